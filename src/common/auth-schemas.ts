@@ -1,0 +1,45 @@
+import { z } from 'zod';
+
+// Request shapes for sign-up and sign-in. Each failing rule's message is an error code
+// (src/common/errors.ts), so the server answers it as-is and the form can show it in words.
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+export const DISPLAY_NAME_MAX_LENGTH = 80;
+
+export const emailSchema = z
+  .string({ message: 'INVALID_EMAIL' })
+  .trim()
+  .max(254, 'INVALID_EMAIL')
+  .pipe(z.email({ message: 'INVALID_EMAIL' }))
+  .transform((email) => email.toLowerCase());
+
+export const newPasswordSchema = z
+  .string({ message: 'WEAK_PASSWORD' })
+  .min(PASSWORD_MIN_LENGTH, 'WEAK_PASSWORD')
+  .max(PASSWORD_MAX_LENGTH, 'WEAK_PASSWORD');
+
+export const signupSchema = z.object({
+  email: emailSchema,
+  password: newPasswordSchema,
+  displayName: z
+    .string()
+    .trim()
+    .max(DISPLAY_NAME_MAX_LENGTH, 'INVALID_INPUT')
+    .optional()
+    .transform((name) => (name ? name : undefined)),
+});
+
+// Sign-in takes any password string: rules for new passwords must not lock out old accounts.
+export const passwordLoginSchema = z.object({
+  email: emailSchema,
+  password: z.string({ message: 'INVALID_INPUT' }).min(1, 'INVALID_INPUT').max(1024, 'INVALID_INPUT'),
+});
+
+export const checkEmailQuerySchema = z.object({ email: emailSchema });
+
+export type SignupInput = z.input<typeof signupSchema>;
+export type PasswordLoginInput = z.input<typeof passwordLoginSchema>;
+
+/** Ways an account can sign in, as answered by checkIfEmailExists (spec §7). */
+export type SignInMethod = 'password' | 'google';

@@ -1,0 +1,26 @@
+// Stable error codes the API answers with, shared by the server and the browser.
+// The browser maps each code to a sentence in src/i18n/en-US.json (key `errors.<CODE>`).
+export const ERROR_CODES = [
+  'INVALID_INPUT',
+  'MALFORMED_BODY',
+  'INVALID_EMAIL',
+  'WEAK_PASSWORD',
+  'EMAIL_IN_USE',
+  'INVALID_CREDENTIALS',
+  'UNAUTHENTICATED',
+  'CROSS_ORIGIN',
+  'NOT_FOUND',
+  'METHOD_NOT_ALLOWED',
+  'RATE_LIMITED',
+  'INTERNAL',
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export interface ApiErrorBody {
+  error: { code: ErrorCode; message: string };
+}
+
+export function isErrorCode(value: string): value is ErrorCode {
+  return (ERROR_CODES as readonly string[]).includes(value);
+}

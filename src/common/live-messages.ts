@@ -1,0 +1,23 @@
+import { z } from 'zod';
+
+// Everything the server pushes to a browser over /api/live. The database stays the source of
+// truth: an event tells the page what changed, and after a reconnect the page re-reads its state.
+
+export const liveEventSchema = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('session.started'),
+    at: z.number(),
+    method: z.enum(['password', 'google']),
+    device: z.string().nullable(),
+  }),
+  z.object({ type: z.literal('account.updated'), at: z.number() }),
+]);
+
+export type LiveEvent = z.infer<typeof liveEventSchema>;
+
+/** Heartbeat frames: the hub answers PING with PONG without waking up. */
+export const LIVE_PING = 'ping';
+export const LIVE_PONG = 'pong';
+
+/** Close code the hub uses when the session behind a socket has ended. */
+export const LIVE_CLOSE_SESSION_ENDED = 4001;

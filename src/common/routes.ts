@@ -1,0 +1,86 @@
+// Every route of the product (spec §2) and the guard it stands behind, in one table.
+// The server enforces these in src/middleware.ts before any HTML is sent.
+
+export const GUARDS = ['auth-required', 'no-auth-required'] as const;
+export type GuardName = (typeof GUARDS)[number];
+
+export interface RouteRule {
+  /** A path, or a path ending in `/*` for a route with one parameter segment (e.g. a fax id). */
+  path: string;
+  /** null: anyone may open it. */
+  guard: GuardName | null;
+}
+
+export const ROUTES = [
+  { path: '/', guard: null }, // redirects to /dashboard
+  { path: '/dashboard', guard: 'auth-required' },
+  { path: '/account_delete/*', guard: null }, // outlives the session it was started from
+  { path: '/faxDetails', guard: 'auth-required' }, // redirects to /dashboard
+  { path: '/faxDetails/*', guard: 'auth-required' },
+  { path: '/inbox', guard: 'auth-required' },
+  { path: '/login', guard: 'no-auth-required' },
+  { path: '/lp/receive-fax', guard: null },
+  { path: '/lp/receive-fax2', guard: null },
+  { path: '/lp/receive-fax3', guard: null },
+  { path: '/lp/receive-fax4', guard: null },
+  { path: '/lp/receive-fax5', guard: null },
+  { path: '/lp/send-fax', guard: null },
+  { path: '/onboarding', guard: null },
+  { path: '/phonebook', guard: 'auth-required' },
+  { path: '/preview', guard: 'auth-required' }, // a received fax belongs to someone
+  { path: '/recover', guard: null },
+  { path: '/reserveNumber', guard: null }, // visitors may hold a number before signing up
+  { path: '/send', guard: 'auth-required' }, // sending spends an account's credits
+  { path: '/sent', guard: 'auth-required' },
+  { path: '/settings', guard: 'auth-required' },
+  { path: '/transaction', guard: 'auth-required' }, // a payment needs an account to charge
+  { path: '/trash', guard: 'auth-required' },
+  { path: '/upgrade', guard: null },
+  { path: '/welcome', guard: null },
+] as const satisfies readonly RouteRule[];
+
+/** Throws on a guard name the app does not know, so a typo fails the build instead of opening a page. */
+export function assertKnownGuards(routes: readonly RouteRule[]): void {
+  for (const route of routes) {
+    if (route.guard !== null && !(GUARDS as readonly string[]).includes(route.guard)) {
+      throw new Error(`Unknown route guard "${String(route.guard)}" on ${route.path}`);
+    }
+  }
+}
+
+function matches(rulePath: string, pathname: string): boolean {
+  if (rulePath.endsWith('/*')) {
+    const base = rulePath.slice(0, -2);
+    const rest = pathname.slice(base.length + 1);
+    return pathname.startsWith(base + '/') && rest.length > 0 && !rest.includes('/');
+  }
+  return pathname === rulePath;
+}
+
+/** The rule for a path (a trailing slash is ignored), or null for a path that is no route. */
+export function findRoute(pathname: string, routes: readonly RouteRule[] = ROUTES): RouteRule | null {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return routes.find((route) => matches(route.path, path)) ?? null;
+}
+
+/**
+ * The decoded `redirect` query value when it is a path on this site, else the fallback.
+ * Anything that could leave the site (`//host`, `/\host`, `https://…`) is refused.
+ */
+export function safeRedirectPath(raw: string | null | undefined, fallback = '/dashboard'): string {
+  if (!raw || !raw.startsWith('/') || raw.startsWith('//') || raw.startsWith('/\\')) return fallback;
+  try {
+    const base = 'http://same.invalid';
+    const url = new URL(raw, base);
+    if (url.origin !== base) return fallback;
+    if (url.pathname === '/login') return fallback;
+    return url.pathname + url.search + url.hash;
+  } catch {
+    return fallback;
+  }
+}
+
+/** Where a signed-out visitor to a guarded page is sent. */
+export function loginPathFor(pathWithQuery: string): string {
+  return `/login?redirect=${encodeURIComponent(pathWithQuery)}`;
+}

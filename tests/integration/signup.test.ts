@@ -1,0 +1,81 @@
+import { env } from 'cloudflare:workers';
+import { describe, expect, it } from 'vitest';
+import { call, errorCode, GOOD_PASSWORD, sessionCookieFrom, signUp, uniqueEmail } from '../support/client';
+
+describe('POST /api/signup', () => {
+  it('creates the account, answers the user and opens a session', async () => {
+    const email = uniqueEmail();
+    const response = await call('/api/signup', {
+      method: 'POST',
+      body: { email: `  ${email.toUpperCase()} `, password: GOOD_PASSWORD, displayName: 'Ada Lovelace' },
+    });
+    expect(response.status).toBe(201);
+    const body = (await response.json()) as { user: { email: string; displayName: string } };
+    expect(body.user).toMatchObject({ email, displayName: 'Ada Lovelace' });
+    const setCookie = response.headers.getSetCookie().join('\n');
+    expect(setCookie).toMatch(/fax_session=[^;]+;.*HttpOnly/i);
+    expect(setCookie).toMatch(/SameSite=Lax/i);
+    expect(setCookie).toMatch(/Secure/i);
+  });
+
+  it('stores neither the raw password nor the raw session token', async () => {
+    const email = uniqueEmail();
+    const response = await call('/api/signup', { method: 'POST', body: { email, password: GOOD_PASSWORD } });
+    const token = sessionCookieFrom(response)!.split('=')[1]!;
+    const user = await env.DB.prepare('SELECT * FROM users WHERE email = ?').bind(email).first<Record<string, string>>();
+    expect(user?.password_hash).toMatch(/^scrypt\$/);
+    expect(JSON.stringify(user)).not.toContain(GOOD_PASSWORD);
+    const sessions = await env.DB.prepare('SELECT * FROM sessions WHERE user_id = ?').bind(user!.id).all();
+    expect(sessions.results).toHaveLength(1);
+    expect(JSON.stringify(sessions.results)).not.toContain(token);
+  });
+
+  it('answers 409 EMAIL_IN_USE for a taken e-mail, whatever its case', async () => {
+    const { email } = await signUp();
+    const response = await call('/api/signup', {
+      method: 'POST',
+      body: { email: email.toUpperCase(), password: GOOD_PASSWORD },
+    });
+    expect(response.status).toBe(409);
+    expect(await errorCode(response)).toBe('EMAIL_IN_USE');
+  });
+
+  it.each([
+    [{ email: 'not-an-email', password: GOOD_PASSWORD }, 'INVALID_EMAIL'],
+    [{ password: GOOD_PASSWORD }, 'INVALID_EMAIL'],
+    [{ email: uniqueEmail(), password: 'short' }, 'WEAK_PASSWORD'],
+    [{ email: uniqueEmail(), password: 'x'.repeat(129) }, 'WEAK_PASSWORD'],
+    [{ email: uniqueEmail() }, 'WEAK_PASSWORD'],
+    [{ email: uniqueEmail(), password: GOOD_PASSWORD, displayName: 'n'.repeat(81) }, 'INVALID_INPUT'],
+    [[1, 2, 3], 'INVALID_INPUT'],
+  ])('answers 400 for %j', async (body, code) => {
+    const response = await call('/api/signup', { method: 'POST', body });
+    expect(response.status).toBe(400);
+    expect(await errorCode(response)).toBe(code);
+  });
+
+  it('answers 400 MALFORMED_BODY for a body that is not JSON', async () => {
+    const response = await call('/api/signup', { method: 'POST', body: '{"email": ' });
+    expect(response.status).toBe(400);
+    expect(await errorCode(response)).toBe('MALFORMED_BODY');
+  });
+
+  it('refuses a request from another site with 403 CROSS_ORIGIN', async () => {
+    const email = uniqueEmail();
+    const foreignOrigin = await call('/api/signup', {
+      method: 'POST',
+      body: { email, password: GOOD_PASSWORD },
+      headers: { origin: 'https://evil.example' },
+    });
+    expect(foreignOrigin.status).toBe(403);
+    expect(await errorCode(foreignOrigin)).toBe('CROSS_ORIGIN');
+    const crossSite = await call('/api/signup', {
+      method: 'POST',
+      body: { email, password: GOOD_PASSWORD },
+      headers: { 'sec-fetch-site': 'cross-site' },
+    });
+    expect(crossSite.status).toBe(403);
+    const row = await env.DB.prepare('SELECT id FROM users WHERE email = ?').bind(email).first();
+    expect(row).toBeNull();
+  });
+});

@@ -1,0 +1,24 @@
+import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
+import { defineConfig } from 'vitest/config';
+
+// Unit and integration tests run inside workerd against real D1 (migrations applied in setup),
+// R2, Durable Objects and Queues, with the Hono app (no Astro) as the Worker under test.
+export default defineConfig(async () => ({
+  plugins: [
+    cloudflareTest({
+      main: './worker/app.ts',
+      wrangler: { configPath: './wrangler.toml' },
+      miniflare: {
+        bindings: {
+          APP_ENV: 'test',
+          LIVE_TOKEN_SECRET: 'test-live-token-secret-0123456789abcdef',
+          TEST_MIGRATIONS: await readD1Migrations('./migrations'),
+        },
+      },
+    }),
+  ],
+  test: {
+    include: ['tests/unit/**/*.test.ts', 'tests/integration/**/*.test.ts'],
+    setupFiles: ['./tests/setup/apply-migrations.ts', './tests/setup/fail-on-console-error.ts'],
+  },
+}));

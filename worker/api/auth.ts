@@ -1,0 +1,55 @@
+import { Hono } from 'hono';
+import { checkEmailQuerySchema, passwordLoginSchema, signupSchema, type SignInMethod } from '../../src/common/auth-schemas';
+import { hashPassword, spendPasswordCheckTime, verifyPassword } from '../auth/password';
+import { clearSessionCookie } from '../auth/session-cookie';
+import { endSession, startSession } from '../auth/sign-in';
+import { currentViewer } from '../auth/viewer';
+import { getDb } from '../db/client';
+import { findUserByEmail, insertPasswordUser, toViewer } from '../db/queries/users';
+import { readConfig } from '../env';
+import { ApiError } from '../http/api-error';
+import type { AppEnv } from '../http/app-env';
+import { validate } from '../http/validate';
+import { issueCustomToken } from '../live/custom-token';
+
+export const authApi = new Hono<AppEnv>()
+  .post('/signup', validate('json', signupSchema), async (c) => {
+    const { email, password, displayName } = c.req.valid('json');
+    const passwordHash = await hashPassword(password);
+    const user = await insertPasswordUser(getDb(c.env), { email, passwordHash, displayName, now: Date.now() });
+    if (!user) throw new ApiError(409, 'EMAIL_IN_USE');
+    await startSession(c, user, 'password');
+    return c.json({ user: toViewer(user) }, 201);
+  })
+
+  .post('/login', validate('json', passwordLoginSchema), async (c) => {
+    const { email, password } = c.req.valid('json');
+    const user = await findUserByEmail(getDb(c.env), email);
+    if (!user?.passwordHash) {
+      // Same answer and about the same time whether the e-mail is unknown or the password wrong.
+      await spendPasswordCheckTime(password);
+      throw new ApiError(401, 'INVALID_CREDENTIALS');
+    }
+    if (!(await verifyPassword(password, user.passwordHash))) throw new ApiError(401, 'INVALID_CREDENTIALS');
+    await startSession(c, user, 'password');
+    return c.json({ user: toViewer(user) }, 200);
+  })
+
+  .post('/logout', async (c) => {
+    await endSession(c);
+    clearSessionCookie(c);
+    return c.json({ signedOut: true }, 200);
+  })
+
+  .post('/verifyAuth', async (c) => {
+    const { viewer, sessionId } = currentViewer(c);
+    const { LIVE_TOKEN_SECRET } = readConfig(c.env);
+    const customToken = await issueCustomToken(LIVE_TOKEN_SECRET, viewer.id, sessionId, Date.now());
+    return c.json({ user: viewer, customToken }, 200);
+  })
+
+  .get('/checkIfEmailExists', validate('query', checkEmailQuerySchema), async (c) => {
+    const user = await findUserByEmail(getDb(c.env), c.req.valid('query').email);
+    const methods: SignInMethod[] = user?.passwordHash ? ['password'] : [];
+    return c.json(methods, 200);
+  });

@@ -1,0 +1,24 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { readConfig } from '../env';
+import { ApiError } from '../http/api-error';
+import type { AppEnv } from '../http/app-env';
+import { validate } from '../http/validate';
+import { verifyCustomToken } from '../live/custom-token';
+import { userHubStub } from '../live/publish';
+
+const liveQuerySchema = z.object({ token: z.string().min(1).max(2048) });
+
+export const liveApi = new Hono<AppEnv>().get('/live', validate('query', liveQuerySchema), async (c) => {
+  if (c.req.header('upgrade')?.toLowerCase() !== 'websocket') {
+    throw new ApiError(400, 'INVALID_INPUT', 'Expected a WebSocket upgrade.');
+  }
+  // Browsers always send Origin on a WebSocket; another site's page must not open ours.
+  const origin = c.req.header('origin');
+  if (origin && origin !== new URL(c.req.url).origin) throw new ApiError(403, 'CROSS_ORIGIN');
+  const claims = await verifyCustomToken(readConfig(c.env).LIVE_TOKEN_SECRET, c.req.valid('query').token, Date.now());
+  if (!claims) throw new ApiError(401, 'UNAUTHENTICATED', 'The live token is invalid or expired.');
+  const headers = new Headers(c.req.raw.headers);
+  headers.set('x-session-id', claims.sid);
+  return userHubStub(c.env, claims.uid).fetch(new Request(c.req.raw, { headers }));
+});

@@ -1,0 +1,36 @@
+import { Hono, type Handler } from 'hono';
+import { api } from './api';
+import { loadViewer } from './auth/viewer';
+import type { AppEnv } from './http/app-env';
+import { notFound, onError } from './http/on-error';
+import { requireSameOriginForUnsafeMethods } from './http/same-origin';
+import { securityHeaders } from './http/security-headers';
+import { queue } from './jobs/queue';
+
+export { UserHub } from './live/user-hub';
+export type { AppType } from './api';
+
+/**
+ * The server without Astro: security headers, the viewer, the same-origin rule and /api.
+ * `pages` renders whatever is not /api (Astro in the deploy entry); without it, such paths are 404,
+ * which is how vitest loads this module.
+ */
+export function createApp(pages?: Handler<AppEnv>): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  app.use('*', securityHeaders);
+  app.use('/api/*', requireSameOriginForUnsafeMethods);
+  app.use('*', loadViewer);
+  app.route('/api', api);
+  app.all('/api/*', notFound);
+  app.all('*', pages ?? notFound);
+  app.notFound(notFound);
+  app.onError(onError);
+  return app;
+}
+
+const app = createApp();
+
+export default {
+  fetch: app.fetch,
+  queue,
+} satisfies ExportedHandler<Env>;

@@ -1,0 +1,60 @@
+import type { Db } from '../db/client';
+import type { SessionRow, UserRow } from '../db/schema';
+import {
+  deleteExpiredUserSessions,
+  deleteSession,
+  deleteUserSessions,
+  findSessionWithUser,
+  insertSession,
+  updateSessionExpiry,
+} from '../db/queries/sessions';
+import { generateToken, sha256Hex } from './tokens';
+
+// Sessions after the Lucia session guide: the browser holds a random token, the database holds its
+// SHA-256, and the expiry slides forward while the user keeps coming back.
+export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
+const SESSION_RENEW_WITHIN_MS = 15 * 24 * 60 * 60 * 1000;
+
+export interface ValidSession {
+  session: SessionRow;
+  user: UserRow;
+  /** True when the expiry moved forward, so the cookie must be sent again. */
+  renewed: boolean;
+}
+
+export async function createSession(db: Db, userId: string, now: number): Promise<{ token: string; session: SessionRow }> {
+  const token = generateToken();
+  const session: SessionRow = {
+    id: await sha256Hex(token),
+    userId,
+    createdAt: now,
+    expiresAt: now + SESSION_LIFETIME_MS,
+  };
+  await deleteExpiredUserSessions(db, userId, now);
+  await insertSession(db, session);
+  return { token, session };
+}
+
+export async function validateSessionToken(db: Db, token: string, now: number): Promise<ValidSession | null> {
+  const found = await findSessionWithUser(db, await sha256Hex(token));
+  if (!found) return null;
+  const { session, user } = found;
+  if (now >= session.expiresAt) {
+    await deleteSession(db, session.id);
+    return null;
+  }
+  if (session.expiresAt - now < SESSION_RENEW_WITHIN_MS) {
+    session.expiresAt = now + SESSION_LIFETIME_MS;
+    await updateSessionExpiry(db, session.id, session.expiresAt);
+    return { session, user, renewed: true };
+  }
+  return { session, user, renewed: false };
+}
+
+export async function invalidateSession(db: Db, sessionId: string): Promise<void> {
+  await deleteSession(db, sessionId);
+}
+
+export async function invalidateUserSessions(db: Db, userId: string): Promise<void> {
+  await deleteUserSessions(db, userId);
+}

@@ -1,0 +1,35 @@
+import type { Context } from 'hono';
+import { createMiddleware } from 'hono/factory';
+import type { Viewer } from '../../src/common/viewer';
+import { getDb } from '../db/client';
+import { toViewer } from '../db/queries/users';
+import { ApiError } from '../http/api-error';
+import type { AppEnv } from '../http/app-env';
+import { clearSessionCookie, readSessionCookie, writeSessionCookie } from './session-cookie';
+import { validateSessionToken } from './session';
+
+/** Resolves the session cookie into c.var.viewer, renewing or clearing the cookie as needed. */
+export const loadViewer = createMiddleware<AppEnv>(async (c, next) => {
+  c.set('viewer', null);
+  c.set('sessionId', null);
+  const token = readSessionCookie(c);
+  if (token) {
+    const valid = await validateSessionToken(getDb(c.env), token, Date.now());
+    if (valid) {
+      c.set('viewer', toViewer(valid.user));
+      c.set('sessionId', valid.session.id);
+      if (valid.renewed) writeSessionCookie(c, token, valid.session.expiresAt);
+    } else {
+      clearSessionCookie(c);
+    }
+  }
+  await next();
+});
+
+/** The signed-in user and their session; answers 401 when there is none. */
+export function currentViewer(c: Context<AppEnv>): { viewer: Viewer; sessionId: string } {
+  const viewer = c.get('viewer');
+  const sessionId = c.get('sessionId');
+  if (!viewer || !sessionId) throw new ApiError(401, 'UNAUTHENTICATED');
+  return { viewer, sessionId };
+}

@@ -1,0 +1,36 @@
+import { and, eq, lt } from 'drizzle-orm';
+import type { Db } from '../client';
+import { sessions, users, type SessionRow, type UserRow } from '../schema';
+
+export async function insertSession(db: Db, session: SessionRow): Promise<void> {
+  await db.insert(sessions).values(session);
+}
+
+export async function findSessionWithUser(
+  db: Db,
+  sessionId: string,
+): Promise<{ session: SessionRow; user: UserRow } | null> {
+  const rows = await db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(sessions.userId, users.id))
+    .where(eq(sessions.id, sessionId))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+export async function updateSessionExpiry(db: Db, sessionId: string, expiresAt: number): Promise<void> {
+  await db.update(sessions).set({ expiresAt }).where(eq(sessions.id, sessionId));
+}
+
+export async function deleteSession(db: Db, sessionId: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.id, sessionId));
+}
+
+export async function deleteUserSessions(db: Db, userId: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+export async function deleteExpiredUserSessions(db: Db, userId: string, now: number): Promise<void> {
+  await db.delete(sessions).where(and(eq(sessions.userId, userId), lt(sessions.expiresAt, now)));
+}

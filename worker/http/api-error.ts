@@ -1,0 +1,32 @@
+import { HTTPException } from 'hono/http-exception';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { ErrorCode } from '../../src/common/errors';
+
+const DEFAULT_MESSAGES: Record<ErrorCode, string> = {
+  INVALID_INPUT: 'The request is not valid.',
+  MALFORMED_BODY: 'The request body could not be read.',
+  INVALID_EMAIL: 'Enter a valid e-mail address.',
+  WEAK_PASSWORD: 'Use a password of 8 to 128 characters.',
+  EMAIL_IN_USE: 'An account with this e-mail already exists.',
+  INVALID_CREDENTIALS: 'The e-mail or password is wrong.',
+  UNAUTHENTICATED: 'Sign in to continue.',
+  CROSS_ORIGIN: 'This request must come from this site.',
+  NOT_FOUND: 'Not found.',
+  METHOD_NOT_ALLOWED: 'This method is not allowed here.',
+  RATE_LIMITED: 'Too many attempts. Try again later.',
+  INTERNAL: 'Something went wrong on our side. Please try again.',
+};
+
+/** An expected failure: answered as `{ error: { code, message } }` with its status by onError. */
+export class ApiError extends HTTPException {
+  readonly code: ErrorCode;
+
+  constructor(status: ContentfulStatusCode, code: ErrorCode, message?: string) {
+    super(status, { message: message ?? DEFAULT_MESSAGES[code] });
+    this.code = code;
+  }
+}
+
+export function defaultMessage(code: ErrorCode): string {
+  return DEFAULT_MESSAGES[code];
+}

@@ -1,0 +1,30 @@
+import type { MiddlewareHandler } from 'hono';
+import { ApiError } from './api-error';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * True when the browser says the request comes from a page of this site: `Sec-Fetch-Site:
+ * same-origin`, or (for clients that do not send Fetch Metadata) an `Origin` equal to ours.
+ * A request with neither signal is refused: a link or form on another site must never change state.
+ */
+export function isSameOriginRequest(request: Request): boolean {
+  const fetchSite = request.headers.get('sec-fetch-site');
+  if (fetchSite) return fetchSite === 'same-origin';
+  const origin = request.headers.get('origin');
+  return origin !== null && origin === new URL(request.url).origin;
+}
+
+/** For every state-changing call, whatever its method (the spec has GETs that change state). */
+export const requireSameOrigin: MiddlewareHandler = async (c, next) => {
+  if (!isSameOriginRequest(c.req.raw)) throw new ApiError(403, 'CROSS_ORIGIN');
+  await next();
+};
+
+/** Applies the same-origin rule to every non-safe method; GETs that change state add it per route. */
+export const requireSameOriginForUnsafeMethods: MiddlewareHandler = async (c, next) => {
+  if (!SAFE_METHODS.has(c.req.method) && !isSameOriginRequest(c.req.raw)) {
+    throw new ApiError(403, 'CROSS_ORIGIN');
+  }
+  await next();
+};

@@ -1,0 +1,21 @@
+import { z } from 'zod';
+
+// Messages on the account-jobs queue. Each carries its own id so a redelivery is recognised.
+export const accountJobSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('sign-in.record'),
+    id: z.string().min(1),
+    userId: z.string().min(1),
+    at: z.number(),
+    method: z.enum(['password', 'google']),
+    ip: z.string().nullable(),
+    userAgent: z.string().nullable(),
+    country: z.string().nullable(),
+  }),
+]);
+
+export type AccountJob = z.infer<typeof accountJobSchema>;
+
+export async function enqueueAccountJob(env: Env, job: AccountJob): Promise<void> {
+  await env.ACCOUNT_JOBS.send(job, { contentType: 'json' });
+}

@@ -1,0 +1,12 @@
+import { handleAccountJobs } from './account-jobs';
+
+/** The Worker's queue handler: routes each batch to the consumer of its queue. */
+export async function queue(batch: MessageBatch<unknown>, env: Env): Promise<void> {
+  switch (batch.queue) {
+    case 'account-jobs':
+      return handleAccountJobs(batch, env);
+    default:
+      console.warn('No consumer for queue', batch.queue);
+      batch.retryAll();
+  }
+}

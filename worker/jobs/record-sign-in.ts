@@ -1,0 +1,30 @@
+import { getDb } from '../db/client';
+import { insertLoginEvent } from '../db/queries/login-events';
+import { describeDevice } from '../domain/device';
+import { publishToUser } from '../live/publish';
+import type { AccountJob } from './messages';
+
+type SignInJob = Extract<AccountJob, { kind: 'sign-in.record' }>;
+
+/**
+ * Writes the login-history row for a sign-in and tells the user's open pages, so a sign-in from
+ * another device shows up at once. A redelivered job finds its row and tells nobody twice.
+ */
+export async function recordSignIn(env: Env, job: SignInJob): Promise<void> {
+  const inserted = await insertLoginEvent(getDb(env), {
+    id: job.id,
+    userId: job.userId,
+    at: job.at,
+    method: job.method,
+    ip: job.ip,
+    userAgent: job.userAgent,
+    country: job.country,
+  });
+  if (!inserted) return;
+  await publishToUser(env, job.userId, {
+    type: 'session.started',
+    at: job.at,
+    method: job.method,
+    device: describeDevice(job.userAgent),
+  });
+}

@@ -1,0 +1,16 @@
+import type { LiveEvent } from '../../src/common/live-messages';
+import type { UserHub } from './user-hub';
+
+export function userHubStub(env: Env, userId: string): DurableObjectStub<UserHub> {
+  return env.USER_HUB.get(env.USER_HUB.idFromName(userId));
+}
+
+/** Pushes an event to every open page of the user; answers how many sockets got it. */
+export async function publishToUser(env: Env, userId: string, event: LiveEvent): Promise<number> {
+  return userHubStub(env, userId).publish(event);
+}
+
+/** Closes the live sockets opened under a session that has just ended. */
+export async function endLiveSession(env: Env, userId: string, sessionId: string): Promise<void> {
+  await userHubStub(env, userId).endSession(sessionId);
+}
