@@ -1,0 +1,94 @@
+import { useId, useState, type FormEvent } from 'react';
+import type { SignedInResponse } from '../../common/api-types';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../common/auth-schemas';
+import { safeRedirectPath } from '../../common/routes';
+import { t } from '../../i18n/t';
+import { apiCall } from '../../lib/api';
+
+type Mode = 'signIn' | 'signUp';
+
+interface Props {
+  /** The raw `redirect` query value; only a path on this site is followed. */
+  redirect: string | null;
+  initialMode?: Mode;
+}
+
+export default function SignInForm({ redirect, initialMode = 'signIn' }: Props) {
+  const [mode, setMode] = useState<Mode>(initialMode);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const ids = { email: useId(), password: useId(), name: useId(), hint: useId(), error: useId() };
+
+  async function submit(event: FormEvent<HTMLFormElement>): Promise<void> {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const email = String(form.get('email') ?? '');
+    const password = String(form.get('password') ?? '');
+    const displayName = String(form.get('displayName') ?? '');
+    setBusy(true);
+    setError(null);
+    const result =
+      mode === 'signIn'
+        ? await apiCall<SignedInResponse>('/login', { method: 'POST', body: { email, password } })
+        : await apiCall<SignedInResponse>('/signup', { method: 'POST', body: { email, password, displayName } });
+    if (result.ok) {
+      window.location.assign(safeRedirectPath(redirect));
+      return;
+    }
+    setBusy(false);
+    setError(result.code === 'EMAIL_IN_USE' ? t('login.emailTaken') : t(`errors.${result.code}`));
+  }
+
+  const signUp = mode === 'signUp';
+  return (
+    <form className="card auth-form" onSubmit={submit} noValidate={false} aria-describedby={error ? ids.error : undefined}>
+      <h1>{signUp ? t('login.signUpHeading') : t('login.signInHeading')}</h1>
+      {error && (
+        <p className="form-error" role="alert" id={ids.error}>
+          {error}
+        </p>
+      )}
+      {signUp && (
+        <div className="field">
+          <label htmlFor={ids.name}>{t('login.displayName')}</label>
+          <input id={ids.name} name="displayName" type="text" autoComplete="name" maxLength={80} />
+        </div>
+      )}
+      <div className="field">
+        <label htmlFor={ids.email}>{t('login.email')}</label>
+        <input id={ids.email} name="email" type="email" autoComplete="email" required />
+      </div>
+      <div className="field">
+        <label htmlFor={ids.password}>{t('login.password')}</label>
+        <input
+          id={ids.password}
+          name="password"
+          type="password"
+          autoComplete={signUp ? 'new-password' : 'current-password'}
+          minLength={signUp ? PASSWORD_MIN_LENGTH : undefined}
+          maxLength={PASSWORD_MAX_LENGTH}
+          required
+          aria-describedby={signUp ? ids.hint : undefined}
+        />
+        {signUp && (
+          <p className="hint" id={ids.hint}>
+            {t('login.passwordHint')}
+          </p>
+        )}
+      </div>
+      <button type="submit" className="button primary" disabled={busy}>
+        {busy ? t('login.working') : signUp ? t('login.submitSignUp') : t('login.submitSignIn')}
+      </button>
+      <button
+        type="button"
+        className="button link"
+        onClick={() => {
+          setMode(signUp ? 'signIn' : 'signUp');
+          setError(null);
+        }}
+      >
+        {signUp ? t('login.toSignIn') : t('login.toSignUp')}
+      </button>
+    </form>
+  );
+}

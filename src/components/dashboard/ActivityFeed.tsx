@@ -1,0 +1,39 @@
+import { useStore } from '@nanostores/react';
+import type { LiveEvent } from '../../common/live-messages';
+import { LOCALE, t } from '../../i18n/t';
+import { $liveEvents } from '../../stores/live';
+
+function describe(event: LiveEvent): string {
+  switch (event.type) {
+    case 'session.started':
+      return event.device
+        ? t('dashboard.signInEvent', { device: t('dashboard.signInEventDevice', { device: event.device }) })
+        : t('dashboard.signInEventUnknownDevice');
+    case 'account.updated':
+      return t('dashboard.accountUpdated');
+  }
+}
+
+const timeFormat = new Intl.DateTimeFormat(LOCALE, { hour: 'numeric', minute: '2-digit' });
+
+/** Account events as they arrive over the live connection, newest first. */
+export default function ActivityFeed() {
+  const events = useStore($liveEvents);
+  return (
+    <section className="card" aria-labelledby="activity-heading">
+      <h2 id="activity-heading">{t('dashboard.activityHeading')}</h2>
+      {events.length === 0 ? (
+        <p className="muted">{t('dashboard.activityEmpty')}</p>
+      ) : (
+        <ul className="activity" aria-live="polite">
+          {events.map((event, index) => (
+            <li key={`${event.type}-${event.at}-${index}`}>
+              <span>{describe(event)}</span>{' '}
+              <time dateTime={new Date(event.at).toISOString()}>{timeFormat.format(event.at)}</time>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,30 @@
+import { useStore } from '@nanostores/react';
+import { useEffect } from 'react';
+import { viewerLabel, type Viewer } from '../../common/viewer';
+import { t } from '../../i18n/t';
+import { $viewer, setViewer } from '../../stores/session';
+import ActivityFeed from './ActivityFeed';
+import LiveIndicator from './LiveIndicator';
+
+interface Props {
+  /** The user the server rendered this page for. */
+  viewer: Viewer;
+}
+
+export default function Dashboard({ viewer: initialViewer }: Props) {
+  const current = useStore($viewer);
+  useEffect(() => setViewer(initialViewer), [initialViewer]);
+  const viewer = current ?? initialViewer;
+  return (
+    <div className="dashboard">
+      <header className="page-header">
+        <div>
+          <h1>{t('dashboard.greeting', { name: viewerLabel(viewer) })}</h1>
+          <p className="muted">{t('dashboard.signedInAs', { email: viewer.email })}</p>
+        </div>
+        <LiveIndicator />
+      </header>
+      <ActivityFeed />
+    </div>
+  );
+}

@@ -1,0 +1,102 @@
+import { atom, onMount } from 'nanostores';
+import { LIVE_CLOSE_SESSION_ENDED, LIVE_PING, LIVE_PONG, liveEventSchema, type LiveEvent } from '../common/live-messages';
+import { verifyAuth } from './session';
+
+// One WebSocket per page to the user's hub. It opens when a component first listens to $liveStatus
+// and closes when the last one stops. After a drop it reconnects with backoff; every (re)connect
+// starts with verifyAuth, which both re-reads the user and yields the token that opens the socket.
+
+export type LiveStatus = 'connecting' | 'connected' | 'reconnecting' | 'offline';
+
+export const $liveStatus = atom<LiveStatus>('connecting');
+
+/** Events received on this page, newest first. */
+export const $liveEvents = atom<LiveEvent[]>([]);
+
+const MAX_EVENTS_KEPT = 50;
+const HEARTBEAT_MS = 25_000;
+const BACKOFF_MS = [500, 1_000, 2_000, 5_000, 10_000, 20_000, 30_000];
+
+type Listener = (event: LiveEvent) => void;
+const listeners = new Set<Listener>();
+
+/** Runs `listener` for every live event until the returned function is called. */
+export function onLiveEvent(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+function receive(raw: unknown): void {
+  if (raw === LIVE_PONG || typeof raw !== 'string') return;
+  let parsed: ReturnType<typeof liveEventSchema.safeParse>;
+  try {
+    parsed = liveEventSchema.safeParse(JSON.parse(raw));
+  } catch {
+    return;
+  }
+  if (!parsed.success) return; // a newer server's event this page does not know yet
+  $liveEvents.set([parsed.data, ...$liveEvents.get()].slice(0, MAX_EVENTS_KEPT));
+  for (const listener of listeners) listener(parsed.data);
+}
+
+onMount($liveStatus, () => {
+  let socket: WebSocket | null = null;
+  let heartbeat: ReturnType<typeof setInterval> | undefined;
+  let retry: ReturnType<typeof setTimeout> | undefined;
+  let attempt = 0;
+  let stopped = false;
+
+  const scheduleReconnect = (): void => {
+    if (stopped) return;
+    $liveStatus.set(navigator.onLine ? 'reconnecting' : 'offline');
+    const delay = BACKOFF_MS[Math.min(attempt, BACKOFF_MS.length - 1)]!;
+    attempt += 1;
+    retry = setTimeout(() => void connect(), delay * (0.75 + Math.random() * 0.5));
+  };
+
+  const connect = async (): Promise<void> => {
+    const auth = await verifyAuth();
+    if (stopped) return;
+    if (!auth) return scheduleReconnect();
+    const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws';
+    const ws = new WebSocket(`${scheme}://${window.location.host}/api/live?token=${encodeURIComponent(auth.customToken)}`);
+    socket = ws;
+    ws.addEventListener('open', () => {
+      attempt = 0;
+      $liveStatus.set('connected');
+      heartbeat = setInterval(() => ws.send(LIVE_PING), HEARTBEAT_MS);
+    });
+    ws.addEventListener('message', (event) => receive(event.data));
+    ws.addEventListener('close', (event) => {
+      clearInterval(heartbeat);
+      if (socket !== ws) return;
+      socket = null;
+      if (event.code === LIVE_CLOSE_SESSION_ENDED) {
+        // Signed out in this browser or elsewhere: verifyAuth sends the page to /login.
+        void verifyAuth();
+        return;
+      }
+      scheduleReconnect();
+    });
+  };
+
+  const onOnline = (): void => {
+    if (!socket && !stopped) {
+      clearTimeout(retry);
+      attempt = 0;
+      void connect();
+    }
+  };
+  window.addEventListener('online', onOnline);
+  $liveStatus.set('connecting');
+  void connect();
+
+  return () => {
+    stopped = true;
+    clearTimeout(retry);
+    clearInterval(heartbeat);
+    window.removeEventListener('online', onOnline);
+    socket?.close(1000, 'Page closed');
+    socket = null;
+  };
+});
