@@ -12,5 +12,6 @@ export default defineConfig({
   security: { csp: true },
   prefetch: false,
   devToolbar: { enabled: false },
-  telemetry: false,
+  // Shiki's inline styles would break the CSP; the site renders no code blocks.
+  markdown: { syntaxHighlight: false },
 });

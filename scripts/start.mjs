@@ -1,0 +1,23 @@
+// npm start: build the site, bring the local database up to date, and serve everything (site, API,
+// live updates, queues) through wrangler dev on local state in .wrangler/ — no account, no internet.
+//   PORT        port to listen on (default 8787)
+//   STATE_DIR   where local D1/R2/Durable Object/Queue state lives (default .wrangler/state)
+//   SKIP_BUILD  set to 1 to serve the last build as it is
+import { spawn } from 'node:child_process';
+import { ensureDevVars, OFFLINE_ENV, run } from './local-env.mjs';
+
+const port = process.env.PORT ?? '8787';
+const persist = process.env.STATE_DIR ? ['--persist-to', process.env.STATE_DIR] : [];
+
+ensureDevVars();
+if (process.env.SKIP_BUILD !== '1') await run('npx', ['astro', 'build']);
+await run('npx', ['wrangler', 'd1', 'migrations', 'apply', 'DB', '--local', ...persist]);
+
+console.log(`\nStarting the fax service on http://localhost:${port}\n`);
+const server = spawn(
+  'npx',
+  ['wrangler', 'dev', '--port', port, '--ip', 'localhost', '--inspector-port', '0', '--show-interactive-dev-session=false', ...persist],
+  { stdio: 'inherit', env: { ...process.env, ...OFFLINE_ENV } },
+);
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code) => process.exit(code ?? 0));
