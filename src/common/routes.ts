@@ -73,7 +73,9 @@ export function safeRedirectPath(raw: string | null | undefined, fallback = '/da
     const base = 'http://same.invalid';
     const url = new URL(raw, base);
     if (url.origin !== base) return fallback;
-    if (url.pathname === '/login') return fallback;
+    // Dot segments collapse while parsing (`/..//evil.com` becomes `//evil.com`): check the result too.
+    if (url.pathname.startsWith('//') || url.pathname.startsWith('/\\')) return fallback;
+    if (url.pathname.replace(/\/+$/, '') === '/login') return fallback;
     return url.pathname + url.search + url.hash;
   } catch {
     return fallback;

@@ -40,6 +40,8 @@ function receive(raw: unknown): void {
 }
 
 onMount($liveStatus, () => {
+  // Islands also render on the server, where there is nothing to connect.
+  if (typeof window === 'undefined') return;
   let socket: WebSocket | null = null;
   let heartbeat: ReturnType<typeof setInterval> | undefined;
   let retry: ReturnType<typeof setTimeout> | undefined;

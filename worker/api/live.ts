@@ -1,5 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { getDb } from '../db/client';
+import { isSessionActive } from '../db/queries/sessions';
 import { readConfig } from '../env';
 import { ApiError } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
@@ -17,7 +19,10 @@ export const liveApi = new Hono<AppEnv>().get('/live', validate('query', liveQue
   const origin = c.req.header('origin');
   if (origin && origin !== new URL(c.req.url).origin) throw new ApiError(403, 'CROSS_ORIGIN');
   const claims = await verifyCustomToken(readConfig(c.env).LIVE_TOKEN_SECRET, c.req.valid('query').token, Date.now());
-  if (!claims) throw new ApiError(401, 'UNAUTHENTICATED', 'The live token is invalid or expired.');
+  // The token outlives a sign-out by up to a minute; a socket must never open for an ended session.
+  if (!claims || !(await isSessionActive(getDb(c.env), claims.sid, Date.now()))) {
+    throw new ApiError(401, 'UNAUTHENTICATED', 'The live token is invalid or expired.');
+  }
   const headers = new Headers(c.req.raw.headers);
   headers.set('x-session-id', claims.sid);
   return userHubStub(c.env, claims.uid).fetch(new Request(c.req.raw, { headers }));

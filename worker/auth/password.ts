@@ -25,12 +25,19 @@ export async function hashPassword(password: string): Promise<string> {
   return ['scrypt', N, R, P, salt.toString('base64'), key.toString('base64')].join('$');
 }
 
+/** False for a wrong password, and for a stored hash that is not one of ours (never throws). */
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const [scheme, n, r, p, salt, hash] = stored.split('$');
   if (scheme !== 'scrypt' || !n || !r || !p || !salt || !hash) return false;
   const expected = Buffer.from(hash, 'base64');
-  const actual = await derive(password, Buffer.from(salt, 'base64'), Number(n), Number(r), Number(p));
-  return actual.length === expected.length && timingSafeEqual(actual, expected);
+  try {
+    const actual = await derive(password, Buffer.from(salt, 'base64'), Number(n), Number(r), Number(p));
+    return actual.length === expected.length && timingSafeEqual(actual, expected);
+  } catch {
+    // Parameters scrypt refuses (corrupt row, or beyond the memory cap): the password cannot match.
+    console.warn('Unusable stored password hash');
+    return false;
+  }
 }
 
 // Checked against when the e-mail is unknown, so a wrong e-mail costs the same time as a wrong

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { getDb } from '../db/client';
-import { recordSignIn } from '../db/queries/users';
+import { updateLastSignIn } from '../db/queries/users';
 import type { UserRow } from '../db/schema';
 import type { AppEnv } from '../http/app-env';
 import { enqueueAccountJob } from '../jobs/messages';
@@ -15,10 +15,9 @@ import { writeSessionCookie } from './session-cookie';
 export async function startSession(c: Context<AppEnv>, user: UserRow, method: 'password' | 'google'): Promise<void> {
   const db = getDb(c.env);
   const now = Date.now();
-  const previous = c.get('sessionId');
-  if (previous) await invalidateSession(db, previous);
+  await endSession(c);
   const { token, session } = await createSession(db, user.id, now);
-  await recordSignIn(db, user.id, now);
+  await updateLastSignIn(db, user.id, now);
   writeSessionCookie(c, token, session.expiresAt);
   c.set('sessionId', session.id);
   try {
@@ -26,6 +25,7 @@ export async function startSession(c: Context<AppEnv>, user: UserRow, method: 'p
       kind: 'sign-in.record',
       id: crypto.randomUUID(),
       userId: user.id,
+      sessionId: session.id,
       at: now,
       method,
       ip: c.req.header('cf-connecting-ip') ?? null,

@@ -1,3 +1,4 @@
+import { retryDelaySeconds } from '../domain/retry';
 import { accountJobSchema } from './messages';
 import { recordSignIn } from './record-sign-in';
 
@@ -20,7 +21,7 @@ export async function handleAccountJobs(batch: MessageBatch<unknown>, env: Env):
       message.ack();
     } catch (err) {
       console.warn('Account job failed, will retry', message.id, err);
-      message.retry({ delaySeconds: Math.min(60, 2 ** message.attempts) });
+      message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
     }
   }
 }

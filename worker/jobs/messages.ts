@@ -6,6 +6,8 @@ export const accountJobSchema = z.discriminatedUnion('kind', [
     kind: z.literal('sign-in.record'),
     id: z.string().min(1),
     userId: z.string().min(1),
+    /** The session the sign-in opened: its own pages are not told about it. */
+    sessionId: z.string().min(1),
     at: z.number(),
     method: z.enum(['password', 'google']),
     ip: z.string().nullable(),

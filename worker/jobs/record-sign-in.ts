@@ -1,5 +1,6 @@
 import { getDb } from '../db/client';
 import { insertLoginEvent } from '../db/queries/login-events';
+import { findUserById } from '../db/queries/users';
 import { describeDevice } from '../domain/device';
 import { publishToUser } from '../live/publish';
 import type { AccountJob } from './messages';
@@ -8,10 +9,13 @@ type SignInJob = Extract<AccountJob, { kind: 'sign-in.record' }>;
 
 /**
  * Writes the login-history row for a sign-in and tells the user's open pages, so a sign-in from
- * another device shows up at once. A redelivered job finds its row and tells nobody twice.
+ * another device shows up at once (the pages of the new session itself are not told). A redelivered job finds its row and tells nobody twice.
  */
 export async function recordSignIn(env: Env, job: SignInJob): Promise<void> {
-  const inserted = await insertLoginEvent(getDb(env), {
+  const db = getDb(env);
+  // The account may have been deleted since; retrying could never succeed.
+  if (!(await findUserById(db, job.userId))) return;
+  const inserted = await insertLoginEvent(db, {
     id: job.id,
     userId: job.userId,
     at: job.at,
@@ -21,10 +25,10 @@ export async function recordSignIn(env: Env, job: SignInJob): Promise<void> {
     country: job.country,
   });
   if (!inserted) return;
-  await publishToUser(env, job.userId, {
-    type: 'session.started',
-    at: job.at,
-    method: job.method,
-    device: describeDevice(job.userAgent),
-  });
+  await publishToUser(
+    env,
+    job.userId,
+    { type: 'session.started', at: job.at, method: job.method, device: describeDevice(job.userAgent) },
+    { exceptSessionId: job.sessionId },
+  );
 }

@@ -5,9 +5,14 @@ export function userHubStub(env: Env, userId: string): DurableObjectStub<UserHub
   return env.USER_HUB.get(env.USER_HUB.idFromName(userId));
 }
 
+export interface PublishOptions {
+  /** Leave out the pages of this session (the one that caused the event). */
+  exceptSessionId?: string;
+}
+
 /** Pushes an event to every open page of the user; answers how many sockets got it. */
-export async function publishToUser(env: Env, userId: string, event: LiveEvent): Promise<number> {
-  return userHubStub(env, userId).publish(event);
+export async function publishToUser(env: Env, userId: string, event: LiveEvent, options: PublishOptions = {}): Promise<number> {
+  return userHubStub(env, userId).publish(event, options.exceptSessionId ?? null);
 }
 
 /** Closes the live sockets opened under a session that has just ended. */

@@ -28,11 +28,12 @@ export class UserHub extends DurableObject<Env> {
     return new Response(null, { status: 101, webSocket: client });
   }
 
-  /** Sends the event to every open socket of this user; answers how many got it. */
-  async publish(event: LiveEvent): Promise<number> {
+  /** Sends the event to every open socket of this user but those of `exceptSessionId`; answers how many got it. */
+  async publish(event: LiveEvent, exceptSessionId: string | null = null): Promise<number> {
     const frame = JSON.stringify(event);
     let delivered = 0;
     for (const socket of this.ctx.getWebSockets()) {
+      if (exceptSessionId && (socket.deserializeAttachment() as SocketAttachment | null)?.sessionId === exceptSessionId) continue;
       try {
         socket.send(frame);
         delivered++;

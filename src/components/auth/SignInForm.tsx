@@ -41,7 +41,7 @@ export default function SignInForm({ redirect, initialMode = 'signIn' }: Props) 
 
   const signUp = mode === 'signUp';
   return (
-    <form className="card auth-form" onSubmit={submit} noValidate={false} aria-describedby={error ? ids.error : undefined}>
+    <form className="card auth-form" method="post" action="/login" onSubmit={submit} aria-describedby={error ? ids.error : undefined}>
       <h1>{signUp ? t('login.signUpHeading') : t('login.signInHeading')}</h1>
       {error && (
         <p className="form-error" role="alert" id={ids.error}>

@@ -1,4 +1,4 @@
-import { and, eq, lt } from 'drizzle-orm';
+import { and, eq, gt, lt } from 'drizzle-orm';
 import type { Db } from '../client';
 import { sessions, users, type SessionRow, type UserRow } from '../schema';
 
@@ -33,4 +33,13 @@ export async function deleteUserSessions(db: Db, userId: string): Promise<void> 
 
 export async function deleteExpiredUserSessions(db: Db, userId: string, now: number): Promise<void> {
   await db.delete(sessions).where(and(eq(sessions.userId, userId), lt(sessions.expiresAt, now)));
+}
+
+export async function isSessionActive(db: Db, sessionId: string, now: number): Promise<boolean> {
+  const row = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, now)))
+    .limit(1);
+  return row.length > 0;
 }

@@ -39,6 +39,6 @@ export async function insertPasswordUser(db: Db, input: NewPasswordUser): Promis
   return rows[0] ?? null;
 }
 
-export async function recordSignIn(db: Db, userId: string, now: number): Promise<void> {
+export async function updateLastSignIn(db: Db, userId: string, now: number): Promise<void> {
   await db.update(users).set({ lastSignInAt: now }).where(eq(users.id, userId));
 }
