@@ -2,6 +2,7 @@ import { Hono, type Handler } from 'hono';
 import { api } from './api';
 import { loadViewer } from './auth/viewer';
 import type { AppEnv } from './http/app-env';
+import { limitJsonBody } from './http/body-limit';
 import { notFound, onError } from './http/on-error';
 import { requireSameOriginForUnsafeMethods } from './http/same-origin';
 import { securityHeaders } from './http/security-headers';
@@ -19,6 +20,7 @@ export function createApp(pages?: Handler<AppEnv>): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.use('*', securityHeaders);
   app.use('/api/*', requireSameOriginForUnsafeMethods);
+  app.use('/api/*', limitJsonBody);
   app.use('*', loadViewer);
   app.route('/api', api);
   app.all('/api/*', notFound);

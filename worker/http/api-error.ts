@@ -5,6 +5,7 @@ import type { ErrorCode } from '../../src/common/errors';
 const DEFAULT_MESSAGES: Record<ErrorCode, string> = {
   INVALID_INPUT: 'The request is not valid.',
   MALFORMED_BODY: 'The request body could not be read.',
+  PAYLOAD_TOO_LARGE: 'The request is too large.',
   INVALID_EMAIL: 'Enter a valid e-mail address.',
   WEAK_PASSWORD: 'Use a password of 8 to 128 characters.',
   EMAIL_IN_USE: 'An account with this e-mail already exists.',
