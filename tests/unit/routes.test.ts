@@ -1,0 +1,174 @@
+import { describe, expect, it } from 'vitest';
+import {
+  assertKnownGuards,
+  findRoute,
+  GUARDS,
+  loginPathFor,
+  ROUTES,
+  safeRedirectPath,
+  type RouteRule,
+} from '../../src/common/routes';
+
+// The routes of spec §2, with the guard the spec names where it names one (undefined: not shown).
+const SPEC_ROUTES: ReadonlyArray<[path: string, guard?: RouteRule['guard']]> = [
+  ['/'],
+  ['/dashboard', 'auth-required'],
+  ['/account_delete/*'],
+  ['/faxDetails/*', 'auth-required'],
+  ['/faxDetails', 'auth-required'],
+  ['/inbox', 'auth-required'],
+  ['/login', 'no-auth-required'],
+  ['/lp/receive-fax'],
+  ['/lp/receive-fax2'],
+  ['/lp/receive-fax3'],
+  ['/lp/receive-fax4'],
+  ['/lp/receive-fax5'],
+  ['/lp/send-fax'],
+  ['/onboarding'],
+  ['/phonebook', 'auth-required'],
+  ['/preview'],
+  ['/recover'],
+  ['/reserveNumber'],
+  ['/send'],
+  ['/sent', 'auth-required'],
+  ['/settings', 'auth-required'],
+  ['/transaction'],
+  ['/trash', 'auth-required'],
+  ['/upgrade'],
+  ['/welcome'],
+];
+
+describe('ROUTES', () => {
+  it.each(SPEC_ROUTES)('has %s', (path, guard) => {
+    const rule = ROUTES.find((r) => r.path === path);
+    expect(rule).toBeDefined();
+    if (guard !== undefined) expect(rule!.guard).toBe(guard);
+  });
+
+  it('has no route the spec does not name, and none twice', () => {
+    const paths = ROUTES.map((r) => r.path);
+    expect(new Set(paths).size).toBe(paths.length);
+    expect([...paths].sort()).toEqual(SPEC_ROUTES.map(([p]) => p).sort());
+  });
+
+  it('uses only known guards', () => {
+    expect(() => assertKnownGuards(ROUTES)).not.toThrow();
+    for (const route of ROUTES) if (route.guard !== null) expect(GUARDS).toContain(route.guard);
+  });
+});
+
+describe('assertKnownGuards', () => {
+  it.each([
+    ['a misspelt guard', 'auth-requried'],
+    ['an empty guard', ''],
+    ['a guard in capitals', 'AUTH-REQUIRED'],
+  ])('throws on %s, naming the route', (_label, guard) => {
+    const routes = [{ path: '/ok', guard: 'auth-required' }, { path: '/broken', guard }] as unknown as RouteRule[];
+    expect(() => assertKnownGuards(routes)).toThrow(/Unknown route guard.*\/broken/);
+  });
+
+  it('accepts null guards and an empty table', () => {
+    expect(() => assertKnownGuards([{ path: '/open', guard: null }])).not.toThrow();
+    expect(() => assertKnownGuards([])).not.toThrow();
+  });
+});
+
+describe('findRoute', () => {
+  it.each([
+    ['/', '/'],
+    ['/dashboard', '/dashboard'],
+    ['/dashboard/', '/dashboard'],
+    ['/dashboard//', '/dashboard'],
+    ['/faxDetails', '/faxDetails'],
+    ['/faxDetails/', '/faxDetails'],
+    ['/faxDetails/abc', '/faxDetails/*'],
+    ['/faxDetails/abc/', '/faxDetails/*'],
+    ['/faxDetails/a/b', null],
+    ['/faxDetails/a/b/', null],
+    ['/account_delete/0b7c7bbc-5b0e-4b59-9d1b-2a5c3f9f5b11', '/account_delete/*'],
+    ['/account_delete', null],
+    ['/account_delete/', null],
+    ['/lp/receive-fax', '/lp/receive-fax'],
+    ['/lp/receive-fax5', '/lp/receive-fax5'],
+    ['/lp/receive-fax6', null],
+    ['/lp', null],
+    ['/dashboardx', null],
+    ['/dashboard/extra', null],
+    ['/faxDetailsX/abc', null],
+    ['/nope', null],
+  ])('%s → %s', (pathname, expected) => {
+    expect(findRoute(pathname)?.path ?? null).toBe(expected);
+  });
+
+  it('returns the rule with its guard', () => {
+    expect(findRoute('/faxDetails/123')).toEqual({ path: '/faxDetails/*', guard: 'auth-required' });
+    expect(findRoute('/login/')).toEqual({ path: '/login', guard: 'no-auth-required' });
+  });
+
+  it('reads another table when given one', () => {
+    const routes: RouteRule[] = [{ path: '/things/*', guard: null }];
+    expect(findRoute('/things/1', routes)).toEqual(routes[0]);
+    expect(findRoute('/dashboard', routes)).toBeNull();
+  });
+});
+
+describe('safeRedirectPath', () => {
+  it.each([
+    ['/settings', '/settings'],
+    ['/a?b=1#c', '/a?b=1#c'],
+    ['/faxDetails/abc', '/faxDetails/abc'],
+    ['/inbox?page=2&sort=date', '/inbox?page=2&sort=date'],
+    ['/', '/'],
+    ['/%2F%2Fevil.com', '/%2F%2Fevil.com'],
+  ])('keeps the path on this site %j', (raw, expected) => {
+    expect(safeRedirectPath(raw)).toBe(expected);
+  });
+
+  it.each([
+    ['//evil.com'],
+    ['///evil.com'],
+    ['/\\evil.com'],
+    ['https://evil.com'],
+    ['http://evil.com/settings'],
+    ['/\t/evil.com'],
+    ['/\n/evil.com'],
+    ['javascript:alert(1)'],
+    ['data:text/html,hi'],
+    ['settings'],
+    [' /settings'],
+    [''],
+    [null],
+    [undefined],
+    ['/login'],
+    ['/login?redirect=/settings'],
+    ['/login#top'],
+  ])('falls back to /dashboard for %j', (raw) => {
+    expect(safeRedirectPath(raw)).toBe('/dashboard');
+  });
+
+  it('falls back to the fallback it is given', () => {
+    expect(safeRedirectPath('//evil.com', '/inbox')).toBe('/inbox');
+    expect(safeRedirectPath(null, '/inbox')).toBe('/inbox');
+  });
+
+  // Dot segments collapse in the URL parser: `/..//evil.com` becomes the path `//evil.com`,
+  // which a browser reads as the host evil.com.
+  it.each([['/..//evil.com'], ['/.//evil.com'], ['/a/..//evil.com'], ['/%2e%2e//evil.com'], ['/./\\evil.com']])(
+    'never answers a path that leaves the site for %j',
+    (raw) => {
+      const result = safeRedirectPath(raw);
+      const site = 'https://fax.example';
+      expect(new URL(result, site).origin).toBe(site);
+      expect(result.startsWith('//')).toBe(false);
+    },
+  );
+});
+
+describe('loginPathFor', () => {
+  it('carries the page to come back to, encoded, and it survives safeRedirectPath', () => {
+    const path = loginPathFor('/faxDetails/abc?x=1&y=2');
+    expect(path).toBe('/login?redirect=%2FfaxDetails%2Fabc%3Fx%3D1%26y%3D2');
+    const redirect = new URL(path, 'https://fax.example').searchParams.get('redirect');
+    expect(safeRedirectPath(redirect)).toBe('/faxDetails/abc?x=1&y=2');
+  });
+});
