@@ -1,0 +1,65 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { DEVICES, signInElsewhere, signOutSession } from './support/api.ts';
+import { liveIndicator, sessionCookieOf, signUpThroughUi, useBrowser, waitForPath } from './support/browser.ts';
+import { startDroppableConnection, type DroppableConnection } from './support/network.ts';
+
+// When a session ends elsewhere, the page's own verifyAuth call is answered 401 (that is how it
+// learns to go to /login), and Chromium logs that as a console error.
+const VERIFY_AUTH_401 = /status of 401 .*\[at .*\/api\/verifyAuth\]$/;
+
+describe('live updates on the dashboard', () => {
+  const browser = useBrowser();
+  let network: DroppableConnection;
+
+  before(async () => {
+    network = await startDroppableConnection();
+  });
+
+  after(async () => {
+    await network?.close();
+  });
+
+  it('reconnects after the network drops, and keeps delivering events', async () => {
+    const page = await browser.newPage();
+    let socketsOpened = 0;
+    page.on('websocket', (socket) => {
+      if (new URL(socket.url()).pathname === '/api/live') socketsOpened += 1;
+    });
+
+    const account = await signUpThroughUi(page, { origin: network.origin, label: 'reconnect' });
+    await liveIndicator(page, 'Connected').waitFor();
+    assert.equal(socketsOpened, 1);
+
+    // Every connection between the browser and the server is reset at once.
+    assert.ok(network.openConnections() > 0, 'the page has connections to drop');
+    network.dropAll();
+    await liveIndicator(page, /Reconnecting…|Offline/).waitFor();
+    await liveIndicator(page, 'Connected').waitFor();
+    assert.equal(socketsOpened, 2, 'a new live socket was opened');
+
+    // Events reach the page over the new socket.
+    await signInElsewhere(account, DEVICES.safariOnMac.userAgent);
+    await page
+      .getByRole('region', { name: 'Account activity' })
+      .getByRole('listitem')
+      .filter({ hasText: `New sign-in from ${DEVICES.safariOnMac.described}` })
+      .waitFor();
+    assert.equal(new URL(page.url()).pathname, '/dashboard', 'no reload or navigation happened');
+  });
+
+  it('goes to the sign-in page by itself when its session is ended elsewhere', async () => {
+    browser.expectConsoleErrors(VERIFY_AUTH_401);
+    const page = await browser.newPage();
+    await signUpThroughUi(page, { label: 'ended-elsewhere' });
+    await liveIndicator(page, 'Connected').waitFor();
+
+    // Another tab of the same browser signs out (same cookie, outside this page).
+    const cookie = await sessionCookieOf(browser.context);
+    assert.ok(cookie, 'the browser holds a session cookie');
+    await signOutSession(cookie);
+
+    await waitForPath(page, '/login?redirect=%2Fdashboard');
+    await page.getByRole('heading', { name: 'Sign in to your account' }).waitFor();
+  });
+});

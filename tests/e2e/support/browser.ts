@@ -1,0 +1,247 @@
+// One headless Chromium per test file, driven through playwright-core, on a fresh temp profile.
+// `useBrowser()` registers the hooks: launch before the suite, and after each test close its pages,
+// forget its cookies and fail it on any console error or uncaught page error it did not expect.
+import { after, afterEach, before, beforeEach } from 'node:test';
+import { readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { BASE_URL, GOOD_PASSWORD, uniqueEmail, type Account } from './api.ts';
+
+export { BASE_URL } from './api.ts';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** How long a user-visible change may take before a test gives up on it. */
+export const UI_TIMEOUT_MS = 10_000;
+
+interface PageProblem {
+  kind: 'console.error' | 'pageerror';
+  text: string;
+  pageUrl: string;
+}
+
+export interface BrowserFixture {
+  /** The persistent context of this file's Chromium (set once the suite has started). */
+  readonly context: BrowserContext;
+  /** A new tab; it is closed after the test. */
+  newPage(): Promise<Page>;
+  /**
+   * Lets the current test's pages log errors matching one of the patterns (matched against
+   * "message [at resource-url]"), e.g. the 401 Chromium logs when a test signs in with a wrong password.
+   */
+  expectConsoleErrors(...patterns: RegExp[]): void;
+}
+
+/** Launches Chromium for the enclosing describe() and checks every test's pages for errors. */
+export function useBrowser(): BrowserFixture {
+  let context: BrowserContext | undefined;
+  let profileDir = '';
+  let problems: PageProblem[] = [];
+  let allowed: RegExp[] = [];
+
+  const record = (problem: PageProblem): void => {
+    problems.push(problem);
+  };
+
+  before(async () => {
+    // Under the runner's own temp dir when there is one, so even a killed run leaves nothing behind.
+    profileDir = await mkdtemp(join(process.env.E2E_TMP_DIR ?? tmpdir(), 'chromium-'));
+    context = await chromium.launchPersistentContext(profileDir, {
+      executablePath: CHROMIUM_PATH,
+      headless: true,
+      args: CHROMIUM_ARGS,
+      // Its crash reporter writes under XDG_CONFIG_HOME; keep that inside the throwaway profile.
+      env: { ...process.env, XDG_CONFIG_HOME: profileDir },
+      baseURL: BASE_URL,
+      locale: 'en-US',
+      timezoneId: 'UTC',
+    });
+    context.setDefaultTimeout(UI_TIMEOUT_MS);
+    context.setDefaultNavigationTimeout(UI_TIMEOUT_MS * 2);
+    context.on('console', (message) => {
+      if (message.type() !== 'error') return;
+      const resource = message.location().url;
+      record({
+        kind: 'console.error',
+        text: resource ? `${message.text()} [at ${resource}]` : message.text(),
+        pageUrl: message.page()?.url() ?? '',
+      });
+    });
+    context.on('weberror', (webError) => {
+      const error = webError.error();
+      record({ kind: 'pageerror', text: error.stack ?? error.message, pageUrl: webError.page()?.url() ?? '' });
+    });
+    // The persistent context opens with a blank tab; tests open their own.
+    for (const page of context.pages()) await page.close();
+  });
+
+  beforeEach(() => {
+    problems = [];
+    allowed = [];
+  });
+
+  afterEach(async () => {
+    if (!context) return;
+    // Closing first makes sure every message the pages logged has been delivered.
+    await Promise.all(context.pages().map((page) => page.close()));
+    await context.clearCookies();
+    await context.setOffline(false);
+    const unexpected = problems.filter((p) => !allowed.some((pattern) => pattern.test(p.text)));
+    problems = [];
+    allowed = [];
+    if (unexpected.length > 0) {
+      throw new Error(
+        `The page logged ${unexpected.length} unexpected error(s):\n` +
+          unexpected.map((p) => `  ${p.kind} on ${p.pageUrl || '(no page)'}: ${p.text}`).join('\n'),
+      );
+    }
+  });
+
+  after(async () => {
+    await context?.close();
+    if (profileDir) await rm(profileDir, { recursive: true, force: true });
+  });
+
+  return {
+    get context(): BrowserContext {
+      if (!context) throw new Error('The browser is not running yet: use it inside a test.');
+      return context;
+    },
+    async newPage(): Promise<Page> {
+      if (!context) throw new Error('The browser is not running yet: use it inside a test.');
+      return context.newPage();
+    },
+    expectConsoleErrors(...patterns: RegExp[]): void {
+      allowed.push(...patterns);
+    },
+  };
+}
+
+/** Waits until every Astro island on the page has hydrated (their `ssr` attribute is removed). */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.querySelector('astro-island[ssr]') === null);
+}
+
+/** Opens a page of the site and waits for its interactive parts. */
+export async function visit(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await waitForHydration(page);
+}
+
+/** The path and query the page is on, e.g. `/login?redirect=%2Fdashboard`. */
+export function pathOf(page: Page): string {
+  const url = new URL(page.url());
+  return url.pathname + url.search;
+}
+
+/** Waits until the page is on exactly this path and query (on the page's own origin). */
+export async function waitForPath(page: Page, pathWithQuery: string, timeout = UI_TIMEOUT_MS): Promise<void> {
+  await page.waitForURL((url) => url.pathname + url.search === pathWithQuery, { timeout });
+}
+
+/** The live indicator (role=status) once it shows the given state, e.g. "Connected". */
+export function liveIndicator(page: Page, state: string | RegExp): Locator {
+  const text = typeof state === 'string' ? new RegExp(`(^|:\\s*)${escapeRegExp(state)}$`) : state;
+  return page.getByRole('status').filter({ hasText: text });
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/**
+ * Signs up through the sign-up form with a fresh e-mail, as a new user would, and waits for the
+ * dashboard. `origin` lets a test go through another address of the same server (a proxy).
+ */
+export async function signUpThroughUi(
+  page: Page,
+  options: { name?: string; label?: string; origin?: string } = {},
+): Promise<Account> {
+  const account: Account = {
+    email: uniqueEmail(options.label ?? 'ui'),
+    password: GOOD_PASSWORD,
+    name: options.name ?? null,
+  };
+  await visit(page, `${options.origin ?? ''}/login?mode=signup`);
+  await page.getByRole('heading', { name: 'Create your account' }).waitFor();
+  if (account.name) await page.getByLabel('Your name (optional)').fill(account.name);
+  await page.getByLabel('E-mail').fill(account.email);
+  await page.getByLabel('Password').fill(account.password);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await waitForPath(page, '/dashboard');
+  return account;
+}
+
+/** Signs in through the sign-in form that is already open on `page`. */
+export async function fillSignInForm(page: Page, account: Pick<Account, 'email' | 'password'>): Promise<void> {
+  await page.getByRole('heading', { name: 'Sign in to your account' }).waitFor();
+  await page.getByLabel('E-mail').fill(account.email);
+  await page.getByLabel('Password').fill(account.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
+/** The value of the session cookie the browser holds for the site, or null. */
+export async function sessionCookieOf(context: BrowserContext): Promise<string | null> {
+  const cookies = await context.cookies(BASE_URL);
+  const session = cookies.find((c) => c.name === 'fax_session' && c.value !== '');
+  return session ? `${session.name}=${session.value}` : null;
+}
+
+// ---- accessibility ------------------------------------------------------------------------------
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+interface AxeViolation {
+  id: string;
+  impact?: string | null;
+  help: string;
+  helpUrl: string;
+  nodes: Array<{ target: unknown[]; failureSummary?: string }>;
+}
+
+/**
+ * Runs axe-core on the page as it is now and throws, listing them, when it finds violations of
+ * impact "serious" or "critical". The script is evaluated through the DevTools protocol, so the
+ * page's Content-Security-Policy stays in force (an injected <script> tag would be blocked by it).
+ */
+export async function assertNoSeriousAxeViolations(page: Page): Promise<void> {
+  const hasAxe = await page.evaluate(() => typeof (window as unknown as { axe?: unknown }).axe !== 'undefined');
+  if (!hasAxe) await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact ?? null,
+      help: v.help,
+      helpUrl: v.helpUrl,
+      nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })),
+    }));
+  });
+  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  if (serious.length > 0) {
+    throw new Error(
+      `axe found ${serious.length} serious/critical violation(s) on ${pathOf(page)}:\n` +
+        serious
+          .map(
+            (v) =>
+              `  [${v.impact}] ${v.id}: ${v.help} (${v.helpUrl})\n` +
+              v.nodes.map((n) => `      ${JSON.stringify(n.target)} ${n.failureSummary?.replace(/\n/g, ' ') ?? ''}`).join('\n'),
+          )
+          .join('\n'),
+    );
+  }
+}
