@@ -1,0 +1,86 @@
+// Benchmarks of the built product served locally (npm run bench; run `npx astro build` first).
+// Prints figures; never passes or fails on time.
+import { startLocalServer } from '../support/local-server.mjs';
+
+const PORT = Number(process.env.BENCH_PORT ?? 8795);
+const server = await startLocalServer({ port: PORT, label: 'bench' });
+const base = server.url;
+const origin = { origin: base, 'content-type': 'application/json' };
+
+function stats(samples) {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+  return `p50 ${at(0.5).toFixed(1)} ms · p95 ${at(0.95).toFixed(1)} ms · n=${samples.length}`;
+}
+
+async function time(fn, n) {
+  const samples = [];
+  for (let i = 0; i < n; i++) {
+    const started = performance.now();
+    await fn(i);
+    samples.push(performance.now() - started);
+  }
+  return samples;
+}
+
+function cookieOf(res) {
+  return res.headers.getSetCookie().find((c) => c.startsWith('fax_session='))?.split(';')[0];
+}
+
+try {
+  const rows = [];
+  const page = await time(() => fetch(`${base}/login`).then((r) => r.text()), 100);
+  rows.push(['GET /login (server-rendered page)', stats(page)]);
+  const notFound = await time(() => fetch(`${base}/nope`).then((r) => r.text()), 100);
+  rows.push(['GET /nope (404 page)', stats(notFound)]);
+
+  const password = 'benchmark password 1';
+  const emails = [];
+  const signup = await time(async (i) => {
+    const email = `bench-${Date.now()}-${i}@example.com`;
+    emails.push(email);
+    const res = await fetch(`${base}/api/signup`, { method: 'POST', headers: origin, body: JSON.stringify({ email, password }) });
+    await res.text();
+  }, 10);
+  rows.push(['POST /api/signup (scrypt N=2^15 r=8 p=3)', stats(signup)]);
+
+  let cookie = '';
+  const login = await time(async () => {
+    const res = await fetch(`${base}/api/login`, { method: 'POST', headers: origin, body: JSON.stringify({ email: emails[0], password }) });
+    cookie = cookieOf(res) ?? cookie;
+    await res.text();
+  }, 10);
+  rows.push(['POST /api/login', stats(login)]);
+
+  const verify = await time(() => fetch(`${base}/api/verifyAuth`, { method: 'POST', headers: { ...origin, cookie } }).then((r) => r.text()), 100);
+  rows.push(['POST /api/verifyAuth', stats(verify)]);
+
+  const dashboard = await time(() => fetch(`${base}/dashboard`, { headers: { cookie } }).then((r) => r.text()), 100);
+  rows.push(['GET /dashboard (signed in)', stats(dashboard)]);
+
+  // From a sign-in to its event on an open live socket: queue delivery + D1 write + hub fan-out.
+  const { customToken } = await fetch(`${base}/api/verifyAuth`, { method: 'POST', headers: { ...origin, cookie } }).then((r) => r.json());
+  const socket = new WebSocket(`${base.replace('http', 'ws')}/api/live?token=${customToken}`);
+  await new Promise((resolve, reject) => {
+    socket.onopen = resolve;
+    socket.onerror = reject;
+  });
+  const live = await time(async () => {
+    const arrived = new Promise((resolve) => (socket.onmessage = resolve));
+    await fetch(`${base}/api/login`, { method: 'POST', headers: origin, body: JSON.stringify({ email: emails[0], password }) });
+    await arrived;
+  }, 5);
+  socket.close();
+  rows.push(['sign-in → live event on the dashboard socket', stats(live)]);
+
+  const html = await fetch(`${base}/dashboard`, { headers: { cookie } }).then((r) => r.text());
+  const scripts = [...new Set([...html.matchAll(/(?:component-url|renderer-url|src)="(\/_astro\/[^"]+\.js)"/g)].map((m) => m[1]))];
+  let jsBytes = 0;
+  for (const path of scripts) jsBytes += (await fetch(base + path).then((r) => r.arrayBuffer())).byteLength;
+  rows.push(['/dashboard weight', `HTML ${(html.length / 1024).toFixed(1)} KB · JS ${(jsBytes / 1024).toFixed(1)} KB uncompressed in ${scripts.length} files`]);
+
+  console.log('\nBenchmarks (local wrangler dev, this machine)');
+  for (const [name, figure] of rows) console.log(`  ${name.padEnd(48)} ${figure}`);
+} finally {
+  await server.stop();
+}
