@@ -1,5 +1,6 @@
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
 import { defineConfig } from 'vitest/config';
+import { localValues } from './scripts/local-env.mjs';
 
 // Unit and integration tests run inside workerd against real D1 (migrations applied in setup),
 // R2, Durable Objects and Queues, with the Hono app (no Astro) as the Worker under test.
@@ -9,7 +10,9 @@ export default defineConfig(async () => ({
       main: './worker/app.ts',
       wrangler: { configPath: './wrangler.toml' },
       miniflare: {
+        // The local configuration npm start uses (dev tools, local Google key, mail outbox).
         bindings: {
+          ...localValues(),
           APP_ENV: 'test',
           LIVE_TOKEN_SECRET: 'test-live-token-secret-0123456789abcdef',
           TEST_MIGRATIONS: await readD1Migrations('./migrations'),

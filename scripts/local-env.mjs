@@ -1,6 +1,7 @@
 // Shared by the start, dev and test scripts: the environment that keeps every tool offline, and
-// the local secrets file that wrangler and the Astro dev server read.
-import { randomBytes } from 'node:crypto';
+// the local configuration file (.dev.vars) that wrangler and the Astro dev server read on top of
+// the production-safe values in wrangler.toml.
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { spawn } from 'node:child_process';
 
@@ -10,12 +11,38 @@ export const OFFLINE_ENV = {
   CLOUDFLARE_CF_FETCH_ENABLED: 'false',
 };
 
-/** Creates .dev.vars with fresh random secrets on a new machine; never overwrites one. */
+/** A private RSA key (JWK) for the local Google sign-in stand-in; it never leaves this machine. */
+function devGoogleKey() {
+  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const jwk = privateKey.export({ format: 'jwk' });
+  return JSON.stringify({ ...jwk, alg: 'RS256', use: 'sig', kid: `local-${randomBytes(4).toString('hex')}` });
+}
+
+/** Local values, each made once per machine. Order is the order they appear in the file. */
+const LOCAL_VALUES = {
+  APP_ENV: () => 'development',
+  LIVE_TOKEN_SECRET: () => randomBytes(32).toString('hex'),
+  DEV_TOOLS: () => 'on',
+  GOOGLE_CLIENT_ID: () => 'local-dev.apps.googleusercontent.com',
+  GOOGLE_JWKS_URL: () => '/dev/google/certs',
+  DEV_GOOGLE_PRIVATE_JWK: devGoogleKey,
+  MAIL_PROVIDER: () => 'outbox',
+  MAIL_FROM: () => 'FaxFlow <no-reply@localhost>',
+};
+
+/** The dev-tools configuration as one object, for tests that need the same values. */
+export function localValues() {
+  return Object.fromEntries(Object.entries(LOCAL_VALUES).map(([key, make]) => [key, make()]));
+}
+
+/** Creates .dev.vars on a new machine and adds any value a newer version needs; never changes one. */
 export function ensureDevVars(path = '.dev.vars') {
-  if (existsSync(path) && readFileSync(path, 'utf8').includes('LIVE_TOKEN_SECRET=')) return;
-  const secret = randomBytes(32).toString('hex');
-  writeFileSync(path, `# Local secrets, made by npm start on this machine. Never commit.\nLIVE_TOKEN_SECRET=${secret}\n`, { mode: 0o600 });
-  console.log(`Created ${path} with a random LIVE_TOKEN_SECRET.`);
+  const current = existsSync(path) ? readFileSync(path, 'utf8') : '# Local configuration, made by npm start on this machine. Never commit.\n';
+  const missing = Object.entries(LOCAL_VALUES).filter(([key]) => !new RegExp(`^${key}=`, 'm').test(current));
+  if (missing.length === 0) return;
+  const lines = missing.map(([key, make]) => `${key}=${make()}`);
+  writeFileSync(path, current.replace(/\n?$/, '\n') + lines.join('\n') + '\n', { mode: 0o600 });
+  console.log(`Wrote ${missing.map(([key]) => key).join(', ')} to ${path}.`);
 }
 
 /** Runs a command to completion with the offline environment, failing loudly. */

@@ -2,7 +2,9 @@ declare namespace App {
   interface Locals {
     /** The signed-in user, resolved by the Worker before Astro renders (worker/index.ts). */
     viewer: import('./common/viewer').Viewer | null;
-    /** The execution context the Worker hands to Astro; its props carry the viewer. */
-    cfContext?: { props?: { viewer?: import('./common/viewer').Viewer | null } };
+    /** Everything the Worker tells pages about this request and the site's configuration. */
+    page: import('./common/page-context').PageContext;
+    /** The execution context the Worker hands to Astro; its props carry the page context. */
+    cfContext?: { props?: { page?: import('./common/page-context').PageContext } };
   }
 }

@@ -1,17 +1,29 @@
 import { defineMiddleware } from 'astro:middleware';
+import type { PageContext } from './common/page-context';
 import { assertKnownGuards, findRoute, loginPathFor, ROUTES, safeRedirectPath } from './common/routes';
 
 // Route guards run here, on the server, before any HTML is sent. A typo in a guard name throws
 // while this module loads, which fails `astro build` and the start of the server.
 assertKnownGuards(ROUTES);
 
-export const onRequest = defineMiddleware(async (context, next) => {
-  const viewer = context.locals.cfContext?.props?.viewer ?? null;
-  context.locals.viewer = viewer;
-  const route = findRoute(context.url.pathname);
+// Prerendering at build time has no Worker in front: no user, production-safe settings.
+const BUILD_TIME_CONTEXT: PageContext = { viewer: null, devTools: false, googleClientId: '', googleSignIn: 'google' };
 
+export const onRequest = defineMiddleware(async (context, next) => {
+  const page = context.locals.cfContext?.props?.page ?? BUILD_TIME_CONTEXT;
+  context.locals.page = page;
+  context.locals.viewer = page.viewer;
+  const { viewer } = page;
+  const { pathname, search } = context.url;
+
+  // Development pages do not exist unless dev tools are on.
+  if ((pathname === '/dev' || pathname.startsWith('/dev/')) && !page.devTools) {
+    return context.rewrite('/404');
+  }
+
+  const route = findRoute(pathname);
   if (route?.guard === 'auth-required' && !viewer) {
-    return context.redirect(loginPathFor(context.url.pathname + context.url.search), 302);
+    return context.redirect(loginPathFor(pathname + search), 302);
   }
   if (route?.guard === 'no-auth-required' && viewer) {
     return context.redirect(safeRedirectPath(context.url.searchParams.get('redirect')), 302);

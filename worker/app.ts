@@ -1,6 +1,7 @@
 import { Hono, type Handler } from 'hono';
 import { api } from './api';
 import { loadViewer } from './auth/viewer';
+import { readConfig } from './env';
 import type { AppEnv } from './http/app-env';
 import { limitJsonBody } from './http/body-limit';
 import { notFound, onError } from './http/on-error';
@@ -19,6 +20,11 @@ export type { AppType } from './api';
 export function createApp(pages?: Handler<AppEnv>): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.use('*', securityHeaders);
+  // Fails every request, naming the problem, until the configuration is complete.
+  app.use('*', async (c, next) => {
+    readConfig(c.env);
+    await next();
+  });
   app.use('/api/*', requireSameOriginForUnsafeMethods);
   app.use('/api/*', limitJsonBody);
   app.use('*', loadViewer);

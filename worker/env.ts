@@ -7,14 +7,53 @@ declare global {
     interface Env {
       /** Secret: signs the short-lived customToken that opens /api/live. */
       LIVE_TOKEN_SECRET: string;
+      /** `on` enables /dev pages, the local Google stand-in and devAccountDelete. Never in production. */
+      DEV_TOOLS?: string;
+      /** Secret (dev only): the private JWK the local Google stand-in signs ID tokens with. */
+      DEV_GOOGLE_PRIVATE_JWK?: string;
+      /** Secret: API key of the production mail provider (MAIL_PROVIDER=resend). */
+      RESEND_API_KEY?: string;
     }
   }
 }
 
-const configSchema = z.object({
-  APP_ENV: z.enum(['development', 'test', 'production']),
-  LIVE_TOKEN_SECRET: z.string().min(32, 'LIVE_TOKEN_SECRET must be at least 32 characters'),
-});
+const list = z
+  .string()
+  .transform((value) => value.split(',').map((item) => item.trim()).filter(Boolean))
+  .pipe(z.array(z.string()).min(1));
+
+const configSchema = z
+  .object({
+    APP_ENV: z.enum(['development', 'test', 'production']),
+    LIVE_TOKEN_SECRET: z.string().min(32, 'must be at least 32 characters'),
+    DEV_TOOLS: z
+      .enum(['on', 'off'])
+      .default('off')
+      .transform((value) => value === 'on'),
+    GOOGLE_CLIENT_ID: z.string().min(1, 'is required (the OAuth client id of the Google sign-in button)'),
+    // An absolute URL, or a path served by this Worker (the local stand-in, /dev/google/certs).
+    GOOGLE_JWKS_URL: z.union([z.url(), z.string().regex(/^\/[\w/.-]+$/)]),
+    GOOGLE_ISSUERS: list,
+    DEV_GOOGLE_PRIVATE_JWK: z.string().optional(),
+    MAIL_PROVIDER: z.enum(['outbox', 'resend']),
+    MAIL_FROM: z.string().min(3),
+    RESEND_API_KEY: z.string().optional(),
+  })
+  .superRefine((config, ctx) => {
+    if (config.DEV_TOOLS && config.APP_ENV === 'production') {
+      ctx.addIssue({ code: 'custom', path: ['DEV_TOOLS'], message: 'must be off in production' });
+    }
+    if (config.MAIL_PROVIDER === 'resend' && !config.RESEND_API_KEY) {
+      ctx.addIssue({ code: 'custom', path: ['RESEND_API_KEY'], message: 'is required when MAIL_PROVIDER=resend' });
+    }
+    if (config.GOOGLE_JWKS_URL.startsWith('/') && !(config.DEV_TOOLS && config.DEV_GOOGLE_PRIVATE_JWK)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['GOOGLE_JWKS_URL'],
+        message: 'a local JWKS path needs DEV_TOOLS=on and DEV_GOOGLE_PRIVATE_JWK',
+      });
+    }
+  });
 
 export type AppConfig = z.infer<typeof configSchema>;
 
@@ -25,7 +64,7 @@ export function readConfig(env: Env): AppConfig {
   if (cached?.env === env) return cached.config;
   const parsed = configSchema.safeParse(env);
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ');
     throw new Error(`Invalid configuration: ${problems}. See README.md "Configuration".`);
   }
   cached = { env, config: parsed.data };

@@ -1,17 +1,31 @@
 import { handle } from '@astrojs/cloudflare/handler';
+import type { Context } from 'hono';
+import type { PageContext } from '../src/common/page-context';
 import { createApp } from './app';
+import { readConfig } from './env';
+import type { AppEnv } from './http/app-env';
 import { queue } from './jobs/queue';
 
 export { UserHub } from './live/user-hub';
 
-// The deploy entry: the API app with Astro rendering every page. The signed-in user is handed to
-// Astro through the execution context's props, where src/middleware.ts reads it for route guards.
+function pageContext(c: Context<AppEnv>): PageContext {
+  const config = readConfig(c.env);
+  return {
+    viewer: c.get('viewer'),
+    devTools: config.DEV_TOOLS,
+    googleClientId: config.GOOGLE_CLIENT_ID,
+    googleSignIn: config.GOOGLE_JWKS_URL.startsWith('/') ? 'local' : 'google',
+  };
+}
+
+// The deploy entry: the API app with Astro rendering every page. The signed-in user and the page
+// context reach Astro through the execution context's props, where src/middleware.ts reads them.
 const app = createApp((c) => {
   const ctx = c.executionCtx;
   const pageCtx = {
     waitUntil: (promise: Promise<unknown>) => ctx.waitUntil(promise),
     passThroughOnException: () => ctx.passThroughOnException(),
-    props: { viewer: c.get('viewer') },
+    props: { page: pageContext(c) },
   } as unknown as ExecutionContext;
   return handle(c.req.raw, c.env, pageCtx);
 });

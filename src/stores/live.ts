@@ -1,6 +1,6 @@
 import { atom, onMount } from 'nanostores';
 import { LIVE_CLOSE_SESSION_ENDED, LIVE_PING, LIVE_PONG, liveEventSchema, type LiveEvent } from '../common/live-messages';
-import { verifyAuth } from './session';
+import { revalidateOnReturn, verifyAuth } from './session';
 
 // One WebSocket per page to the user's hub. It opens when a component first listens to $liveStatus
 // and closes when the last one stops. After a drop it reconnects with backoff; every (re)connect
@@ -90,6 +90,8 @@ onMount($liveStatus, () => {
     }
   };
   window.addEventListener('online', onOnline);
+  // Every signed-in page shows the live indicator, so this is also where the session is watched.
+  const stopRevalidating = revalidateOnReturn();
   $liveStatus.set('connecting');
   void connect();
 
@@ -98,6 +100,7 @@ onMount($liveStatus, () => {
     clearTimeout(retry);
     clearInterval(heartbeat);
     window.removeEventListener('online', onOnline);
+    stopRevalidating();
     socket?.close(1000, 'Page closed');
     socket = null;
   };

@@ -11,6 +11,22 @@ export function setViewer(viewer: Viewer | null): void {
   $viewer.set(viewer);
 }
 
+function goToLogin(): void {
+  const here = window.location.pathname + window.location.search;
+  window.location.assign(`/login?redirect=${encodeURIComponent(here)}`);
+}
+
+// Spec §2: after the first report of a signed-in user, a later report of no user sends the page
+// to /login (e.g. the session was ended on another device).
+let reportedUser = false;
+// Set while this page signs out: its own sockets closing must not race it to /login?redirect=….
+let signingOut = false;
+$viewer.listen((viewer) => {
+  if (typeof window === 'undefined' || signingOut) return;
+  if (viewer) reportedUser = true;
+  else if (reportedUser) goToLogin();
+});
+
 /**
  * Asks the server who is signed in, and for a fresh live token. A 401 means the session ended
  * (signed out elsewhere, expired): the user is sent to /login. Answers null when there is no answer.
@@ -22,15 +38,34 @@ export async function verifyAuth(): Promise<VerifyAuthResponse | null> {
     return result.data;
   }
   if (result.status === 401) {
+    reportedUser = true; // a 401 on a signed-in page always means: go and sign in again
     $viewer.set(null);
-    const here = window.location.pathname + window.location.search;
-    window.location.assign(`/login?redirect=${encodeURIComponent(here)}`);
   }
   return null;
 }
 
 export async function signOut(): Promise<void> {
+  signingOut = true;
   await apiCall<SignedOutResponse>('/logout', { method: 'POST' });
   $viewer.set(null);
   window.location.assign('/login');
+}
+
+/**
+ * Spec §2's guard on every navigation: a page the browser shows again without asking the server
+ * (back/forward cache) or that comes back into view re-validates the user with the server.
+ */
+export function revalidateOnReturn(): () => void {
+  const onPageShow = (event: PageTransitionEvent): void => {
+    if (event.persisted) void verifyAuth();
+  };
+  const onVisible = (): void => {
+    if (document.visibilityState === 'visible') void verifyAuth();
+  };
+  window.addEventListener('pageshow', onPageShow);
+  document.addEventListener('visibilitychange', onVisible);
+  return () => {
+    window.removeEventListener('pageshow', onPageShow);
+    document.removeEventListener('visibilitychange', onVisible);
+  };
 }

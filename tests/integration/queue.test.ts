@@ -85,6 +85,7 @@ describe('the queue handler fed directly', () => {
         method: 'password',
         ip: job.ip,
         user_agent: job.userAgent,
+        device: 'Chrome on Windows',
         country: 'NL',
       },
     ]);

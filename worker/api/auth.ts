@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { checkEmailQuerySchema, passwordLoginSchema, signupSchema, type SignInMethod } from '../../src/common/auth-schemas';
+import { isCommonPassword } from '../auth/common-passwords';
 import { hashPassword, spendPasswordCheckTime, verifyPassword } from '../auth/password';
 import { clearSessionCookie } from '../auth/session-cookie';
 import { endSession, startSession } from '../auth/sign-in';
@@ -8,6 +9,7 @@ import { getDb } from '../db/client';
 import { findUserByEmail, insertPasswordUser, toViewer } from '../db/queries/users';
 import { readConfig } from '../env';
 import { ApiError } from '../http/api-error';
+import { clientIp, enforceRateLimit } from '../http/rate-limit';
 import type { AppEnv } from '../http/app-env';
 import { validate } from '../http/validate';
 import { issueCustomToken } from '../live/custom-token';
@@ -15,6 +17,8 @@ import { issueCustomToken } from '../live/custom-token';
 export const authApi = new Hono<AppEnv>()
   .post('/signup', validate('json', signupSchema), async (c) => {
     const { email, password, displayName } = c.req.valid('json');
+    await enforceRateLimit(c, 'signup-ip', clientIp(c));
+    if (isCommonPassword(password)) throw new ApiError(400, 'COMMON_PASSWORD');
     const passwordHash = await hashPassword(password);
     const user = await insertPasswordUser(getDb(c.env), { email, passwordHash, displayName, now: Date.now() });
     if (!user) throw new ApiError(409, 'EMAIL_IN_USE');
@@ -24,8 +28,10 @@ export const authApi = new Hono<AppEnv>()
 
   .post('/login', validate('json', passwordLoginSchema), async (c) => {
     const { email, password } = c.req.valid('json');
+    await enforceRateLimit(c, 'login-ip', clientIp(c));
+    await enforceRateLimit(c, 'login-account', email);
     const user = await findUserByEmail(getDb(c.env), email);
-    if (!user?.passwordHash) {
+    if (!user?.passwordHash || user.deletingAt !== null) {
       // Same answer and about the same time whether the e-mail is unknown or the password wrong.
       await spendPasswordCheckTime(password);
       throw new ApiError(401, 'INVALID_CREDENTIALS');
@@ -49,6 +55,7 @@ export const authApi = new Hono<AppEnv>()
   })
 
   .get('/checkIfEmailExists', validate('query', checkEmailQuerySchema), async (c) => {
+    await enforceRateLimit(c, 'email-check-ip', clientIp(c));
     const user = await findUserByEmail(getDb(c.env), c.req.valid('query').email);
     const methods: SignInMethod[] = user?.passwordHash ? ['password'] : [];
     return c.json(methods, 200);

@@ -8,6 +8,7 @@ const DEFAULT_MESSAGES: Record<ErrorCode, string> = {
   PAYLOAD_TOO_LARGE: 'The request is too large.',
   INVALID_EMAIL: 'Enter a valid e-mail address.',
   WEAK_PASSWORD: 'Use a password of 8 to 128 characters.',
+  COMMON_PASSWORD: 'This password is one of the most common and easily guessed. Choose another.',
   EMAIL_IN_USE: 'An account with this e-mail already exists.',
   INVALID_CREDENTIALS: 'The e-mail or password is wrong.',
   UNAUTHENTICATED: 'Sign in to continue.',
@@ -21,10 +22,12 @@ const DEFAULT_MESSAGES: Record<ErrorCode, string> = {
 /** An expected failure: answered as `{ error: { code, message } }` with its status by onError. */
 export class ApiError extends HTTPException {
   readonly code: ErrorCode;
+  readonly headers: Record<string, string>;
 
-  constructor(status: ContentfulStatusCode, code: ErrorCode, message?: string) {
+  constructor(status: ContentfulStatusCode, code: ErrorCode, message?: string, headers: Record<string, string> = {}) {
     super(status, { message: message ?? DEFAULT_MESSAGES[code] });
     this.code = code;
+    this.headers = headers;
   }
 }
 

@@ -10,7 +10,7 @@ function body(code: ErrorCode, message: string): ApiErrorBody {
 /** The one place errors become responses. Unexpected errors are logged and never leak details. */
 export function onError(err: Error, c: Context): Response {
   if (err instanceof ApiError) {
-    return c.json(body(err.code, err.message), err.status);
+    return c.json(body(err.code, err.message), err.status, err.headers);
   }
   if (err instanceof HTTPException) {
     // Hono's own failures (e.g. a JSON body that does not parse) are the caller's doing.

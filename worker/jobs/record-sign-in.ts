@@ -15,6 +15,7 @@ export async function recordSignIn(env: Env, job: SignInJob): Promise<void> {
   const db = getDb(env);
   // The account may have been deleted since; retrying could never succeed.
   if (!(await findUserById(db, job.userId))) return;
+  const device = describeDevice(job.userAgent);
   const inserted = await insertLoginEvent(db, {
     id: job.id,
     userId: job.userId,
@@ -22,13 +23,14 @@ export async function recordSignIn(env: Env, job: SignInJob): Promise<void> {
     method: job.method,
     ip: job.ip,
     userAgent: job.userAgent,
+    device,
     country: job.country,
   });
   if (!inserted) return;
   await publishToUser(
     env,
     job.userId,
-    { type: 'session.started', at: job.at, method: job.method, device: describeDevice(job.userAgent) },
+    { type: 'session.started', at: job.at, method: job.method, device },
     { exceptSessionId: job.sessionId },
   );
 }

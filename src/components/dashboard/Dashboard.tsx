@@ -4,7 +4,6 @@ import { viewerLabel, type Viewer } from '../../common/viewer';
 import { t } from '../../i18n/t';
 import { $viewer, setViewer } from '../../stores/session';
 import ActivityFeed from './ActivityFeed';
-import LiveIndicator from './LiveIndicator';
 
 interface Props {
   /** The user the server rendered this page for. */
@@ -22,7 +21,6 @@ export default function Dashboard({ viewer: initialViewer }: Props) {
           <h1>{t('dashboard.greeting', { name: viewerLabel(viewer) })}</h1>
           <p className="muted">{t('dashboard.signedInAs', { email: viewer.email })}</p>
         </div>
-        <LiveIndicator />
       </header>
       <ActivityFeed />
     </div>

@@ -1,0 +1,15 @@
+import type { Viewer } from './viewer';
+
+/**
+ * What the Worker tells Astro about a page request (worker/index.ts → src/middleware.ts). Only
+ * what the user may see: it can reach islands as props.
+ */
+export interface PageContext {
+  viewer: Viewer | null;
+  /** Development tools (/dev pages, the local Google stand-in) are on. Never in production. */
+  devTools: boolean;
+  /** OAuth client id of the Google sign-in button (public by design). */
+  googleClientId: string;
+  /** `local`: the dev stand-in issues Google-style ID tokens; `google`: Google Identity Services. */
+  googleSignIn: 'local' | 'google';
+}

@@ -1,0 +1,23 @@
+// Abuse limits (fixed windows). Each slows guessing to a crawl while a real owner who mistypes
+// is only ever held up until the window ends: nothing locks an account for good.
+export const RATE_LIMITS = {
+  'login-ip': { limit: 30, windowMs: 10 * 60_000 },
+  'login-account': { limit: 10, windowMs: 15 * 60_000 },
+  'signup-ip': { limit: 10, windowMs: 60 * 60_000 },
+  'recovery-ip': { limit: 10, windowMs: 60 * 60_000 },
+  'recovery-account': { limit: 3, windowMs: 60 * 60_000 },
+  'email-check-ip': { limit: 30, windowMs: 10 * 60_000 },
+  'password-check-account': { limit: 10, windowMs: 15 * 60_000 },
+} as const satisfies Record<string, { limit: number; windowMs: number }>;
+
+export type RateLimitName = keyof typeof RATE_LIMITS;
+
+/** The start of the window `now` falls in. */
+export function windowStart(now: number, windowMs: number): number {
+  return now - (now % windowMs);
+}
+
+/** Seconds until the window that began at `start` ends (at least 1). */
+export function secondsUntilReset(start: number, windowMs: number, now: number): number {
+  return Math.max(1, Math.ceil((start + windowMs - now) / 1000));
+}

@@ -1,0 +1,26 @@
+import type { Context } from 'hono';
+import { sha256Hex } from '../auth/tokens';
+import { getDb } from '../db/client';
+import { countHit } from '../db/queries/rate-limits';
+import { RATE_LIMITS, secondsUntilReset, windowStart, type RateLimitName } from '../domain/rate-limits';
+import { ApiError } from './api-error';
+
+/** The caller's address as Cloudflare reports it (a client cannot set this header through Cloudflare). */
+export function clientIp(c: Context): string {
+  return c.req.header('cf-connecting-ip') ?? 'unknown';
+}
+
+/**
+ * Counts one attempt against a limit and answers 429 with Retry-After once it is exceeded.
+ * Keys are hashed so the table holds no e-mail addresses.
+ */
+export async function enforceRateLimit(c: Context, name: RateLimitName, subject: string): Promise<void> {
+  const { limit, windowMs } = RATE_LIMITS[name];
+  const now = Date.now();
+  const start = windowStart(now, windowMs);
+  const count = await countHit(getDb(c.env), `${name}:${await sha256Hex(subject)}`, start);
+  if (count > limit) {
+    const retryAfter = secondsUntilReset(start, windowMs, now);
+    throw new ApiError(429, 'RATE_LIMITED', undefined, { 'Retry-After': String(retryAfter) });
+  }
+}

@@ -1,0 +1,20 @@
+import { readConfig } from '../env';
+import type { MailMessage, MailProvider } from './message';
+import { outboxProvider } from './outbox';
+import { resendProvider } from './resend';
+
+function providerFor(env: Env): MailProvider {
+  const config = readConfig(env);
+  switch (config.MAIL_PROVIDER) {
+    case 'outbox':
+      return outboxProvider(env);
+    case 'resend':
+      // readConfig guarantees the key is there for this provider.
+      return resendProvider(config.RESEND_API_KEY ?? '');
+  }
+}
+
+/** Sends one mail through the configured provider; throws when it could not be handed over. */
+export async function sendMail(env: Env, message: MailMessage): Promise<void> {
+  await providerFor(env).send({ ...message, to: message.to.toLowerCase() }, readConfig(env).MAIL_FROM);
+}
