@@ -15,6 +15,11 @@ export async function publishToUser(env: Env, userId: string, event: LiveEvent, 
   return userHubStub(env, userId).publish(event, options.exceptSessionId ?? null);
 }
 
+/** Closes every live socket of the user: all their sessions have just ended. */
+export async function endAllLiveSessions(env: Env, userId: string): Promise<void> {
+  await userHubStub(env, userId).endAllSessions();
+}
+
 /** Closes the live sockets opened under a session that has just ended. */
 export async function endLiveSession(env: Env, userId: string, sessionId: string): Promise<void> {
   await userHubStub(env, userId).endSession(sessionId);

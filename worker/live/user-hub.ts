@@ -51,6 +51,13 @@ export class UserHub extends DurableObject<Env> {
     }
   }
 
+  /** Closes every socket of the user (signed out everywhere, password changed, account deleted). */
+  async endAllSessions(): Promise<void> {
+    for (const socket of this.ctx.getWebSockets()) {
+      socket.close(LIVE_CLOSE_SESSION_ENDED, 'Session ended');
+    }
+  }
+
   async connectionCount(): Promise<number> {
     return this.ctx.getWebSockets().length;
   }
