@@ -9,7 +9,18 @@ export default defineConfig({
   output: 'server',
   adapter: cloudflare({ imageService: 'passthrough' }),
   integrations: [react()],
-  security: { csp: true },
+  security: {
+    // Hashes for every inline script and style Astro renders, plus Google Identity Services on
+    // /login (its script, stylesheet, button iframe and calls), as Google's setup guide lists them.
+    csp: {
+      scriptDirective: { resources: ["'self'", 'https://accounts.google.com/gsi/client'] },
+      styleDirective: { resources: ["'self'", 'https://accounts.google.com/gsi/style'] },
+      directives: [
+        "frame-src 'self' https://accounts.google.com/gsi/",
+        "connect-src 'self' https://accounts.google.com/gsi/",
+      ],
+    },
+  },
   prefetch: false,
   devToolbar: { enabled: false },
   // Shiki's inline styles would break the CSP; the site renders no code blocks.

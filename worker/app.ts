@@ -1,5 +1,6 @@
 import { Hono, type Handler } from 'hono';
 import { api } from './api';
+import { devGoogleKeys } from './api/dev-google';
 import { loadViewer } from './auth/viewer';
 import { readConfig } from './env';
 import type { AppEnv } from './http/app-env';
@@ -30,6 +31,8 @@ export function createApp(pages?: Handler<AppEnv>): Hono<AppEnv> {
   app.use('*', loadViewer);
   app.route('/api', api);
   app.all('/api/*', notFound);
+  // The local Google stand-in's JWKS (404 unless dev tools are on); /dev pages are Astro's.
+  app.route('/dev/google', devGoogleKeys);
   app.all('*', pages ?? notFound);
   app.notFound(notFound);
   app.onError(onError);

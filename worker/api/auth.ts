@@ -1,12 +1,16 @@
 import { Hono } from 'hono';
-import { checkEmailQuerySchema, passwordLoginSchema, signupSchema, type SignInMethod } from '../../src/common/auth-schemas';
+import { checkEmailQuerySchema, signupSchema } from '../../src/common/auth-schemas';
+import { loginSchema } from '../../src/common/google-schemas';
 import { isCommonPassword } from '../auth/common-passwords';
+import { verifyGoogleIdToken } from '../auth/google';
+import { findOrCreateGoogleAccount } from '../auth/google-sign-in';
 import { hashPassword, spendPasswordCheckTime, verifyPassword } from '../auth/password';
 import { clearSessionCookie } from '../auth/session-cookie';
 import { endSession, startSession } from '../auth/sign-in';
 import { currentViewer } from '../auth/viewer';
 import { getDb } from '../db/client';
-import { findUserByEmail, insertPasswordUser, toViewer } from '../db/queries/users';
+import { findUserByEmail, findUserById, insertPasswordUser, toViewer } from '../db/queries/users';
+import { needsSetup, signInMethodsOf } from '../domain/account';
 import { readConfig } from '../env';
 import { ApiError } from '../http/api-error';
 import { clientIp, enforceRateLimit } from '../http/rate-limit';
@@ -22,13 +26,21 @@ export const authApi = new Hono<AppEnv>()
     const passwordHash = await hashPassword(password);
     const user = await insertPasswordUser(getDb(c.env), { email, passwordHash, displayName, now: Date.now() });
     if (!user) throw new ApiError(409, 'EMAIL_IN_USE');
-    await startSession(c, user, 'password');
+    await startSession(c, user, 'password', { newAccount: true });
     return c.json({ user: toViewer(user) }, 201);
   })
 
-  .post('/login', validate('json', passwordLoginSchema), async (c) => {
-    const { email, password } = c.req.valid('json');
+  // { email, password } or { token } (a Google ID token: docs/decisions/008-google-sign-in.md).
+  .post('/login', validate('json', loginSchema), async (c) => {
+    const body = c.req.valid('json');
     await enforceRateLimit(c, 'login-ip', clientIp(c));
+    if ('token' in body) {
+      const identity = await verifyGoogleIdToken(c.env, body.token);
+      const { user, created } = await findOrCreateGoogleAccount(getDb(c.env), identity, Date.now());
+      await startSession(c, user, 'google', { newAccount: created });
+      return c.json({ user: toViewer(user), created }, created ? 201 : 200);
+    }
+    const { email, password } = body;
     await enforceRateLimit(c, 'login-account', email);
     const user = await findUserByEmail(getDb(c.env), email);
     if (!user?.passwordHash || user.deletingAt !== null) {
@@ -51,12 +63,12 @@ export const authApi = new Hono<AppEnv>()
     const { viewer, sessionId } = currentViewer(c);
     const { LIVE_TOKEN_SECRET } = readConfig(c.env);
     const customToken = await issueCustomToken(LIVE_TOKEN_SECRET, viewer.id, sessionId, Date.now());
-    return c.json({ user: viewer, customToken }, 200);
+    const user = await findUserById(getDb(c.env), viewer.id);
+    return c.json({ user: viewer, customToken, needsSetup: user ? needsSetup(user) : false }, 200);
   })
 
   .get('/checkIfEmailExists', validate('query', checkEmailQuerySchema), async (c) => {
     await enforceRateLimit(c, 'email-check-ip', clientIp(c));
     const user = await findUserByEmail(getDb(c.env), c.req.valid('query').email);
-    const methods: SignInMethod[] = user?.passwordHash ? ['password'] : [];
-    return c.json(methods, 200);
+    return c.json(user ? signInMethodsOf(user) : [], 200);
   });

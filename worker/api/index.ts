@@ -1,9 +1,25 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../http/app-env';
+import { accountApi } from './account';
+import { accountDeletionApi } from './account-deletion';
 import { authApi } from './auth';
+import { credentialsApi } from './credentials';
+import { devGoogleApi } from './dev-google';
+import { devOutboxApi } from './dev-outbox';
+import { emailChangeApi } from './email-change';
 import { liveApi } from './live';
+import { recoveryApi } from './recovery';
 
 /** Every /api route, chained so the browser's typed client (hc<AppType>) sees them all. */
-export const api = new Hono<AppEnv>().route('/', authApi).route('/', liveApi);
+export const api = new Hono<AppEnv>()
+  .route('/', authApi)
+  .route('/', accountApi)
+  .route('/', accountDeletionApi)
+  .route('/', credentialsApi)
+  .route('/', emailChangeApi)
+  .route('/', recoveryApi)
+  .route('/', liveApi)
+  .route('/', devGoogleApi)
+  .route('/', devOutboxApi);
 
 export type AppType = typeof api;

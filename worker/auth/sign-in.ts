@@ -4,20 +4,27 @@ import { updateLastSignIn } from '../db/queries/users';
 import type { UserRow } from '../db/schema';
 import type { AppEnv } from '../http/app-env';
 import { enqueueAccountJob } from '../jobs/messages';
-import { endLiveSession } from '../live/publish';
-import { createSession, invalidateSession } from './session';
+import { endAllLiveSessions, endLiveSession } from '../live/publish';
+import { createSession, invalidateSession, invalidateUserSessions } from './session';
 import { writeSessionCookie } from './session-cookie';
 
 /**
  * Opens a fresh session for a user who has just proved who they are: any session the browser
  * already had is ended (a new token at every sign-in), and the sign-in is queued for login history.
+ * `newAccount`: the account was created by this very sign-in, whose time is its creation time
+ * (spec §4 tells a new account by creation time equal to last sign-in time).
  */
-export async function startSession(c: Context<AppEnv>, user: UserRow, method: 'password' | 'google'): Promise<void> {
+export async function startSession(
+  c: Context<AppEnv>,
+  user: UserRow,
+  method: 'password' | 'google',
+  { newAccount = false } = {},
+): Promise<void> {
   const db = getDb(c.env);
-  const now = Date.now();
+  const now = newAccount ? user.createdAt : Date.now();
   await endSession(c);
   const { token, session } = await createSession(db, user.id, now);
-  await updateLastSignIn(db, user.id, now);
+  if (!newAccount) await updateLastSignIn(db, user.id, now);
   writeSessionCookie(c, token, session.expiresAt);
   c.set('sessionId', session.id);
   try {
@@ -45,4 +52,24 @@ export async function endSession(c: Context<AppEnv>): Promise<void> {
   if (!sessionId || !viewer) return;
   await invalidateSession(getDb(c.env), sessionId);
   await endLiveSession(c.env, viewer.id, sessionId);
+}
+
+/**
+ * Ends every session of the user, everywhere (their open pages are closed and sent to sign in),
+ * and, when `keepThisBrowser` is set, opens a new one for the browser that asked — so changing a
+ * password signs out every other device without signing out the person who changed it.
+ */
+export async function endAllSessions(c: Context<AppEnv>, userId: string, keepThisBrowser: boolean): Promise<void> {
+  const db = getDb(c.env);
+  const current = c.get('sessionId');
+  await invalidateUserSessions(db, userId);
+  c.set('sessionId', null);
+  if (!keepThisBrowser || !current) {
+    await endAllLiveSessions(c.env, userId);
+    return;
+  }
+  const { token, session } = await createSession(db, userId, Date.now());
+  writeSessionCookie(c, token, session.expiresAt);
+  c.set('sessionId', session.id);
+  await endAllLiveSessions(c.env, userId, { keepSessionId: current, newSessionId: session.id });
 }

@@ -1,8 +1,9 @@
 import type { MiddlewareHandler } from 'hono';
 
-// Pages get their script-src/style-src hashes from Astro (security.csp in astro.config.mjs), which
-// puts them in a <meta> policy; this header adds what a meta policy cannot carry (frame-ancestors)
-// and what holds for every response. API answers are data, never documents, so they allow nothing.
+// Pages get their script-src/style-src hashes from Astro (security.csp in astro.config.mjs): in a
+// <meta> policy for prerendered pages, in a Content-Security-Policy header for server-rendered ones.
+// PAGE_CSP adds what a meta policy cannot carry (frame-ancestors) and what holds for every page;
+// it is joined to Astro's header, never put in its place. API answers are data, so they allow nothing.
 const PAGE_CSP = "frame-ancestors 'none'; base-uri 'self'; object-src 'none'; form-action 'self'";
 const API_CSP = "default-src 'none'; frame-ancestors 'none'";
 
@@ -15,14 +16,26 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'Cross-Origin-Opener-Policy': 'same-origin',
 };
 
+const POPUP_OPENER_PAGES = new Set(['/login']);
+
+/** One policy: Astro's for this page (if any) followed by the Worker's directives. */
+function pagePolicy(fromAstro: string | null): string {
+  const own = fromAstro?.trim().replace(/;+$/, '');
+  return own ? `${own}; ${PAGE_CSP}` : PAGE_CSP;
+}
+
 export const securityHeaders: MiddlewareHandler = async (c, next) => {
   await next();
   if (c.res.status === 101) return; // a WebSocket upgrade cannot be re-wrapped
   // Responses from fetch() or the asset binding have immutable headers.
   const res = new Response(c.res.body, c.res);
   for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.headers.set(name, value);
-  const isApi = new URL(c.req.url).pathname.startsWith('/api/');
-  res.headers.set('Content-Security-Policy', isApi ? API_CSP : PAGE_CSP);
+  const { pathname } = new URL(c.req.url);
+  const isApi = pathname.startsWith('/api/');
+  const policy = isApi ? API_CSP : pagePolicy(res.headers.get('Content-Security-Policy'));
+  res.headers.set('Content-Security-Policy', policy);
+  // Google's sign-in button on /login opens Google's popup and must still hear back from it.
+  if (POPUP_OPENER_PAGES.has(pathname)) res.headers.set('Cross-Origin-Opener-Policy', 'same-origin-allow-popups');
   if (isApi) res.headers.set('Cache-Control', 'no-store');
   c.res = undefined;
   c.res = res;

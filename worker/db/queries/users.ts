@@ -1,6 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Viewer } from '../../../src/common/viewer';
 import type { Db } from '../client';
+import { isUniqueViolation } from '../errors';
 import { users, type UserRow } from '../schema';
 
 export function toViewer(user: UserRow): Viewer {
@@ -41,4 +42,102 @@ export async function insertPasswordUser(db: Db, input: NewPasswordUser): Promis
 
 export async function updateLastSignIn(db: Db, userId: string, now: number): Promise<void> {
   await db.update(users).set({ lastSignInAt: now }).where(eq(users.id, userId));
+}
+
+export type ProfileChange = Partial<Pick<UserRow, 'displayName' | 'personalPhone' | 'setup'>>;
+
+/** The updated user, or null when there is no such user. */
+export async function updateProfile(db: Db, userId: string, change: ProfileChange): Promise<UserRow | null> {
+  const rows = await db.update(users).set(change).where(eq(users.id, userId)).returning();
+  return rows[0] ?? null;
+}
+
+export interface NewUserSetup {
+  now: number;
+  attribution: string | null;
+  freeCredits: { send: number; receive: number };
+}
+
+/**
+ * Runs new-user setup once: FREE plan, the free credits, the attribution. Answers the user after
+ * setup, and whether this call was the one that did it (a repeated call changes nothing).
+ */
+export async function completeSetup(db: Db, userId: string, setup: NewUserSetup): Promise<{ user: UserRow; ranNow: boolean } | null> {
+  const updated = await db
+    .update(users)
+    .set({
+      setupCompletedAt: setup.now,
+      subscriptionType: 'FREE',
+      defaultCreditsSend: setup.freeCredits.send,
+      defaultCreditsReceive: setup.freeCredits.receive,
+      attribution: setup.attribution,
+    })
+    .where(and(eq(users.id, userId), isNull(users.setupCompletedAt)))
+    .returning();
+  if (updated[0]) return { user: updated[0], ranNow: true };
+  const user = await findUserById(db, userId);
+  return user ? { user, ranNow: false } : null;
+}
+
+export async function updatePasswordHash(db: Db, userId: string, passwordHash: string): Promise<void> {
+  await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
+}
+
+/** False when another account already uses the address (the unique index decides). */
+export async function updateEmail(db: Db, userId: string, email: string): Promise<boolean> {
+  try {
+    await db.update(users).set({ email }).where(eq(users.id, userId));
+    return true;
+  } catch (err) {
+    if (isUniqueViolation(err)) return false;
+    throw err;
+  }
+}
+
+// ---- Google sign-in ----
+
+export async function findUserByGoogleSubject(db: Db, subject: string): Promise<UserRow | null> {
+  return (await db.query.users.findFirst({ where: eq(users.googleSubject, subject) })) ?? null;
+}
+
+/**
+ * Links a Google account (its `sub`) to an account that has none yet. The linked user, or null
+ * when the account already has a Google account or the subject is taken (nothing changes then).
+ */
+export async function linkGoogleSubject(db: Db, userId: string, subject: string): Promise<UserRow | null> {
+  try {
+    const rows = await db
+      .update(users)
+      .set({ googleSubject: subject })
+      .where(and(eq(users.id, userId), isNull(users.googleSubject)))
+      .returning();
+    return rows[0] ?? null;
+  } catch (err) {
+    if (isUniqueViolation(err)) return null;
+    throw err;
+  }
+}
+
+export interface NewGoogleUser {
+  email: string;
+  googleSubject: string;
+  displayName: string | null;
+  now: number;
+}
+
+/** The created user (no password), or null when the e-mail or the Google subject is already taken. */
+export async function insertGoogleUser(db: Db, input: NewGoogleUser): Promise<UserRow | null> {
+  const rows = await db
+    .insert(users)
+    .values({
+      id: crypto.randomUUID(),
+      email: input.email,
+      googleSubject: input.googleSubject,
+      displayName: input.displayName,
+      createdAt: input.now,
+      lastSignInAt: input.now,
+    })
+    .onConflictDoNothing()
+    .returning();
+  return rows[0] ?? null;
 }

@@ -1,0 +1,72 @@
+import { useEffect, useRef, useState } from 'react';
+import type { GoogleSignedInResponse } from '../../common/api-types';
+import type { PageContext } from '../../common/page-context';
+import { safeRedirectPath } from '../../common/routes';
+import { t } from '../../i18n/t';
+import { apiCall, type ApiFailureCode } from '../../lib/api';
+import { loadGoogleIdentityServices } from '../../lib/google-identity';
+
+interface Props {
+  /** The raw `redirect` query value; only a path on this site is followed. */
+  redirect: string | null;
+  mode: PageContext['googleSignIn'];
+  /** The OAuth client id (public by design). */
+  clientId: string;
+}
+
+/** The sentence for a failed Google sign-in. */
+export function googleSignInError(code: ApiFailureCode): string {
+  // An account being deleted: "wrong password" would make no sense after a Google sign-in.
+  return code === 'INVALID_CREDENTIALS' ? t('google.accountUnavailable') : t(`errors.${code}`);
+}
+
+/** "Continue with Google" on /login: Google's own button, or the local stand-in in development. */
+export default function GoogleSignIn({ redirect, mode, clientId }: Props) {
+  const buttonHost = useRef<HTMLDivElement>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (mode !== 'google' || !clientId) return;
+    let cancelled = false;
+    async function signIn(credential: string): Promise<void> {
+      setError(null);
+      const result = await apiCall<GoogleSignedInResponse>('/login', { method: 'POST', body: { token: credential } });
+      if (result.ok) window.location.assign(safeRedirectPath(redirect));
+      else setError(googleSignInError(result.code));
+    }
+    loadGoogleIdentityServices()
+      .then((google) => {
+        if (cancelled || !buttonHost.current) return;
+        google.accounts.id.initialize({ client_id: clientId, callback: ({ credential }) => void signIn(credential) });
+        google.accounts.id.renderButton(buttonHost.current, { type: 'standard', theme: 'outline', size: 'large', text: 'continue_with', width: 320 });
+      })
+      .catch(() => {
+        if (!cancelled) setError(t('google.loadFailed'));
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [mode, clientId, redirect]);
+
+  const localHref = `/dev/google${redirect ? `?redirect=${encodeURIComponent(redirect)}` : ''}`;
+  return (
+    <div className="google-sign-in">
+      <p className="divider">
+        <span>{t('google.or')}</span>
+      </p>
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
+      {mode === 'local' ? (
+        <a className="button secondary wide" href={localHref}>
+          {t('google.continueLocal')}
+        </a>
+      ) : (
+        // Google renders its own "Continue with Google" button (an iframe) into this box.
+        <div ref={buttonHost} className="google-button" />
+      )}
+    </div>
+  );
+}
