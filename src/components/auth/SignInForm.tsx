@@ -89,6 +89,11 @@ export default function SignInForm({ redirect, initialMode = 'signIn' }: Props) 
       >
         {signUp ? t('login.toSignIn') : t('login.toSignUp')}
       </button>
+      {!signUp && (
+        <a className="button link" href={redirect ? `/recover?redirect=${encodeURIComponent(redirect)}` : '/recover'}>
+          {t('recover.forgotLink')}
+        </a>
+      )}
     </form>
   );
 }

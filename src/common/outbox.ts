@@ -1,0 +1,15 @@
+// GET /api/devOutbox (development only): the mail the local outbox provider kept, newest first.
+
+export interface OutboxMail {
+  id: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** Epoch milliseconds. */
+  createdAt: number;
+}
+
+export interface DevOutboxResponse {
+  mail: OutboxMail[];
+}

@@ -1,0 +1,69 @@
+import { useId, useState, type FormEvent } from 'react';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../common/auth-schemas';
+import type { ResetPasswordResponse } from '../../common/recovery-schemas';
+import { safeRedirectPath } from '../../common/routes';
+import { t } from '../../i18n/t';
+import { apiCall, type ApiFailureCode } from '../../lib/api';
+
+interface Props {
+  /** The token from the link in the reset mail. */
+  token: string;
+}
+
+/** Sets a new password with a reset link; on success the user is signed in and sent on. */
+export default function ResetPasswordForm({ token }: Props) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<ApiFailureCode | null>(null);
+  const ids = { password: useId(), hint: useId(), error: useId() };
+
+  async function submit(event: FormEvent<HTMLFormElement>): Promise<void> {
+    event.preventDefault();
+    const newPassword = String(new FormData(event.currentTarget).get('newPassword') ?? '');
+    setBusy(true);
+    setError(null);
+    const result = await apiCall<ResetPasswordResponse>('/resetPassword', { method: 'POST', body: { token, newPassword } });
+    if (result.ok) {
+      window.location.assign(safeRedirectPath(result.data.redirect));
+      return;
+    }
+    setBusy(false);
+    setError(result.code);
+  }
+
+  return (
+    <form className="card auth-form" method="post" action="/recover" onSubmit={submit} aria-describedby={error ? ids.error : undefined}>
+      <h1>{t('recover.resetHeading')}</h1>
+      <p className="muted">{t('recover.resetIntro')}</p>
+      {error && (
+        <p className="form-error" role="alert" id={ids.error}>
+          {t(`errors.${error}`)}
+          {error === 'INVALID_RESET_LINK' && (
+            <>
+              {' '}
+              <a href="/recover">{t('recover.requestNew')}</a>
+            </>
+          )}
+        </p>
+      )}
+      <div className="field">
+        <label htmlFor={ids.password}>{t('recover.newPassword')}</label>
+        <input
+          id={ids.password}
+          name="newPassword"
+          type="password"
+          autoComplete="new-password"
+          minLength={PASSWORD_MIN_LENGTH}
+          maxLength={PASSWORD_MAX_LENGTH}
+          required
+          aria-describedby={ids.hint}
+        />
+        <p className="hint" id={ids.hint}>
+          {t('recover.passwordHint')}
+        </p>
+      </div>
+      <button type="submit" className="button primary" disabled={busy}>
+        {busy ? t('recover.saving') : t('recover.save')}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,79 @@
+import { Fragment, useCallback, useEffect, useState } from 'react';
+import type { DevOutboxResponse, OutboxMail } from '../../common/outbox';
+import { LOCALE, t } from '../../i18n/t';
+import { apiCall } from '../../lib/api';
+
+interface Props {
+  /** Show only the mail to this address (the `to` query value). */
+  to: string | null;
+}
+
+const URL_PATTERN = /(https?:\/\/[^\s<>"]+)/;
+
+/** The text body with every http(s) address as a link, so a reset link can be followed. */
+function MailText({ text }: { text: string }) {
+  const parts = text.split(URL_PATTERN);
+  return (
+    <p className="outbox-text">
+      {parts.map((part, i) => (
+        <Fragment key={i}>{i % 2 === 1 ? <a href={part}>{part}</a> : part}</Fragment>
+      ))}
+    </p>
+  );
+}
+
+/** The local outbox (GET /api/devOutbox), newest first. */
+export default function OutboxList({ to }: Props) {
+  const [mail, setMail] = useState<OutboxMail[] | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  const load = useCallback(async (): Promise<void> => {
+    const result = await apiCall<DevOutboxResponse>(`/devOutbox${to ? `?to=${encodeURIComponent(to)}` : ''}`);
+    setFailed(!result.ok);
+    if (result.ok) setMail(result.data.mail);
+  }, [to]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  return (
+    <div className="outbox">
+      <header className="page-header">
+        <div>
+          <h1>{t('outbox.heading')}</h1>
+          <p className="muted">{t('outbox.notice')}</p>
+          {to && (
+            <p>
+              {t('outbox.filtered', { email: to })} <a href="/dev/outbox">{t('outbox.showAll')}</a>
+            </p>
+          )}
+        </div>
+        <button type="button" className="button secondary" onClick={() => void load()}>
+          {t('outbox.refresh')}
+        </button>
+      </header>
+      {failed && (
+        <p className="form-error" role="alert">
+          {t('outbox.loadFailed')}
+        </p>
+      )}
+      {mail === null && !failed && <p role="status">{t('outbox.loading')}</p>}
+      {mail?.length === 0 && <p>{t('outbox.empty')}</p>}
+      {mail?.map((message) => (
+        <article key={message.id} className="card outbox-mail" aria-labelledby={`mail-${message.id}`}>
+          <h2 id={`mail-${message.id}`}>{message.subject}</h2>
+          <dl className="outbox-meta">
+            <dt>{t('outbox.to')}</dt>
+            <dd>{message.to}</dd>
+            <dt>{t('outbox.sentAt')}</dt>
+            <dd>
+              <time dateTime={new Date(message.createdAt).toISOString()}>{new Date(message.createdAt).toLocaleString(LOCALE)}</time>
+            </dd>
+          </dl>
+          <MailText text={message.text} />
+        </article>
+      ))}
+    </div>
+  );
+}

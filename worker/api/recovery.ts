@@ -1,0 +1,24 @@
+import { Hono } from 'hono';
+import { forgotPasswordSchema, resetPasswordSchema, type ForgotPasswordResponse, type ResetPasswordResponse } from '../../src/common/recovery-schemas';
+import { safeRedirectPath } from '../../src/common/routes';
+import { resetPasswordWithLink, sendPasswordResetLink } from '../auth/password-reset';
+import { toViewer } from '../db/queries/users';
+import type { AppEnv } from '../http/app-env';
+import { clientIp, enforceRateLimit } from '../http/rate-limit';
+import { validate } from '../http/validate';
+
+export const recoveryApi = new Hono<AppEnv>()
+  .post('/forgotPassword', validate('json', forgotPasswordSchema), async (c) => {
+    const { email, redirect } = c.req.valid('json');
+    await enforceRateLimit(c, 'recovery-ip', clientIp(c));
+    // Counted for the address as typed, account or not, so a 429 reveals nothing either.
+    await enforceRateLimit(c, 'recovery-account', email);
+    await sendPasswordResetLink(c.env, email, new URL(c.req.url).origin, safeRedirectPath(redirect));
+    return c.json({ sent: true } satisfies ForgotPasswordResponse, 202);
+  })
+
+  .post('/resetPassword', validate('json', resetPasswordSchema), async (c) => {
+    const { token, newPassword } = c.req.valid('json');
+    const { user, redirect } = await resetPasswordWithLink(c, token, newPassword);
+    return c.json({ user: toViewer(user), redirect } satisfies ResetPasswordResponse, 200);
+  });
