@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { JOB_STATES } from './account-deletion';
 
 // Everything the server pushes to a browser over /api/live. The database stays the source of
 // truth: an event tells the page what changed, and after a reconnect the page re-reads its state.
@@ -11,6 +12,16 @@ export const liveEventSchema = z.discriminatedUnion('type', [
     device: z.string().nullable(),
   }),
   z.object({ type: z.literal('account.updated'), at: z.number() }),
+  // A user-management job changed (account deletion: its page watches the job's own channel).
+  z.object({
+    type: z.literal('job.updated'),
+    at: z.number(),
+    jobId: z.string(),
+    state: z.enum(JOB_STATES),
+    progress: z.number().int().min(0).max(100),
+    step: z.string().nullable(),
+    error: z.string().nullable(),
+  }),
 ]);
 
 export type LiveEvent = z.infer<typeof liveEventSchema>;

@@ -34,7 +34,9 @@ describe('account-jobs through the real queue', () => {
 });
 
 describe('the queue handler fed directly', () => {
-  function signInJob(userId: string, overrides: Partial<AccountJob> = {}): AccountJob {
+  type SignInJob = Extract<AccountJob, { kind: 'sign-in.record' }>;
+
+  function signInJob(userId: string, overrides: Partial<SignInJob> = {}): SignInJob {
     return {
       kind: 'sign-in.record',
       id: crypto.randomUUID(),

@@ -1,4 +1,5 @@
 import { retryDelaySeconds } from '../domain/retry';
+import { runDeletionJob } from './delete-account';
 import { accountJobSchema } from './messages';
 import { recordSignIn } from './record-sign-in';
 
@@ -16,6 +17,9 @@ export async function handleAccountJobs(batch: MessageBatch<unknown>, env: Env):
       switch (parsed.data.kind) {
         case 'sign-in.record':
           await recordSignIn(env, parsed.data);
+          break;
+        case 'account.delete':
+          await runDeletionJob(env, parsed.data, message.attempts);
           break;
       }
       message.ack();

@@ -14,6 +14,12 @@ export const accountJobSchema = z.discriminatedUnion('kind', [
     userAgent: z.string().nullable(),
     country: z.string().nullable(),
   }),
+  // Runs (or resumes) the account deletion job `jobId` (worker/jobs/delete-account.ts).
+  z.object({
+    kind: z.literal('account.delete'),
+    jobId: z.uuid(),
+    userId: z.string().min(1),
+  }),
 ]);
 
 export type AccountJob = z.infer<typeof accountJobSchema>;

@@ -15,9 +15,16 @@ export async function publishToUser(env: Env, userId: string, event: LiveEvent, 
   return userHubStub(env, userId).publish(event, options.exceptSessionId ?? null);
 }
 
-/** Closes every live socket of the user: all their sessions have just ended. */
-export async function endAllLiveSessions(env: Env, userId: string): Promise<void> {
-  await userHubStub(env, userId).endAllSessions();
+/**
+ * Closes every live socket of the user: all their sessions have just ended. With `keep`, the
+ * sockets of one ended session are handed to the new session that replaces it instead.
+ */
+export async function endAllLiveSessions(
+  env: Env,
+  userId: string,
+  keep: { keepSessionId: string; newSessionId: string } | null = null,
+): Promise<void> {
+  await userHubStub(env, userId).endAllSessions(keep);
 }
 
 /** Closes the live sockets opened under a session that has just ended. */

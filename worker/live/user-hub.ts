@@ -5,6 +5,10 @@ interface SocketAttachment {
   sessionId: string;
 }
 
+function sessionOf(socket: WebSocket): string | null {
+  return (socket.deserializeAttachment() as SocketAttachment | null)?.sessionId ?? null;
+}
+
 /**
  * One per user: holds that user's open WebSockets (hibernation API, so idle sockets cost nothing)
  * and fans out change events. It stores nothing; the database is the source of truth.
@@ -23,7 +27,7 @@ export class UserHub extends DurableObject<Env> {
       return new Response('Expected an authenticated WebSocket upgrade', { status: 400 });
     }
     const { 0: client, 1: server } = new WebSocketPair();
-    this.ctx.acceptWebSocket(server, [sessionId]);
+    this.ctx.acceptWebSocket(server);
     server.serializeAttachment({ sessionId } satisfies SocketAttachment);
     return new Response(null, { status: 101, webSocket: client });
   }
@@ -33,7 +37,7 @@ export class UserHub extends DurableObject<Env> {
     const frame = JSON.stringify(event);
     let delivered = 0;
     for (const socket of this.ctx.getWebSockets()) {
-      if (exceptSessionId && (socket.deserializeAttachment() as SocketAttachment | null)?.sessionId === exceptSessionId) continue;
+      if (exceptSessionId && sessionOf(socket) === exceptSessionId) continue;
       try {
         socket.send(frame);
         delivered++;
@@ -46,15 +50,23 @@ export class UserHub extends DurableObject<Env> {
 
   /** Closes the sockets opened under a session that has ended (sign-out). */
   async endSession(sessionId: string): Promise<void> {
-    for (const socket of this.ctx.getWebSockets(sessionId)) {
-      socket.close(LIVE_CLOSE_SESSION_ENDED, 'Session ended');
+    for (const socket of this.ctx.getWebSockets()) {
+      if (sessionOf(socket) === sessionId) socket.close(LIVE_CLOSE_SESSION_ENDED, 'Session ended');
     }
   }
 
-  /** Closes every socket of the user (signed out everywhere, password changed, account deleted). */
-  async endAllSessions(): Promise<void> {
+  /**
+   * Closes every socket of the user (signed out everywhere, password changed, account deleted)
+   * but those of `keepSessionId`, which are handed to `newSessionId`: the browser that changed the
+   * password keeps its page live under its new session instead of racing its own sign-out.
+   */
+  async endAllSessions(keep: { keepSessionId: string; newSessionId: string } | null = null): Promise<void> {
     for (const socket of this.ctx.getWebSockets()) {
-      socket.close(LIVE_CLOSE_SESSION_ENDED, 'Session ended');
+      if (keep && sessionOf(socket) === keep.keepSessionId) {
+        socket.serializeAttachment({ sessionId: keep.newSessionId } satisfies SocketAttachment);
+      } else {
+        socket.close(LIVE_CLOSE_SESSION_ENDED, 'Session ended');
+      }
     }
   }
 

@@ -11,6 +11,8 @@ function describe(event: LiveEvent): string {
         : t('dashboard.signInEventUnknownDevice');
     case 'account.updated':
       return t('dashboard.accountUpdated');
+    case 'job.updated':
+      return t('deletion.activity', { progress: event.progress });
   }
 }
 

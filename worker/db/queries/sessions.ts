@@ -1,4 +1,4 @@
-import { and, eq, gt, lt } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import type { Db } from '../client';
 import { sessions, users, type SessionRow, type UserRow } from '../schema';
 
@@ -14,7 +14,8 @@ export async function findSessionWithUser(
     .select({ session: sessions, user: users })
     .from(sessions)
     .innerJoin(users, eq(sessions.userId, users.id))
-    .where(eq(sessions.id, sessionId))
+    // An account being deleted has no valid session, even one a sign-in racing the lock opened.
+    .where(and(eq(sessions.id, sessionId), isNull(users.deletingAt)))
     .limit(1);
   return rows[0] ?? null;
 }

@@ -1,0 +1,88 @@
+import { useId, useRef, useState, type FormEvent } from 'react';
+import type { StartAccountDeletionResponse } from '../../common/account-deletion';
+import { t } from '../../i18n/t';
+import { apiCall } from '../../lib/api';
+import { expectSessionEnd } from '../../stores/session';
+import './account-deletion.css';
+
+/**
+ * "Delete my account": a modal dialog asks the user to type DELETE, then the deletion starts and
+ * the page goes to /account_delete/{jobId}, which follows it live. Starting it signs the user out
+ * everywhere at once, so this page's own session ends before it leaves.
+ */
+export default function DeleteAccountButton() {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [typed, setTyped] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const ids = { heading: useId(), text: useId(), input: useId(), error: useId() };
+  const confirmed = typed.trim() === t('deletion.confirmWord');
+
+  function open(): void {
+    setTyped('');
+    setError(null);
+    dialog.current?.showModal();
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>): Promise<void> {
+    event.preventDefault();
+    if (!confirmed || busy) return;
+    setBusy(true);
+    setError(null);
+    const release = expectSessionEnd();
+    const result = await apiCall<StartAccountDeletionResponse>('/fullAccountDelete');
+    if (result.ok) {
+      window.location.assign(`/account_delete/${encodeURIComponent(result.data.jobId)}`);
+      return;
+    }
+    release();
+    setBusy(false);
+    setError(t(`errors.${result.code}`));
+  }
+
+  return (
+    <>
+      <button type="button" className="button danger" onClick={open}>
+        {t('deletion.open')}
+      </button>
+      <dialog
+        ref={dialog}
+        className="card deletion-dialog"
+        aria-labelledby={ids.heading}
+        aria-describedby={ids.text}
+        onClose={() => setTyped('')}
+      >
+        <form onSubmit={submit} aria-describedby={error ? ids.error : undefined}>
+          <h2 id={ids.heading}>{t('deletion.dialogHeading')}</h2>
+          <p id={ids.text}>{t('deletion.dialogText')}</p>
+          {error && (
+            <p className="form-error" role="alert" id={ids.error}>
+              {error}
+            </p>
+          )}
+          <div className="field">
+            <label htmlFor={ids.input}>{t('deletion.confirmLabel')}</label>
+            <input
+              id={ids.input}
+              name="confirm"
+              type="text"
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              value={typed}
+              onChange={(e) => setTyped(e.currentTarget.value)}
+            />
+          </div>
+          <div className="deletion-dialog-actions">
+            <button type="button" className="button secondary" onClick={() => dialog.current?.close()} disabled={busy}>
+              {t('deletion.cancel')}
+            </button>
+            <button type="submit" className="button danger" disabled={!confirmed || busy}>
+              {busy ? t('deletion.starting') : t('deletion.confirm')}
+            </button>
+          </div>
+        </form>
+      </dialog>
+    </>
+  );
+}

@@ -1,0 +1,44 @@
+import { invalidateUserSessions } from '../auth/session';
+import { getDb } from '../db/client';
+import { deleteUserRecords, markUserDeleting } from '../db/queries/account-deletion';
+import { endAllLiveSessions } from '../live/publish';
+import { deleteUserObjects } from '../storage/documents';
+
+/**
+ * One step of deleting an account. Every step must be idempotent: after a crash or a redelivery
+ * it runs again, possibly after it had already finished, and must then change nothing.
+ */
+export interface DeletionStep {
+  /** Stable name, kept in jobs.step; the deletion page shows it in words (deletion.steps.<name>). */
+  name: string;
+  /** Progress (0..100) the job shows while this step runs. */
+  progress: number;
+  run(env: Env, userId: string): Promise<void>;
+}
+
+/** Signs the user out everywhere at once and keeps the account from signing in again. */
+export async function lockAccount(env: Env, userId: string): Promise<void> {
+  const db = getDb(env);
+  await markUserDeleting(db, userId, Date.now());
+  await invalidateUserSessions(db, userId);
+  await endAllLiveSessions(env, userId);
+}
+
+/**
+ * The deletion, in order. Steps that stop new data arriving come first (later: release the
+ * numbers, cancel the subscription), then whatever must be kept is anonymised (later: the fax
+ * ledger), then the rows go, and the R2 objects last: once the rows are gone nothing can add an
+ * object under the user's prefix, so none can slip in behind the step that deletes them.
+ * A new step goes into this list; the runner (delete-account.ts) needs no change.
+ */
+export const DELETION_STEPS: readonly DeletionStep[] = [
+  { name: 'lock-account', progress: 5, run: lockAccount },
+  { name: 'delete-records', progress: 30, run: (env, userId) => deleteUserRecords(getDb(env), userId) },
+  {
+    name: 'delete-documents',
+    progress: 60,
+    run: async (env, userId) => {
+      await deleteUserObjects(env, userId);
+    },
+  },
+];
