@@ -3,11 +3,13 @@
 //   PORT        port to listen on (default 8787)
 //   STATE_DIR   where local D1/R2/Durable Object/Queue state lives (default .wrangler/state)
 //   SKIP_BUILD  set to 1 to serve the last build as it is
+//   RATE_LIMIT_MULTIPLIER  raise every abuse limit n-fold (browser tests; refused in production)
 import { spawn } from 'node:child_process';
 import { ensureDevVars, OFFLINE_ENV, run } from './local-env.mjs';
 
 const port = process.env.PORT ?? '8787';
 const persist = process.env.STATE_DIR ? ['--persist-to', process.env.STATE_DIR] : [];
+const vars = process.env.RATE_LIMIT_MULTIPLIER ? ['--var', `RATE_LIMIT_MULTIPLIER:${process.env.RATE_LIMIT_MULTIPLIER}`] : [];
 
 ensureDevVars();
 if (process.env.SKIP_BUILD !== '1') await run('npx', ['astro', 'build']);
@@ -16,7 +18,7 @@ await run('npx', ['wrangler', 'd1', 'migrations', 'apply', 'DB', '--local', ...p
 console.log(`\nStarting the fax service on http://localhost:${port}\n`);
 const server = spawn(
   'npx',
-  ['wrangler', 'dev', '--port', port, '--ip', 'localhost', '--inspector-port', '0', '--show-interactive-dev-session=false', ...persist],
+  ['wrangler', 'dev', '--port', port, '--ip', 'localhost', '--inspector-port', '0', '--show-interactive-dev-session=false', ...persist, ...vars],
   { stdio: 'inherit', env: { ...process.env, ...OFFLINE_ENV } },
 );
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));

@@ -13,6 +13,8 @@ declare global {
       DEV_GOOGLE_PRIVATE_JWK?: string;
       /** Secret: API key of the production mail provider (MAIL_PROVIDER=resend). */
       RESEND_API_KEY?: string;
+      /** Test runs only: multiplies every abuse limit. */
+      RATE_LIMIT_MULTIPLIER?: string;
     }
   }
 }
@@ -38,8 +40,14 @@ const configSchema = z
     MAIL_PROVIDER: z.enum(['outbox', 'resend']),
     MAIL_FROM: z.string().min(3),
     RESEND_API_KEY: z.string().optional(),
+    // Raises every abuse limit n-fold: for the browser tests, whose many sign-ups all come from one
+    // address. Refused in production.
+    RATE_LIMIT_MULTIPLIER: z.coerce.number().int().min(1).max(1000).default(1),
   })
   .superRefine((config, ctx) => {
+    if (config.RATE_LIMIT_MULTIPLIER !== 1 && config.APP_ENV === 'production') {
+      ctx.addIssue({ code: 'custom', path: ['RATE_LIMIT_MULTIPLIER'], message: 'must be 1 in production' });
+    }
     if (config.DEV_TOOLS && config.APP_ENV === 'production') {
       ctx.addIssue({ code: 'custom', path: ['DEV_TOOLS'], message: 'must be off in production' });
     }

@@ -144,6 +144,8 @@ async function startServer() {
       ...process.env,
       PORT: String(port),
       STATE_DIR: stateDir,
+      // Every browser test signs up from this one address; the limits themselves are tested in workerd.
+      RATE_LIMIT_MULTIPLIER: '50',
       ...(process.env.E2E_SKIP_BUILD === '1' ? { SKIP_BUILD: '1' } : {}),
       FORCE_COLOR: '0',
     },

@@ -3,6 +3,7 @@ import { sha256Hex } from '../auth/tokens';
 import { getDb } from '../db/client';
 import { countHit } from '../db/queries/rate-limits';
 import { RATE_LIMITS, secondsUntilReset, windowStart, type RateLimitName } from '../domain/rate-limits';
+import { readConfig } from '../env';
 import { ApiError } from './api-error';
 
 /** The caller's address as Cloudflare reports it (a client cannot set this header through Cloudflare). */
@@ -15,7 +16,8 @@ export function clientIp(c: Context): string {
  * Keys are hashed so the table holds no e-mail addresses.
  */
 export async function enforceRateLimit(c: Context, name: RateLimitName, subject: string): Promise<void> {
-  const { limit, windowMs } = RATE_LIMITS[name];
+  const { windowMs } = RATE_LIMITS[name];
+  const limit = RATE_LIMITS[name].limit * readConfig(c.env).RATE_LIMIT_MULTIPLIER;
   const now = Date.now();
   const start = windowStart(now, windowMs);
   const count = await countHit(getDb(c.env), `${name}:${await sha256Hex(subject)}`, start);

@@ -1,0 +1,184 @@
+import { env } from 'cloudflare:workers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { hashPassword } from '../../worker/auth/password';
+import { sha256Hex } from '../../worker/auth/tokens';
+import { RATE_LIMITS } from '../../worker/domain/rate-limits';
+import { logIn } from '../support/auth';
+import { call, errorCode, GOOD_PASSWORD, sessionCookieFrom, uniqueEmail } from '../support/client';
+import { insertUser } from '../support/db';
+import { awaitRoomInWindow, retryAfterSeconds } from '../support/rate-limit';
+
+// Abuse limits, each from the caller's point of view. Every request here names its address
+// (cf-connecting-ip) so the per-IP counts are the test's own; storage is this file's alone.
+const SLOW = 60_000;
+
+let goodPasswordHash: string;
+
+beforeAll(async () => {
+  goodPasswordHash = await hashPassword(GOOD_PASSWORD);
+});
+
+let ipCounter = 0;
+
+/** An address no other test in this file uses. */
+function freshIp(): string {
+  ipCounter += 1;
+  return `198.18.${Math.floor(ipCounter / 250)}.${(ipCounter % 250) + 1}`;
+}
+
+function from(ip: string): { headers: Record<string, string> } {
+  return { headers: { 'cf-connecting-ip': ip } };
+}
+
+async function expectLimited(response: Response, windowMs: number): Promise<void> {
+  expect(response.status).toBe(429);
+  expect(await errorCode(response)).toBe('RATE_LIMITED');
+  const retryAfter = retryAfterSeconds(response);
+  expect(retryAfter).toBeGreaterThanOrEqual(1);
+  expect(retryAfter).toBeLessThanOrEqual(windowMs / 1000);
+  expect(sessionCookieFrom(response)).toBeNull();
+}
+
+/** Moves a limit's window back by a full window, as if it had passed. */
+async function letWindowPass(name: keyof typeof RATE_LIMITS, subject: string): Promise<void> {
+  await env.DB.prepare('UPDATE rate_limits SET window_start = window_start - ? WHERE key = ?')
+    .bind(RATE_LIMITS[name].windowMs, `${name}:${await sha256Hex(subject)}`)
+    .run();
+}
+
+describe('POST /api/login, per address', () => {
+  it('answers 429 RATE_LIMITED with Retry-After to the 31st attempt from one address within 10 minutes', async () => {
+    const { limit, windowMs } = RATE_LIMITS['login-ip'];
+    expect(limit).toBe(30);
+    await awaitRoomInWindow(windowMs);
+    const user = await insertUser({ passwordHash: goodPasswordHash });
+    const ip = freshIp();
+    for (let i = 0; i < limit; i++) {
+      // Each attempt for another e-mail, so only the per-address limit can be reached.
+      const { response } = await logIn(uniqueEmail('guess'), GOOD_PASSWORD, from(ip));
+      expect(response.status).toBe(401);
+    }
+    // Even the right password of a real account is refused from that address now.
+    const { response } = await logIn(user.email, GOOD_PASSWORD, from(ip));
+    await expectLimited(response, windowMs);
+
+    // Another address is not held up by it.
+    expect((await logIn(user.email, GOOD_PASSWORD, from(freshIp()))).response.status).toBe(200);
+
+    // Once the window has passed, the address may try again.
+    await letWindowPass('login-ip', ip);
+    expect((await logIn(user.email, GOOD_PASSWORD, from(ip))).response.status).toBe(200);
+  }, SLOW);
+
+  it('counts Google sign-ins against the same per-address limit', async () => {
+    const { limit, windowMs } = RATE_LIMITS['login-ip'];
+    await awaitRoomInWindow(windowMs);
+    const ip = freshIp();
+    for (let i = 0; i < limit; i++) {
+      expect((await call('/api/login', { method: 'POST', body: { token: 'not-a-google-token' }, ...from(ip) })).status).toBe(401);
+    }
+    const user = await insertUser({ passwordHash: goodPasswordHash });
+    await expectLimited((await logIn(user.email, GOOD_PASSWORD, from(ip))).response, windowMs);
+  }, SLOW);
+});
+
+describe('POST /api/login, per account', () => {
+  it('answers 429 to the 11th attempt for one e-mail within 15 minutes from any addresses, even with the right password', async () => {
+    // By design (worker/domain/rate-limits.ts): someone guessing from many addresses also holds the
+    // owner up until the window ends; nothing locks the account for good.
+    const { limit, windowMs } = RATE_LIMITS['login-account'];
+    expect(limit).toBe(10);
+    await awaitRoomInWindow(windowMs);
+    const user = await insertUser({ passwordHash: goodPasswordHash });
+    const spellings = [user.email, user.email.toUpperCase(), `  ${user.email} `];
+    for (let i = 0; i < limit; i++) {
+      const { response } = await logIn(spellings[i % spellings.length]!, `wrong guess ${i}`, from(freshIp()));
+      expect(response.status).toBe(401);
+    }
+    await expectLimited((await logIn(user.email, GOOD_PASSWORD, from(freshIp()))).response, windowMs);
+
+    // Other accounts sign in as usual.
+    const other = await insertUser({ passwordHash: goodPasswordHash });
+    expect((await logIn(other.email, GOOD_PASSWORD, from(freshIp()))).response.status).toBe(200);
+
+    await letWindowPass('login-account', user.email);
+    expect((await logIn(user.email, GOOD_PASSWORD, from(freshIp()))).response.status).toBe(200);
+  }, SLOW);
+
+  it('limits an e-mail with no account the same way (the answer tells nothing about who has one)', async () => {
+    const { limit, windowMs } = RATE_LIMITS['login-account'];
+    await awaitRoomInWindow(windowMs);
+    const nobody = uniqueEmail('nobody');
+    for (let i = 0; i < limit; i++) expect((await logIn(nobody, GOOD_PASSWORD, from(freshIp()))).response.status).toBe(401);
+    await expectLimited((await logIn(nobody, GOOD_PASSWORD, from(freshIp()))).response, windowMs);
+  }, SLOW);
+});
+
+describe('POST /api/signup, per address', () => {
+  it('answers 429 to the 11th sign-up from one address within an hour, and creates no account', async () => {
+    const { limit, windowMs } = RATE_LIMITS['signup-ip'];
+    expect(limit).toBe(10);
+    await awaitRoomInWindow(windowMs);
+    const ip = freshIp();
+    for (let i = 0; i < limit; i++) {
+      const response = await call('/api/signup', { method: 'POST', body: { email: uniqueEmail('signup'), password: GOOD_PASSWORD }, ...from(ip) });
+      expect(response.status).toBe(201);
+    }
+    const email = uniqueEmail('eleventh');
+    const response = await call('/api/signup', { method: 'POST', body: { email, password: GOOD_PASSWORD }, ...from(ip) });
+    await expectLimited(response, windowMs);
+    expect(await env.DB.prepare('SELECT id FROM users WHERE email = ?').bind(email).first()).toBeNull();
+
+    const elsewhere = await call('/api/signup', { method: 'POST', body: { email, password: GOOD_PASSWORD }, ...from(freshIp()) });
+    expect(elsewhere.status).toBe(201);
+  }, SLOW);
+});
+
+describe('POST /api/signup refuses common passwords', () => {
+  it.each([['password123'], ['Password123'], ['PASSWORD123'], ['qwertyuiop'], ['iloveyou']])(
+    'answers 400 COMMON_PASSWORD for %j and creates no account',
+    async (password) => {
+      const email = uniqueEmail('common');
+      const response = await call('/api/signup', { method: 'POST', body: { email, password } });
+      expect(response.status).toBe(400);
+      expect(await errorCode(response)).toBe('COMMON_PASSWORD');
+      expect(sessionCookieFrom(response)).toBeNull();
+      expect(await env.DB.prepare('SELECT id FROM users WHERE email = ?').bind(email).first()).toBeNull();
+    },
+  );
+
+  it('takes a long uncommon phrase', async () => {
+    const response = await call('/api/signup', { method: 'POST', body: { email: uniqueEmail('uncommon'), password: GOOD_PASSWORD } });
+    expect(response.status).toBe(201);
+  });
+});
+
+describe('GET /api/checkIfEmailExists, per address', () => {
+  it('answers 429 RATE_LIMITED with Retry-After to the 31st check from one address within 10 minutes', async () => {
+    const { limit, windowMs } = RATE_LIMITS['email-check-ip'];
+    expect(limit).toBe(30);
+    await awaitRoomInWindow(windowMs);
+    const ip = freshIp();
+    const path = (): string => `/api/checkIfEmailExists?email=${encodeURIComponent(uniqueEmail('probe'))}`;
+    for (let i = 0; i < limit; i++) expect((await call(path(), from(ip))).status).toBe(200);
+    await expectLimited(await call(path(), from(ip)), windowMs);
+    expect((await call(path(), from(freshIp()))).status).toBe(200);
+  }, SLOW);
+});
+
+describe('the rate_limits table', () => {
+  it('holds neither e-mail addresses nor IP addresses in clear, only digests', async () => {
+    const email = uniqueEmail('private');
+    const ip = freshIp();
+    await logIn(email, 'any password', from(ip));
+    const { results } = await env.DB.prepare('SELECT key FROM rate_limits').all<{ key: string }>();
+    const keys = results.map((r) => r.key);
+    expect(keys).toContain(`login-account:${await sha256Hex(email)}`);
+    expect(keys).toContain(`login-ip:${await sha256Hex(ip)}`);
+    for (const key of keys) expect(key).toMatch(/^[a-z-]+:[0-9a-f]{64}$/);
+    const dump = JSON.stringify(await env.DB.prepare('SELECT * FROM rate_limits').all());
+    expect(dump).not.toContain('@');
+    expect(dump).not.toContain(email.split('@')[0]!);
+    expect(dump).not.toContain(ip);
+  });
+});
