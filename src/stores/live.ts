@@ -73,11 +73,9 @@ onMount($liveStatus, () => {
       clearInterval(heartbeat);
       if (socket !== ws) return;
       socket = null;
-      if (event.code === LIVE_CLOSE_SESSION_ENDED) {
-        // Signed out in this browser or elsewhere: verifyAuth sends the page to /login.
-        void verifyAuth();
-        return;
-      }
+      // The session behind the socket ended. If this browser still has one (it changed the password
+      // and got a new session) the reconnect succeeds; if not, its verifyAuth sends the page to /login.
+      if (event.code === LIVE_CLOSE_SESSION_ENDED) attempt = 0;
       scheduleReconnect();
     });
   };

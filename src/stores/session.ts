@@ -2,6 +2,7 @@ import { atom } from 'nanostores';
 import type { SignedOutResponse, VerifyAuthResponse } from '../common/api-types';
 import type { Viewer } from '../common/viewer';
 import { apiCall } from '../lib/api';
+import { readStoredAttribution } from '../lib/attribution-storage';
 
 /** The signed-in user as the server last confirmed it; null once signed out. */
 export const $viewer = atom<Viewer | null>(null);
@@ -21,6 +22,17 @@ function goToLogin(): void {
 let reportedUser = false;
 // Set while this page signs out: its own sockets closing must not race it to /login?redirect=….
 let signingOut = false;
+/**
+ * For a page that ends its own session by other means than signOut (deleting the account): the
+ * 401s that follow must not race its own navigation to /login. Answers the function that undoes it.
+ */
+export function expectSessionEnd(): () => void {
+  signingOut = true;
+  return () => {
+    signingOut = false;
+  };
+}
+
 $viewer.listen((viewer) => {
   if (typeof window === 'undefined' || signingOut) return;
   if (viewer) reportedUser = true;
@@ -35,6 +47,7 @@ export async function verifyAuth(): Promise<VerifyAuthResponse | null> {
   const result = await apiCall<VerifyAuthResponse>('/verifyAuth', { method: 'POST' });
   if (result.ok) {
     $viewer.set(result.data.user);
+    if (result.data.needsSetup) void setUpNewUser();
     return result.data;
   }
   if (result.status === 401) {
@@ -44,9 +57,23 @@ export async function verifyAuth(): Promise<VerifyAuthResponse | null> {
   return null;
 }
 
-export async function signOut(): Promise<void> {
+let setupStarted = false;
+
+/** Spec §4: a new account runs setup once, with the attribution this browser collected. */
+async function setUpNewUser(): Promise<void> {
+  if (setupStarted) return;
+  setupStarted = true;
+  const result = await apiCall<{ setUpNow: boolean }>('/setupNewUser', {
+    method: 'POST',
+    body: { attribution: readStoredAttribution() },
+  });
+  if (!result.ok) setupStarted = false; // the next verifyAuth tries again
+}
+
+/** Signs out this browser, or with `everywhere` every device of the account. */
+export async function signOut({ everywhere = false } = {}): Promise<void> {
   signingOut = true;
-  await apiCall<SignedOutResponse>('/logout', { method: 'POST' });
+  await apiCall<SignedOutResponse>(everywhere ? '/logoutEverywhere' : '/logout', { method: 'POST' });
   $viewer.set(null);
   window.location.assign('/login');
 }

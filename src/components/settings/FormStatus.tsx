@@ -1,0 +1,20 @@
+export type Status = { kind: 'idle' } | { kind: 'busy' } | { kind: 'done'; message: string } | { kind: 'error'; message: string };
+
+/** The outcome of a settings form, announced to screen readers. */
+export default function FormStatus({ status }: { status: Status }) {
+  if (status.kind === 'error') {
+    return (
+      <p className="form-error" role="alert">
+        {status.message}
+      </p>
+    );
+  }
+  if (status.kind === 'done') {
+    return (
+      <p className="form-done" role="status">
+        {status.message}
+      </p>
+    );
+  }
+  return null;
+}

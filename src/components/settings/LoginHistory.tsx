@@ -1,0 +1,42 @@
+import { useStore } from '@nanostores/react';
+import { LOCALE, t } from '../../i18n/t';
+import { $loginHistory } from '../../stores/account';
+import SettingsSection from './SettingsSection';
+
+const when = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'medium', timeStyle: 'short' });
+
+export default function LoginHistory() {
+  const history = useStore($loginHistory);
+  return (
+    <SettingsSection id="history" title={t('settings.historyHeading')}>
+      {history === null ? (
+        <p className="muted">{t('settings.loading')}</p>
+      ) : history.length === 0 ? (
+        <p className="muted">{t('settings.historyEmpty')}</p>
+      ) : (
+        <table className="data-table">
+          <thead>
+            <tr>
+              <th scope="col">{t('settings.historyWhen')}</th>
+              <th scope="col">{t('settings.historyMethod')}</th>
+              <th scope="col">{t('settings.historyDevice')}</th>
+              <th scope="col">{t('settings.historyWhere')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {history.map((entry) => (
+              <tr key={`${entry.at}-${entry.ip}`}>
+                <td>
+                  <time dateTime={new Date(entry.at).toISOString()}>{when.format(entry.at)}</time>
+                </td>
+                <td>{t(`settings.method.${entry.method}`)}</td>
+                <td>{entry.device ?? t('settings.unknown')}</td>
+                <td>{[entry.ip, entry.country].filter(Boolean).join(' · ') || t('settings.unknown')}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </SettingsSection>
+  );
+}

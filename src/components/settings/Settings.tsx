@@ -1,0 +1,46 @@
+import { useStore } from '@nanostores/react';
+import { useState } from 'react';
+import { t } from '../../i18n/t';
+import DeleteAccountButton from '../account/DeleteAccountButton';
+import { $account } from '../../stores/account';
+import { signOut } from '../../stores/session';
+import ConfirmEmailChange from './ConfirmEmailChange';
+import EmailForm from './EmailForm';
+import LoginHistory from './LoginHistory';
+import PasswordForm from './PasswordForm';
+import ProfileForm from './ProfileForm';
+import SettingsSection from './SettingsSection';
+
+export default function Settings({ confirmEmailToken }: { confirmEmailToken: string | null }) {
+  const account = useStore($account);
+  const [leaving, setLeaving] = useState(false);
+  const hasPassword = account?.signInMethods.includes('password') ?? false;
+  return (
+    <div className="settings">
+      <h1>{t('settings.title')}</h1>
+      {confirmEmailToken && <ConfirmEmailChange token={confirmEmailToken} />}
+      <ProfileForm />
+      {account && <EmailForm email={account.email} hasPassword={hasPassword} />}
+      {account && <PasswordForm hasPassword={hasPassword} />}
+      <LoginHistory />
+      <SettingsSection id="sessions" title={t('settings.sessionsHeading')}>
+        <p className="muted">{t('settings.sessionsText')}</p>
+        <button
+          type="button"
+          className="button secondary"
+          disabled={leaving}
+          onClick={() => {
+            setLeaving(true);
+            void signOut({ everywhere: true });
+          }}
+        >
+          {t('settings.signOutEverywhere')}
+        </button>
+      </SettingsSection>
+      <SettingsSection id="delete-account" title={t('deletion.sectionHeading')}>
+        <p className="muted">{t('deletion.sectionText')}</p>
+        <DeleteAccountButton />
+      </SettingsSection>
+    </div>
+  );
+}

@@ -1,0 +1,248 @@
+import assert from 'node:assert/strict';
+import { beforeEach, describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import { callApi, DEVICES, signInElsewhere } from './support/api.ts';
+import { launchAnotherBrowser } from './support/another-browser.ts';
+import {
+  assertNoSeriousAxeViolations,
+  fillSignInForm,
+  liveIndicator,
+  pathOf,
+  sessionCookieOf,
+  signUpThroughUi,
+  UI_TIMEOUT_MS,
+  useBrowser,
+  visit,
+  waitForHydration,
+  waitForPath,
+} from './support/browser.ts';
+
+// Chromium logs every 4xx answer to a fetch as a console error; only the tests that cause one allow it.
+const PHONE_400 = /status of 400 .*\[at .*\/api\/updateUserPersonalPhoneNumber/;
+const CHANGE_PASSWORD_400 = /status of 400 .*\[at .*\/api\/changePassword\]$/;
+
+const NEW_PASSWORD = 'a brand new and private phrase';
+
+/** What the test reads of GET /api/account (src/common/api-types.ts AccountDetails). */
+interface AccountSeen {
+  subscriptionType: string | null;
+  faxCredits: { defaultCreditsSend: number; defaultCreditsReceive: number };
+}
+
+/** Follows the header's Settings link from wherever the page is, and waits for the account to load. */
+async function openSettingsFromNav(page: Page): Promise<void> {
+  await page.getByRole('navigation').getByRole('link', { name: 'Settings' }).click();
+  await waitForPath(page, '/settings');
+  await waitForHydration(page);
+  await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
+  await page.getByLabel('Display name').waitFor();
+}
+
+async function pollUntil<T>(probe: () => Promise<T | null>, what: string, timeoutMs = UI_TIMEOUT_MS): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== null) return value;
+    if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+let visitorCounter = 0;
+
+/**
+ * An address of its own for each test's visitor. The local server takes cf-connecting-ip from the
+ * request (Cloudflare sets it in production), and abuse limits count per address: sign-up allows
+ * 10 an hour, which the whole e2e run from one address would exceed.
+ */
+function visitorIp(): string {
+  visitorCounter += 1;
+  // IPv6 documentation range; the process id keeps runs of this file apart.
+  return `2001:db8::${(process.pid % 0xffff).toString(16)}:${visitorCounter.toString(16)}`;
+}
+
+describe('settings', () => {
+  const browser = useBrowser();
+
+  beforeEach(async () => {
+    await browser.context.setExtraHTTPHeaders({ 'cf-connecting-ip': visitorIp() });
+  });
+
+  it('runs new-user setup once after the first sign-in: FREE plan with 10 send credits', async () => {
+    const page = await browser.newPage();
+    let setupCalls = 0;
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/setupNewUser') setupCalls += 1;
+    });
+    await signUpThroughUi(page, { label: 'setup' });
+
+    const account = await pollUntil(async () => {
+      const response = await page.request.get('/api/account');
+      assert.equal(response.status(), 200);
+      const { account } = (await response.json()) as { account: AccountSeen };
+      return account.subscriptionType === 'FREE' ? account : null;
+    }, 'the account to be set up as FREE');
+    assert.equal(account.faxCredits.defaultCreditsSend, 10);
+    assert.equal(account.faxCredits.defaultCreditsReceive, 10);
+
+    // Later pages of the same account do not run it again.
+    await page.reload();
+    await liveIndicator(page, 'Connected').waitFor();
+    await openSettingsFromNav(page);
+    await liveIndicator(page, 'Connected').waitFor();
+    assert.equal(setupCalls, 1);
+  });
+
+  it('saves the display name, and the dashboard greets with it', async () => {
+    const page = await browser.newPage();
+    await signUpThroughUi(page, { name: 'Ada Lovelace', label: 'name' });
+    await openSettingsFromNav(page);
+
+    const name = page.getByLabel('Display name');
+    assert.equal(await name.inputValue(), 'Ada Lovelace');
+    await name.fill('  Katherine Johnson ');
+    await page.getByRole('button', { name: 'Save name' }).click();
+    await page.getByRole('status').filter({ hasText: 'Your name was saved.' }).waitFor();
+
+    await page.getByRole('navigation').getByRole('link', { name: 'Dashboard' }).click();
+    await waitForPath(page, '/dashboard');
+    await page.getByRole('heading', { name: 'Welcome, Katherine Johnson' }).waitFor();
+  });
+
+  it('saves a US phone number and shows it formatted after a reload; refuses one that is not a number', async () => {
+    browser.expectConsoleErrors(PHONE_400);
+    const page = await browser.newPage();
+    await signUpThroughUi(page, { label: 'phone' });
+    await openSettingsFromNav(page);
+
+    await page.getByLabel('Personal phone').fill('2125550123');
+    await page.getByRole('button', { name: 'Save phone' }).click();
+    await page.getByRole('status').filter({ hasText: 'Your phone number was saved.' }).waitFor();
+
+    await page.reload();
+    await waitForHydration(page);
+    const phone = page.getByLabel('Personal phone');
+    await phone.waitFor();
+    assert.equal(await phone.inputValue(), '(212) 555-0123');
+
+    await phone.fill('abc');
+    await page.getByRole('button', { name: 'Save phone' }).click();
+    const alert = page.getByRole('alert');
+    await alert.waitFor();
+    assert.equal((await alert.textContent())?.trim(), 'Enter a valid phone number, e.g. (212) 555-0123 or +44 20 7946 0958.');
+
+    // The number on file is still the good one.
+    const response = await page.request.get('/api/account');
+    const { account } = (await response.json()) as { account: { personalPhone: string | null } };
+    assert.equal(account.personalPhone, '+12125550123');
+  });
+
+  it('changes the password: a wrong current one is refused, the right one signs out the other device', async () => {
+    browser.expectConsoleErrors(CHANGE_PASSWORD_400);
+    const page = await browser.newPage();
+    const account = await signUpThroughUi(page, { label: 'password' });
+
+    // The same user, signed in on another computer, watching the dashboard.
+    const other = await launchAnotherBrowser();
+    try {
+      const otherPage = await other.context.newPage();
+      await visit(otherPage, '/login?redirect=%2Fdashboard');
+      await fillSignInForm(otherPage, account);
+      await waitForPath(otherPage, '/dashboard');
+      await liveIndicator(otherPage, 'Connected').waitFor();
+
+      await openSettingsFromNav(page);
+      const section = page.getByRole('region', { name: 'Password', exact: true });
+      await section.getByLabel('Current password').fill('not my password at all');
+      await section.getByLabel('New password').fill(NEW_PASSWORD);
+      await section.getByRole('button', { name: 'Change password' }).click();
+      const alert = section.getByRole('alert');
+      await alert.waitFor();
+      assert.equal((await alert.textContent())?.trim(), 'Your current password is not right.');
+
+      await section.getByLabel('Current password').fill(account.password);
+      await section.getByLabel('New password').fill(NEW_PASSWORD);
+      await section.getByRole('button', { name: 'Change password' }).click();
+      await section.getByRole('status').filter({ hasText: 'Your password was changed. Every other device has been signed out.' }).waitFor();
+
+      // The other computer is sent to sign in again, by itself.
+      await otherPage.waitForURL((url) => url.pathname === '/login');
+
+      // This page keeps its (new) session: it stays on /settings, signed in.
+      await page.waitForTimeout(1_000);
+      assert.equal(pathOf(page), '/settings');
+      const verify = await page.request.post('/api/verifyAuth', { headers: { origin: new URL(page.url()).origin } });
+      assert.equal(verify.status(), 200);
+
+      // The new password is the one that signs in now.
+      const oldLogin = await callApi('/login', { method: 'POST', body: { email: account.email, password: account.password } });
+      assert.equal(oldLogin.status, 401);
+      await signInElsewhere({ email: account.email, password: NEW_PASSWORD }, DEVICES.safariOnMac.userAgent);
+
+      // ...and this page still gets live updates: that sign-in shows in its history without a reload.
+      await page
+        .getByRole('region', { name: 'Sign-in history' })
+        .getByRole('row')
+        .filter({ hasText: DEVICES.safariOnMac.described })
+        .waitFor();
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('lists the sign-in of the sign-up in the sign-in history', async () => {
+    const page = await browser.newPage();
+    await signUpThroughUi(page, { label: 'history' });
+    // Sign-ins reach the history through the queue; wait until it has recorded this one.
+    await pollUntil(async () => {
+      const response = await page.request.get('/api/loginHistory');
+      const { history } = (await response.json()) as { history: unknown[] };
+      return history.length > 0 ? history : null;
+    }, 'the sign-up to be recorded');
+
+    await openSettingsFromNav(page);
+    const history = page.getByRole('region', { name: 'Sign-in history' });
+    const rows = history.getByRole('row').filter({ hasText: 'E-mail and password' });
+    await rows.first().waitFor();
+    assert.equal(await rows.count(), 1);
+  });
+
+  it('adds a sign-in on another device to the history as it happens', async () => {
+    const page = await browser.newPage();
+    const account = await signUpThroughUi(page, { label: 'history-live' });
+    await openSettingsFromNav(page);
+    await liveIndicator(page, 'Connected').waitFor();
+
+    await signInElsewhere(account, DEVICES.firefoxOnWindows.userAgent);
+    await page
+      .getByRole('region', { name: 'Sign-in history' })
+      .getByRole('row')
+      .filter({ hasText: DEVICES.firefoxOnWindows.described })
+      .waitFor();
+  });
+
+  it('signs out everywhere: this page ends at /login and the other device is signed out too', async () => {
+    const page = await browser.newPage();
+    const account = await signUpThroughUi(page, { label: 'everywhere' });
+    const elsewhere = await signInElsewhere(account, DEVICES.firefoxOnWindows.userAgent);
+    await openSettingsFromNav(page);
+
+    await page.getByRole('button', { name: 'Sign out everywhere' }).click();
+    await waitForPath(page, '/login');
+    assert.equal(await sessionCookieOf(browser.context), null);
+
+    await page.goto('/dashboard');
+    await waitForPath(page, '/login?redirect=%2Fdashboard');
+    const otherDevice = await callApi('/verifyAuth', { method: 'POST', cookie: elsewhere });
+    assert.equal(otherDevice.status, 401);
+  });
+
+  it('has no serious accessibility problems', async () => {
+    const page = await browser.newPage();
+    await signUpThroughUi(page, { name: 'Ada Lovelace', label: 'axe' });
+    await openSettingsFromNav(page);
+    await page.getByRole('region', { name: 'Sign-in history' }).getByRole('table').or(page.getByText('No sign-ins recorded yet.')).waitFor();
+    await page.getByRole('region', { name: 'Password', exact: true }).getByLabel('New password').waitFor();
+    await assertNoSeriousAxeViolations(page);
+  });
+});

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { formatPhoneForDisplay, toE164 } from '../../worker/domain/phone';
+
+describe('toE164', () => {
+  it.each([
+    // US numbers as people type them (spec §5: stored as +1 and 10 digits).
+    ['2125550123', '+12125550123'],
+    ['(212) 555-0123', '+12125550123'],
+    ['212-555-0123', '+12125550123'],
+    ['212.555.0123', '+12125550123'],
+    ['212 555 0123', '+12125550123'],
+    ['1 212 555 0123', '+12125550123'],
+    ['+1 212 555 0123', '+12125550123'],
+    ['+1 (212) 555-0123', '+12125550123'],
+    ['+12125550123', '+12125550123'],
+    ['(415) 555-2671', '+14155552671'],
+    // Other countries with their country code.
+    ['+44 20 7946 0958', '+442079460958'],
+    ['+33 1 42 68 53 00', '+33142685300'],
+    ['+81 3-1234-5678', '+81312345678'],
+    ['+49 30 123456', '+4930123456'],
+  ])('%j → %s', (typed, expected) => {
+    expect(toE164(typed)).toBe(expected);
+  });
+
+  it.each([
+    ['too short', '123'],
+    ['an area code that does not exist', '5555555555'],
+    ['letters', 'abc'],
+    ['empty', ''],
+    ['one digit short', '+1 212 555 012'],
+    ['a country code and little else', '+44 20'],
+    ['far too many digits', '212555012345678'],
+    ['a doubled plus', '++1 212 555 0123'],
+    ['an international prefix instead of +', '0044 20 7946 0958'],
+  ])('answers null for %s (%j)', (_label, typed) => {
+    expect(toE164(typed)).toBeNull();
+  });
+
+  it('always answers + and digits only', () => {
+    for (const typed of ['(212) 555-0123', '+44 20 7946 0958', '212.555.0123']) {
+      expect(toE164(typed)).toMatch(/^\+\d{8,15}$/);
+    }
+  });
+});
+
+describe('formatPhoneForDisplay', () => {
+  it.each([
+    ['+12125550123', '(212) 555-0123'],
+    ['+14155552671', '(415) 555-2671'],
+    ['+18005550199', '(800) 555-0199'],
+    ['+442079460958', '+44 20 7946 0958'],
+    ['+33142685300', '+33 1 42 68 53 00'],
+    ['+81312345678', '+81 3 1234 5678'],
+  ])('%s → %s', (e164, shown) => {
+    expect(formatPhoneForDisplay(e164)).toBe(shown);
+  });
+
+  it('shows what it cannot parse as it is', () => {
+    expect(formatPhoneForDisplay('not a number')).toBe('not a number');
+  });
+
+  it('round-trips: what it shows for a US number parses back to the same number', () => {
+    for (const typed of ['2125550123', '+1 415 555 2671']) {
+      const e164 = toE164(typed)!;
+      expect(toE164(formatPhoneForDisplay(e164))).toBe(e164);
+    }
+  });
+});

@@ -1,0 +1,76 @@
+import { Hono, type Context } from 'hono';
+import { z } from 'zod';
+import {
+  displayNameQuerySchema,
+  personalPhoneQuerySchema,
+  setupNewUserSchema,
+  setupQuerySchema,
+} from '../../src/common/account-schemas';
+import type { LoginHistoryEntry } from '../../src/common/api-types';
+import { currentViewer } from '../auth/viewer';
+import { getDb } from '../db/client';
+import { listLoginEvents } from '../db/queries/login-events';
+import { readOption } from '../db/queries/options';
+import { completeSetup, findUserById, updateProfile, type ProfileChange } from '../db/queries/users';
+import { toAccountDetails } from '../domain/account';
+import { toE164 } from '../domain/phone';
+import { ApiError } from '../http/api-error';
+import type { AppEnv } from '../http/app-env';
+import { requireSameOrigin } from '../http/same-origin';
+import { validate } from '../http/validate';
+import { publishToUser } from '../live/publish';
+
+const freeCreditsSchema = z.object({ send: z.number().int().min(0), receive: z.number().int().min(0) });
+const LOGIN_HISTORY_LIMIT = 50;
+
+/** Saves a profile change and tells the user's other pages; answers the account. */
+async function saveProfile(c: Context<AppEnv>, change: ProfileChange): Promise<Response> {
+  const { viewer, sessionId } = currentViewer(c);
+  const user = await updateProfile(getDb(c.env), viewer.id, change);
+  if (!user) throw new ApiError(401, 'UNAUTHENTICATED');
+  await publishToUser(c.env, user.id, { type: 'account.updated', at: Date.now() }, { exceptSessionId: sessionId });
+  return c.json({ account: toAccountDetails(user) }, 200);
+}
+
+// The spec's profile calls are GETs that change state (spec §7); each carries the same-origin rule.
+export const accountApi = new Hono<AppEnv>()
+  .get('/account', async (c) => {
+    const user = await findUserById(getDb(c.env), currentViewer(c).viewer.id);
+    if (!user) throw new ApiError(401, 'UNAUTHENTICATED');
+    return c.json({ account: toAccountDetails(user) }, 200);
+  })
+
+  .post('/setupNewUser', validate('json', setupNewUserSchema), async (c) => {
+    const { viewer } = currentViewer(c);
+    const db = getDb(c.env);
+    const { attribution } = c.req.valid('json');
+    const result = await completeSetup(db, viewer.id, {
+      now: Date.now(),
+      attribution: attribution ? JSON.stringify(attribution) : null,
+      freeCredits: await readOption(db, 'credits.free', freeCreditsSchema),
+    });
+    if (!result) throw new ApiError(401, 'UNAUTHENTICATED');
+    return c.json({ account: toAccountDetails(result.user), setUpNow: result.ranNow }, 200);
+  })
+
+  .get('/updateUserSetup', requireSameOrigin, validate('query', setupQuerySchema), async (c) =>
+    saveProfile(c, { setup: c.req.valid('query').setup }),
+  )
+
+  .get('/updateUserDisplayName', requireSameOrigin, validate('query', displayNameQuerySchema), async (c) =>
+    saveProfile(c, { displayName: c.req.valid('query').name }),
+  )
+
+  .get('/updateUserPersonalPhoneNumber', requireSameOrigin, validate('query', personalPhoneQuerySchema), async (c) => {
+    const typed = c.req.valid('query').number;
+    if (typed === '') return saveProfile(c, { personalPhone: null });
+    const e164 = toE164(typed);
+    if (!e164) throw new ApiError(400, 'INVALID_PHONE');
+    return saveProfile(c, { personalPhone: e164 });
+  })
+
+  .get('/loginHistory', async (c) => {
+    const events = await listLoginEvents(getDb(c.env), currentViewer(c).viewer.id, LOGIN_HISTORY_LIMIT);
+    const history: LoginHistoryEntry[] = events.map(({ at, method, ip, device, country }) => ({ at, method, ip, device, country }));
+    return c.json({ history }, 200);
+  });

@@ -1,0 +1,54 @@
+import { Hono, type Context } from 'hono';
+import { changePasswordSchema, newPasswordSchema } from '../../src/common/account-schemas';
+import { isCommonPassword } from '../auth/common-passwords';
+import { hashPassword, verifyPassword } from '../auth/password';
+import { clearSessionCookie } from '../auth/session-cookie';
+import { endAllSessions } from '../auth/sign-in';
+import { currentViewer } from '../auth/viewer';
+import { getDb } from '../db/client';
+import { findUserById, updatePasswordHash } from '../db/queries/users';
+import type { UserRow } from '../db/schema';
+import { ApiError, defaultMessage } from '../http/api-error';
+import type { AppEnv } from '../http/app-env';
+import { enforceRateLimit } from '../http/rate-limit';
+import { parseChangeValue, readChangeBody } from '../http/validate-change';
+
+/**
+ * The signed-in user after their current password checked out. Every failure but a wrong password
+ * is OTHER (spec §5), including too many attempts.
+ */
+export async function checkCurrentPassword(c: Context<AppEnv>, currentPassword: string): Promise<UserRow> {
+  const { viewer } = currentViewer(c);
+  try {
+    await enforceRateLimit(c, 'password-check-account', viewer.id);
+  } catch (err) {
+    if (err instanceof ApiError) throw new ApiError(429, 'OTHER', defaultMessage('RATE_LIMITED'), err.headers);
+    throw err;
+  }
+  const user = await findUserById(getDb(c.env), viewer.id);
+  if (!user) throw new ApiError(401, 'UNAUTHENTICATED');
+  if (!user.passwordHash) {
+    throw new ApiError(400, 'OTHER', 'This account has no password yet. Use "Forgot your password?" to set one.');
+  }
+  if (!(await verifyPassword(currentPassword, user.passwordHash))) throw new ApiError(400, 'INVALID_CURRENT_PASSWORD');
+  return user;
+}
+
+export const credentialsApi = new Hono<AppEnv>()
+  .post('/changePassword', async (c) => {
+    const body = await readChangeBody(c, changePasswordSchema);
+    const user = await checkCurrentPassword(c, body.currentPassword);
+    const newPassword = parseChangeValue(newPasswordSchema, body.newPassword);
+    if (isCommonPassword(newPassword)) throw new ApiError(400, 'OTHER', defaultMessage('COMMON_PASSWORD'));
+    await updatePasswordHash(getDb(c.env), user.id, await hashPassword(newPassword));
+    // Whoever may know the old password is signed out everywhere; this browser keeps a new session.
+    await endAllSessions(c, user.id, true);
+    return c.json({ changed: true }, 200);
+  })
+
+  .post('/logoutEverywhere', async (c) => {
+    const { viewer } = currentViewer(c);
+    await endAllSessions(c, viewer.id, false);
+    clearSessionCookie(c);
+    return c.json({ signedOut: true }, 200);
+  });
