@@ -1,12 +1,11 @@
 import { env } from 'cloudflare:workers';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../../worker/auth/password';
+import { describe, expect, it } from 'vitest';
 import { sha256Hex } from '../../worker/auth/tokens';
 import { RATE_LIMITS } from '../../worker/domain/rate-limits';
 import { accountRow } from '../support/account';
 import { clearsSessionCookie, logIn, logInOk, verifyAuthStatus } from '../support/auth';
 import { call, errorCode, GOOD_PASSWORD, sessionCookieFrom, signUp, type CallOptions } from '../support/client';
-import { insertSessionCookie, insertUser, sessionRow, sessionsOf } from '../support/db';
+import { insertSessionCookie, insertUser, passwordAccount, sessionRow, sessionsOf } from '../support/db';
 import { openLiveFor } from '../support/live';
 import { awaitRoomInWindow, retryAfterSeconds } from '../support/rate-limit';
 import { sleep } from '../support/wait';
@@ -14,19 +13,6 @@ import { sleep } from '../support/wait';
 const NEW_PASSWORD = 'a brand new and private phrase';
 const SLOW = 30_000;
 
-// Password hashing is deliberately slow; most tests make their account straight in D1 with a hash
-// of GOOD_PASSWORD made once.
-let goodPasswordHash: string;
-
-beforeAll(async () => {
-  goodPasswordHash = await hashPassword(GOOD_PASSWORD);
-});
-
-/** An account whose password is GOOD_PASSWORD, with one session. */
-async function passwordAccount(): Promise<{ email: string; userId: string; cookie: string }> {
-  const user = await insertUser({ passwordHash: goodPasswordHash });
-  return { email: user.email, userId: user.id, cookie: await insertSessionCookie(user.id) };
-}
 
 function changePassword(cookie: string | null, body: unknown, options: Omit<CallOptions, 'method' | 'body' | 'cookie'> = {}): Promise<Response> {
   return call('/api/changePassword', { ...options, method: 'POST', cookie, body });

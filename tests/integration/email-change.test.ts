@@ -1,27 +1,14 @@
 import { env, exports } from 'cloudflare:workers';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AccountDetails } from '../../src/common/api-types';
-import { hashPassword } from '../../worker/auth/password';
 import { sha256Hex } from '../../worker/auth/tokens';
 import { accountRow, outboxTo, type OutboxRowRaw } from '../support/account';
 import { logIn } from '../support/auth';
 import { call, errorCode, GOOD_PASSWORD, ORIGIN, signUp, uniqueEmail, type CallOptions } from '../support/client';
-import { insertSessionCookie, insertUser } from '../support/db';
+import { insertSessionCookie, insertUser, passwordAccount } from '../support/db';
 import { openLiveFor } from '../support/live';
 import { sleep } from '../support/wait';
 
-// Password hashing is deliberately slow: accounts are made straight in D1 with a hash of
-// GOOD_PASSWORD made once (sign-in with it still goes through the real /api/login).
-let goodPasswordHash: string;
-
-beforeAll(async () => {
-  goodPasswordHash = await hashPassword(GOOD_PASSWORD);
-});
-
-async function passwordAccount(): Promise<{ email: string; userId: string; cookie: string }> {
-  const user = await insertUser({ passwordHash: goodPasswordHash });
-  return { email: user.email, userId: user.id, cookie: await insertSessionCookie(user.id) };
-}
 
 type Options = Omit<CallOptions, 'method' | 'body' | 'cookie'>;
 

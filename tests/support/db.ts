@@ -1,5 +1,7 @@
 import { env } from 'cloudflare:workers';
+import { hashPassword } from '../../worker/auth/password';
 import { generateToken, sha256Hex } from '../../worker/auth/tokens';
+import { GOOD_PASSWORD } from './client';
 
 // Direct D1 access for arranging and checking state the API does not expose.
 
@@ -109,4 +111,15 @@ export async function insertSessionCookie(
     .bind(await sha256Hex(token), userId, createdAt, expiresAt)
     .run();
   return `fax_session=${token}`;
+}
+
+// Password hashing is deliberately slow: accounts are made straight in D1 with one hash of
+// GOOD_PASSWORD per test file (signing in with it still goes through the real /api/login).
+let goodPasswordHash: Promise<string> | null = null;
+
+/** An account whose password is GOOD_PASSWORD, with one session. */
+export async function passwordAccount(): Promise<{ email: string; userId: string; cookie: string }> {
+  goodPasswordHash ??= hashPassword(GOOD_PASSWORD);
+  const user = await insertUser({ passwordHash: await goodPasswordHash });
+  return { email: user.email, userId: user.id, cookie: await insertSessionCookie(user.id) };
 }

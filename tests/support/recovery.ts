@@ -1,18 +1,12 @@
 import { env } from 'cloudflare:workers';
 import { sha256Hex } from '../../worker/auth/tokens';
+import type { OutboxMail } from '../../src/common/outbox';
 import { call, ORIGIN, type CallOptions } from './client';
 
 // Password recovery as a browser and a mailbox would see it: ask for a link, read it from the
 // local outbox (GET /api/devOutbox), follow it.
 
-export interface OutboxMailRaw {
-  id: string;
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-  createdAt: number;
-}
+export type { OutboxMail as OutboxMailRaw } from '../../src/common/outbox';
 
 export interface EmailTokenRowRaw {
   id: string;
@@ -37,16 +31,16 @@ export function resetPassword(token: string, newPassword: string, options: Omit<
 }
 
 /** The mail sent to an address, newest first, as the dev outbox lists it. */
-export async function mailTo(email: string): Promise<OutboxMailRaw[]> {
+export async function mailTo(email: string): Promise<OutboxMail[]> {
   const response = await call(`/api/devOutbox?to=${encodeURIComponent(email)}`);
   if (response.status !== 200) throw new Error(`devOutbox failed: ${response.status} ${await response.text()}`);
-  return ((await response.json()) as { mail: OutboxMailRaw[] }).mail;
+  return ((await response.json()) as { mail: OutboxMail[] }).mail;
 }
 
 const LINK = new RegExp(`${ORIGIN.replace(/[.:/]/g, '\\$&')}/recover\\?token=([\\w-]+)`);
 
 /** The token in the reset link of a mail, or null. */
-export function tokenInMail(mail: OutboxMailRaw): string | null {
+export function tokenInMail(mail: OutboxMail): string | null {
   return LINK.exec(mail.text)?.[1] ?? null;
 }
 

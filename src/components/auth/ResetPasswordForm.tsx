@@ -1,9 +1,9 @@
 import { useId, useState, type FormEvent } from 'react';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../common/auth-schemas';
 import type { ResetPasswordResponse } from '../../common/recovery-schemas';
 import { safeRedirectPath } from '../../common/routes';
 import { t } from '../../i18n/t';
 import { apiCall, type ApiFailureCode } from '../../lib/api';
+import NewPasswordField from './NewPasswordField';
 
 interface Props {
   /** The token from the link in the reset mail. */
@@ -14,7 +14,7 @@ interface Props {
 export default function ResetPasswordForm({ token }: Props) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ApiFailureCode | null>(null);
-  const ids = { password: useId(), hint: useId(), error: useId() };
+  const errorId = useId();
 
   async function submit(event: FormEvent<HTMLFormElement>): Promise<void> {
     event.preventDefault();
@@ -31,11 +31,11 @@ export default function ResetPasswordForm({ token }: Props) {
   }
 
   return (
-    <form className="card auth-form" method="post" action="/recover" onSubmit={submit} aria-describedby={error ? ids.error : undefined}>
+    <form className="card auth-form" method="post" action="/recover" onSubmit={submit} aria-describedby={error ? errorId : undefined}>
       <h1>{t('recover.resetHeading')}</h1>
       <p className="muted">{t('recover.resetIntro')}</p>
       {error && (
-        <p className="form-error" role="alert" id={ids.error}>
+        <p className="form-error" role="alert" id={errorId}>
           {t(`errors.${error}`)}
           {error === 'INVALID_RESET_LINK' && (
             <>
@@ -45,22 +45,7 @@ export default function ResetPasswordForm({ token }: Props) {
           )}
         </p>
       )}
-      <div className="field">
-        <label htmlFor={ids.password}>{t('recover.newPassword')}</label>
-        <input
-          id={ids.password}
-          name="newPassword"
-          type="password"
-          autoComplete="new-password"
-          minLength={PASSWORD_MIN_LENGTH}
-          maxLength={PASSWORD_MAX_LENGTH}
-          required
-          aria-describedby={ids.hint}
-        />
-        <p className="hint" id={ids.hint}>
-          {t('recover.passwordHint')}
-        </p>
-      </div>
+      <NewPasswordField name="newPassword" label={t('recover.newPassword')} hint={t('recover.passwordHint')} />
       <button type="submit" className="button primary" disabled={busy}>
         {busy ? t('recover.saving') : t('recover.save')}
       </button>

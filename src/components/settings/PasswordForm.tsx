@@ -1,13 +1,13 @@
 import { useId, useState, type FormEvent } from 'react';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../common/auth-schemas';
 import { t } from '../../i18n/t';
 import { changePassword } from '../../stores/account';
+import NewPasswordField from '../auth/NewPasswordField';
 import FormStatus, { type Status } from './FormStatus';
 import SettingsSection from './SettingsSection';
 
 export default function PasswordForm({ hasPassword }: { hasPassword: boolean }) {
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
-  const ids = { current: useId(), next: useId(), hint: useId() };
+  const currentId = useId();
 
   async function submit(event: FormEvent<HTMLFormElement>): Promise<void> {
     event.preventDefault();
@@ -33,25 +33,10 @@ export default function PasswordForm({ hasPassword }: { hasPassword: boolean }) 
       ) : (
         <form onSubmit={submit}>
           <div className="field">
-            <label htmlFor={ids.current}>{t('settings.currentPassword')}</label>
-            <input id={ids.current} name="currentPassword" type="password" autoComplete="current-password" required />
+            <label htmlFor={currentId}>{t('settings.currentPassword')}</label>
+            <input id={currentId} name="currentPassword" type="password" autoComplete="current-password" required />
           </div>
-          <div className="field">
-            <label htmlFor={ids.next}>{t('settings.newPassword')}</label>
-            <input
-              id={ids.next}
-              name="newPassword"
-              type="password"
-              autoComplete="new-password"
-              minLength={PASSWORD_MIN_LENGTH}
-              maxLength={PASSWORD_MAX_LENGTH}
-              required
-              aria-describedby={ids.hint}
-            />
-            <p className="hint" id={ids.hint}>
-              {t('settings.newPasswordHint')}
-            </p>
-          </div>
+          <NewPasswordField name="newPassword" label={t('settings.newPassword')} hint={t('settings.newPasswordHint')} />
           <button type="submit" className="button secondary" disabled={status.kind === 'busy'}>
             {t('settings.changePassword')}
           </button>
