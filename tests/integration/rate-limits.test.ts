@@ -134,6 +134,30 @@ describe('POST /api/signup, per address', () => {
   }, SLOW);
 });
 
+describe('POST /api/signup and checkIfEmailExists, per address asked about', () => {
+  it('answers 429 to the 6th sign-up attempt for one e-mail within an hour, from any addresses', async () => {
+    const { limit, windowMs } = RATE_LIMITS['signup-account'];
+    expect(limit).toBe(5);
+    await awaitRoomInWindow(windowMs);
+    const email = uniqueEmail('taken');
+    expect((await call('/api/signup', { method: 'POST', body: { email, password: GOOD_PASSWORD }, ...from(freshIp()) })).status).toBe(201);
+    for (let i = 1; i < limit; i++) {
+      const again = await call('/api/signup', { method: 'POST', body: { email, password: GOOD_PASSWORD }, ...from(freshIp()) });
+      expect(again.status).toBe(409);
+    }
+    await expectLimited(await call('/api/signup', { method: 'POST', body: { email, password: GOOD_PASSWORD }, ...from(freshIp()) }), windowMs);
+  }, SLOW);
+
+  it('answers 429 to the 11th check of one e-mail within 10 minutes, from any addresses', async () => {
+    const { limit, windowMs } = RATE_LIMITS['email-check-account'];
+    expect(limit).toBe(10);
+    await awaitRoomInWindow(windowMs);
+    const path = `/api/checkIfEmailExists?email=${encodeURIComponent(uniqueEmail('probed'))}`;
+    for (let i = 0; i < limit; i++) expect((await call(path, from(freshIp()))).status).toBe(200);
+    await expectLimited(await call(path, from(freshIp())), windowMs);
+  }, SLOW);
+});
+
 describe('POST /api/signup refuses common passwords', () => {
   it.each([['password123'], ['Password123'], ['PASSWORD123'], ['qwertyuiop'], ['iloveyou']])(
     'answers 400 COMMON_PASSWORD for %j and creates no account',

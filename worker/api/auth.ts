@@ -22,6 +22,7 @@ export const authApi = new Hono<AppEnv>()
   .post('/signup', validate('json', signupSchema), async (c) => {
     const { email, password, displayName } = c.req.valid('json');
     await enforceRateLimit(c, 'signup-ip', clientIp(c));
+    await enforceRateLimit(c, 'signup-account', email);
     if (isCommonPassword(password)) throw new ApiError(400, 'COMMON_PASSWORD');
     const passwordHash = await hashPassword(password);
     const user = await insertPasswordUser(getDb(c.env), { email, passwordHash, displayName, now: Date.now() });
@@ -68,7 +69,9 @@ export const authApi = new Hono<AppEnv>()
   })
 
   .get('/checkIfEmailExists', validate('query', checkEmailQuerySchema), async (c) => {
+    const { email } = c.req.valid('query');
     await enforceRateLimit(c, 'email-check-ip', clientIp(c));
-    const user = await findUserByEmail(getDb(c.env), c.req.valid('query').email);
+    await enforceRateLimit(c, 'email-check-account', email);
+    const user = await findUserByEmail(getDb(c.env), email);
     return c.json(user ? signInMethodsOf(user) : [], 200);
   });

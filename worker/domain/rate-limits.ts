@@ -4,6 +4,9 @@ export const RATE_LIMITS = {
   'login-ip': { limit: 30, windowMs: 10 * 60_000 },
   'login-account': { limit: 10, windowMs: 15 * 60_000 },
   'signup-ip': { limit: 10, windowMs: 60 * 60_000 },
+  // Per address asked about, so probing one address from many IPs is slowed too.
+  'signup-account': { limit: 5, windowMs: 60 * 60_000 },
+  'email-check-account': { limit: 10, windowMs: 10 * 60_000 },
   'recovery-ip': { limit: 10, windowMs: 60 * 60_000 },
   'recovery-account': { limit: 3, windowMs: 60 * 60_000 },
   'email-check-ip': { limit: 30, windowMs: 10 * 60_000 },
