@@ -66,7 +66,10 @@ try {
     socket.onerror = reject;
   });
   const live = await time(async () => {
-    const arrived = new Promise((resolve) => (socket.onmessage = resolve));
+    const arrived = new Promise((resolve, reject) => {
+      socket.onmessage = resolve;
+      setTimeout(() => reject(new Error('no live event within 10 s')), 10_000);
+    });
     await fetch(`${base}/api/login`, { method: 'POST', headers: origin, body: JSON.stringify({ email: emails[0], password }) });
     await arrived;
   }, 5);
