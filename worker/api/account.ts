@@ -11,7 +11,7 @@ import { currentViewer } from '../auth/viewer';
 import { getDb } from '../db/client';
 import { listLoginEvents } from '../db/queries/login-events';
 import { readOption } from '../db/queries/options';
-import { completeSetup, findUserById, updateProfile, type ProfileChange } from '../db/queries/users';
+import { completeSetup, updateProfile, type ProfileChange } from '../db/queries/users';
 import { toAccountDetails } from '../domain/account';
 import { toE164 } from '../domain/phone';
 import { ApiError } from '../http/api-error';
@@ -35,9 +35,7 @@ async function saveProfile(c: Context<AppEnv>, change: ProfileChange): Promise<R
 // The spec's profile calls are GETs that change state (spec §7); each carries the same-origin rule.
 export const accountApi = new Hono<AppEnv>()
   .get('/account', async (c) => {
-    const user = await findUserById(getDb(c.env), currentViewer(c).viewer.id);
-    if (!user) throw new ApiError(401, 'UNAUTHENTICATED');
-    return c.json({ account: toAccountDetails(user) }, 200);
+    return c.json({ account: toAccountDetails(currentViewer(c).user) }, 200);
   })
 
   .post('/setupNewUser', validate('json', setupNewUserSchema), async (c) => {

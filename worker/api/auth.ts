@@ -9,7 +9,7 @@ import { clearSessionCookie } from '../auth/session-cookie';
 import { endSession, startSession } from '../auth/sign-in';
 import { currentViewer } from '../auth/viewer';
 import { getDb } from '../db/client';
-import { findUserByEmail, findUserById, insertPasswordUser, toViewer } from '../db/queries/users';
+import { findUserByEmail, insertPasswordUser, toViewer } from '../db/queries/users';
 import { needsSetup, signInMethodsOf } from '../domain/account';
 import { readConfig } from '../env';
 import { ApiError } from '../http/api-error';
@@ -61,11 +61,10 @@ export const authApi = new Hono<AppEnv>()
   })
 
   .post('/verifyAuth', async (c) => {
-    const { viewer, sessionId } = currentViewer(c);
+    const { viewer, sessionId, user } = currentViewer(c);
     const { LIVE_TOKEN_SECRET } = readConfig(c.env);
     const customToken = await issueCustomToken(LIVE_TOKEN_SECRET, viewer.id, sessionId, Date.now());
-    const user = await findUserById(getDb(c.env), viewer.id);
-    return c.json({ user: viewer, customToken, needsSetup: user ? needsSetup(user) : false }, 200);
+    return c.json({ user: viewer, customToken, needsSetup: needsSetup(user) }, 200);
   })
 
   .get('/checkIfEmailExists', validate('query', checkEmailQuerySchema), async (c) => {

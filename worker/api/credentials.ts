@@ -6,7 +6,7 @@ import { clearSessionCookie } from '../auth/session-cookie';
 import { endAllSessions } from '../auth/sign-in';
 import { currentViewer } from '../auth/viewer';
 import { getDb } from '../db/client';
-import { findUserById, updatePasswordHash } from '../db/queries/users';
+import { updatePasswordHash } from '../db/queries/users';
 import type { UserRow } from '../db/schema';
 import { ApiError, defaultMessage } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
@@ -18,15 +18,13 @@ import { parseChangeValue, readChangeBody } from '../http/validate-change';
  * is OTHER (spec §5), including too many attempts.
  */
 export async function checkCurrentPassword(c: Context<AppEnv>, currentPassword: string): Promise<UserRow> {
-  const { viewer } = currentViewer(c);
+  const { user } = currentViewer(c);
   try {
-    await enforceRateLimit(c, 'password-check-account', viewer.id);
+    await enforceRateLimit(c, 'password-check-account', user.id);
   } catch (err) {
     if (err instanceof ApiError) throw new ApiError(429, 'OTHER', defaultMessage('RATE_LIMITED'), err.headers);
     throw err;
   }
-  const user = await findUserById(getDb(c.env), viewer.id);
-  if (!user) throw new ApiError(401, 'UNAUTHENTICATED');
   if (!user.passwordHash) {
     throw new ApiError(400, 'OTHER', 'This account has no password yet. Use "Forgot your password?" to set one.');
   }

@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { Viewer } from '../../src/common/viewer';
 import { getDb } from '../db/client';
+import type { UserRow } from '../db/schema';
 import { toViewer } from '../db/queries/users';
 import { ApiError } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
@@ -12,12 +13,14 @@ import { validateSessionToken } from './session';
 export const loadViewer = createMiddleware<AppEnv>(async (c, next) => {
   c.set('viewer', null);
   c.set('sessionId', null);
+  c.set('user', null);
   const token = readSessionCookie(c);
   if (token) {
     const valid = await validateSessionToken(getDb(c.env), token, Date.now());
     if (valid) {
       c.set('viewer', toViewer(valid.user));
       c.set('sessionId', valid.session.id);
+      c.set('user', valid.user);
       if (valid.renewed) writeSessionCookie(c, token, valid.session.expiresAt);
     } else {
       clearSessionCookie(c);
@@ -27,9 +30,10 @@ export const loadViewer = createMiddleware<AppEnv>(async (c, next) => {
 });
 
 /** The signed-in user and their session; answers 401 when there is none. */
-export function currentViewer(c: Context<AppEnv>): { viewer: Viewer; sessionId: string } {
+export function currentViewer(c: Context<AppEnv>): { viewer: Viewer; sessionId: string; user: UserRow } {
   const viewer = c.get('viewer');
   const sessionId = c.get('sessionId');
-  if (!viewer || !sessionId) throw new ApiError(401, 'UNAUTHENTICATED');
-  return { viewer, sessionId };
+  const user = c.get('user');
+  if (!viewer || !sessionId || !user) throw new ApiError(401, 'UNAUTHENTICATED');
+  return { viewer, sessionId, user };
 }

@@ -1,4 +1,5 @@
 import type { Viewer } from '../../src/common/viewer';
+import type { UserRow } from '../db/schema';
 
 /** What the Hono app carries per request. */
 export interface AppEnv {
@@ -8,5 +9,7 @@ export interface AppEnv {
     viewer: Viewer | null;
     /** Id (token digest) of the session behind viewer. */
     sessionId: string | null;
+    /** The viewer's full row as loaded with the session (server-side only; never sent as is). */
+    user: UserRow | null;
   };
 }
