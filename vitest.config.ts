@@ -1,4 +1,5 @@
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
+import { readFileSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
 import { localValues } from './scripts/local-env.mjs';
 
@@ -16,6 +17,7 @@ export default defineConfig(async () => ({
           APP_ENV: 'test',
           LIVE_TOKEN_SECRET: 'test-live-token-secret-0123456789abcdef',
           TEST_MIGRATIONS: await readD1Migrations('./migrations'),
+          LOCAL_NUMBER_POOL_SQL: readFileSync('./scripts/seed/local-number-pool.sql', 'utf8'),
         },
       },
     }),

@@ -4,4 +4,5 @@ import { ensureDevVars, run } from './local-env.mjs';
 
 ensureDevVars();
 await run('npx', ['wrangler', 'd1', 'migrations', 'apply', 'DB', '--local']);
+await run('npx', ['wrangler', 'd1', 'execute', 'DB', '--local', '--file', 'scripts/seed/local-number-pool.sql']);
 await run('npx', ['astro', 'dev', ...process.argv.slice(2)]);

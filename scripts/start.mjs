@@ -14,6 +14,7 @@ const vars = process.env.RATE_LIMIT_MULTIPLIER ? ['--var', `RATE_LIMIT_MULTIPLIE
 ensureDevVars();
 if (process.env.SKIP_BUILD !== '1') await run('npx', ['astro', 'build']);
 await run('npx', ['wrangler', 'd1', 'migrations', 'apply', 'DB', '--local', ...persist]);
+await run('npx', ['wrangler', 'd1', 'execute', 'DB', '--local', '--file', 'scripts/seed/local-number-pool.sql', ...persist]);
 
 console.log(`\nStarting the fax service on http://localhost:${port}\n`);
 const server = spawn(

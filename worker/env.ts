@@ -15,6 +15,8 @@ declare global {
       RESEND_API_KEY?: string;
       /** Test runs only: multiplies every abuse limit. */
       RATE_LIMIT_MULTIPLIER?: string;
+      /** Minutes a number hold lasts (default 15). */
+      NUMBER_HOLD_MINUTES?: string;
     }
   }
 }
@@ -43,6 +45,8 @@ const configSchema = z
     // Raises every abuse limit n-fold: for the browser tests, whose many sign-ups all come from one
     // address. Refused in production.
     RATE_LIMIT_MULTIPLIER: z.coerce.number().int().min(1).max(1000).default(1),
+    // How long a number stays held for someone who has not finished signing up or paying.
+    NUMBER_HOLD_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
   })
   .superRefine((config, ctx) => {
     if (config.RATE_LIMIT_MULTIPLIER !== 1 && config.APP_ENV === 'production') {

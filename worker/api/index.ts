@@ -8,6 +8,7 @@ import { devGoogleApi } from './dev-google';
 import { devOutboxApi } from './dev-outbox';
 import { emailChangeApi } from './email-change';
 import { liveApi } from './live';
+import { numbersApi } from './numbers';
 import { recoveryApi } from './recovery';
 
 /** Every /api route, chained so the browser's typed client (hc<AppType>) sees them all. */
@@ -19,6 +20,7 @@ export const api = new Hono<AppEnv>()
   .route('/', emailChangeApi)
   .route('/', recoveryApi)
   .route('/', liveApi)
+  .route('/', numbersApi)
   .route('/', devGoogleApi)
   .route('/', devOutboxApi);
 

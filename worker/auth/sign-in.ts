@@ -1,10 +1,12 @@
 import type { Context } from 'hono';
 import { getDb } from '../db/client';
+import { transferHold } from '../db/queries/numbers';
 import { updateLastSignIn } from '../db/queries/users';
 import type { UserRow } from '../db/schema';
 import type { AppEnv } from '../http/app-env';
 import { enqueueAccountJob } from '../jobs/messages';
 import { endAllLiveSessions, endLiveSession } from '../live/publish';
+import { userHolderKey, visitorHolderKey } from '../numbers/holder';
 import { createSession, invalidateSession, invalidateUserSessions } from './session';
 import { writeSessionCookie } from './session-cookie';
 
@@ -27,6 +29,9 @@ export async function startSession(
   if (!newAccount) await updateLastSignIn(db, user.id, now);
   writeSessionCookie(c, token, session.expiresAt);
   c.set('sessionId', session.id);
+  // A number picked while signed out stays held for the account (design.md §7).
+  const visitorKey = await visitorHolderKey(c);
+  if (visitorKey) await transferHold(db, visitorKey, userHolderKey(user.id), now);
   try {
     await enqueueAccountJob(c.env, {
       kind: 'sign-in.record',

@@ -10,6 +10,8 @@ const DEFAULT_MESSAGES: Record<ErrorCode, string> = {
   WEAK_PASSWORD: 'Use a password of 8 to 128 characters.',
   COMMON_PASSWORD: 'This password is one of the most common and easily guessed. Choose another.',
   EMAIL_IN_USE: 'An account with this e-mail already exists.',
+  NUMBER_TAKEN: 'Someone else has just taken this number. Choose another.',
+  ALREADY_HAS_NUMBER: 'Your account already has a fax number.',
   INVALID_PHONE: 'Enter a valid phone number, e.g. (212) 555-0123 or +44 20 7946 0958.',
   INVALID_CURRENT_PASSWORD: 'Your current password is not right.',
   OTHER: 'The change could not be made.',

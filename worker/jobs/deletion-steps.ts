@@ -1,6 +1,8 @@
 import { invalidateUserSessions } from '../auth/session';
 import { getDb } from '../db/client';
 import { deleteUserRecords, markUserDeleting } from '../db/queries/account-deletion';
+import { releaseNumbersOf } from '../db/queries/numbers';
+import { userHolderKey } from '../numbers/holder';
 import { endAllLiveSessions } from '../live/publish';
 import { deleteUserObjects } from '../storage/documents';
 
@@ -25,14 +27,19 @@ export async function lockAccount(env: Env, userId: string): Promise<void> {
 }
 
 /**
- * The deletion, in order. Steps that stop new data arriving come first (later: release the
- * numbers, cancel the subscription), then whatever must be kept is anonymised (later: the fax
+ * The deletion, in order. Steps that stop new data arriving come first (release the numbers;
+ * later: cancel the subscription), then whatever must be kept is anonymised (later: the fax
  * ledger), then the rows go, and the R2 objects last: once the rows are gone nothing can add an
  * object under the user's prefix, so none can slip in behind the step that deletes them.
  * A new step goes into this list; the runner (delete-account.ts) needs no change.
  */
 export const DELETION_STEPS: readonly DeletionStep[] = [
   { name: 'lock-account', progress: 5, run: lockAccount },
+  {
+    name: 'release-numbers',
+    progress: 15,
+    run: (env, userId) => releaseNumbersOf(getDb(env), userId, userHolderKey(userId)),
+  },
   { name: 'delete-records', progress: 30, run: (env, userId) => deleteUserRecords(getDb(env), userId) },
   {
     name: 'delete-documents',

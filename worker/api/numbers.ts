@@ -1,0 +1,51 @@
+import { Hono, type Context } from 'hono';
+import { numberQuerySchema, numberSearchSchema, optionalNumberQuerySchema } from '../../src/common/numbers';
+import { getDb } from '../db/client';
+import { findHoldOf, findNumberById, findNumberOwnedBy, holdNumber, releaseHoldsOf, searchFreeNumbers } from '../db/queries/numbers';
+import { toHoldView, toNumberView } from '../domain/numbers';
+import { readConfig } from '../env';
+import { ApiError } from '../http/api-error';
+import type { AppEnv } from '../http/app-env';
+import { isSameOriginRequest } from '../http/same-origin';
+import { validate } from '../http/validate';
+import { holderKeyOf } from '../numbers/holder';
+
+const SEARCH_LIMIT = 24;
+
+/** Places (or renews) the caller's hold on a number; a signed-out visitor gets a visitor cookie. */
+async function placeHold(c: Context<AppEnv>, numberId: string): Promise<Response> {
+  if (!isSameOriginRequest(c.req.raw)) throw new ApiError(403, 'CROSS_ORIGIN');
+  const db = getDb(c.env);
+  const viewer = c.get('viewer');
+  if (viewer && (await findNumberOwnedBy(db, viewer.id))) throw new ApiError(409, 'ALREADY_HAS_NUMBER');
+  if (!(await findNumberById(db, numberId))) throw new ApiError(404, 'NOT_FOUND');
+  const holderKey = (await holderKeyOf(c, true))!;
+  const now = Date.now();
+  const held = await holdNumber(db, numberId, holderKey, now, now + readConfig(c.env).NUMBER_HOLD_MINUTES * 60_000);
+  if (!held) throw new ApiError(409, 'NUMBER_TAKEN');
+  return c.json({ hold: toHoldView(held) }, 200);
+}
+
+// Holds work signed in or out (spec §7 keeps them GETs; placing and releasing carry the same-origin rule).
+export const numbersApi = new Hono<AppEnv>()
+  .get('/numbers', validate('query', numberSearchSchema), async (c) => {
+    const rows = await searchFreeNumbers(getDb(c.env), c.req.valid('query'), Date.now(), SEARCH_LIMIT);
+    return c.json({ numbers: rows.map(toNumberView) }, 200);
+  })
+
+  .get('/getTempNumberReservation', validate('query', optionalNumberQuerySchema), async (c) => {
+    const { numberId } = c.req.valid('query');
+    if (numberId) return placeHold(c, numberId);
+    const holderKey = await holderKeyOf(c, false);
+    const hold = holderKey ? await findHoldOf(getDb(c.env), holderKey, Date.now()) : null;
+    return c.json({ hold: hold ? toHoldView(hold) : null }, 200);
+  })
+
+  .get('/reserveTempNumber', validate('query', numberQuerySchema), async (c) => placeHold(c, c.req.valid('query').numberId))
+
+  .get('/releaseTempNumberReservation', async (c) => {
+    if (!isSameOriginRequest(c.req.raw)) throw new ApiError(403, 'CROSS_ORIGIN');
+    const holderKey = await holderKeyOf(c, false);
+    if (holderKey) await releaseHoldsOf(getDb(c.env), holderKey);
+    return c.json({ released: true }, 200);
+  });

@@ -1,0 +1,18 @@
+import type { FaxNumberView, NumberHoldView } from '../../src/common/numbers';
+import type { FaxNumberRow } from '../db/schema';
+import { formatPhoneForDisplay } from './phone';
+
+export function toNumberView(row: FaxNumberRow): FaxNumberView {
+  return {
+    id: row.id,
+    number: row.number,
+    display: formatPhoneForDisplay(row.number),
+    areaCode: row.areaCode,
+    city: row.city,
+    region: row.region,
+  };
+}
+
+export function toHoldView(row: FaxNumberRow): NumberHoldView {
+  return { ...toNumberView(row), expiresAt: row.holdExpiresAt ?? 0 };
+}
