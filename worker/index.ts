@@ -2,16 +2,21 @@ import { handle } from '@astrojs/cloudflare/handler';
 import type { Context } from 'hono';
 import type { PageContext } from '../src/common/page-context';
 import { createApp } from './app';
+import { getDb } from './db/client';
+import { findNumberOwnedBy } from './db/queries/numbers';
 import { readConfig } from './env';
 import type { AppEnv } from './http/app-env';
 import { queue } from './jobs/queue';
 
 export { UserHub } from './live/user-hub';
 
-function pageContext(c: Context<AppEnv>): PageContext {
+async function pageContext(c: Context<AppEnv>): Promise<PageContext> {
   const config = readConfig(c.env);
+  const viewer = c.get('viewer');
+  const owned = viewer ? await findNumberOwnedBy(getDb(c.env), viewer.id) : null;
   return {
-    viewer: c.get('viewer'),
+    viewer,
+    faxNumber: owned?.number ?? null,
     devTools: config.DEV_TOOLS,
     googleClientId: config.GOOGLE_CLIENT_ID,
     googleSignIn: config.GOOGLE_JWKS_URL.startsWith('/') ? 'local' : 'google',
@@ -20,12 +25,12 @@ function pageContext(c: Context<AppEnv>): PageContext {
 
 // The deploy entry: the API app with Astro rendering every page. The signed-in user and the page
 // context reach Astro through the execution context's props, where src/middleware.ts reads them.
-const app = createApp((c) => {
+const app = createApp(async (c) => {
   const ctx = c.executionCtx;
   const pageCtx = {
     waitUntil: (promise: Promise<unknown>) => ctx.waitUntil(promise),
     passThroughOnException: () => ctx.passThroughOnException(),
-    props: { page: pageContext(c) },
+    props: { page: await pageContext(c) },
   } as unknown as ExecutionContext;
   return handle(c.req.raw, c.env, pageCtx);
 });

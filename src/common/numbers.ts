@@ -18,6 +18,14 @@ export interface NumberHoldView extends FaxNumberView {
   expiresAt: number;
 }
 
+export interface NumberAreaView {
+  areaCode: string;
+  city: string;
+  region: string;
+  /** How many numbers are free there now. */
+  free: number;
+}
+
 export const numberSearchSchema = z.object({
   areaCode: z.string().regex(/^[2-9]\d{2}$/, 'INVALID_INPUT').optional(),
   city: z.string().trim().min(1).max(60).optional(),

@@ -6,6 +6,8 @@ import type { Viewer } from './viewer';
  */
 export interface PageContext {
   viewer: Viewer | null;
+  /** The signed-in user's own fax number (E.164), or null. */
+  faxNumber: string | null;
   /** Development tools (/dev pages, the local Google stand-in) are on. Never in production. */
   devTools: boolean;
   /** OAuth client id of the Google sign-in button (public by design). */

@@ -44,6 +44,19 @@ describe('GET /api/numbers', () => {
   });
 });
 
+describe('GET /api/numberAreas', () => {
+  it('lists every area code of the pool with its count of free numbers, and counts a hold out', async () => {
+    type Area = { areaCode: string; city: string; region: string; free: number };
+    const areasNow = async (): Promise<Area[]> => ((await (await call('/api/numberAreas')).json()) as { areas: Area[] }).areas;
+    const before = await areasNow();
+    expect(before.map((a) => a.areaCode).sort()).toEqual(['206', '212', '305', '312', '404', '415', '512', '617']);
+    expect(before.find((a) => a.areaCode === '212')).toEqual({ areaCode: '212', city: 'New York', region: 'NY', free: 40 });
+    const [number] = await freeNumbers('212');
+    await reserve(number!.id);
+    expect((await areasNow()).find((a) => a.areaCode === '212')!.free).toBe(39);
+  });
+});
+
 describe('holds', () => {
   it('lets a signed-out visitor hold a number, known again by its visitor cookie', async () => {
     const [number] = await freeNumbers('312');

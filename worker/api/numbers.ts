@@ -1,7 +1,15 @@
 import { Hono, type Context } from 'hono';
 import { numberQuerySchema, numberSearchSchema, optionalNumberQuerySchema } from '../../src/common/numbers';
 import { getDb } from '../db/client';
-import { findHoldOf, findNumberById, findNumberOwnedBy, holdNumber, releaseHoldsOf, searchFreeNumbers } from '../db/queries/numbers';
+import {
+  findHoldOf,
+  findNumberById,
+  findNumberOwnedBy,
+  holdNumber,
+  listNumberAreas,
+  releaseHoldsOf,
+  searchFreeNumbers,
+} from '../db/queries/numbers';
 import { toHoldView, toNumberView } from '../domain/numbers';
 import { readConfig } from '../env';
 import { ApiError } from '../http/api-error';
@@ -32,6 +40,8 @@ export const numbersApi = new Hono<AppEnv>()
     const rows = await searchFreeNumbers(getDb(c.env), c.req.valid('query'), Date.now(), SEARCH_LIMIT);
     return c.json({ numbers: rows.map(toNumberView) }, 200);
   })
+
+  .get('/numberAreas', async (c) => c.json({ areas: await listNumberAreas(getDb(c.env), Date.now()) }, 200))
 
   .get('/getTempNumberReservation', validate('query', optionalNumberQuerySchema), async (c) => {
     const { numberId } = c.req.valid('query');

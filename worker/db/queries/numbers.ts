@@ -22,6 +22,23 @@ export async function searchFreeNumbers(db: Db, search: NumberSearch, now: numbe
   return db.select().from(faxNumbers).where(and(...filters)).orderBy(faxNumbers.number).limit(limit);
 }
 
+export interface NumberArea {
+  areaCode: string;
+  city: string;
+  region: string;
+  free: number;
+}
+
+/** The area codes that have free numbers, with how many. */
+export async function listNumberAreas(db: Db, now: number): Promise<NumberArea[]> {
+  return db
+    .select({ areaCode: faxNumbers.areaCode, city: faxNumbers.city, region: faxNumbers.region, free: sql<number>`count(*)` })
+    .from(faxNumbers)
+    .where(isFree(now))
+    .groupBy(faxNumbers.areaCode, faxNumbers.city, faxNumbers.region)
+    .orderBy(faxNumbers.city);
+}
+
 export async function findNumberById(db: Db, id: string): Promise<FaxNumberRow | null> {
   return (await db.query.faxNumbers.findFirst({ where: eq(faxNumbers.id, id) })) ?? null;
 }

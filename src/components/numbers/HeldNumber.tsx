@@ -1,0 +1,39 @@
+import { useStore } from '@nanostores/react';
+import { t } from '../../i18n/t';
+import { $hold, $holdSecondsLeft, releaseHold } from '../../stores/number-hold';
+
+function clock(seconds: number): string {
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+}
+
+/** The caller's hold with its countdown, and what comes next. */
+export default function HeldNumber({ signedIn }: { signedIn: boolean }) {
+  const hold = useStore($hold);
+  const secondsLeft = useStore($holdSecondsLeft);
+  if (!hold) return null;
+  if (secondsLeft === 0) {
+    return (
+      <section className="card held-number" aria-labelledby="held-heading">
+        <h2 id="held-heading">{t('numbers.expiredHeading')}</h2>
+        <p>{t('numbers.expiredText', { number: hold.display })}</p>
+      </section>
+    );
+  }
+  return (
+    <section className="card held-number" aria-labelledby="held-heading">
+      <h2 id="held-heading">{t('numbers.heldHeading', { number: hold.display })}</h2>
+      <p>
+        {t('numbers.heldFor')} <strong className="countdown">{clock(secondsLeft)}</strong>
+      </p>
+      <p className="muted">{signedIn ? t('numbers.heldSignedIn') : t('numbers.heldSignedOut')}</p>
+      {!signedIn && (
+        <a className="button primary" href={`/login?mode=signup&redirect=${encodeURIComponent('/reserveNumber')}`}>
+          {t('numbers.createAccount')}
+        </a>
+      )}
+      <button type="button" className="button link" onClick={() => void releaseHold()}>
+        {t('numbers.release')}
+      </button>
+    </section>
+  );
+}

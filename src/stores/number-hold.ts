@@ -1,0 +1,55 @@
+import { atom, onMount } from 'nanostores';
+import type { FaxNumberView, NumberAreaView, NumberHoldView } from '../common/numbers';
+import { apiCall, type ApiResult } from '../lib/api';
+
+// The number picker on /reserveNumber: the areas with free numbers, the numbers of the chosen
+// area, and the caller's hold (signed in or not), with the seconds it has left.
+
+export const $areas = atom<NumberAreaView[] | null>(null);
+export const $numbers = atom<FaxNumberView[] | null>(null);
+export const $hold = atom<NumberHoldView | null>(null);
+/** Seconds until the hold runs out; 0 once it has. */
+export const $holdSecondsLeft = atom(0);
+
+function tick(): void {
+  const hold = $hold.get();
+  $holdSecondsLeft.set(hold ? Math.max(0, Math.round((hold.expiresAt - Date.now()) / 1000)) : 0);
+}
+
+onMount($hold, () => {
+  void apiCall<{ hold: NumberHoldView | null }>('/getTempNumberReservation').then((result) => {
+    if (result.ok) $hold.set(result.data.hold);
+    tick();
+  });
+  const timer = setInterval(tick, 1000);
+  return () => clearInterval(timer);
+});
+
+onMount($areas, () => {
+  void apiCall<{ areas: NumberAreaView[] }>('/numberAreas').then((result) => {
+    if (result.ok) $areas.set(result.data.areas);
+  });
+});
+
+export async function showArea(areaCode: string): Promise<void> {
+  $numbers.set(null);
+  const result = await apiCall<{ numbers: FaxNumberView[] }>(`/numbers?areaCode=${encodeURIComponent(areaCode)}`);
+  $numbers.set(result.ok ? result.data.numbers : []);
+}
+
+export async function holdNumber(numberId: string): Promise<ApiResult<{ hold: NumberHoldView }>> {
+  const result = await apiCall<{ hold: NumberHoldView }>(`/reserveTempNumber?numberId=${encodeURIComponent(numberId)}`);
+  if (result.ok) {
+    $hold.set(result.data.hold);
+    tick();
+  }
+  return result;
+}
+
+export async function releaseHold(): Promise<void> {
+  const result = await apiCall('/releaseTempNumberReservation');
+  if (result.ok) {
+    $hold.set(null);
+    tick();
+  }
+}
