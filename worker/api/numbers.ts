@@ -14,7 +14,7 @@ import { toHoldView, toNumberView } from '../domain/numbers';
 import { readConfig } from '../env';
 import { ApiError } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
-import { isSameOriginRequest } from '../http/same-origin';
+import { assertSameOrigin, requireSameOrigin } from '../http/same-origin';
 import { validate } from '../http/validate';
 import { holderKeyOf } from '../numbers/holder';
 
@@ -22,7 +22,6 @@ const SEARCH_LIMIT = 24;
 
 /** Places (or renews) the caller's hold on a number; a signed-out visitor gets a visitor cookie. */
 async function placeHold(c: Context<AppEnv>, numberId: string): Promise<Response> {
-  if (!isSameOriginRequest(c.req.raw)) throw new ApiError(403, 'CROSS_ORIGIN');
   const db = getDb(c.env);
   const viewer = c.get('viewer');
   if (viewer && (await findNumberOwnedBy(db, viewer.id))) throw new ApiError(409, 'ALREADY_HAS_NUMBER');
@@ -45,16 +44,21 @@ export const numbersApi = new Hono<AppEnv>()
 
   .get('/getTempNumberReservation', validate('query', optionalNumberQuerySchema), async (c) => {
     const { numberId } = c.req.valid('query');
-    if (numberId) return placeHold(c, numberId);
+    if (numberId) {
+      // Only with a numberId does this call change anything.
+      assertSameOrigin(c.req.raw);
+      return placeHold(c, numberId);
+    }
     const holderKey = await holderKeyOf(c, false);
     const hold = holderKey ? await findHoldOf(getDb(c.env), holderKey, Date.now()) : null;
     return c.json({ hold: hold ? toHoldView(hold) : null }, 200);
   })
 
-  .get('/reserveTempNumber', validate('query', numberQuerySchema), async (c) => placeHold(c, c.req.valid('query').numberId))
+  .get('/reserveTempNumber', requireSameOrigin, validate('query', numberQuerySchema), async (c) =>
+    placeHold(c, c.req.valid('query').numberId),
+  )
 
-  .get('/releaseTempNumberReservation', async (c) => {
-    if (!isSameOriginRequest(c.req.raw)) throw new ApiError(403, 'CROSS_ORIGIN');
+  .get('/releaseTempNumberReservation', requireSameOrigin, async (c) => {
     const holderKey = await holderKeyOf(c, false);
     if (holderKey) await releaseHoldsOf(getDb(c.env), holderKey);
     return c.json({ released: true }, 200);

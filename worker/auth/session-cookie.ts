@@ -1,19 +1,11 @@
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { canUseSecureCookie, isHttps } from '../http/cookies';
 
 // On HTTPS the cookie carries the __Host- prefix (no Domain, Path=/, Secure: it cannot be planted
 // by a subdomain). Plain-HTTP local development keeps the same flags under a plain name.
 const SECURE_NAME = '__Host-fax_session';
 const LOCAL_NAME = 'fax_session';
-
-function isHttps(c: Context): boolean {
-  return new URL(c.req.url).protocol === 'https:';
-}
-
-function isLoopback(c: Context): boolean {
-  const host = new URL(c.req.url).hostname;
-  return host === 'localhost' || host === '127.0.0.1' || host === '[::1]';
-}
 
 function cookieName(c: Context): string {
   return isHttps(c) ? SECURE_NAME : LOCAL_NAME;
@@ -26,8 +18,7 @@ export function readSessionCookie(c: Context): string | null {
 export function writeSessionCookie(c: Context, token: string, expiresAt: number): void {
   setCookie(c, cookieName(c), token, {
     httpOnly: true,
-    // Browsers treat localhost as a secure context, so Secure holds there too.
-    secure: isHttps(c) || isLoopback(c),
+    secure: canUseSecureCookie(c),
     sameSite: 'Lax',
     path: '/',
     expires: new Date(expiresAt),
@@ -35,5 +26,5 @@ export function writeSessionCookie(c: Context, token: string, expiresAt: number)
 }
 
 export function clearSessionCookie(c: Context): void {
-  deleteCookie(c, cookieName(c), { path: '/', secure: isHttps(c) || isLoopback(c) });
+  deleteCookie(c, cookieName(c), { path: '/', secure: canUseSecureCookie(c) });
 }

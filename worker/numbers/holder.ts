@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import { generateToken, sha256Hex } from '../auth/tokens';
 import type { AppEnv } from '../http/app-env';
+import { canUseSecureCookie } from '../http/cookies';
 
 // Who a hold belongs to: a signed-in user, or a signed-out visitor known by a random HttpOnly
 // cookie (only its digest is stored), so a number picked before signing up is still theirs after.
@@ -25,10 +26,9 @@ export async function holderKeyOf(c: Context<AppEnv>, create: boolean): Promise<
   const existing = await visitorHolderKey(c);
   if (existing || !create) return existing;
   const token = generateToken();
-  const url = new URL(c.req.url);
   setCookie(c, VISITOR_COOKIE, token, {
     httpOnly: true,
-    secure: url.protocol === 'https:' || url.hostname === 'localhost' || url.hostname === '127.0.0.1',
+    secure: canUseSecureCookie(c),
     sameSite: 'Lax',
     path: '/',
     maxAge: VISITOR_COOKIE_DAYS * 24 * 60 * 60,

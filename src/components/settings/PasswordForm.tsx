@@ -1,28 +1,16 @@
-import { useId, useState, type FormEvent } from 'react';
 import { t } from '../../i18n/t';
 import { changePassword } from '../../stores/account';
 import NewPasswordField from '../auth/NewPasswordField';
-import FormStatus, { type Status } from './FormStatus';
+import Field from '../forms/Field';
+import FormStatus from './FormStatus';
+import { useCredentialChange } from './use-credential-change';
 import SettingsSection from './SettingsSection';
 
 export default function PasswordForm({ hasPassword }: { hasPassword: boolean }) {
-  const [status, setStatus] = useState<Status>({ kind: 'idle' });
-  const currentId = useId();
-
-  async function submit(event: FormEvent<HTMLFormElement>): Promise<void> {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const data = new FormData(form);
-    setStatus({ kind: 'busy' });
-    const result = await changePassword(String(data.get('currentPassword') ?? ''), String(data.get('newPassword') ?? ''));
-    if (result.ok) {
-      form.reset();
-      setStatus({ kind: 'done', message: t('settings.passwordChanged') });
-    } else {
-      // Spec §5: a wrong current password, or OTHER with the server's reason.
-      setStatus({ kind: 'error', message: result.code === 'INVALID_CURRENT_PASSWORD' ? t('errors.INVALID_CURRENT_PASSWORD') : result.message });
-    }
-  }
+  const { status, submit } = useCredentialChange(
+    (form) => changePassword(String(form.get('currentPassword') ?? ''), String(form.get('newPassword') ?? '')),
+    () => t('settings.passwordChanged'),
+  );
 
   return (
     <SettingsSection id="password" title={t('settings.passwordHeading')}>
@@ -32,10 +20,7 @@ export default function PasswordForm({ hasPassword }: { hasPassword: boolean }) 
         </p>
       ) : (
         <form onSubmit={submit}>
-          <div className="field">
-            <label htmlFor={currentId}>{t('settings.currentPassword')}</label>
-            <input id={currentId} name="currentPassword" type="password" autoComplete="current-password" required />
-          </div>
+          <Field label={t('settings.currentPassword')} name="currentPassword" type="password" autoComplete="current-password" required />
           <NewPasswordField name="newPassword" label={t('settings.newPassword')} hint={t('settings.newPasswordHint')} />
           <button type="submit" className="button secondary" disabled={status.kind === 'busy'}>
             {t('settings.changePassword')}

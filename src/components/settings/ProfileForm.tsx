@@ -1,7 +1,8 @@
 import { useStore } from '@nanostores/react';
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { t } from '../../i18n/t';
 import { $account, updateDisplayName, updatePersonalPhone } from '../../stores/account';
+import Field from '../forms/Field';
 import FormStatus, { type Status } from './FormStatus';
 import SettingsSection from './SettingsSection';
 
@@ -10,7 +11,6 @@ export default function ProfileForm() {
   const account = useStore($account);
   const [nameStatus, setNameStatus] = useState<Status>({ kind: 'idle' });
   const [phoneStatus, setPhoneStatus] = useState<Status>({ kind: 'idle' });
-  const ids = { name: useId(), phone: useId(), phoneHint: useId() };
   if (!account) return <p className="muted">{t('settings.loading')}</p>;
 
   async function saveName(event: FormEvent<HTMLFormElement>): Promise<void> {
@@ -30,31 +30,30 @@ export default function ProfileForm() {
   return (
     <SettingsSection id="profile" title={t('settings.profileHeading')}>
       <form className="inline-form" onSubmit={saveName}>
-        <div className="field">
-          <label htmlFor={ids.name}>{t('settings.displayName')}</label>
-          <input id={ids.name} name="name" type="text" autoComplete="name" maxLength={80} required defaultValue={account.displayName ?? ''} />
-        </div>
+        <Field
+          label={t('settings.displayName')}
+          name="name"
+          type="text"
+          autoComplete="name"
+          maxLength={80}
+          required
+          defaultValue={account.displayName ?? ''}
+        />
         <button type="submit" className="button secondary" disabled={nameStatus.kind === 'busy'}>
           {t('settings.saveName')}
         </button>
         <FormStatus status={nameStatus} />
       </form>
       <form className="inline-form" onSubmit={savePhone}>
-        <div className="field">
-          <label htmlFor={ids.phone}>{t('settings.personalPhone')}</label>
-          <input
-            id={ids.phone}
-            name="phone"
-            type="tel"
-            autoComplete="tel"
-            maxLength={32}
-            defaultValue={account.personalPhoneDisplay ?? ''}
-            aria-describedby={ids.phoneHint}
-          />
-          <p className="hint" id={ids.phoneHint}>
-            {t('settings.personalPhoneHint')}
-          </p>
-        </div>
+        <Field
+          label={t('settings.personalPhone')}
+          hint={t('settings.personalPhoneHint')}
+          name="phone"
+          type="tel"
+          autoComplete="tel"
+          maxLength={32}
+          defaultValue={account.personalPhoneDisplay ?? ''}
+        />
         <button type="submit" className="button secondary" disabled={phoneStatus.kind === 'busy'}>
           {t('settings.savePhone')}
         </button>
