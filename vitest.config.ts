@@ -15,6 +15,9 @@ export default defineConfig(async () => ({
         bindings: {
           ...localValues(),
           APP_ENV: 'test',
+          // Faxes move at once and retries are not delayed, so tests wait on events, not clocks.
+          LOOPBACK_MS_PER_PAGE: '0',
+          FAX_RETRY_BASE_SECONDS: '0',
           LIVE_TOKEN_SECRET: 'test-live-token-secret-0123456789abcdef',
           TEST_MIGRATIONS: await readD1Migrations('./migrations'),
           LOCAL_NUMBER_POOL_SQL: readFileSync('./scripts/seed/local-number-pool.sql', 'utf8'),

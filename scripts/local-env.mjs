@@ -28,6 +28,7 @@ const LOCAL_VALUES = {
   DEV_GOOGLE_PRIVATE_JWK: devGoogleKey,
   MAIL_PROVIDER: () => 'outbox',
   MAIL_FROM: () => 'FaxFlow <no-reply@localhost>',
+  CARRIER: () => 'loopback',
 };
 
 /** The dev-tools configuration as one object, for tests that need the same values. */

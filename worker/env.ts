@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_MAX_DOCUMENT_BYTES, DEFAULT_MAX_FAX_PAGES } from '../src/common/faxes';
 
 // Configuration read from the environment, validated once per isolate. Bindings (DB, DOCUMENTS,
 // USER_HUB, ACCOUNT_JOBS) come typed from `wrangler types`; this covers vars and secrets.
@@ -17,6 +18,16 @@ declare global {
       RATE_LIMIT_MULTIPLIER?: string;
       /** Minutes a number hold lasts (default 15). */
       NUMBER_HOLD_MINUTES?: string;
+      /** Loopback carrier: milliseconds each page takes to transmit (0 in tests). */
+      LOOPBACK_MS_PER_PAGE?: string;
+      /** Seconds before the first automatic retry of a busy / unanswered fax; later ones grow. */
+      FAX_RETRY_BASE_SECONDS?: string;
+      /** Largest document accepted, in bytes (the carrier's limit, 50 MiB). */
+      MAX_DOCUMENT_BYTES?: string;
+      /** Most pages one fax may have, cover page included (the carrier's limit, 350). */
+      MAX_FAX_PAGES?: string;
+      /** E.164 caller id used for anonymous faxes and for users without their own number. */
+      FAX_SENDER_NUMBER?: string;
     }
   }
 }
@@ -47,10 +58,19 @@ const configSchema = z
     RATE_LIMIT_MULTIPLIER: z.coerce.number().int().min(1).max(1000).default(1),
     // How long a number stays held for someone who has not finished signing up or paying.
     NUMBER_HOLD_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
+    CARRIER: z.enum(['loopback', 'telnyx']).default('loopback'),
+    LOOPBACK_MS_PER_PAGE: z.coerce.number().int().min(0).max(120_000).default(3000),
+    FAX_RETRY_BASE_SECONDS: z.coerce.number().int().min(0).max(3600).default(120),
+    MAX_DOCUMENT_BYTES: z.coerce.number().int().min(1024).max(DEFAULT_MAX_DOCUMENT_BYTES).default(DEFAULT_MAX_DOCUMENT_BYTES),
+    MAX_FAX_PAGES: z.coerce.number().int().min(1).max(DEFAULT_MAX_FAX_PAGES).default(DEFAULT_MAX_FAX_PAGES),
+    FAX_SENDER_NUMBER: z.string().regex(/^\+[1-9]\d{6,14}$/, 'must be E.164').default('+18005550100'),
   })
   .superRefine((config, ctx) => {
     if (config.RATE_LIMIT_MULTIPLIER !== 1 && config.APP_ENV === 'production') {
       ctx.addIssue({ code: 'custom', path: ['RATE_LIMIT_MULTIPLIER'], message: 'must be 1 in production' });
+    }
+    if (config.CARRIER === 'loopback' && config.APP_ENV === 'production') {
+      ctx.addIssue({ code: 'custom', path: ['CARRIER'], message: 'must be a real carrier in production' });
     }
     if (config.DEV_TOOLS && config.APP_ENV === 'production') {
       ctx.addIssue({ code: 'custom', path: ['DEV_TOOLS'], message: 'must be off in production' });

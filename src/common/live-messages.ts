@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { JOB_STATES } from './account-deletion';
+import { faxViewSchema } from './faxes';
 
 // Everything the server pushes to a browser over /api/live. The database stays the source of
 // truth: an event tells the page what changed, and after a reconnect the page re-reads its state.
@@ -22,6 +23,8 @@ export const liveEventSchema = z.discriminatedUnion('type', [
     step: z.string().nullable(),
     error: z.string().nullable(),
   }),
+  // A fax of the user was created or moved on (status, pages sent, retry, refund, read, trash).
+  z.object({ type: z.literal('fax.updated'), at: z.number(), fax: faxViewSchema }),
 ]);
 
 export type LiveEvent = z.infer<typeof liveEventSchema>;

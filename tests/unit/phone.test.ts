@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatPhoneForDisplay, toE164 } from '../../worker/domain/phone';
+import { formatPhoneForDisplay, toE164 } from '../../src/common/phone';
 
 describe('toE164', () => {
   it.each([

@@ -13,7 +13,7 @@ import { listLoginEvents } from '../db/queries/login-events';
 import { readOption } from '../db/queries/options';
 import { completeSetup, updateProfile, type ProfileChange } from '../db/queries/users';
 import { toAccountDetails } from '../domain/account';
-import { toE164 } from '../domain/phone';
+import { toE164 } from '../../src/common/phone';
 import { ApiError } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
 import { requireSameOrigin } from '../http/same-origin';

@@ -1,4 +1,4 @@
-import { sqliteTable, text, integer, index } from 'drizzle-orm/sqlite-core';
+import { sqliteTable, text, integer, index, primaryKey } from 'drizzle-orm/sqlite-core';
 
 // Times are epoch milliseconds (UTC) everywhere in the database.
 
@@ -34,6 +34,9 @@ export const users = sqliteTable('users', {
   paidCreditsReceive: integer('paid_credits_receive').notNull().default(0),
   // Set when account deletion starts: the account can no longer sign in.
   deletingAt: integer('deleting_at'),
+  // Fax history document (spec §3): faxes ever sent and received, trash and deletion included.
+  lifetimeSendCount: integer('lifetime_send_count').notNull().default(0),
+  lifetimeReceiveCount: integer('lifetime_receive_count').notNull().default(0),
 });
 
 export const sessions = sqliteTable(
@@ -156,6 +159,181 @@ export const faxNumbers = sqliteTable(
   (t) => [index('fax_numbers_search_idx').on(t.state, t.areaCode), index('fax_numbers_holder_idx').on(t.holderKey)],
 );
 
+// Stored documents (spec §3 stored file metadata). R2 holds the bytes under the owner's prefix; a
+// document is always a PDF by the time it is stored (images become PDF pages on upload).
+export const files = sqliteTable(
+  'files',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    // `fullPath`: the R2 key, built on the server (users/<id>/documents/<fileId>).
+    r2Key: text('r2_key').notNull().unique(),
+    // `name`: what the user called the file.
+    name: text('name').notNull(),
+    size: integer('size').notNull(),
+    contentType: text('content_type').notNull(),
+    md5Hash: text('md5_hash').notNull(),
+    pageCount: integer('page_count').notNull(),
+    cacheControl: text('cache_control'),
+    contentDisposition: text('content_disposition'),
+    contentEncoding: text('content_encoding'),
+    contentLanguage: text('content_language'),
+    // JSON object of strings (e.g. the original type of a converted image).
+    customMetadata: text('custom_metadata'),
+    createdAt: integer('created_at').notNull(),
+    updatedAt: integer('updated_at').notNull(),
+  },
+  (t) => [index('files_user_idx').on(t.userId, t.createdAt)],
+);
+
+// Resumable uploads in progress (spec §4, §9): bytes go to an R2 multipart upload; see
+// docs/decisions/013-resumable-uploads.md.
+export const UPLOAD_STATES = ['open', 'complete', 'aborted'] as const;
+
+export const uploads = sqliteTable(
+  'uploads',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    // What the client declared; checked against the bytes at completion.
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    r2Key: text('r2_key').notNull(),
+    r2UploadId: text('r2_upload_id').notNull(),
+    // Bytes the server holds, contiguous from 0.
+    received: integer('received').notNull().default(0),
+    // JSON array of {partNumber, etag} for the parts R2 has.
+    parts: text('parts').notNull().default('[]'),
+    state: text('state', { enum: UPLOAD_STATES }).notNull(),
+    fileId: text('file_id'),
+    createdAt: integer('created_at').notNull(),
+    updatedAt: integer('updated_at').notNull(),
+    expiresAt: integer('expires_at').notNull(),
+  },
+  (t) => [index('uploads_user_idx').on(t.userId)],
+);
+
+// One row per fax, sent or received (spec send/receive documents, history entries,
+// masterFaxRecords; design.md §4). Status only moves forward: see worker/domain/fax-status.ts.
+export const FAX_DIRECTIONS = ['SEND', 'RECEIVE'] as const;
+export const FAX_STATUSES = ['QUEUED', 'SENDING', 'DELIVERED', 'FAILED'] as const;
+
+export const faxes = sqliteTable(
+  'faxes',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    direction: text('direction', { enum: FAX_DIRECTIONS }).notNull(),
+    status: text('status', { enum: FAX_STATUSES }).notNull(),
+    // E.164. For SEND: the recipient; for RECEIVE: the caller (null when withheld).
+    remoteNumber: text('remote_number'),
+    // E.164 of our side: the number faxed from (SEND) or to (RECEIVE).
+    localNumber: text('local_number'),
+    // Pages transmitted, cover page included.
+    pageCount: integer('page_count').notNull(),
+    // Highest page count the carrier reported as sent (never goes down).
+    pagesSent: integer('pages_sent').notNull().default(0),
+    // The user's document (SEND) and the PDF actually transmitted or received.
+    fileId: text('file_id'),
+    fileName: text('file_name'),
+    documentKey: text('document_key'),
+    // Cover page fields as sent (JSON, src/common/cover-page.ts), or null.
+    coverPage: text('cover_page'),
+    anonymous: integer('anonymous', { mode: 'boolean' }).notNull().default(false),
+    // Delivery attempts started so far (fax_attempts) and when the next one is due.
+    attempt: integer('attempt').notNull().default(0),
+    nextAttemptAt: integer('next_attempt_at'),
+    failureReason: text('failure_reason'),
+    // Credits taken when the fax was accepted (default bucket first, then paid) and given back.
+    chargedDefault: integer('charged_default').notNull().default(0),
+    chargedPaid: integer('charged_paid').notNull().default(0),
+    refunded: integer('refunded').notNull().default(0),
+    start: integer('start').notNull(),
+    updated: integer('updated').notNull(),
+    completed: integer('completed'),
+    read: integer('read', { mode: 'boolean' }).notNull().default(false),
+    trashedAt: integer('trashed_at'),
+  },
+  (t) => [
+    // Lists: per user and direction, trash or not, newest first, keyset on (start, id).
+    index('faxes_list_idx').on(t.userId, t.direction, t.trashedAt, t.start, t.id),
+  ],
+);
+
+// One row per delivery attempt: the carrier's id for it and how far it got. Carrier events find
+// their attempt here, so a late event for an earlier attempt still lands on the right row.
+export const faxAttempts = sqliteTable(
+  'fax_attempts',
+  {
+    faxId: text('fax_id')
+      .notNull()
+      .references(() => faxes.id, { onDelete: 'cascade' }),
+    attempt: integer('attempt').notNull(),
+    carrier: text('carrier').notNull(),
+    carrierFaxId: text('carrier_fax_id').unique(),
+    status: text('status', { enum: FAX_STATUSES }).notNull(),
+    pagesSent: integer('pages_sent').notNull().default(0),
+    failureReason: text('failure_reason'),
+    startedAt: integer('started_at').notNull(),
+    endedAt: integer('ended_at'),
+  },
+  (t) => [primaryKey({ columns: [t.faxId, t.attempt] })],
+);
+
+// Each attempt of each fax and what the carrier said about it, in order: the details timeline.
+export const faxEvents = sqliteTable(
+  'fax_events',
+  {
+    id: text('id').primaryKey(),
+    faxId: text('fax_id')
+      .notNull()
+      .references(() => faxes.id, { onDelete: 'cascade' }),
+    at: integer('at').notNull(),
+    attempt: integer('attempt').notNull(),
+    // QUEUED, SENDING, DELIVERED, FAILED, RETRY_SCHEDULED, REFUNDED, RECEIVED…
+    kind: text('kind').notNull(),
+    pagesSent: integer('pages_sent'),
+    reason: text('reason'),
+  },
+  (t) => [index('fax_events_fax_idx').on(t.faxId, t.at)],
+);
+
+// Anonymised record of every fax for billing and audit: no user id, no numbers, no document.
+// Survives account deletion (design.md §4).
+export const faxLedger = sqliteTable('fax_ledger', {
+  faxId: text('fax_id').primaryKey(),
+  direction: text('direction', { enum: FAX_DIRECTIONS }).notNull(),
+  pageCount: integer('page_count').notNull(),
+  charged: integer('charged').notNull(),
+  refunded: integer('refunded').notNull().default(0),
+  status: text('status', { enum: FAX_STATUSES }).notNull(),
+  createdAt: integer('created_at').notNull(),
+  completedAt: integer('completed_at'),
+});
+
+// Webhook deliveries already handled (design.md §4): a repeated delivery changes nothing.
+export const webhookEvents = sqliteTable(
+  'webhook_events',
+  {
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    receivedAt: integer('received_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.eventId] })],
+);
+
+export type FileRow = typeof files.$inferSelect;
+export type UploadRow = typeof uploads.$inferSelect;
+export type FaxRow = typeof faxes.$inferSelect;
+export type FaxAttemptRow = typeof faxAttempts.$inferSelect;
+export type FaxEventRow = typeof faxEvents.$inferSelect;
 export type UserRow = typeof users.$inferSelect;
 export type FaxNumberRow = typeof faxNumbers.$inferSelect;
 export type EmailTokenRow = typeof emailTokens.$inferSelect;

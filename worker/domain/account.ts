@@ -1,6 +1,6 @@
 import type { AccountDetails } from '../../src/common/api-types';
 import type { UserRow } from '../db/schema';
-import { formatPhoneForDisplay } from './phone';
+import { formatPhoneForDisplay } from '../../src/common/phone';
 
 export function signInMethodsOf(user: UserRow): Array<'password' | 'google'> {
   const methods: Array<'password' | 'google'> = [];

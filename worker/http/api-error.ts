@@ -24,6 +24,17 @@ const DEFAULT_MESSAGES: Record<ErrorCode, string> = {
   NOT_FOUND: 'Not found.',
   METHOD_NOT_ALLOWED: 'This method is not allowed here.',
   RATE_LIMITED: 'Too many attempts. Try again later.',
+  INSUFFICIENT_CREDITS: 'Not enough credits to send this fax.',
+  INVALID_FAX_NUMBER: 'Enter a valid fax number, e.g. (212) 555-0123 or +44 20 7946 0958.',
+  FILE_TOO_LARGE: 'The file is larger than the 50 MB a fax can carry.',
+  UNSUPPORTED_FILE_TYPE: 'Only PDF, PNG and JPEG files can be faxed.',
+  ENCRYPTED_DOCUMENT: 'The PDF is password-protected or encrypted.',
+  CORRUPT_DOCUMENT: 'The file could not be read as a document.',
+  TOO_MANY_PAGES: 'The fax has more pages than the 350 a carrier accepts.',
+  UPLOAD_OFFSET_MISMATCH: 'The upload is not at that position; ask for its status and continue from there.',
+  UPLOAD_INCOMPLETE: 'The upload has not received every byte yet.',
+  INVALID_SIGNATURE: 'The webhook signature is missing, wrong or too old.',
+  FAX_NOT_READY: 'This is only available once the fax has been delivered.',
   INTERNAL: 'Something went wrong on our side. Please try again.',
 };
 

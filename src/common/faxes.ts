@@ -1,0 +1,105 @@
+import { z } from 'zod';
+import { coverPageSchema } from './cover-page';
+
+// The fax contract shared by the site and the Worker: statuses, failure reasons, the sendFax body
+// and what the API answers about a fax.
+
+export const FAX_DIRECTIONS = ['SEND', 'RECEIVE'] as const;
+export type FaxDirection = (typeof FAX_DIRECTIONS)[number];
+
+/** QUEUED → SENDING → DELIVERED | FAILED, never backwards (worker/domain/fax-status.ts). */
+export const FAX_STATUSES = ['QUEUED', 'SENDING', 'DELIVERED', 'FAILED'] as const;
+export type FaxStatus = (typeof FAX_STATUSES)[number];
+
+/** Why a fax (or one attempt of it) failed, in our words; each carrier maps its own to these. */
+export const FAX_FAILURE_REASONS = [
+  'BUSY',
+  'NO_ANSWER',
+  'NOT_A_FAX_MACHINE',
+  'INVALID_NUMBER',
+  'LINE_DROPPED',
+  'REJECTED',
+  'DOCUMENT_UNREADABLE',
+  'CARRIER_ERROR',
+] as const;
+export type FaxFailureReason = (typeof FAX_FAILURE_REASONS)[number];
+
+/** Kinds of entries in a fax's timeline. */
+export const FAX_EVENT_KINDS = ['QUEUED', 'SENDING', 'DELIVERED', 'FAILED', 'RETRY_SCHEDULED', 'REFUNDED', 'RECEIVED'] as const;
+export type FaxEventKind = (typeof FAX_EVENT_KINDS)[number];
+
+/** One first try and up to 3 automatic retries (busy or no answer only). */
+export const FAX_MAX_ATTEMPTS = 4;
+
+/** History pages (spec §9): 30 first, then 20. */
+export const FAX_FIRST_PAGE_SIZE = 30;
+export const FAX_NEXT_PAGE_SIZE = 20;
+
+/** Carrier limits (configurable on the server: MAX_DOCUMENT_BYTES, MAX_FAX_PAGES). */
+export const DEFAULT_MAX_DOCUMENT_BYTES = 50 * 1024 * 1024;
+export const DEFAULT_MAX_FAX_PAGES = 350;
+
+export const sendFaxSchema = z.object({
+  // Any form a person types; the server turns it into E.164 or answers INVALID_FAX_NUMBER.
+  toNumber: z.string().trim().min(1).max(40),
+  fileId: z.string().uuid(),
+  // false/null/absent: no cover page.
+  coverpage: z.union([coverPageSchema, z.literal(false), z.null()]).optional(),
+  // What the page showed; the server counts again and charges its own count.
+  pageCount: z.number().int().min(1).max(10_000),
+  anonymous: z.boolean().default(false),
+});
+export type SendFaxBody = z.input<typeof sendFaxSchema>;
+
+export const faxViewSchema = z.object({
+  id: z.string(),
+  direction: z.enum(FAX_DIRECTIONS),
+  status: z.enum(FAX_STATUSES),
+  /** E.164, or null for a withheld caller. */
+  remoteNumber: z.string().nullable(),
+  /** (212) 555-0123 for a US number. */
+  remoteDisplay: z.string().nullable(),
+  localNumber: z.string().nullable(),
+  /** Pages transmitted, cover page included. */
+  pageCount: z.number().int(),
+  pagesSent: z.number().int(),
+  fileName: z.string().nullable(),
+  hasCoverPage: z.boolean(),
+  anonymous: z.boolean(),
+  attempt: z.number().int(),
+  maxAttempts: z.number().int(),
+  nextAttemptAt: z.number().nullable(),
+  failureReason: z.enum(FAX_FAILURE_REASONS).nullable(),
+  creditsCharged: z.number().int(),
+  creditsRefunded: z.number().int(),
+  start: z.number(),
+  updated: z.number(),
+  completed: z.number().nullable(),
+  read: z.boolean(),
+});
+export type FaxView = z.infer<typeof faxViewSchema>;
+
+export interface FaxEventView {
+  at: number;
+  attempt: number;
+  kind: FaxEventKind;
+  pagesSent: number | null;
+  reason: FaxFailureReason | null;
+}
+
+export interface SendFaxResult {
+  faxId: string;
+  fax: FaxView;
+}
+
+export interface FaxListPage {
+  faxes: FaxView[];
+  /** Pass as `?cursor=` for the next page; null when there is none. */
+  nextCursor: string | null;
+  total: number;
+}
+
+export interface FaxDetails {
+  fax: FaxView;
+  timeline: FaxEventView[];
+}

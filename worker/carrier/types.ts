@@ -1,0 +1,73 @@
+import type { FaxFailureReason } from '../../src/common/faxes';
+
+// One interface for every fax carrier (design.md §8). The dispatch consumer asks a carrier to
+// send; the carrier reports back only through signed webhooks, which its `readWebhook` verifies
+// and turns into carrier events. Nothing else in the Worker knows a carrier's formats.
+
+export type CarrierName = 'loopback' | 'telnyx';
+
+export interface OutboundFax {
+  faxId: string;
+  attempt: number;
+  /** E.164 caller id. */
+  from: string;
+  /** E.164 recipient. */
+  to: string;
+  /** R2 key of the final PDF (cover page first). */
+  documentKey: string;
+  pageCount: number;
+  /** A short-lived signed URL of the same PDF, for carriers that fetch media themselves. */
+  mediaUrl: string;
+}
+
+export interface SendAccepted {
+  /** The carrier's id for this attempt; its webhooks name it. */
+  carrierFaxId: string;
+}
+
+/** What a verified webhook says, in our words. */
+export type CarrierEvent =
+  | {
+      kind: 'outbound.status';
+      /** The carrier's own event id: the idempotency key (webhook_events). */
+      eventId: string;
+      carrierFaxId: string;
+      occurredAt: number;
+      status: 'QUEUED' | 'SENDING' | 'DELIVERED' | 'FAILED';
+      pagesSent: number | null;
+      failureReason: FaxFailureReason | null;
+    }
+  | {
+      kind: 'inbound.received';
+      eventId: string;
+      carrierFaxId: string;
+      occurredAt: number;
+      from: string | null;
+      to: string;
+      pageCount: number;
+      /** Where to fetch the received PDF from (carrier media URL or an R2 key for loopback). */
+      media: { url: string } | { r2Key: string };
+    };
+
+export interface Carrier {
+  readonly name: CarrierName;
+  /** Hands one attempt to the carrier. Throws CarrierRejected for a fax it will never take. */
+  send(fax: OutboundFax): Promise<SendAccepted>;
+  /**
+   * Verifies a webhook request (signature and freshness) and parses its body. Answers null when
+   * the signature is wrong or stale; throws nothing for a well-signed event it does not track
+   * (answers an empty list instead).
+   */
+  readWebhook(request: Request): Promise<CarrierEvent[] | null>;
+}
+
+/** The carrier refused the fax outright (e.g. an invalid number): no retry can help. */
+export class CarrierRejected extends Error {
+  constructor(
+    readonly reason: FaxFailureReason,
+    message?: string,
+  ) {
+    super(message ?? reason);
+    this.name = 'CarrierRejected';
+  }
+}

@@ -1,0 +1,50 @@
+import { FAX_MAX_ATTEMPTS, type FaxEventKind, type FaxEventView, type FaxFailureReason, type FaxView } from '../../src/common/faxes';
+import { formatPhoneForDisplay } from '../../src/common/phone';
+import type { FaxEventRow, FaxRow } from '../db/schema';
+
+/** What the API and the live channel say about a fax. */
+export function toFaxView(row: FaxRow): FaxView {
+  return {
+    id: row.id,
+    direction: row.direction,
+    status: row.status,
+    remoteNumber: row.remoteNumber,
+    remoteDisplay: row.remoteNumber ? formatPhoneForDisplay(row.remoteNumber) : null,
+    localNumber: row.localNumber,
+    pageCount: row.pageCount,
+    pagesSent: row.pagesSent,
+    fileName: row.fileName,
+    hasCoverPage: row.coverPage !== null,
+    anonymous: row.anonymous,
+    attempt: row.attempt,
+    maxAttempts: FAX_MAX_ATTEMPTS,
+    nextAttemptAt: row.nextAttemptAt,
+    failureReason: row.failureReason as FaxFailureReason | null,
+    creditsCharged: row.chargedDefault + row.chargedPaid,
+    creditsRefunded: row.refunded,
+    start: row.start,
+    updated: row.updated,
+    completed: row.completed,
+    read: row.read,
+  };
+}
+
+export function toFaxEventView(row: FaxEventRow): FaxEventView {
+  return {
+    at: row.at,
+    attempt: row.attempt,
+    kind: row.kind as FaxEventKind,
+    pagesSent: row.pagesSent,
+    reason: row.reason as FaxFailureReason | null,
+  };
+}
+
+/**
+ * How a charge of `pages` send credits splits over the two buckets: default credits first, then
+ * paid ones (issue 4). Null when the balance cannot cover it.
+ */
+export function splitSendCharge(pages: number, balance: { defaultCredits: number; paidCredits: number }): { fromDefault: number; fromPaid: number } | null {
+  if (pages > balance.defaultCredits + balance.paidCredits) return null;
+  const fromDefault = Math.min(pages, balance.defaultCredits);
+  return { fromDefault, fromPaid: pages - fromDefault };
+}

@@ -1,0 +1,14 @@
+import { z } from 'zod';
+
+// Messages on the fax-jobs queue. Every handler is idempotent: a redelivered message, or one for
+// a fax that has moved on, changes nothing.
+export const faxJobSchema = z.discriminatedUnion('kind', [
+  // Render the final PDF (cover page first) and hand attempt `attempt` of the fax to the carrier.
+  z.object({ kind: z.literal('fax.dispatch'), faxId: z.string().min(1), attempt: z.number().int().min(1) }),
+]);
+
+export type FaxJob = z.infer<typeof faxJobSchema>;
+
+export async function enqueueFaxJob(env: Env, job: FaxJob, delaySeconds = 0): Promise<void> {
+  await env.FAX_JOBS.send(job, { contentType: 'json', delaySeconds });
+}
