@@ -13,6 +13,12 @@ function describe(event: LiveEvent): string {
       return t('dashboard.accountUpdated');
     case 'job.updated':
       return t('deletion.activity', { progress: event.progress });
+    case 'fax.updated':
+      return t('dashboard.faxUpdated', {
+        direction: t(event.fax.direction === 'SEND' ? 'dashboard.faxTo' : 'dashboard.faxFrom'),
+        number: event.fax.remoteDisplay ?? '',
+        status: t(`faxStatus.${event.fax.status}`),
+      });
   }
 }
 
