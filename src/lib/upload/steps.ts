@@ -1,0 +1,86 @@
+import { RESUMABLE_CHUNK_BASE_BYTES, uploadedFileSchema, uploadStatusSchema, type UploadStatusView } from '../../common/uploads';
+import { isRetryableStatus, OPERATION_RETRY_LIMIT_MS, UPLOAD_RETRY_LIMIT_MS } from './backoff';
+import { chunkEnd, nextChunkSize } from './chunk-schedule';
+import { storageError, storageErrorFromResponse } from './storage-error';
+import { readJson, send, sendWithRetry, waitToRetry, type UploadDeps } from './transport';
+import type { UploadedFile } from './types';
+
+// The requests of an upload: one-shot (POST /api/files) and resumable (open, chunks, status,
+// complete). Each answers its result or throws a StorageError (or AbortedError on pause/cancel).
+
+async function expectOk<T>(response: Response, parse: (body: unknown) => T | null): Promise<T> {
+  const body = await readJson(response);
+  if (!response.ok) throw storageErrorFromResponse(response.status, body);
+  const parsed = parse(body);
+  if (parsed === null) throw storageError('unknown', { status: response.status });
+  return parsed;
+}
+
+function parseFile(body: unknown): UploadedFile | null {
+  const parsed = uploadedFileSchema.safeParse(body);
+  return parsed.success ? parsed.data : null;
+}
+
+function parseStatus(body: unknown): UploadStatusView | null {
+  const parsed = uploadStatusSchema.safeParse(body);
+  return parsed.success ? parsed.data : null;
+}
+
+export async function sendOneShot(deps: UploadDeps, blob: Blob, name: string, signal: AbortSignal): Promise<UploadedFile> {
+  const form = new FormData();
+  form.append('file', blob, name);
+  const response = await sendWithRetry(deps, '/files', { method: 'POST', body: form }, UPLOAD_RETRY_LIMIT_MS, signal);
+  return expectOk(response, parseFile);
+}
+
+export async function openResumable(deps: UploadDeps, blob: Blob, name: string, signal: AbortSignal): Promise<UploadStatusView> {
+  const init: RequestInit = {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ name, contentType: blob.type || 'application/octet-stream', size: blob.size }),
+  };
+  return expectOk(await sendWithRetry(deps, '/uploads', init, UPLOAD_RETRY_LIMIT_MS, signal), parseStatus);
+}
+
+/** What the server holds: asked after a failure, so the upload goes on from there. */
+export async function readStatus(deps: UploadDeps, uploadId: string, signal: AbortSignal): Promise<UploadStatusView> {
+  return expectOk(await sendWithRetry(deps, `/uploads/${uploadId}`, { method: 'GET' }, OPERATION_RETRY_LIMIT_MS, signal), parseStatus);
+}
+
+export async function completeResumable(deps: UploadDeps, uploadId: string, signal: AbortSignal): Promise<UploadedFile> {
+  return expectOk(await sendWithRetry(deps, `/uploads/${uploadId}/complete`, { method: 'POST' }, OPERATION_RETRY_LIMIT_MS, signal), parseFile);
+}
+
+/**
+ * Sends chunks from `status.received` until the server holds every byte. After a failure it waits,
+ * asks GET status and goes on from what the server says; it gives up after 10 minutes without
+ * progress. `onProgress` gets the bytes the server holds.
+ */
+export async function sendChunks(deps: UploadDeps, blob: Blob, status: UploadStatusView, signal: AbortSignal, onProgress: (received: number) => void): Promise<void> {
+  let received = status.received;
+  let chunkSize = RESUMABLE_CHUNK_BASE_BYTES;
+  let failures = 0;
+  let deadline = deps.now() + UPLOAD_RETRY_LIMIT_MS;
+  while (received < blob.size) {
+    const end = chunkEnd(received, blob.size, status.partSize, chunkSize);
+    const init: RequestInit = { method: 'PUT', headers: { 'content-type': 'application/octet-stream' }, body: blob.slice(received, end) };
+    const response = await send(deps, `/uploads/${status.uploadId}?offset=${received}`, init, signal);
+    const body = response ? await readJson(response) : null;
+    const serverReceived = (body as { received?: unknown } | null)?.received;
+    if (response && (response.ok || response.status === 409) && typeof serverReceived === 'number') {
+      // 409: the server is elsewhere (an earlier answer was lost); go on from where it is.
+      if (response.ok) chunkSize = nextChunkSize(chunkSize, true);
+      received = serverReceived;
+      failures = 0;
+      deadline = deps.now() + UPLOAD_RETRY_LIMIT_MS;
+      onProgress(received);
+      continue;
+    }
+    if (response && !isRetryableStatus(response.status)) throw storageErrorFromResponse(response.status, body);
+    chunkSize = nextChunkSize(chunkSize, false);
+    failures += 1;
+    await waitToRetry(deps, response, failures, deadline, signal);
+    received = (await readStatus(deps, status.uploadId, signal)).received;
+    onProgress(received);
+  }
+}

@@ -1,0 +1,80 @@
+import { PDFDocument, PDFRef } from 'pdf-lib';
+import { describe, expect, it } from 'vitest';
+import { placeImage } from '../../worker/documents/image-pdf';
+import { normalizeDocument } from '../../worker/documents/normalize';
+import { ApiError } from '../../worker/http/api-error';
+import { makeEncryptedPdf, makeJpeg, makePdf, makePng } from '../support/documents';
+
+const LIMITS = { maxBytes: 50 * 1024 * 1024, maxPages: 350 };
+
+async function codeOf(promise: Promise<unknown>): Promise<string> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof ApiError) return `${error.status} ${error.code}`;
+    throw error;
+  }
+  return 'accepted';
+}
+
+describe('placeImage', () => {
+  it.each([
+    ['a tall image fills the portrait page height', 100, 200, { pageWidth: 612, pageHeight: 792, x: 126, y: 36, width: 360, height: 720 }],
+    ['a wide image gets a landscape page', 400, 100, { pageWidth: 792, pageHeight: 612, x: 36, y: 216, width: 720, height: 180 }],
+    ['a square image is portrait', 10, 10, { pageWidth: 612, pageHeight: 792, x: 36, y: 126, width: 540, height: 540 }],
+  ])('%s', (_label, width, height, placed) => {
+    expect(placeImage(width, height)).toEqual(placed);
+  });
+});
+
+describe('normalizeDocument', () => {
+  it('keeps a PDF byte for byte and counts its pages', async () => {
+    const bytes = await makePdf(5);
+    const document = await normalizeDocument(bytes, LIMITS);
+    expect(document).toMatchObject({ pageCount: 5, originalContentType: 'application/pdf', converted: false });
+    expect(document.pdf).toBe(bytes);
+  });
+
+  it.each([
+    ['a PNG', () => makePng(), 'image/png'],
+    ['a JPEG', () => makeJpeg(2000), 'image/jpeg'],
+  ])('turns %s into a one-page PDF', async (_label, build, type) => {
+    const document = await normalizeDocument(build(), LIMITS);
+    expect(document).toMatchObject({ pageCount: 1, originalContentType: type, converted: true });
+    expect((await PDFDocument.load(document.pdf)).getPageCount()).toBe(1);
+  });
+
+  it('reads a JPEG handed over as a view into a larger buffer', async () => {
+    const jpeg = makeJpeg(2000);
+    const framed = new Uint8Array(jpeg.byteLength + 20);
+    framed.set(jpeg, 10);
+    expect((await normalizeDocument(framed.subarray(10, 10 + jpeg.byteLength), LIMITS)).pageCount).toBe(1);
+  });
+
+  it.each([
+    ['a file over the size limit', async () => makePdf(1), { maxBytes: 500, maxPages: 350 }, '413 FILE_TOO_LARGE'],
+    ['a PDF over the page limit', async () => makePdf(3), { maxBytes: LIMITS.maxBytes, maxPages: 2 }, '400 TOO_MANY_PAGES'],
+    ['an encrypted PDF', makeEncryptedPdf, LIMITS, '400 ENCRYPTED_DOCUMENT'],
+    [
+      'a PDF whose trailer names an encryption dictionary that is not there',
+      async () => {
+        const pdf = await PDFDocument.create();
+        pdf.addPage();
+        pdf.context.trailerInfo.Encrypt = PDFRef.of(999);
+        return pdf.save({ useObjectStreams: false });
+      },
+      LIMITS,
+      '400 ENCRYPTED_DOCUMENT',
+    ],
+    [
+      'a PDF with no pages',
+      async () => (await PDFDocument.create()).save({ addDefaultPage: false }),
+      LIMITS,
+      '400 CORRUPT_DOCUMENT',
+    ],
+    ['a TIFF', async () => new Uint8Array([0x49, 0x49, 0x2a, 0x00, 8, 0, 0, 0]), LIMITS, '415 UNSUPPORTED_FILE_TYPE'],
+    ['text', async () => new TextEncoder().encode('hello'), LIMITS, '415 UNSUPPORTED_FILE_TYPE'],
+  ])('refuses %s', async (_label, build, limits, code) => {
+    expect(await codeOf(normalizeDocument(await build(), limits))).toBe(code);
+  });
+});

@@ -1,0 +1,42 @@
+import { PDFDocument } from 'pdf-lib';
+import { ApiError } from '../http/api-error';
+
+// Whether an uploaded PDF can be faxed as it is, and how many pages it has. A carrier can only
+// rasterise what it can read: an encrypted or broken PDF fails at the fax machine, so it is
+// refused at upload.
+
+// The trailer sits at the end; incremental updates append a new one, so the tail is enough.
+const TRAILER_WINDOW = 64 * 1024;
+const ENCRYPT_ENTRY = /\/Encrypt\s*(?:\d+\s+\d+\s+R|<<)/;
+
+/**
+ * True when a trailer names an encryption dictionary, whether or not it resolves. (UTF-8 decoding
+ * keeps every ASCII byte, which is all the pattern needs.)
+ */
+function trailerNamesEncryption(bytes: Uint8Array, pdf: PDFDocument): boolean {
+  if (pdf.context.trailerInfo.Encrypt !== undefined) return true;
+  const tail = new TextDecoder().decode(bytes.subarray(Math.max(0, bytes.length - TRAILER_WINDOW)));
+  return ENCRYPT_ENTRY.test(tail);
+}
+
+/** The page count of a readable, unencrypted PDF; 400 ENCRYPTED_DOCUMENT or CORRUPT_DOCUMENT otherwise. */
+export async function countPdfPages(bytes: Uint8Array): Promise<number> {
+  let pdf: PDFDocument;
+  try {
+    // Encryption is checked below rather than through pdf-lib's EncryptedPDFError: that class is
+    // compiled to ES5 and its instances fail `instanceof`.
+    pdf = await PDFDocument.load(bytes, { ignoreEncryption: true, updateMetadata: false });
+  } catch {
+    throw new ApiError(400, 'CORRUPT_DOCUMENT');
+  }
+  if (pdf.isEncrypted || trailerNamesEncryption(bytes, pdf)) throw new ApiError(400, 'ENCRYPTED_DOCUMENT');
+  let pages: number;
+  try {
+    // Walks the page tree: a missing catalog or a broken (even cyclic) tree throws here.
+    pages = pdf.getPageCount();
+  } catch {
+    throw new ApiError(400, 'CORRUPT_DOCUMENT');
+  }
+  if (pages < 1) throw new ApiError(400, 'CORRUPT_DOCUMENT');
+  return pages;
+}

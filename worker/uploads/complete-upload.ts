@@ -1,0 +1,59 @@
+import type { Db } from '../db/client';
+import { findFileOfUser } from '../db/queries/files';
+import { deleteUpload, finishUpload, partsOf } from '../db/queries/uploads';
+import type { FileRow, UploadRow } from '../db/schema';
+import { normalizeDocument, type NormalizedDocument } from '../documents/normalize';
+import type { AppConfig } from '../env';
+import { ApiError } from '../http/api-error';
+import { deleteKeys, discardUploadBytes, listStagedKeys } from './staging';
+import { documentLimits, newFileRecord, putDocumentPdf } from './store-document';
+
+// POST /api/uploads/:id/complete: the parts become one object at the document's key, which is then
+// checked like a one-shot upload. Asking again after a lost answer gets the same file.
+
+/** The assembled object. A completion that stopped after R2 finished finds the object already there. */
+async function assemble(env: Env, upload: UploadRow): Promise<R2ObjectBody> {
+  const parts = partsOf(upload).sort((a, b) => a.partNumber - b.partNumber);
+  try {
+    await env.DOCUMENTS.resumeMultipartUpload(upload.r2Key, upload.r2UploadId).complete(parts);
+  } catch (error) {
+    const existing = await env.DOCUMENTS.head(upload.r2Key);
+    if (existing?.size !== upload.size) throw error;
+  }
+  const object = await env.DOCUMENTS.get(upload.r2Key);
+  if (!object) throw new Error(`completed upload ${upload.id} has no object`);
+  return object;
+}
+
+/** The document, or the refusal after every byte of the upload has been removed. */
+async function normalizeOrDiscard(env: Env, db: Db, upload: UploadRow, bytes: Uint8Array, config: AppConfig): Promise<NormalizedDocument> {
+  try {
+    return await normalizeDocument(bytes, documentLimits(config));
+  } catch (error) {
+    if (error instanceof ApiError) {
+      await discardUploadBytes(env, upload);
+      await deleteUpload(db, upload.id);
+    }
+    throw error;
+  }
+}
+
+export async function completeUpload(env: Env, db: Db, upload: UploadRow, config: AppConfig): Promise<FileRow> {
+  if (upload.state === 'complete') {
+    const file = upload.fileId ? await findFileOfUser(db, upload.userId, upload.fileId) : null;
+    if (!file) throw new ApiError(404, 'NOT_FOUND');
+    return file;
+  }
+  if (upload.received < upload.size) throw new ApiError(409, 'UPLOAD_INCOMPLETE');
+  if (!upload.fileId) throw new Error(`upload ${upload.id} has no file id`);
+
+  const object = await assemble(env, upload);
+  const bytes = new Uint8Array(await object.arrayBuffer());
+  const document = await normalizeOrDiscard(env, db, upload, bytes, config);
+  const record = newFileRecord({ fileId: upload.fileId, userId: upload.userId, name: upload.name, document, now: Date.now() });
+  // A PDF is already where it belongs, byte for byte; an image is replaced by its PDF page.
+  if (document.converted) await putDocumentPdf(env, record, document.pdf);
+  const file = await finishUpload(db, upload.id, record);
+  await deleteKeys(env, await listStagedKeys(env, upload));
+  return file;
+}

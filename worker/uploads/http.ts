@@ -1,0 +1,69 @@
+import { bodyLimit } from 'hono/body-limit';
+import { createMiddleware } from 'hono/factory';
+import { ONE_SHOT_UPLOAD_MAX_BYTES } from '../../src/common/uploads';
+import { currentViewer } from '../auth/viewer';
+import { ApiError } from '../http/api-error';
+import type { AppEnv } from '../http/app-env';
+
+// Request handling shared by the file and upload routes, which take bytes rather than JSON and so
+// set their own body limits (the app-wide 64 KB JSON limit skips them: worker/http/body-limit.ts).
+
+/** 401 before any body is read. */
+export const requireViewer = createMiddleware<AppEnv>(async (c, next) => {
+  currentViewer(c);
+  await next();
+});
+
+export const TOO_LARGE_FOR_ONE_SHOT =
+  'Files above 256 KB must be sent with a resumable upload (POST /api/uploads), not POST /api/files.';
+
+export function oneShotTooLarge(): ApiError {
+  return new ApiError(413, 'PAYLOAD_TOO_LARGE', TOO_LARGE_FOR_ONE_SHOT);
+}
+
+// Room for the multipart envelope around a file of the largest one-shot size.
+const FORM_OVERHEAD_BYTES = 16 * 1024;
+
+export const limitOneShotBody = bodyLimit({
+  maxSize: ONE_SHOT_UPLOAD_MAX_BYTES + FORM_OVERHEAD_BYTES,
+  onError: () => {
+    throw oneShotTooLarge();
+  },
+});
+
+/**
+ * The raw request body, at most `maxBytes` (413 PAYLOAD_TOO_LARGE past it). A body cut off by a
+ * dropped connection (a read error, or fewer bytes than Content-Length) is 400 MALFORMED_BODY and
+ * nothing of it is kept. Without Content-Length, what arrived is all there is: a shorter chunk,
+ * which the client learns from `received`.
+ */
+export async function readRawBody(request: Request, maxBytes: number): Promise<Uint8Array> {
+  const declared = Number(request.headers.get('content-length') ?? Number.NaN);
+  if (declared > maxBytes) throw new ApiError(413, 'PAYLOAD_TOO_LARGE');
+  if (!request.body) return new Uint8Array(0);
+  const chunks: Uint8Array[] = [];
+  let length = 0;
+  const reader = request.body.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      length += value.byteLength;
+      if (length > maxBytes) throw new ApiError(413, 'PAYLOAD_TOO_LARGE');
+      chunks.push(value);
+    }
+  } catch (error) {
+    await reader.cancel().catch(() => undefined);
+    if (error instanceof ApiError) throw error;
+    throw new ApiError(400, 'MALFORMED_BODY');
+  }
+  // A body shorter than announced was cut off on the way: none of it is kept.
+  if (Number.isFinite(declared) && length !== declared) throw new ApiError(400, 'MALFORMED_BODY');
+  const bytes = new Uint8Array(length);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return bytes;
+}

@@ -1,0 +1,97 @@
+import type { UploadedPart } from '../db/queries/uploads';
+import type { UploadRow } from '../db/schema';
+import { uploadChunkKey, uploadStagingPrefix } from '../storage/documents';
+import { coverRange, type PartRange, type StagedPiece } from './chunk-rules';
+
+// An upload's bytes in R2: small staged chunks under users/<id>/uploads/<uploadId>/<part>/<start>-<end>,
+// and the R2 multipart upload at the key the stored document will have.
+
+async function listKeys(env: Env, prefix: string): Promise<string[]> {
+  const keys: string[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await env.DOCUMENTS.list({ prefix, cursor, limit: 1000 });
+    keys.push(...page.objects.map((o) => o.key));
+    cursor = page.truncated ? page.cursor : undefined;
+  } while (cursor);
+  return keys;
+}
+
+export async function deleteKeys(env: Env, keys: readonly string[]): Promise<void> {
+  for (let i = 0; i < keys.length; i += 1000) await env.DOCUMENTS.delete(keys.slice(i, i + 1000));
+}
+
+/** Keeps a chunk that does not end its part until the rest of the part arrives. */
+export async function stageChunk(env: Env, upload: UploadRow, part: PartRange, offset: number, chunk: Uint8Array): Promise<void> {
+  await env.DOCUMENTS.put(uploadChunkKey(upload.userId, upload.id, part.partNumber, offset, offset + chunk.byteLength), chunk);
+}
+
+async function listStagedPieces(env: Env, upload: UploadRow, partNumber: number): Promise<StagedPiece[]> {
+  const prefix = `${uploadStagingPrefix(upload.userId, upload.id)}${partNumber}/`;
+  return (await listKeys(env, prefix)).flatMap((key) => {
+    const match = /^(\d+)-(\d+)$/.exec(key.slice(prefix.length));
+    return match ? [{ key, start: Number(match[1]), end: Number(match[2]) }] : [];
+  });
+}
+
+/** The staged bytes [part.start, offset), or null when some of them are gone. */
+async function readStaged(env: Env, pieces: StagedPiece[], part: PartRange, offset: number): Promise<Uint8Array | null> {
+  const slices = coverRange(pieces, part.start, offset);
+  if (!slices) return null;
+  const bytes = new Uint8Array(offset - part.start);
+  let at = 0;
+  for (const slice of slices) {
+    const object = await env.DOCUMENTS.get(slice.key);
+    if (!object) return null;
+    const piece = new Uint8Array(await object.arrayBuffer());
+    bytes.set(piece.subarray(slice.from, slice.to), at);
+    at += slice.to - slice.from;
+  }
+  return bytes;
+}
+
+export interface SentPart {
+  part: UploadedPart;
+  /** Staged chunks now inside the part: delete them once the upload row has moved on. */
+  consumed: string[];
+}
+
+/**
+ * Sends part `part` to R2: the staged chunks before `offset` and `chunk`, which ends the part.
+ * Null when staged bytes are missing (the caller rewinds the upload to the part's start).
+ */
+export async function sendPart(env: Env, upload: UploadRow, part: PartRange, offset: number, chunk: Uint8Array): Promise<SentPart | null> {
+  let body = chunk;
+  let consumed: string[] = [];
+  if (offset > part.start) {
+    const pieces = await listStagedPieces(env, upload, part.partNumber);
+    const staged = await readStaged(env, pieces, part, offset);
+    if (!staged) return null;
+    body = new Uint8Array(part.end - part.start);
+    body.set(staged, 0);
+    body.set(chunk, offset - part.start);
+    consumed = pieces.map((p) => p.key);
+  }
+  const uploaded = await env.DOCUMENTS.resumeMultipartUpload(upload.r2Key, upload.r2UploadId).uploadPart(part.partNumber, body);
+  return { part: { partNumber: uploaded.partNumber, etag: uploaded.etag }, consumed };
+}
+
+/** Staged chunks left behind (e.g. by a request that lost a race), for the final clean-up. */
+export async function listStagedKeys(env: Env, upload: UploadRow): Promise<string[]> {
+  return listKeys(env, uploadStagingPrefix(upload.userId, upload.id));
+}
+
+/**
+ * Removes every byte an unfinished upload holds: its R2 multipart upload, its staged chunks and
+ * any object already at its key (a completion that stopped half-way). Never call it for a
+ * completed upload: its key is then a stored document.
+ */
+export async function discardUploadBytes(env: Env, upload: UploadRow): Promise<void> {
+  try {
+    await env.DOCUMENTS.resumeMultipartUpload(upload.r2Key, upload.r2UploadId).abort();
+  } catch {
+    // Already completed or aborted: nothing left to abort, and the deletes below still run.
+  }
+  await deleteKeys(env, await listStagedKeys(env, upload));
+  await env.DOCUMENTS.delete(upload.r2Key);
+}

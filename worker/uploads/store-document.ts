@@ -1,0 +1,52 @@
+import type { Db } from '../db/client';
+import { insertFile, type NewFile } from '../db/queries/files';
+import type { FileRow } from '../db/schema';
+import { md5Hex } from '../documents/checksum';
+import { documentHttpMetadata, toR2HttpMetadata } from '../documents/file-view';
+import { normalizeDocument, type DocumentLimits, type NormalizedDocument } from '../documents/normalize';
+import { documentKey } from '../storage/documents';
+import type { AppConfig } from '../env';
+
+export function documentLimits(config: AppConfig): DocumentLimits {
+  return { maxBytes: config.MAX_DOCUMENT_BYTES, maxPages: config.MAX_FAX_PAGES };
+}
+
+export interface FileRecordInput {
+  fileId: string;
+  userId: string;
+  name: string;
+  document: NormalizedDocument;
+  now: number;
+}
+
+/** The `files` row of a document whose PDF is (or is about to be) at documentKey(userId, fileId). */
+export function newFileRecord(input: FileRecordInput): NewFile {
+  return {
+    id: input.fileId,
+    userId: input.userId,
+    r2Key: documentKey(input.userId, input.fileId),
+    name: input.name,
+    size: input.document.pdf.byteLength,
+    md5Hash: md5Hex(input.document.pdf),
+    pageCount: input.document.pageCount,
+    ...documentHttpMetadata(input.name),
+    customMetadata: { originalContentType: input.document.originalContentType },
+    now: input.now,
+  };
+}
+
+/** Writes a normalized document's PDF to R2 with the metadata its row describes. */
+export async function putDocumentPdf(env: Env, record: NewFile, pdf: Uint8Array): Promise<void> {
+  await env.DOCUMENTS.put(record.r2Key, pdf, {
+    httpMetadata: toR2HttpMetadata(documentHttpMetadata(record.name)),
+    customMetadata: record.customMetadata,
+  });
+}
+
+/** The one-shot upload (POST /api/files): checked, converted if an image, stored, recorded. */
+export async function storeDocument(env: Env, db: Db, userId: string, name: string, bytes: Uint8Array, config: AppConfig): Promise<FileRow> {
+  const document = await normalizeDocument(bytes, documentLimits(config));
+  const record = newFileRecord({ fileId: crypto.randomUUID(), userId, name, document, now: Date.now() });
+  await putDocumentPdf(env, record, document.pdf);
+  return insertFile(db, record);
+}
