@@ -1,10 +1,17 @@
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
+import { generateKeyPairSync } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
 import { localValues } from './scripts/local-env.mjs';
 
 // Unit and integration tests run inside workerd against real D1 (migrations applied in setup),
 // R2, Durable Objects and Queues, with the Hono app (no Astro) as the Worker under test.
+
+// A stand-in for Telnyx's webhook key pair: the Worker trusts the public half, the carrier tests
+// sign Telnyx-shaped events with the private half (tests/support/carrier.ts).
+const telnyxTestKey = generateKeyPairSync('ed25519');
+const telnyxPublicKey = Buffer.from(telnyxTestKey.publicKey.export({ format: 'jwk' }).x!, 'base64url').toString('base64');
+
 export default defineConfig(async () => ({
   plugins: [
     cloudflareTest({
@@ -18,6 +25,8 @@ export default defineConfig(async () => ({
           // Faxes move at once and retries are not delayed, so tests wait on events, not clocks.
           LOOPBACK_MS_PER_PAGE: '0',
           FAX_RETRY_BASE_SECONDS: '0',
+          TELNYX_PUBLIC_KEY: telnyxPublicKey,
+          TEST_TELNYX_PRIVATE_JWK: JSON.stringify(telnyxTestKey.privateKey.export({ format: 'jwk' })),
           LIVE_TOKEN_SECRET: 'test-live-token-secret-0123456789abcdef',
           TEST_MIGRATIONS: await readD1Migrations('./migrations'),
           LOCAL_NUMBER_POOL_SQL: readFileSync('./scripts/seed/local-number-pool.sql', 'utf8'),

@@ -18,6 +18,12 @@ function devGoogleKey() {
   return JSON.stringify({ ...jwk, alg: 'RS256', use: 'sig', kid: `local-${randomBytes(4).toString('hex')}` });
 }
 
+/** A private Ed25519 key (JWK) the loopback carrier signs its webhooks with; the Worker derives the public half. */
+function loopbackSigningKey() {
+  const { privateKey } = generateKeyPairSync('ed25519');
+  return JSON.stringify(privateKey.export({ format: 'jwk' }));
+}
+
 /** Local values, each made once per machine. Order is the order they appear in the file. */
 const LOCAL_VALUES = {
   APP_ENV: () => 'development',
@@ -29,6 +35,8 @@ const LOCAL_VALUES = {
   MAIL_PROVIDER: () => 'outbox',
   MAIL_FROM: () => 'FaxFlow <no-reply@localhost>',
   CARRIER: () => 'loopback',
+  LOOPBACK_SIGNING_KEY: loopbackSigningKey,
+  FAX_MEDIA_SECRET: () => randomBytes(32).toString('hex'),
 };
 
 /** The dev-tools configuration as one object, for tests that need the same values. */

@@ -10,6 +10,7 @@ import { requireSameOriginForUnsafeMethods } from './http/same-origin';
 import { securityHeaders } from './http/security-headers';
 import { queue } from './jobs/queue';
 
+export { LoopbackFaxLine } from './carrier/loopback-line';
 export { UserHub } from './live/user-hub';
 export type { AppType } from './api';
 

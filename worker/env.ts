@@ -28,6 +28,18 @@ declare global {
       MAX_FAX_PAGES?: string;
       /** E.164 caller id used for anonymous faxes and for users without their own number. */
       FAX_SENDER_NUMBER?: string;
+      /** Secret (local only): private Ed25519 JWK the loopback carrier signs its webhooks with. */
+      LOOPBACK_SIGNING_KEY?: string;
+      /** Secret: Telnyx API v2 key (CARRIER=telnyx). */
+      TELNYX_API_KEY?: string;
+      /** Telnyx Programmable Fax application (connection) id (CARRIER=telnyx). */
+      TELNYX_CONNECTION_ID?: string;
+      /** Telnyx's webhook public key, base64 of the raw 32-byte Ed25519 key (Mission Control, Keys & Credentials). */
+      TELNYX_PUBLIC_KEY?: string;
+      /** Absolute https origin the carrier reaches this Worker at (media and webhook URLs). */
+      PUBLIC_ORIGIN?: string;
+      /** Secret: signs the short-lived URLs a carrier fetches a fax's PDF from. */
+      FAX_MEDIA_SECRET?: string;
     }
   }
 }
@@ -64,6 +76,12 @@ const configSchema = z
     MAX_DOCUMENT_BYTES: z.coerce.number().int().min(1024).max(DEFAULT_MAX_DOCUMENT_BYTES).default(DEFAULT_MAX_DOCUMENT_BYTES),
     MAX_FAX_PAGES: z.coerce.number().int().min(1).max(DEFAULT_MAX_FAX_PAGES).default(DEFAULT_MAX_FAX_PAGES),
     FAX_SENDER_NUMBER: z.string().regex(/^\+[1-9]\d{6,14}$/, 'must be E.164').default('+18005550100'),
+    LOOPBACK_SIGNING_KEY: z.string().optional(),
+    TELNYX_API_KEY: z.string().min(1).optional(),
+    TELNYX_CONNECTION_ID: z.string().min(1).optional(),
+    TELNYX_PUBLIC_KEY: z.string().min(1).optional(),
+    PUBLIC_ORIGIN: z.url().optional(),
+    FAX_MEDIA_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   })
   .superRefine((config, ctx) => {
     if (config.RATE_LIMIT_MULTIPLIER !== 1 && config.APP_ENV === 'production') {
@@ -77,6 +95,17 @@ const configSchema = z
     }
     if (config.MAIL_PROVIDER === 'resend' && !config.RESEND_API_KEY) {
       ctx.addIssue({ code: 'custom', path: ['RESEND_API_KEY'], message: 'is required when MAIL_PROVIDER=resend' });
+    }
+    if (config.CARRIER === 'loopback' && !config.LOOPBACK_SIGNING_KEY) {
+      ctx.addIssue({ code: 'custom', path: ['LOOPBACK_SIGNING_KEY'], message: 'is required when CARRIER=loopback (npm start writes one)' });
+    }
+    if (config.CARRIER === 'telnyx') {
+      for (const key of ['TELNYX_API_KEY', 'TELNYX_CONNECTION_ID', 'TELNYX_PUBLIC_KEY', 'PUBLIC_ORIGIN', 'FAX_MEDIA_SECRET'] as const) {
+        if (!config[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required when CARRIER=telnyx' });
+      }
+    }
+    if (config.PUBLIC_ORIGIN && config.APP_ENV === 'production' && !config.PUBLIC_ORIGIN.startsWith('https://')) {
+      ctx.addIssue({ code: 'custom', path: ['PUBLIC_ORIGIN'], message: 'must be an https origin in production' });
     }
     if (config.GOOGLE_JWKS_URL.startsWith('/') && !(config.DEV_TOOLS && config.DEV_GOOGLE_PRIVATE_JWK)) {
       ctx.addIssue({

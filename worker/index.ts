@@ -8,6 +8,7 @@ import { readConfig } from './env';
 import type { AppEnv } from './http/app-env';
 import { queue } from './jobs/queue';
 
+export { LoopbackFaxLine } from './carrier/loopback-line';
 export { UserHub } from './live/user-hub';
 
 async function pageContext(c: Context<AppEnv>): Promise<PageContext> {

@@ -16,6 +16,8 @@ import {
   rowsMentioning,
   waitForJobDone,
 } from '../support/deletion';
+import { storedDocument } from '../support/documents';
+import { insertFaxRow } from '../support/send-fax';
 import { waitFor } from '../support/wait';
 
 /** A signed-up user with something in every table that holds user data today, and two documents in R2. */
@@ -28,9 +30,18 @@ async function userWithData() {
     .bind(crypto.randomUUID(), user.userId, Date.now(), Date.now() + 3_600_000)
     .run();
   for (const id of ['fax-1', 'fax-2']) await putUserDocument(env, user.userId, id, `%PDF ${id}`, 'application/pdf');
+  // A document and a sent fax with its timeline, made straight in D1 so no dispatch runs meanwhile.
+  const fileId = await storedDocument(user.userId, 1);
+  const faxId = await insertFaxRow(user.userId);
+  await env.DB.prepare("INSERT INTO fax_events (id, fax_id, at, attempt, kind) VALUES (?, ?, ?, 1, 'DELIVERED')")
+    .bind(crypto.randomUUID(), faxId, Date.now())
+    .run();
+  await env.DB.prepare("INSERT INTO fax_ledger (fax_id, direction, page_count, charged, status, created_at) VALUES (?, 'SEND', 1, 1, 'DELIVERED', ?)")
+    .bind(faxId, Date.now())
+    .run();
   // The sign-up's login-history row arrives through the queue; wait so it cannot land after the deletion.
   await waitFor(async () => (await loginEventsOf(user.userId)).length > 0, { what: 'the sign-up login event' });
-  return { ...user, otherSession };
+  return { ...user, otherSession, fileId, faxId };
 }
 
 async function startDeletion(cookie: string, options: CallOptions = {}) {
@@ -47,7 +58,7 @@ describe('GET /api/fullAccountDelete', () => {
     // The sweep below sees every table that holds user data today, and finds this user in them.
     expect(await applicationTables()).toEqual(expect.arrayContaining(['users', 'sessions', 'login_events', 'email_tokens', 'jobs']));
     expect(new Set((await rowsMentioning(user.userId, user.email)).map((r) => r.table))).toEqual(
-      new Set(['users', 'sessions', 'login_events', 'email_tokens']),
+      new Set(['users', 'sessions', 'login_events', 'email_tokens', 'files', 'faxes']),
     );
 
     const { response, body } = await startDeletion(user.cookie);
@@ -60,7 +71,12 @@ describe('GET /api/fullAccountDelete', () => {
     const done = await waitForJobDone(body.jobId!);
     expect(done).toEqual({ id: body.jobId, state: 'done', progress: 100, step: null, error: null, updatedAt: expect.any(Number) });
 
-    expect(await rowsMentioning(user.userId, user.email)).toEqual([]);
+    expect(await rowsMentioning(user.userId, user.email, user.faxId, user.fileId)).toEqual([]);
+    // The anonymised ledger row stays for billing and audit.
+    expect(await env.DB.prepare('SELECT direction, charged FROM fax_ledger WHERE fax_id = ?').bind(user.faxId).first()).toEqual({
+      direction: 'SEND',
+      charged: 1,
+    });
     expect(await objectKeysUnder(userPrefix(user.userId))).toEqual([]);
     // The job row is all that is left, and it no longer says whose it was.
     expect(await jobRow(body.jobId!)).toMatchObject({ user_id: '', state: 'done', kind: 'account-delete' });
@@ -223,7 +239,12 @@ describe('GET /api/devAccountDelete', () => {
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ deleted: true });
     expect(clearsSessionCookie(response)).toBe(true);
-    expect(await rowsMentioning(user.userId, user.email)).toEqual([]);
+    expect(await rowsMentioning(user.userId, user.email, user.faxId, user.fileId)).toEqual([]);
+    // The anonymised ledger row stays for billing and audit.
+    expect(await env.DB.prepare('SELECT direction, charged FROM fax_ledger WHERE fax_id = ?').bind(user.faxId).first()).toEqual({
+      direction: 'SEND',
+      charged: 1,
+    });
     expect(await objectKeysUnder(userPrefix(user.userId))).toEqual([]);
     expect(await verifyAuthStatus(user.otherSession)).toBe(401);
   });

@@ -26,6 +26,8 @@ function user(overrides: Partial<UserRow> = {}): UserRow {
     defaultCreditsReceive: 0,
     paidCreditsReceive: 0,
     deletingAt: null,
+    lifetimeSendCount: 0,
+    lifetimeReceiveCount: 0,
     ...overrides,
   };
 }

@@ -3,13 +3,20 @@ import type { AppEnv } from '../http/app-env';
 import { accountApi } from './account';
 import { accountDeletionApi } from './account-deletion';
 import { authApi } from './auth';
+import { coverPagesApi } from './cover-pages';
 import { credentialsApi } from './credentials';
 import { devGoogleApi } from './dev-google';
 import { devOutboxApi } from './dev-outbox';
 import { emailChangeApi } from './email-change';
+import { faxMediaApi } from './fax-media';
+import { faxesApi } from './faxes';
+import { filesApi } from './files';
 import { liveApi } from './live';
 import { numbersApi } from './numbers';
 import { recoveryApi } from './recovery';
+import { sendFaxApi } from './send-fax';
+import { uploadsApi } from './uploads';
+import { webhooksApi } from './webhooks';
 
 /** Every /api route, chained so the browser's typed client (hc<AppType>) sees them all. */
 export const api = new Hono<AppEnv>()
@@ -21,6 +28,13 @@ export const api = new Hono<AppEnv>()
   .route('/', recoveryApi)
   .route('/', liveApi)
   .route('/', numbersApi)
+  .route('/', filesApi)
+  .route('/', uploadsApi)
+  .route('/', coverPagesApi)
+  .route('/', sendFaxApi)
+  .route('/', faxesApi)
+  .route('/', webhooksApi)
+  .route('/', faxMediaApi)
   .route('/', devGoogleApi)
   .route('/', devOutboxApi);
 

@@ -6,6 +6,12 @@ import type { FaxFailureReason } from '../../src/common/faxes';
 
 export type CarrierName = 'loopback' | 'telnyx';
 
+/** Our own name for one delivery attempt; carriers echo it in their events (Telnyx: client_state). */
+export interface AttemptRef {
+  faxId: string;
+  attempt: number;
+}
+
 export interface OutboundFax {
   faxId: string;
   attempt: number;
@@ -16,8 +22,8 @@ export interface OutboundFax {
   /** R2 key of the final PDF (cover page first). */
   documentKey: string;
   pageCount: number;
-  /** A short-lived signed URL of the same PDF, for carriers that fetch media themselves. */
-  mediaUrl: string;
+  /** A short-lived signed URL of the same PDF, for carriers that fetch media themselves; null when not configured. */
+  mediaUrl: string | null;
 }
 
 export interface SendAccepted {
@@ -32,6 +38,8 @@ export type CarrierEvent =
       /** The carrier's own event id: the idempotency key (webhook_events). */
       eventId: string;
       carrierFaxId: string;
+      /** The attempt the event is about, when the carrier echoed it (it always does for ours). */
+      reference: AttemptRef | null;
       occurredAt: number;
       status: 'QUEUED' | 'SENDING' | 'DELIVERED' | 'FAILED';
       pagesSent: number | null;
@@ -49,16 +57,23 @@ export type CarrierEvent =
       media: { url: string } | { r2Key: string };
     };
 
+/** A webhook as read by its carrier: events, or why it was refused. */
+export type WebhookReading =
+  | { kind: 'events'; events: CarrierEvent[] }
+  /** Signature missing, wrong, or outside the freshness window. */
+  | { kind: 'invalid-signature' }
+  /** Correctly signed but not JSON of the carrier's envelope. */
+  | { kind: 'malformed' };
+
 export interface Carrier {
   readonly name: CarrierName;
   /** Hands one attempt to the carrier. Throws CarrierRejected for a fax it will never take. */
   send(fax: OutboundFax): Promise<SendAccepted>;
   /**
-   * Verifies a webhook request (signature and freshness) and parses its body. Answers null when
-   * the signature is wrong or stale; throws nothing for a well-signed event it does not track
-   * (answers an empty list instead).
+   * Verifies a webhook request (signature and freshness) and parses its body. A well-signed event
+   * it does not track yields no events rather than an error.
    */
-  readWebhook(request: Request): Promise<CarrierEvent[] | null>;
+  readWebhook(request: Request): Promise<WebhookReading>;
 }
 
 /** The carrier refused the fax outright (e.g. an invalid number): no retry can help. */

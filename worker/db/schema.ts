@@ -341,3 +341,28 @@ export type OutboxRow = typeof outbox.$inferSelect;
 export type JobRow = typeof jobs.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
 export type LoginEventRow = typeof loginEvents.$inferSelect;
+
+// Inbound faxes a carrier announced (its signed `fax.received` webhook, or the loopback network
+// delivering to a number of this instance), kept until the receiving path turns them into RECEIVE
+// faxes: `handled_at` is set then. One row per carrier event; a repeated delivery changes nothing.
+export const carrierInboundEvents = sqliteTable(
+  'carrier_inbound_events',
+  {
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    carrierFaxId: text('carrier_fax_id').notNull(),
+    // E.164; null when the caller withheld their number.
+    fromNumber: text('from_number'),
+    toNumber: text('to_number').notNull(),
+    pageCount: integer('page_count').notNull(),
+    // Where the PDF is: the carrier's short-lived URL, or an R2 key (loopback).
+    mediaUrl: text('media_url'),
+    mediaKey: text('media_key'),
+    occurredAt: integer('occurred_at').notNull(),
+    receivedAt: integer('received_at').notNull(),
+    handledAt: integer('handled_at'),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.eventId] }), index('carrier_inbound_pending_idx').on(t.handledAt, t.receivedAt)],
+);
+
+export type CarrierInboundEventRow = typeof carrierInboundEvents.$inferSelect;

@@ -28,8 +28,8 @@ export async function lockAccount(env: Env, userId: string): Promise<void> {
 
 /**
  * The deletion, in order. Steps that stop new data arriving come first (release the numbers;
- * later: cancel the subscription), then whatever must be kept is anonymised (later: the fax
- * ledger), then the rows go, and the R2 objects last: once the rows are gone nothing can add an
+ * later: cancel the subscription), then the rows go (the fax ledger stays: it never named the
+ * user), and the R2 objects last: once the rows are gone nothing can add an
  * object under the user's prefix, so none can slip in behind the step that deletes them.
  * A new step goes into this list; the runner (delete-account.ts) needs no change.
  */

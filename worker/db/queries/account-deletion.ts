@@ -1,6 +1,6 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../client';
-import { emailTokens, loginEvents, sessions, users } from '../schema';
+import { emailTokens, faxAttempts, faxEvents, faxes, files, loginEvents, sessions, uploads, users } from '../schema';
 
 /** Locks the account: from now on it cannot sign in. The first lock's time is kept. */
 export async function markUserDeleting(db: Db, userId: string, now: number): Promise<void> {
@@ -17,7 +17,14 @@ export async function markUserDeleting(db: Db, userId: string, now: number): Pro
  * Running it again finds nothing and changes nothing.
  */
 export async function deleteUserRecords(db: Db, userId: string): Promise<void> {
+  const faxesOfUser = db.select({ id: faxes.id }).from(faxes).where(eq(faxes.userId, userId));
+  // fax_ledger is kept: it never held the user's id, numbers or documents (design.md §4).
   await db.batch([
+    db.delete(faxEvents).where(inArray(faxEvents.faxId, faxesOfUser)),
+    db.delete(faxAttempts).where(inArray(faxAttempts.faxId, faxesOfUser)),
+    db.delete(faxes).where(eq(faxes.userId, userId)),
+    db.delete(uploads).where(eq(uploads.userId, userId)),
+    db.delete(files).where(eq(files.userId, userId)),
     db.delete(sessions).where(eq(sessions.userId, userId)),
     db.delete(loginEvents).where(eq(loginEvents.userId, userId)),
     db.delete(emailTokens).where(eq(emailTokens.userId, userId)),

@@ -1,0 +1,69 @@
+import { Hono } from 'hono';
+import { FAX_FIRST_PAGE_SIZE, FAX_NEXT_PAGE_SIZE, type FaxDetails, type FaxListPage } from '../../src/common/faxes';
+import { faxIdParamSchema, faxListQuerySchema } from '../../src/common/fax-queries';
+import { currentViewer } from '../auth/viewer';
+import { getDb } from '../db/client';
+import { countFaxes, findFaxOwnedBy, listFaxes, listFaxEvents } from '../db/queries/faxes';
+import { decodeFaxCursor, encodeFaxCursor } from '../domain/fax-cursor';
+import { toFaxEventView, toFaxView } from '../domain/faxes';
+import { ApiError } from '../http/api-error';
+import type { AppEnv } from '../http/app-env';
+import { validate } from '../http/validate';
+import { faxConfirmationPdf, faxDocumentBody } from '../fax/fax-files';
+
+function pdfHeaders(fileName: string, disposition: 'inline' | 'attachment'): Record<string, string> {
+  return {
+    'content-type': 'application/pdf',
+    'content-disposition': `${disposition}; filename="${fileName.replace(/[^\w.-]+/g, '_')}"`,
+    'cache-control': 'private, no-store',
+  };
+}
+
+// A user's faxes: history lists (spec §7: newest first, 30 then pages of 20), one fax with its
+// timeline, the PDF transmitted, and the delivery confirmation. A foreign id answers like a
+// missing one.
+export const faxesApi = new Hono<AppEnv>()
+  .get('/faxes', validate('query', faxListQuerySchema), async (c) => {
+    const { user } = currentViewer(c);
+    const { direction, cursor } = c.req.valid('query');
+    const after = cursor ? decodeFaxCursor(cursor) : null;
+    if (cursor && !after) throw new ApiError(400, 'INVALID_INPUT', 'Invalid cursor.');
+    const limit = after ? FAX_NEXT_PAGE_SIZE : FAX_FIRST_PAGE_SIZE;
+    const db = getDb(c.env);
+    const [rows, total] = await Promise.all([listFaxes(db, user.id, direction, after, limit + 1), countFaxes(db, user.id, direction)]);
+    const page = rows.slice(0, limit);
+    const last = page.at(-1);
+    const body: FaxListPage = {
+      faxes: page.map(toFaxView),
+      nextCursor: rows.length > limit && last ? encodeFaxCursor(last) : null,
+      total,
+    };
+    return c.json(body, 200);
+  })
+
+  .get('/faxes/:faxId', validate('param', faxIdParamSchema), async (c) => {
+    const { user } = currentViewer(c);
+    const db = getDb(c.env);
+    const fax = await findFaxOwnedBy(db, user.id, c.req.valid('param').faxId);
+    if (!fax) throw new ApiError(404, 'NOT_FOUND');
+    const body: FaxDetails = { fax: toFaxView(fax), timeline: (await listFaxEvents(db, fax.id)).map(toFaxEventView) };
+    return c.json(body, 200);
+  })
+
+  .get('/faxes/:faxId/document', validate('param', faxIdParamSchema), async (c) => {
+    const { user } = currentViewer(c);
+    const fax = await findFaxOwnedBy(getDb(c.env), user.id, c.req.valid('param').faxId);
+    if (!fax) throw new ApiError(404, 'NOT_FOUND');
+    const document = await faxDocumentBody(c.env, fax);
+    if (!document) throw new ApiError(404, 'NOT_FOUND', 'The document of this fax is no longer stored.');
+    return new Response(document.body, { headers: pdfHeaders(fax.fileName ?? `fax-${fax.id}.pdf`, 'inline') });
+  })
+
+  .get('/faxes/:faxId/confirmation', validate('param', faxIdParamSchema), async (c) => {
+    const { user } = currentViewer(c);
+    const fax = await findFaxOwnedBy(getDb(c.env), user.id, c.req.valid('param').faxId);
+    if (!fax) throw new ApiError(404, 'NOT_FOUND');
+    if (fax.direction !== 'SEND' || fax.status !== 'DELIVERED') throw new ApiError(409, 'FAX_NOT_READY');
+    const pdf = await faxConfirmationPdf(c.env, fax);
+    return new Response(pdf, { headers: pdfHeaders(`fax-confirmation-${fax.id}.pdf`, 'attachment') });
+  });

@@ -1,0 +1,65 @@
+import { Hono } from 'hono';
+import { sendFaxSchema } from '../../src/common/faxes';
+import { toE164 } from '../../src/common/phone';
+import { currentViewer } from '../auth/viewer';
+import { getDb } from '../db/client';
+import { createSendFaxCharged, findFaxOwnedBy } from '../db/queries/faxes';
+import { findFileOfUser } from '../db/queries/files';
+import { toFaxView } from '../domain/faxes';
+import { readConfig } from '../env';
+import { publishFaxUpdate } from '../fax/publish';
+import { ApiError } from '../http/api-error';
+import type { AppEnv } from '../http/app-env';
+import { validate } from '../http/validate';
+import { enqueueFaxJob } from '../jobs/fax-messages';
+import { publishToUser } from '../live/publish';
+
+// POST /api/sendFax (spec §7): validates the number and the document, counts the pages itself
+// (the client's pageCount is only what the page showed), charges the credits in the same D1 batch
+// that creates the fax, and queues the dispatch. On failure the body's `message` is what the page
+// shows the user.
+export const sendFaxApi = new Hono<AppEnv>().post('/sendFax', validate('json', sendFaxSchema), async (c) => {
+  const { user } = currentViewer(c);
+  const body = c.req.valid('json');
+  const toNumber = toE164(body.toNumber);
+  if (!toNumber) throw new ApiError(400, 'INVALID_FAX_NUMBER');
+
+  const db = getDb(c.env);
+  const file = await findFileOfUser(db, user.id, body.fileId);
+  if (!file) throw new ApiError(404, 'NOT_FOUND', 'The document is no longer there. Upload it again.');
+
+  const cover = body.coverpage || null;
+  const pageCount = file.pageCount + (cover ? 1 : 0);
+  const { MAX_FAX_PAGES } = readConfig(c.env);
+  if (pageCount > MAX_FAX_PAGES) {
+    throw new ApiError(400, 'TOO_MANY_PAGES', `This fax has ${pageCount} pages; a fax can have at most ${MAX_FAX_PAGES}.`);
+  }
+
+  const faxId = crypto.randomUUID();
+  const accepted = await createSendFaxCharged(c.env.DB, {
+    id: faxId,
+    userId: user.id,
+    toNumber,
+    pageCount,
+    fileId: file.id,
+    fileName: file.name,
+    coverPage: cover ? JSON.stringify(cover) : null,
+    anonymous: body.anonymous,
+    now: Date.now(),
+  });
+  if (!accepted) {
+    const available = user.defaultCreditsSend + user.paidCreditsSend;
+    throw new ApiError(
+      402,
+      'INSUFFICIENT_CREDITS',
+      `This fax needs ${pageCount} credit${pageCount === 1 ? '' : 's'} and you have ${available}. Buy credits or upgrade your plan, then send again.`,
+    );
+  }
+
+  await enqueueFaxJob(c.env, { kind: 'fax.dispatch', faxId, attempt: 1 });
+  const fax = (await findFaxOwnedBy(db, user.id, faxId))!;
+  c.executionCtx.waitUntil(
+    Promise.all([publishFaxUpdate(c.env, faxId), publishToUser(c.env, user.id, { type: 'account.updated', at: Date.now() })]),
+  );
+  return c.json({ faxId, fax: toFaxView(fax) }, 201);
+});

@@ -1,0 +1,111 @@
+import { DurableObject } from 'cloudflare:workers';
+import { readConfig } from '../env';
+import { receiveCarrierWebhook } from '../fax/receive-webhook';
+import { createLoopbackCarrier, loopbackWebhookRequest } from './loopback';
+import type { LoopbackWebhook } from './loopback-events';
+import { planLoopbackCall, type LoopbackStep } from './loopback-plan';
+import type { AttemptRef } from './types';
+
+// One simulated fax call of the loopback network (one object per call, named by its carrier id).
+// It plays the call's script (loopback-plan.ts) with alarms: each event, when due, is signed and
+// handed to the same webhook code a real carrier's request reaches. Like a real carrier it
+// redelivers an event the Worker did not accept, with growing pauses, and keeps the order.
+
+export interface LoopbackCall {
+  carrierFaxId: string;
+  reference: AttemptRef;
+  from: string;
+  to: string;
+  pageCount: number;
+  /** R2 key of the PDF being sent (the receiving side gets a copy). */
+  documentKey: string;
+  inbound: boolean;
+  msPerPage: number;
+}
+
+interface LineState {
+  call: LoopbackCall;
+  steps: (LoopbackStep & { due: number })[];
+  next: number;
+  failures: number;
+}
+
+const MAX_REDELIVERIES = 15;
+
+export class LoopbackFaxLine extends DurableObject<Env> {
+  /** Starts the call; placing the same call again changes nothing. */
+  async placeCall(call: LoopbackCall): Promise<void> {
+    if (await this.ctx.storage.get<LineState>('line')) return;
+    const placedAt = Date.now();
+    const steps = planLoopbackCall({ ...call, attempt: call.reference.attempt }, call.msPerPage).map((step) => ({ ...step, due: placedAt + step.afterMs }));
+    await this.ctx.storage.put<LineState>('line', { call, steps, next: 0, failures: 0 });
+    await this.ctx.storage.setAlarm(steps[0]?.due ?? placedAt);
+  }
+
+  override async alarm(): Promise<void> {
+    const state = await this.ctx.storage.get<LineState>('line');
+    if (!state) return;
+    while (state.next < state.steps.length) {
+      const step = state.steps[state.next]!;
+      if (step.due > Date.now()) {
+        await this.ctx.storage.setAlarm(step.due);
+        return;
+      }
+      if (!(await this.deliver(state.call, step, state.next))) {
+        state.failures += 1;
+        if (state.failures > MAX_REDELIVERIES) {
+          console.warn('Loopback line gave up on call', state.call.carrierFaxId, 'at event', state.next);
+          break;
+        }
+        await this.ctx.storage.put('line', state);
+        await this.ctx.storage.setAlarm(Date.now() + Math.min(60_000, 500 * 2 ** state.failures));
+        return;
+      }
+      state.failures = 0;
+      state.next += 1;
+      await this.ctx.storage.put('line', state);
+    }
+    // The call is over: nothing of it is kept.
+    await this.ctx.storage.deleteAll();
+  }
+
+  /** Sends one event; true once the Worker accepted it (or there is nothing to send). */
+  private async deliver(call: LoopbackCall, step: LoopbackStep, index: number): Promise<boolean> {
+    const { LOOPBACK_SIGNING_KEY } = readConfig(this.env);
+    if (!LOOPBACK_SIGNING_KEY) return false;
+    let inbound: LoopbackWebhook['inbound'] = null;
+    if (step.type === 'fax.received') {
+      const mediaKey = await this.copyMedia(call);
+      if (!mediaKey) return true;
+      inbound = { from: call.from, to: call.to, pageCount: call.pageCount, mediaKey };
+    }
+    const body: LoopbackWebhook = {
+      // Stable per call and step: a redelivery is recognised as the same event.
+      id: `${call.carrierFaxId}:${index}`,
+      type: step.type,
+      occurredAt: Date.now(),
+      carrierFaxId: call.carrierFaxId,
+      reference: call.reference,
+      pagesSent: step.pagesSent,
+      failureReason: step.failureReason,
+      inbound,
+    };
+    try {
+      const request = await loopbackWebhookRequest(LOOPBACK_SIGNING_KEY, body);
+      const result = await receiveCarrierWebhook(this.env, createLoopbackCarrier(this.env), request);
+      return result.status === 200;
+    } catch (err) {
+      console.warn('Loopback webhook not accepted, will redeliver', body.id, err);
+      return false;
+    }
+  }
+
+  /** The receiving side's copy of the PDF, kept by "the carrier" like a real one keeps media; null when the PDF is gone. */
+  private async copyMedia(call: LoopbackCall): Promise<string | null> {
+    const source = await this.env.DOCUMENTS.get(call.documentKey);
+    if (!source) return null;
+    const key = `loopback/received/${call.carrierFaxId}.pdf`;
+    await this.env.DOCUMENTS.put(key, await source.arrayBuffer(), { httpMetadata: { contentType: 'application/pdf' } });
+    return key;
+  }
+}

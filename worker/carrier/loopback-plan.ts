@@ -1,0 +1,93 @@
+import type { FaxFailureReason } from '../../src/common/faxes';
+
+// The simulated fax network's script for one call: which events the loopback carrier sends, and
+// when. Documented test numbers (README "Loopback test numbers"; any US area code, the line
+// number decides) end in each kind of failure; everything else is delivered, one page at a time.
+
+export const LOOPBACK_EVENT_TYPES = [
+  'fax.queued',
+  'fax.media.processed',
+  'fax.sending.started',
+  'fax.page.sent',
+  'fax.delivered',
+  'fax.failed',
+  'fax.received',
+] as const;
+export type LoopbackEventType = (typeof LOOPBACK_EVENT_TYPES)[number];
+
+export type LoopbackLine = 'busy' | 'no-answer' | 'not-a-fax' | 'invalid' | 'busy-once' | 'drops-after-page-1';
+
+const TEST_LINES: Record<string, LoopbackLine> = {
+  '0001': 'busy',
+  '0002': 'no-answer',
+  '0003': 'not-a-fax',
+  '0004': 'invalid',
+  '0005': 'busy-once',
+  '0006': 'drops-after-page-1',
+};
+
+/** The test line a number dials (+1 NXX 555-000n), or null for an ordinary number. */
+export function loopbackTestLine(to: string): LoopbackLine | null {
+  const match = /^\+1\d{3}555(\d{4})$/.exec(to);
+  return (match && TEST_LINES[match[1]!]) || null;
+}
+
+/** Why the network refuses a number outright at send, or null when it takes the call. */
+export function loopbackRejection(to: string): FaxFailureReason | null {
+  return loopbackTestLine(to) === 'invalid' ? 'INVALID_NUMBER' : null;
+}
+
+export interface LoopbackStep {
+  /** Milliseconds after the call was placed. */
+  afterMs: number;
+  type: LoopbackEventType;
+  pagesSent: number | null;
+  failureReason: FaxFailureReason | null;
+}
+
+export interface LoopbackCallPlan {
+  to: string;
+  attempt: number;
+  pageCount: number;
+  /** The number belongs to a user of this instance: the fax is also handed to the inbound path. */
+  inbound: boolean;
+}
+
+const step = (afterMs: number, type: LoopbackEventType, pagesSent: number | null = null, failureReason: FaxFailureReason | null = null): LoopbackStep => ({
+  afterMs,
+  type,
+  pagesSent,
+  failureReason,
+});
+
+/** Every event of the call in order. `msPerPage` also stands for ringing and handshake time. */
+export function planLoopbackCall(call: LoopbackCallPlan, msPerPage: number): LoopbackStep[] {
+  const accepted = [step(0, 'fax.queued'), step(0, 'fax.media.processed')];
+  const line = loopbackTestLine(call.to);
+  switch (line === 'busy-once' ? (call.attempt === 1 ? 'busy' : null) : line) {
+    case 'busy':
+      return [...accepted, step(msPerPage, 'fax.failed', 0, 'BUSY')];
+    case 'no-answer':
+      return [...accepted, step(msPerPage, 'fax.failed', 0, 'NO_ANSWER')];
+    case 'not-a-fax':
+      return [...accepted, step(msPerPage, 'fax.sending.started', 0), step(2 * msPerPage, 'fax.failed', 0, 'NOT_A_FAX_MACHINE')];
+    case 'invalid':
+      return [...accepted, step(0, 'fax.failed', 0, 'INVALID_NUMBER')];
+    case 'drops-after-page-1':
+      return [
+        ...accepted,
+        step(0, 'fax.sending.started', 0),
+        step(msPerPage, 'fax.page.sent', 1),
+        step(2 * msPerPage, 'fax.failed', 1, 'LINE_DROPPED'),
+      ];
+  }
+  const pages = Array.from({ length: call.pageCount }, (_, i) => step((i + 1) * msPerPage, 'fax.page.sent', i + 1));
+  const end = call.pageCount * msPerPage;
+  return [
+    ...accepted,
+    step(0, 'fax.sending.started', 0),
+    ...pages,
+    ...(call.inbound ? [step(end, 'fax.received', call.pageCount)] : []),
+    step(end, 'fax.delivered', call.pageCount),
+  ];
+}

@@ -1,0 +1,46 @@
+import { and, eq } from 'drizzle-orm';
+import { coverPageSchema, type CoverPage } from '../../src/common/cover-page';
+import { getDb } from '../db/client';
+import { files, type FaxRow } from '../db/schema';
+import { buildFaxPdf } from '../documents/fax-pdf';
+import { faxDocumentKey } from '../storage/documents';
+import { setFaxDocumentKey } from '../db/queries/fax-attempts';
+
+/**
+ * The R2 key of the PDF to transmit (cover page first), rendered on the first attempt and reused
+ * by every retry; null when the user's document cannot be turned into a fax (gone, or unreadable).
+ * Storage errors are thrown: they are worth another try.
+ */
+export async function ensureFaxDocument(env: Env, fax: FaxRow): Promise<string | null> {
+  if (fax.documentKey) return fax.documentKey;
+  const file = fax.fileId
+    ? await getDb(env).query.files.findFirst({ where: and(eq(files.id, fax.fileId), eq(files.userId, fax.userId)) })
+    : undefined;
+  const source = file ? await env.DOCUMENTS.get(file.r2Key) : null;
+  if (!source) return null;
+  const cover = readCoverPage(fax.coverPage);
+  if (cover === undefined) return null;
+
+  let bytes: Uint8Array;
+  try {
+    ({ bytes } = await buildFaxPdf(new Uint8Array(await source.arrayBuffer()), cover));
+  } catch (err) {
+    console.warn('The document of fax', fax.id, 'cannot be rendered:', err instanceof Error ? err.message : err);
+    return null;
+  }
+  const key = faxDocumentKey(fax.userId, fax.id);
+  await env.DOCUMENTS.put(key, bytes, { httpMetadata: { contentType: 'application/pdf' } });
+  await setFaxDocumentKey(env.DB, fax.id, key);
+  return key;
+}
+
+/** The stored cover page, null for none, undefined when what is stored is not a cover page. */
+function readCoverPage(json: string | null): CoverPage | null | undefined {
+  if (json === null) return null;
+  try {
+    const parsed = coverPageSchema.safeParse(JSON.parse(json));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}

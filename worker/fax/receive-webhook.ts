@@ -1,0 +1,30 @@
+import type { Carrier } from '../carrier/types';
+import { recordInboundFax } from '../db/queries/inbound-faxes';
+import { applyCarrierEvent, type ReportOutcome } from './lifecycle';
+
+export interface WebhookResult {
+  /** 200 handled (or a duplicate), 400 not the carrier's format, 401 bad or stale signature. */
+  status: 200 | 400 | 401;
+  outcomes: (ReportOutcome | 'recorded')[];
+}
+
+/**
+ * Everything a carrier's webhook goes through, whichever way it arrives (the HTTP route for
+ * Telnyx, in-process for the loopback network): verification, parsing, then each event applied.
+ * Failures to apply are thrown, so the carrier redelivers.
+ */
+export async function receiveCarrierWebhook(env: Env, carrier: Carrier, request: Request): Promise<WebhookResult> {
+  const reading = await carrier.readWebhook(request);
+  if (reading.kind === 'invalid-signature') return { status: 401, outcomes: [] };
+  if (reading.kind === 'malformed') return { status: 400, outcomes: [] };
+  const outcomes: WebhookResult['outcomes'] = [];
+  for (const event of reading.events) {
+    if (event.kind === 'outbound.status') {
+      outcomes.push(await applyCarrierEvent(env, carrier.name, event));
+    } else {
+      // Until receiving lands (issue 6) an inbound fax is recorded for the receiving path.
+      outcomes.push((await recordInboundFax(env.DB, carrier.name, event, Date.now())) ? 'recorded' : 'duplicate');
+    }
+  }
+  return { status: 200, outcomes };
+}
