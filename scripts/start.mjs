@@ -4,12 +4,15 @@
 //   STATE_DIR   where local D1/R2/Durable Object/Queue state lives (default .wrangler/state)
 //   SKIP_BUILD  set to 1 to serve the last build as it is
 //   RATE_LIMIT_MULTIPLIER  raise every abuse limit n-fold (browser tests; refused in production)
+//   LOOPBACK_MS_PER_PAGE, FAX_RETRY_BASE_SECONDS  a faster simulated fax network (browser tests)
 import { spawn } from 'node:child_process';
 import { ensureDevVars, OFFLINE_ENV, run } from './local-env.mjs';
 
 const port = process.env.PORT ?? '8787';
 const persist = process.env.STATE_DIR ? ['--persist-to', process.env.STATE_DIR] : [];
-const vars = process.env.RATE_LIMIT_MULTIPLIER ? ['--var', `RATE_LIMIT_MULTIPLIER:${process.env.RATE_LIMIT_MULTIPLIER}`] : [];
+// Test knobs passed through to the Worker when set (tests/e2e/run.mjs sets them).
+const PASSED_VARS = ['RATE_LIMIT_MULTIPLIER', 'LOOPBACK_MS_PER_PAGE', 'FAX_RETRY_BASE_SECONDS'];
+const vars = PASSED_VARS.flatMap((name) => (process.env[name] ? ['--var', `${name}:${process.env[name]}`] : []));
 
 ensureDevVars();
 if (process.env.SKIP_BUILD !== '1') await run('npx', ['astro', 'build']);

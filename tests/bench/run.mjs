@@ -1,6 +1,7 @@
 // Benchmarks of the built product served locally (npm run bench; run `npx astro build` first).
 // Prints figures; never passes or fails on time.
 import { startLocalServer } from '../support/local-server.mjs';
+import { benchUpload } from './upload-throughput.mjs';
 
 const PORT = Number(process.env.BENCH_PORT ?? 8795);
 const server = await startLocalServer({ port: PORT, label: 'bench' });
@@ -75,6 +76,8 @@ try {
   }, 5);
   socket.close();
   rows.push(['sign-in → live event on the dashboard socket', stats(live)]);
+
+  rows.push(...(await benchUpload(base, { origin: base, cookie })));
 
   const html = await fetch(`${base}/dashboard`, { headers: { cookie } }).then((r) => r.text());
   const scripts = [...new Set([...html.matchAll(/(?:component-url|renderer-url|src)="(\/_astro\/[^"]+\.js)"/g)].map((m) => m[1]))];

@@ -146,6 +146,9 @@ async function startServer() {
       STATE_DIR: stateDir,
       // Every browser test signs up from this one address; the limits themselves are tested in workerd.
       RATE_LIMIT_MULTIPLIER: '50',
+      // Faxes through the loopback network in about a second a fax, and retries after 1 s, 3 s, 9 s.
+      LOOPBACK_MS_PER_PAGE: '300',
+      FAX_RETRY_BASE_SECONDS: '1',
       ...(process.env.E2E_SKIP_BUILD === '1' ? { SKIP_BUILD: '1' } : {}),
       FORCE_COLOR: '0',
     },

@@ -21,6 +21,9 @@ export default function Dashboard({ viewer: initialViewer }: Props) {
           <h1>{t('dashboard.greeting', { name: viewerLabel(viewer) })}</h1>
           <p className="muted">{t('dashboard.signedInAs', { email: viewer.email })}</p>
         </div>
+        <a className="button primary inline" href="/send">
+          {t('dashboard.sendFax')}
+        </a>
       </header>
       <ActivityFeed />
     </div>

@@ -1,0 +1,72 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useMemo } from 'react';
+import { t } from '../../i18n/t';
+import { faxDetailsStore, leaveMissingFax } from '../../stores/fax-details';
+import FaxFacts from './FaxFacts';
+import FaxFailure from './FaxFailure';
+import FaxFiles from './FaxFiles';
+import FaxTimeline from './FaxTimeline';
+import { faxProgressText, recipientText, refundText } from './fax-text';
+
+/** One sent fax, live: where it is, what happened, what to do about a failure (spec §2 /faxDetails). */
+export default function FaxDetails({ faxId }: { faxId: string }) {
+  const watch = useMemo(() => faxDetailsStore(faxId), [faxId]);
+  const state = useStore(watch.$details);
+
+  useEffect(() => {
+    if (state.kind === 'missing') leaveMissingFax();
+  }, [state.kind]);
+
+  if (state.kind === 'loading') return <p className="muted">{t('faxDetails.loading')}</p>;
+  if (state.kind === 'missing') {
+    return (
+      <p className="muted" role="status">
+        {t('faxDetails.notFound')}
+      </p>
+    );
+  }
+  if (state.kind === 'failed') {
+    return (
+      <div>
+        <p className="form-error" role="alert">
+          {t('faxDetails.loadFailed', { reason: state.reason })}
+        </p>
+        <button type="button" className="button secondary" onClick={() => void watch.reload()}>
+          {t('faxDetails.tryAgain')}
+        </button>
+      </div>
+    );
+  }
+
+  const { fax, timeline } = state.details;
+  const refund = refundText(fax);
+  return (
+    <div className="fax-page fax-details">
+      <p>
+        <a href="/sent">{t('faxDetails.back')}</a>
+      </p>
+      <header className="page-header">
+        <h1>{t('faxDetails.heading', { number: recipientText(fax) })}</h1>
+        <a className="button secondary" href="/send">
+          {t('faxDetails.sendAnother')}
+        </a>
+      </header>
+      <section className={`card fax-status-card fax-status-${fax.status.toLowerCase()}`} aria-labelledby="fax-status-heading">
+        <h2 id="fax-status-heading">{t('faxDetails.status')}</h2>
+        <p className="fax-status-line" role="status" aria-live="polite">
+          {faxProgressText(fax)}
+          {refund && <span className="fax-refund"> · {refund}</span>}
+        </p>
+        {fax.status === 'SENDING' && fax.pageCount > 0 && (
+          <progress className="fax-pages-progress" max={fax.pageCount} value={fax.pagesSent} aria-label={t('faxDetails.pages')}>
+            {t('faxDetails.pagesProgress', { sent: fax.pagesSent, total: fax.pageCount })}
+          </progress>
+        )}
+      </section>
+      <FaxFailure fax={fax} />
+      <FaxFacts fax={fax} />
+      <FaxTimeline timeline={timeline} />
+      <FaxFiles fax={fax} />
+    </div>
+  );
+}

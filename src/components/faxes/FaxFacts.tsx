@@ -1,0 +1,36 @@
+import type { FaxView } from '../../common/faxes';
+import { t } from '../../i18n/t';
+import { creditsText, formatDateTime, recipientText } from './fax-text';
+
+/** The fax's particulars: who, what, when, and what it cost. */
+export default function FaxFacts({ fax }: { fax: FaxView }) {
+  const rows: Array<[string, string]> = [
+    [t('faxDetails.to'), recipientText(fax)],
+    ...(fax.fileName ? ([[t('faxDetails.document'), fax.fileName]] as Array<[string, string]>) : []),
+    [t('faxDetails.pages'), t('faxDetails.pagesProgress', { sent: fax.pagesSent, total: fax.pageCount })],
+    [t('faxDetails.coverPage'), fax.hasCoverPage ? t('faxDetails.coverYes') : t('faxDetails.coverNo')],
+    [t('faxDetails.callerId'), fax.anonymous ? t('faxDetails.anonymousYes') : t('faxDetails.anonymousNo')],
+    [t('faxDetails.started'), formatDateTime(fax.start)],
+    ...(fax.completed ? ([[t('faxDetails.finished'), formatDateTime(fax.completed)]] as Array<[string, string]>) : []),
+    [t('faxDetails.attempts'), t('faxDetails.attemptsValue', { attempt: fax.attempt, max: fax.maxAttempts })],
+    [
+      t('faxDetails.credits'),
+      [
+        t('faxDetails.creditsCharged', { credits: creditsText(fax.creditsCharged) }),
+        ...(fax.creditsRefunded > 0 ? [t('faxDetails.creditsRefunded', { credits: creditsText(fax.creditsRefunded) })] : []),
+      ].join(' · '),
+    ],
+  ];
+  return (
+    <section className="card">
+      <dl className="fax-facts">
+        {rows.map(([term, value]) => (
+          <div key={term}>
+            <dt>{term}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}

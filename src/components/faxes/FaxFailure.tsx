@@ -1,0 +1,32 @@
+import type { FaxView } from '../../common/faxes';
+import { t } from '../../i18n/t';
+import { failureTitle, formatTime, isRetrying, isWaitingForRetry } from './fax-text';
+
+/**
+ * Why the fax failed, in plain words, and what to do next. While automatic retries go on, the
+ * same words explain the last attempt and say that nothing needs doing yet.
+ */
+export default function FaxFailure({ fax }: { fax: FaxView }) {
+  const reason = fax.failureReason;
+  const waiting = isWaitingForRetry(fax);
+  const retrying = isRetrying(fax);
+  if (!reason || !(fax.status === 'FAILED' || waiting || retrying)) return null;
+  const next = { attempt: fax.attempt, max: fax.maxAttempts };
+  return (
+    <section className={`card fax-failure${fax.status === 'FAILED' ? '' : ' waiting'}`} aria-labelledby="fax-failure-heading">
+      <h2 id="fax-failure-heading">{fax.status === 'FAILED' ? t('faxDetails.failureHeading') : t('faxDetails.retryHeading')}</h2>
+      {waiting && (
+        <p>{t('faxDetails.retryText', { ...next, attempt: Math.min(fax.attempt + 1, fax.maxAttempts), time: formatTime(fax.nextAttemptAt!) })}</p>
+      )}
+      {retrying && !waiting && <p>{t('faxDetails.retryRunning', next)}</p>}
+      <h3>{fax.status === 'FAILED' ? failureTitle(reason) : t('faxDetails.lastAttempt', { reason: failureTitle(reason) })}</h3>
+      <p>{t(`faxFailure.${reason}.explanation`)}</p>
+      {fax.status === 'FAILED' && (
+        <>
+          <h3>{t('faxDetails.nextSteps')}</h3>
+          <p>{t(`faxFailure.${reason}.advice`)}</p>
+        </>
+      )}
+    </section>
+  );
+}

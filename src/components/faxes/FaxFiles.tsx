@@ -1,0 +1,28 @@
+import type { FaxView } from '../../common/faxes';
+import { t } from '../../i18n/t';
+
+/** The PDF as transmitted and, once delivered, the delivery confirmation. */
+export default function FaxFiles({ fax }: { fax: FaxView }) {
+  const base = `/api/faxes/${encodeURIComponent(fax.id)}`;
+  return (
+    <section className="card" aria-labelledby="fax-files-heading">
+      <h2 id="fax-files-heading">{t('faxDetails.downloadsHeading')}</h2>
+      <ul className="fax-files">
+        <li>
+          <a href={`${base}/document`} download>
+            {t('faxDetails.downloadDocument')}
+          </a>
+        </li>
+        <li>
+          {fax.status === 'DELIVERED' ? (
+            <a href={`${base}/confirmation`} download>
+              {t('faxDetails.downloadConfirmation')}
+            </a>
+          ) : (
+            <span className="muted">{t('faxDetails.confirmationLater')}</span>
+          )}
+        </li>
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,47 @@
+import type { FaxEventView } from '../../common/faxes';
+import { t } from '../../i18n/t';
+import { failureTitle, formatDateTime, formatTime, pagesText } from './fax-text';
+
+function describe(event: FaxEventView): string {
+  const { attempt } = event;
+  switch (event.kind) {
+    // Attempt 0 is the fax being accepted; each attempt is queued again as it is handed over.
+    case 'QUEUED':
+      return attempt > 0 ? t('faxDetails.event.QUEUED_attempt', { attempt }) : t('faxDetails.event.QUEUED');
+    case 'RETRY_SCHEDULED':
+      return t('faxDetails.event.RETRY_SCHEDULED', { attempt });
+    case 'SENDING':
+      return event.pagesSent
+        ? t('faxDetails.event.SENDING_pages', { attempt, pages: pagesText(event.pagesSent) })
+        : t('faxDetails.event.SENDING', { attempt });
+    case 'FAILED':
+      return event.reason
+        ? t('faxDetails.event.FAILED', { attempt, reason: failureTitle(event.reason) })
+        : t('faxDetails.event.FAILED_noReason', { attempt });
+    default:
+      return t(`faxDetails.event.${event.kind}`);
+  }
+}
+
+/** Everything that happened to the fax, oldest first. */
+export default function FaxTimeline({ timeline }: { timeline: FaxEventView[] }) {
+  return (
+    <section className="card" aria-labelledby="fax-timeline-heading">
+      <h2 id="fax-timeline-heading">{t('faxDetails.timelineHeading')}</h2>
+      {timeline.length === 0 ? (
+        <p className="muted">{t('faxDetails.timelineEmpty')}</p>
+      ) : (
+        <ol className="fax-timeline">
+          {timeline.map((event, index) => (
+            <li key={`${event.at}-${event.kind}-${index}`} className={`event-${event.kind.toLowerCase()}`}>
+              <span>{describe(event)}</span>{' '}
+              <time dateTime={new Date(event.at).toISOString()} title={formatDateTime(event.at)}>
+                {formatTime(event.at)}
+              </time>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}

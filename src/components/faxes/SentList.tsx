@@ -1,0 +1,102 @@
+import { useStore } from '@nanostores/react';
+import type { FaxView } from '../../common/faxes';
+import { t } from '../../i18n/t';
+import { $sentFaxes, hasMoreFaxes, loadMoreSentFaxes, loadSentFaxes } from '../../stores/faxes';
+import { faxProgressText, formatDateTime, recipientText, refundText } from './fax-text';
+
+function SentRow({ fax }: { fax: FaxView }) {
+  const when = formatDateTime(fax.start);
+  const refund = refundText(fax);
+  return (
+    <tr>
+      <td className="number-display">{recipientText(fax)}</td>
+      <td className={`fax-status fax-status-${fax.status.toLowerCase()}`}>
+        {faxProgressText(fax)}
+        {refund && <span className="fax-refund"> · {refund}</span>}
+      </td>
+      <td>
+        <time dateTime={new Date(fax.start).toISOString()}>{when}</time>
+      </td>
+      <td>
+        {fax.hasCoverPage && <span className="tag">{t('sent.coverPage')}</span>}
+        {fax.anonymous && <span className="tag">{t('sent.anonymous')}</span>}
+      </td>
+      <td>
+        <a href={`/faxDetails/${encodeURIComponent(fax.id)}`} aria-label={t('sent.detailsLabel', { number: recipientText(fax), when })}>
+          {t('sent.details')}
+        </a>
+      </td>
+    </tr>
+  );
+}
+
+/** The sent-fax history, newest first, kept up to date live (spec §2 /sent). */
+export default function SentList() {
+  const state = useStore($sentFaxes);
+
+  if (state.kind === 'loading') return <p className="muted">{t('sent.loading')}</p>;
+  if (state.kind === 'failed') {
+    return (
+      <div>
+        <p className="form-error" role="alert">
+          {t('sent.loadFailed', { reason: state.reason })}
+        </p>
+        <button type="button" className="button secondary" onClick={() => void loadSentFaxes()}>
+          {t('sent.tryAgain')}
+        </button>
+      </div>
+    );
+  }
+
+  const { list } = state;
+  if (list.faxes.length === 0) {
+    return (
+      <section className="card empty-state">
+        <p>{t('sent.empty')}</p>
+        <a className="button primary inline" href="/send">
+          {t('sent.sendFirst')}
+        </a>
+      </section>
+    );
+  }
+
+  return (
+    <section className="card">
+      <div className="table-scroll">
+        <table className="data-table sent-table" aria-label={t('sent.listLabel')}>
+          <thead>
+            <tr>
+              <th scope="col">{t('sent.to')}</th>
+              <th scope="col">{t('sent.status')}</th>
+              <th scope="col">{t('sent.when')}</th>
+              <th scope="col">{t('sent.markers')}</th>
+              <th scope="col">
+                <span className="visually-hidden">{t('sent.details')}</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.faxes.map((fax) => (
+              <SentRow key={fax.id} fax={fax} />
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <div className="list-footer">
+        <p className="muted" role="status">
+          {t('sent.showing', { loaded: list.faxes.length, total: list.total })}
+        </p>
+        {hasMoreFaxes(list) && (
+          <button type="button" className="button secondary" disabled={state.loadingMore} onClick={() => void loadMoreSentFaxes()}>
+            {state.loadingMore ? t('sent.loadingMore') : t('sent.loadMore')}
+          </button>
+        )}
+      </div>
+      {state.moreFailed && (
+        <p className="form-error" role="alert">
+          {t('sent.loadFailed', { reason: state.moreFailed })}
+        </p>
+      )}
+    </section>
+  );
+}

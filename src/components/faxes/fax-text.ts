@@ -1,0 +1,75 @@
+import type { FaxFailureReason, FaxView } from '../../common/faxes';
+import { LOCALE, t } from '../../i18n/t';
+
+// How a fax is put into words on /sent and /faxDetails: its progress, failure and credits.
+
+const timeFormat = new Intl.DateTimeFormat(LOCALE, { hour: 'numeric', minute: '2-digit' });
+const dateTimeFormat = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'medium', timeStyle: 'short' });
+
+export function formatTime(at: number): string {
+  return timeFormat.format(at);
+}
+
+export function formatDateTime(at: number): string {
+  return dateTimeFormat.format(at);
+}
+
+export function pagesText(count: number): string {
+  return count === 1 ? t('send.pageCountOne') : t('send.pageCount', { count });
+}
+
+export function creditsText(count: number): string {
+  return count === 1 ? t('send.creditCountOne') : t('send.creditCount', { count });
+}
+
+export function failureTitle(reason: FaxFailureReason): string {
+  return t(`faxFailure.${reason}.title`);
+}
+
+function isFinished(fax: FaxView): boolean {
+  return fax.status === 'DELIVERED' || fax.status === 'FAILED';
+}
+
+/** Not finished, but an attempt failed and the next one is scheduled (the retry contract). */
+export function isWaitingForRetry(fax: FaxView): boolean {
+  return !isFinished(fax) && fax.failureReason !== null && fax.nextAttemptAt !== null;
+}
+
+/** An automatic retry is under way: an earlier attempt failed, this one has started. */
+export function isRetrying(fax: FaxView): boolean {
+  return !isFinished(fax) && fax.nextAttemptAt === null && fax.attempt > 1;
+}
+
+/** "Sending page 2 of 4", "Line busy — trying again at 10:42 (attempt 2 of 4)", "Delivered · 4 pages"… */
+export function faxProgressText(fax: FaxView): string {
+  if (isWaitingForRetry(fax)) {
+    return t('sent.progress.retrying', {
+      reason: failureTitle(fax.failureReason!),
+      time: formatTime(fax.nextAttemptAt!),
+      attempt: Math.min(fax.attempt + 1, fax.maxAttempts),
+      max: fax.maxAttempts,
+    });
+  }
+  const retry = isRetrying(fax) ? { attempt: fax.attempt, max: fax.maxAttempts } : null;
+  switch (fax.status) {
+    case 'QUEUED':
+      return retry ? t('sent.progress.QUEUED_retry', retry) : t('sent.progress.QUEUED');
+    case 'SENDING': {
+      const pages = { page: Math.min(fax.pagesSent + 1, fax.pageCount), total: fax.pageCount };
+      return retry ? t('sent.progress.sending_retry', { ...pages, ...retry }) : t('sent.progress.sending', pages);
+    }
+    case 'DELIVERED':
+      return t('sent.progress.DELIVERED', { pages: pagesText(fax.pageCount) });
+    case 'FAILED':
+      return t('sent.progress.FAILED', { reason: fax.failureReason ? failureTitle(fax.failureReason) : t('faxStatus.FAILED') });
+  }
+}
+
+/** "4 credits refunded", or null when nothing was given back. */
+export function refundText(fax: FaxView): string | null {
+  return fax.creditsRefunded > 0 ? t('sent.progress.refunded', { credits: creditsText(fax.creditsRefunded) }) : null;
+}
+
+export function recipientText(fax: FaxView): string {
+  return fax.remoteDisplay ?? t('sent.unknownNumber');
+}

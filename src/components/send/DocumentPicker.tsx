@@ -1,0 +1,96 @@
+import { useStore } from '@nanostores/react';
+import { useId, useState, type DragEvent } from 'react';
+import { t } from '../../i18n/t';
+import { formatFileSize } from '../../lib/upload';
+import { $document, $fileProblem, chooseDocument, removeDocument, uploadAgain } from '../../stores/send-fax';
+import { pagesText } from '../faxes/fax-text';
+import { FAXABLE_ACCEPT } from './send-rules';
+import { uploadErrorText } from './upload-text';
+import UploadProgress from './UploadProgress';
+
+const IN_PROGRESS = ['running', 'pausing', 'paused', 'canceling'];
+
+/** Pick or drop the document to fax; it uploads at once. */
+export default function DocumentPicker() {
+  const doc = useStore($document);
+  const problem = useStore($fileProblem);
+  const [dragging, setDragging] = useState(false);
+  const ids = { input: useId(), hint: useId() };
+
+  const onDrop = (event: DragEvent<HTMLDivElement>): void => {
+    event.preventDefault();
+    setDragging(false);
+    const file = event.dataTransfer.files[0];
+    if (file) chooseDocument(file);
+  };
+
+  const snapshot = doc?.snapshot;
+  const uploaded = doc && !doc.gone && snapshot?.state === 'success' ? snapshot.file : null;
+  return (
+    <section className="card" aria-labelledby="document-heading">
+      <h2 id="document-heading">{t('send.documentHeading')}</h2>
+      <div
+        className={`drop-zone${dragging ? ' dragging' : ''}`}
+        onDragOver={(event) => {
+          event.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={onDrop}
+      >
+        <div className="field">
+          <label htmlFor={ids.input}>{t('send.chooseFile')}</label>
+          <input
+            id={ids.input}
+            type="file"
+            accept={FAXABLE_ACCEPT}
+            aria-describedby={ids.hint}
+            onChange={(event) => {
+              const file = event.target.files?.[0];
+              if (file) chooseDocument(file);
+              event.target.value = ''; // the same file may be picked again later
+            }}
+          />
+          <p className="hint" id={ids.hint}>
+            {dragging ? t('send.dropHere') : t('send.fileHint')}
+          </p>
+        </div>
+      </div>
+      {problem && (
+        <p className="form-error" role="alert">
+          {problem.problem === 'tooLarge' ? t('errors.FILE_TOO_LARGE') : t('upload.errors.unsupportedType', { name: problem.name })}
+        </p>
+      )}
+      {doc && snapshot && IN_PROGRESS.includes(snapshot.state) && <UploadProgress name={doc.file.name} snapshot={snapshot} />}
+      {uploaded && (
+        <div className="document-ready">
+          <p role="status">
+            {t('send.documentReady', { name: uploaded.name, size: formatFileSize(uploaded.size), pages: pagesText(uploaded.pageCount) })}
+          </p>
+          <div className="button-row">
+            <a className="button secondary" href={`/api/files/${encodeURIComponent(uploaded.fileId)}/content`} target="_blank" rel="noopener">
+              {t('send.previewDocument')}
+            </a>
+            <button type="button" className="button secondary" onClick={removeDocument}>
+              {t('send.removeDocument')}
+            </button>
+          </div>
+        </div>
+      )}
+      {doc && (doc.gone || snapshot?.state === 'error' || snapshot?.state === 'canceled') && (
+        <div className="document-problem">
+          <p className={snapshot?.state === 'canceled' && !doc.gone ? 'muted' : 'form-error'} role="alert">
+            {doc.gone
+              ? t('send.documentGone')
+              : snapshot?.state === 'error' && snapshot.error
+                ? uploadErrorText(snapshot.error)
+                : t('upload.state.canceled')}
+          </p>
+          <button type="button" className="button secondary" onClick={uploadAgain}>
+            {t('send.uploadAgain')}
+          </button>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,43 @@
+import { useStore } from '@nanostores/react';
+import { useId, useState } from 'react';
+import { t } from '../../i18n/t';
+import { $draft, $recipient, updateDraft } from '../../stores/send-fax';
+
+/** The number to fax, checked as it is typed and shown formatted once it is complete. */
+export default function FaxNumberField() {
+  const draft = useStore($draft);
+  const recipient = useStore($recipient);
+  const [touched, setTouched] = useState(false);
+  const ids = { input: useId(), hint: useId(), check: useId() };
+  const typed = draft.toNumber.trim() !== '';
+  const showInvalid = typed && !recipient && touched;
+  return (
+    <div className="field">
+      <label htmlFor={ids.input}>{t('send.faxNumber')}</label>
+      <input
+        id={ids.input}
+        type="tel"
+        name="toNumber"
+        autoComplete="off"
+        inputMode="tel"
+        maxLength={40}
+        required
+        value={draft.toNumber}
+        aria-invalid={showInvalid || undefined}
+        aria-describedby={`${ids.hint} ${ids.check}`}
+        onChange={(event) => updateDraft('toNumber', event.target.value)}
+        onBlur={() => {
+          setTouched(true);
+          // Shown the way it will be dialled: (212) 555-0123.
+          if (recipient) updateDraft('toNumber', recipient.display);
+        }}
+      />
+      <p className="hint" id={ids.hint}>
+        {t('send.faxNumberHint')}
+      </p>
+      <p id={ids.check} className={recipient ? 'field-ok' : showInvalid ? 'field-error' : 'hint'}>
+        {recipient ? t('send.faxNumberValid', { number: recipient.display }) : showInvalid ? t('send.faxNumberInvalid') : ''}
+      </p>
+    </div>
+  );
+}

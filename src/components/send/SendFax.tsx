@@ -1,0 +1,50 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useId } from 'react';
+import { t } from '../../i18n/t';
+import { $draft, $ownFaxNumber, updateDraft } from '../../stores/send-fax';
+import CoverPageFields from './CoverPageFields';
+import DocumentPicker from './DocumentPicker';
+import FaxNumberField from './FaxNumberField';
+import SendSummary from './SendSummary';
+
+interface Props {
+  /** The user's own fax number (E.164), the cover page's default "from" number; null without one. */
+  ownFaxNumber: string | null;
+}
+
+/** Send a fax (spec §2 /send): number, document, optional cover page, options, send. */
+export default function SendFax({ ownFaxNumber }: Props) {
+  const draft = useStore($draft);
+  const ids = { anonymous: useId(), anonymousHint: useId() };
+  useEffect(() => $ownFaxNumber.set(ownFaxNumber), [ownFaxNumber]);
+
+  return (
+    <form className="send-fax" noValidate onSubmit={(event) => event.preventDefault()}>
+      <h1>{t('send.title')}</h1>
+      <p className="muted">{t('send.intro')}</p>
+      <section className="card" aria-labelledby="recipient-heading">
+        <h2 id="recipient-heading">{t('send.recipientHeading')}</h2>
+        <FaxNumberField />
+      </section>
+      <DocumentPicker />
+      <CoverPageFields />
+      <section className="card" aria-labelledby="options-heading">
+        <h2 id="options-heading">{t('send.optionsHeading')}</h2>
+        <div className="field checkbox">
+          <input
+            id={ids.anonymous}
+            type="checkbox"
+            checked={draft.anonymous}
+            aria-describedby={ids.anonymousHint}
+            onChange={(event) => updateDraft('anonymous', event.target.checked)}
+          />
+          <label htmlFor={ids.anonymous}>{t('send.anonymous')}</label>
+        </div>
+        <p className="hint" id={ids.anonymousHint}>
+          {t('send.anonymousHint')}
+        </p>
+      </section>
+      <SendSummary />
+    </form>
+  );
+}

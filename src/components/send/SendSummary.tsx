@@ -1,0 +1,60 @@
+import { useStore } from '@nanostores/react';
+import { useId } from 'react';
+import { t } from '../../i18n/t';
+import { $draft, $sendBlock, $sendStatus, $sendSummary, sendFax, type SendBlock } from '../../stores/send-fax';
+import { creditsText, pagesText } from '../faxes/fax-text';
+
+function blockText(block: SendBlock): string {
+  if (block.kind === 'credits') {
+    return t('send.blocked.credits', { needed: creditsText(block.needed), available: creditsText(block.available) });
+  }
+  return t(`send.blocked.${block.kind}`);
+}
+
+/** What the fax costs against what the user has, and the Send button with why it is disabled. */
+export default function SendSummary() {
+  const draft = useStore($draft);
+  const summary = useStore($sendSummary);
+  const block = useStore($sendBlock);
+  const status = useStore($sendStatus);
+  const reasonId = useId();
+  const busy = status.kind === 'sending' || status.kind === 'sent';
+
+  const pages =
+    summary.pages === null
+      ? t('send.summaryNoDocument')
+      : t(draft.withCover ? 'send.summaryWithCover' : 'send.summaryNoCover', { pages: pagesText(summary.pages) });
+  const credits = summary.credits === null ? t('send.creditsLoading') : t('send.creditsAvailable', { credits: creditsText(summary.credits) });
+
+  return (
+    <section className="card send-summary" aria-label={t('send.submit')}>
+      <p className="summary-line">
+        {pages} · {credits}
+      </p>
+      {status.kind === 'failed' && (
+        <p className="form-error" role="alert">
+          {t('send.failed', { reason: status.code === 'NETWORK' ? t('errors.NETWORK') : status.message })}
+        </p>
+      )}
+      {status.kind === 'sent' && (
+        <p className="form-done" role="status">
+          {t('send.sent')}
+        </p>
+      )}
+      <button
+        type="button"
+        className="button primary"
+        disabled={block !== null || busy}
+        aria-describedby={block ? reasonId : undefined}
+        onClick={() => void sendFax()}
+      >
+        {busy ? t('send.sending') : t('send.submit')}
+      </button>
+      {block && (
+        <p className="hint send-block" id={reasonId}>
+          {blockText(block)}
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,36 @@
+import { useId } from 'react';
+import { t, type MessageKey } from '../../i18n/t';
+import { formatFileSize } from '../../lib/upload';
+import { cancelUpload, pauseUpload, resumeUpload, type UploadSnapshot } from '../../stores/send-fax';
+
+/** A running upload: its progress bar, and Pause / Resume / Cancel as spec §4 allows them. */
+export default function UploadProgress({ name, snapshot }: { name: string; snapshot: UploadSnapshot }) {
+  const progressId = useId();
+  const { state, bytesTransferred, totalBytes } = snapshot;
+  const amount = t('upload.progress', { done: formatFileSize(bytesTransferred), total: formatFileSize(totalBytes) });
+  const stateKey: MessageKey = `upload.state.${state}`;
+  const finishing = state === 'running' && totalBytes > 0 && bytesTransferred >= totalBytes;
+  return (
+    <div className="upload-progress">
+      <label htmlFor={progressId}>{t('upload.progressLabel', { name })}</label>
+      <progress id={progressId} max={Math.max(totalBytes, 1)} value={bytesTransferred} aria-valuetext={amount}>
+        {amount}
+      </progress>
+      <p className="upload-amount">
+        <span>{amount}</span>
+        <span role="status">{finishing ? t('upload.checking') : t(stateKey)}</span>
+      </p>
+      <div className="button-row">
+        <button type="button" className="button secondary" disabled={state !== 'running'} onClick={pauseUpload}>
+          {t('upload.pause')}
+        </button>
+        <button type="button" className="button secondary" disabled={state !== 'paused' && state !== 'pausing'} onClick={resumeUpload}>
+          {t('upload.resume')}
+        </button>
+        <button type="button" className="button secondary" disabled={state !== 'running' && state !== 'pausing'} onClick={cancelUpload}>
+          {t('upload.cancel')}
+        </button>
+      </div>
+    </div>
+  );
+}

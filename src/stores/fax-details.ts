@@ -1,0 +1,88 @@
+import { atom, onMount, type ReadableAtom } from 'nanostores';
+import type { FaxDetails } from '../common/faxes';
+import { apiCall } from '../lib/api';
+import { findLoadedFax } from './faxes';
+import { $liveStatus, onLiveEvent } from './live';
+
+// One fax with its timeline, for /faxDetails/{faxId}. A pushed `fax.updated` for it shows at once
+// and the details are read again for the timeline; every (re)connect reads them again too.
+
+export type FaxDetailsState =
+  | { kind: 'loading' }
+  | { kind: 'ready'; details: FaxDetails }
+  /** Neither loaded on this page nor known to the server (spec §2): the page leaves. */
+  | { kind: 'missing' }
+  | { kind: 'failed'; reason: string };
+
+export interface FaxDetailsWatch {
+  $details: ReadableAtom<FaxDetailsState>;
+  /** Reads the fax again (after a failed read). */
+  reload: () => Promise<void>;
+}
+
+/** A store following one fax while a component listens. */
+export function faxDetailsStore(faxId: string): FaxDetailsWatch {
+  const loaded = findLoadedFax(faxId);
+  const $details = atom<FaxDetailsState>(loaded ? { kind: 'ready', details: { fax: loaded, timeline: [] } } : { kind: 'loading' });
+
+  const read = async (): Promise<void> => {
+    const result = await apiCall<FaxDetails>(`/faxes/${encodeURIComponent(faxId)}`);
+    const current = $details.get();
+    if (result.ok) {
+      // A slower answer must not undo a newer pushed state.
+      if (current.kind === 'ready' && current.details.fax.updated > result.data.fax.updated) return;
+      $details.set({ kind: 'ready', details: result.data });
+    } else if (result.status === 404 || result.status === 400) {
+      // 400: the id is not even the shape of a fax id, so no fax has it.
+      if (!findLoadedFax(faxId)) $details.set({ kind: 'missing' });
+    } else if (current.kind !== 'ready') {
+      $details.set({ kind: 'failed', reason: result.message });
+    }
+  };
+
+  onMount($details, () => {
+    if (typeof window === 'undefined') return;
+    void read();
+    let wasConnected = false;
+    const stopStatus = $liveStatus.subscribe((status) => {
+      if (status === 'connected' && !wasConnected) void read();
+      wasConnected = status === 'connected';
+    });
+    const stopEvents = onLiveEvent((event) => {
+      if (event.type !== 'fax.updated' || event.fax.id !== faxId) return;
+      const current = $details.get();
+      if (current.kind === 'ready' && current.details.fax.updated <= event.fax.updated) {
+        $details.set({ kind: 'ready', details: { ...current.details, fax: event.fax } });
+      }
+      void read();
+    });
+    return () => {
+      stopStatus();
+      stopEvents();
+    };
+  });
+
+  return { $details, reload: read };
+}
+
+/**
+ * Spec §2: back to the previous page, unless there is none on this site or it was also a fax's
+ * details; then to the dashboard (replacing this entry, so Back does not return here).
+ */
+export function leaveMissingFax(): void {
+  let previous: URL | null = null;
+  try {
+    previous = document.referrer ? new URL(document.referrer) : null;
+  } catch {
+    previous = null;
+  }
+  const sameSite = previous !== null && previous.origin === window.location.origin;
+  const wasFaxDetails = previous !== null && /^\/faxDetails(\/|$)/.test(previous.pathname);
+  if (!sameSite || wasFaxDetails || window.history.length < 2) {
+    window.location.replace('/dashboard');
+    return;
+  }
+  window.history.back();
+  // A tab opened from a link has a referrer but nothing to go back to: then Back does nothing.
+  setTimeout(() => window.location.replace('/dashboard'), 1_000);
+}

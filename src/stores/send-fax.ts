@@ -1,0 +1,226 @@
+import { atom, computed, map } from 'nanostores';
+import type { CoverPage, CoverPageTemplate } from '../common/cover-page';
+import type { ApiErrorBody } from '../common/errors';
+import type { SendFaxBody, SendFaxResult } from '../common/faxes';
+import { formatPhoneForDisplay, toE164 } from '../common/phone';
+import { checkFaxableFile, localDateOptionsAt, type FileProblem } from '../components/send/send-rules';
+import { apiCall, type ApiFailureCode } from '../lib/api';
+import { startUpload, type UploadTask } from '../lib/upload';
+import { $account } from './account';
+
+// The send page (/send): what the user typed, the document being uploaded, and the send itself.
+// Nothing here is dropped when a send fails: the draft and the uploaded document stay, and a
+// document the server no longer has is uploaded again from the file still held in memory.
+
+export type UploadSnapshot = ReturnType<UploadTask['$snapshot']['get']>;
+
+export interface SendDraft {
+  toNumber: string;
+  anonymous: boolean;
+  withCover: boolean;
+  template: CoverPageTemplate;
+  toName: string;
+  /** null: not edited, so it follows the fax number above. */
+  coverToNumber: string | null;
+  toCompany: string;
+  /** null: not edited, so it follows the account's name. */
+  fromName: string | null;
+  /** null: not edited, so it follows the user's own fax number. */
+  fromNumber: string | null;
+  fromCompany: string;
+  subject: string;
+  message: string;
+}
+
+export interface ChosenDocument {
+  file: File;
+  snapshot: UploadSnapshot;
+  /** sendFax answered that the uploaded copy is gone: it has to be uploaded again. */
+  gone: boolean;
+}
+
+export type SendStatus =
+  | { kind: 'idle' }
+  | { kind: 'sending' }
+  | { kind: 'sent'; faxId: string }
+  | { kind: 'failed'; code: ApiFailureCode; message: string };
+
+export type SendBlock =
+  | { kind: 'noNumber' }
+  | { kind: 'invalidNumber' }
+  | { kind: 'noDocument' }
+  | { kind: 'uploading' }
+  | { kind: 'loadingAccount' }
+  | { kind: 'credits'; needed: number; available: number };
+
+export const $draft = map<SendDraft>({
+  toNumber: '',
+  anonymous: false,
+  withCover: false,
+  template: 'classic',
+  toName: '',
+  coverToNumber: null,
+  toCompany: '',
+  fromName: null,
+  fromNumber: null,
+  fromCompany: '',
+  subject: '',
+  message: '',
+});
+export const $document = atom<ChosenDocument | null>(null);
+export const $fileProblem = atom<{ problem: Exclude<FileProblem, null>; name: string } | null>(null);
+export const $sendStatus = atom<SendStatus>({ kind: 'idle' });
+/** The user's own fax number (E.164), the cover page's default "from" number. */
+export const $ownFaxNumber = atom<string | null>(null);
+
+/** The fax number as typed, when it is a valid one. */
+export const $recipient = computed($draft, (draft) => {
+  const e164 = toE164(draft.toNumber);
+  return e164 ? { e164, display: formatPhoneForDisplay(e164) } : null;
+});
+
+/** What the cover page shows where the user has not typed anything of their own. */
+export const $coverDefaults = computed([$recipient, $account, $ownFaxNumber], (recipient, account, own) => ({
+  toNumber: recipient?.display ?? '',
+  fromName: account?.displayName ?? '',
+  fromNumber: own ? formatPhoneForDisplay(own) : '',
+}));
+
+export const $uploadedFile = computed($document, (doc) =>
+  doc && !doc.gone && doc.snapshot.state === 'success' ? doc.snapshot.file : null,
+);
+
+/** Pages of the fax as it would go now (cover page included), and the send credits at hand. */
+export const $sendSummary = computed([$draft, $uploadedFile, $account], (draft, file, account) => ({
+  pages: file ? file.pageCount + (draft.withCover ? 1 : 0) : null,
+  credits: account ? account.faxCredits.defaultCreditsSend + account.faxCredits.paidCreditsSend : null,
+}));
+
+/** Why the fax cannot be sent yet, or null when it can. */
+export const $sendBlock = computed([$draft, $recipient, $document, $sendSummary], (draft, recipient, doc, summary): SendBlock | null => {
+  if (draft.toNumber.trim() === '') return { kind: 'noNumber' };
+  if (!recipient) return { kind: 'invalidNumber' };
+  if (doc && !doc.gone && ['running', 'pausing', 'paused'].includes(doc.snapshot.state)) return { kind: 'uploading' };
+  if (summary.pages === null) return { kind: 'noDocument' };
+  if (summary.credits === null) return { kind: 'loadingAccount' };
+  if (summary.pages > summary.credits) return { kind: 'credits', needed: summary.pages, available: summary.credits };
+  return null;
+});
+
+export function updateDraft<K extends keyof SendDraft>(key: K, value: SendDraft[K]): void {
+  $draft.set({ ...$draft.get(), [key]: value });
+}
+
+let task: UploadTask | null = null;
+let stopWatching: (() => void) | null = null;
+
+function dropTask(): void {
+  stopWatching?.();
+  stopWatching = null;
+  const state = task?.$snapshot.get().state;
+  if (state === 'running' || state === 'pausing' || state === 'paused') task?.cancel();
+  task = null;
+}
+
+/** Starts uploading a picked or dropped file at once; it replaces any document chosen before. */
+export function chooseDocument(file: File): void {
+  const problem = checkFaxableFile(file);
+  $fileProblem.set(problem ? { problem, name: file.name } : null);
+  if (problem) return;
+  dropTask();
+  const next = startUpload(file, file.name);
+  next.done.catch(() => undefined); // a failure shows through the snapshot
+  task = next;
+  stopWatching = next.$snapshot.subscribe((snapshot) => $document.set({ file, snapshot, gone: false }));
+  if ($sendStatus.get().kind === 'failed') $sendStatus.set({ kind: 'idle' });
+}
+
+/** Uploads the same file again (after an error, a cancel, or when the server lost its copy). */
+export function uploadAgain(): void {
+  const doc = $document.get();
+  if (doc) chooseDocument(doc.file);
+}
+
+export function removeDocument(): void {
+  dropTask();
+  $document.set(null);
+}
+
+export function pauseUpload(): void {
+  task?.pause();
+}
+
+export function resumeUpload(): void {
+  task?.resume();
+}
+
+export function cancelUpload(): void {
+  task?.cancel();
+}
+
+/** The cover page as it would be sent at `now`, with the sender's clock. */
+export function buildCoverPage(now: Date): CoverPage {
+  const draft = $draft.get();
+  const defaults = $coverDefaults.get();
+  return {
+    template: draft.template,
+    toName: draft.toName.trim(),
+    toNumber: (draft.coverToNumber ?? defaults.toNumber).trim(),
+    toCompany: draft.toCompany.trim(),
+    fromName: (draft.fromName ?? defaults.fromName).trim(),
+    fromNumber: (draft.fromNumber ?? defaults.fromNumber).trim(),
+    fromCompany: draft.fromCompany.trim(),
+    subject: draft.subject.trim(),
+    message: draft.message.trim(),
+    localDateOptions: localDateOptionsAt(now),
+  };
+}
+
+/** Sends the fax; on success the page moves to its details, on failure everything stays. */
+export async function sendFax(): Promise<void> {
+  const file = $uploadedFile.get();
+  const recipient = $recipient.get();
+  const { pages } = $sendSummary.get();
+  if ($sendBlock.get() || !file || !recipient || pages === null || $sendStatus.get().kind === 'sending') return;
+  const draft = $draft.get();
+  const body: SendFaxBody = {
+    toNumber: recipient.e164,
+    fileId: file.fileId,
+    coverpage: draft.withCover ? buildCoverPage(new Date()) : false,
+    pageCount: pages,
+    anonymous: draft.anonymous,
+  };
+  $sendStatus.set({ kind: 'sending' });
+  const result = await apiCall<SendFaxResult>('/sendFax', { method: 'POST', body });
+  if (result.ok) {
+    $sendStatus.set({ kind: 'sent', faxId: result.data.faxId });
+    window.location.assign(`/faxDetails/${encodeURIComponent(result.data.faxId)}`);
+    return;
+  }
+  const doc = $document.get();
+  if (result.status === 404 && doc) $document.set({ ...doc, gone: true });
+  $sendStatus.set({ kind: 'failed', code: result.code, message: result.message });
+}
+
+export type CoverPreviewResult = { ok: true; pdf: Blob } | { ok: false; code: ApiFailureCode; message: string };
+
+/** The cover page as it would look if sent now (POST /api/coverPagePreview answers a PDF). */
+export async function fetchCoverPagePreview(): Promise<CoverPreviewResult> {
+  const file = $uploadedFile.get();
+  // pageCount is the document's; the server adds the cover page itself.
+  const body = { coverpage: buildCoverPage(new Date()), pageCount: file?.pageCount ?? 0 };
+  let response: Response;
+  try {
+    response = await fetch('/api/coverPagePreview', {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  } catch {
+    return { ok: false, code: 'NETWORK', message: 'Network error' };
+  }
+  if (response.ok) return { ok: true, pdf: await response.blob() };
+  const payload = (await response.json().catch(() => null)) as ApiErrorBody | null;
+  return { ok: false, code: payload?.error.code ?? 'INTERNAL', message: payload?.error.message ?? response.statusText };
+}

@@ -1,0 +1,288 @@
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { describe, it } from 'node:test';
+import type { Page, Route } from 'playwright-core';
+import { makeJpeg, makePdf, type TestFile } from './support/documents.ts';
+import {
+  assertNoSeriousAxeViolations,
+  BASE_URL,
+  liveIndicator,
+  pathOf,
+  signUpThroughUi,
+  UI_TIMEOUT_MS,
+  useBrowser,
+  visit,
+  waitForHydration,
+  waitForPath,
+} from './support/browser.ts';
+
+// Sending a fax from the browser (issue 4): upload with progress, pause and resume, a cover page
+// with its preview, the send, and the fax moving to DELIVERED live on /sent and its details page;
+// then a busy line explained in plain words, retried automatically and refunded. The server runs
+// the loopback carrier with short page times and retry delays (tests/e2e/run.mjs).
+
+/** How long a fax may take through the loopback network here (pages, queue, retries 1 s, 3 s, 9 s). */
+const FAX_TIMEOUT_MS = 40_000;
+const FREE_SEND_CREDITS = 10;
+// Chromium logs every 4xx answer to a fetch as a console error; only the test that causes one allows it.
+const DETAILS_404 = /status of 404 .*\[at .*\/api\/faxes\/[0-9a-f-]+\]$/;
+const SEND_402 = /status of 402 .*\[at .*\/api\/sendFax\]$/;
+
+/** Another device of the same account faxes a `pages`-page document, spending that many credits. */
+async function spendCreditsElsewhere(page: Page, pages: number): Promise<void> {
+  const headers = { origin: BASE_URL };
+  const document = await makePdf(pages, 'elsewhere.pdf');
+  const stored = await page.request.post('/api/files', { headers, multipart: { file: document } });
+  assert.equal(stored.status(), 201, await stored.text());
+  const { fileId } = (await stored.json()) as { fileId: string };
+  const sent = await page.request.post('/api/sendFax', {
+    headers,
+    data: { toNumber: '(212) 555-0150', fileId, coverpage: false, pageCount: pages, anonymous: false },
+  });
+  assert.equal(sent.status(), 201, await sent.text());
+}
+
+/** Waits until new-user setup has granted the free plan's send credits (it runs after sign-up). */
+async function waitForSendCredits(page: Page, credits: number): Promise<void> {
+  const deadline = Date.now() + UI_TIMEOUT_MS;
+  for (;;) {
+    const response = await page.request.get('/api/account');
+    const body = (await response.json()) as { account?: { faxCredits: { defaultCreditsSend: number; paidCreditsSend: number } } };
+    const held = body.account ? body.account.faxCredits.defaultCreditsSend + body.account.faxCredits.paidCreditsSend : -1;
+    if (held === credits) return;
+    if (Date.now() > deadline) throw new Error(`expected ${credits} send credits, the account has ${held}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+async function openSendPage(page: Page): Promise<void> {
+  await page.getByRole('navigation').getByRole('link', { name: 'Send a fax' }).click();
+  await waitForPath(page, '/send');
+  await waitForHydration(page);
+  await page.getByRole('heading', { name: 'Send a fax', level: 1 }).waitFor();
+}
+
+async function enterNumber(page: Page, typed: string, shown: string): Promise<void> {
+  const field = page.getByLabel('Fax number', { exact: true });
+  await field.fill(typed);
+  await field.blur();
+  assert.equal(await field.inputValue(), shown, 'a complete number is shown formatted');
+  await page.getByText(`Sending to ${shown}.`).waitFor();
+}
+
+async function upload(page: Page, file: TestFile, shown: RegExp): Promise<void> {
+  await page.getByLabel('Choose a document').setInputFiles(file);
+  await page.getByText(shown).waitFor({ timeout: UI_TIMEOUT_MS * 2 });
+}
+
+/** Sends and answers the new fax's id, once its details page is showing. */
+async function sendAndOpenDetails(page: Page, shown: string): Promise<string> {
+  await page.getByRole('button', { name: 'Send fax' }).click();
+  await page.waitForURL(/\/faxDetails\/[0-9a-f-]{36}$/);
+  await waitForHydration(page);
+  await page.getByRole('heading', { name: `Fax to ${shown}` }).waitFor();
+  return new URL(page.url()).pathname.split('/').at(-1)!;
+}
+
+function faxStatus(page: Page, text: string | RegExp) {
+  return page.getByRole('region', { name: 'Status' }).getByRole('status').filter({ hasText: text });
+}
+
+describe('sending a fax', () => {
+  const browser = useBrowser();
+
+  it('sends a 3-page PDF with a cover page and follows it to delivery, live on /sent and its details', async () => {
+    const page = await browser.newPage();
+    await signUpThroughUi(page, { name: 'Ada Lovelace', label: 'send' });
+    await waitForSendCredits(page, FREE_SEND_CREDITS);
+
+    // Another tab keeps /sent open: the fax must appear and move on there by itself.
+    const sentTab = await browser.newPage();
+    await visit(sentTab, '/sent');
+    await sentTab.getByText('You have not sent a fax yet.').waitFor();
+    await liveIndicator(sentTab, 'Connected').waitFor();
+    await assertNoSeriousAxeViolations(sentTab);
+
+    await openSendPage(page);
+    await page.getByText(`You have ${FREE_SEND_CREDITS} credits`).waitFor();
+    const send = page.getByRole('button', { name: 'Send fax' });
+    assert.equal(await send.isDisabled(), true);
+    await page.getByText('Enter the fax number to send to.').waitFor();
+    await assertNoSeriousAxeViolations(page);
+
+    const number = page.getByLabel('Fax number', { exact: true });
+    await number.fill('212 555 012');
+    await number.blur();
+    await page.getByText('This is not a complete fax number yet.').waitFor();
+    assert.equal(await number.getAttribute('aria-invalid'), 'true');
+    await enterNumber(page, '2125550123', '(212) 555-0123');
+    await page.getByText('Upload a document to send it.').waitFor();
+
+    await upload(page, await makePdf(3, 'contract.pdf'), /contract\.pdf · [\d.]+ KB · 3 pages/);
+    await page.getByText(`This fax is 3 pages · You have ${FREE_SEND_CREDITS} credits`).waitFor();
+
+    await page.getByLabel('Add a cover page').check();
+    await page.getByRole('radio', { name: 'Modern' }).check();
+    assert.equal(await page.getByLabel('To: fax number').inputValue(), '(212) 555-0123', 'prefilled from the fax number');
+    assert.equal(await page.getByLabel('From: name').inputValue(), 'Ada Lovelace', 'prefilled from the account');
+    await page.getByLabel('To: name').fill('Charles Babbage');
+    await page.getByLabel('Subject').fill('The analytical engine');
+    await page.getByLabel('Message').fill('My notes are attached: three pages.');
+    await page.getByText(`This fax is 4 pages (cover page included) · You have ${FREE_SEND_CREDITS} credits`).waitFor();
+
+    const [preview, previewTab] = await Promise.all([
+      page.waitForResponse((response) => new URL(response.url()).pathname === '/api/coverPagePreview'),
+      page.waitForEvent('popup'),
+      page.getByRole('button', { name: 'Preview cover page' }).click(),
+    ]);
+    assert.equal(preview.status(), 200);
+    assert.equal(preview.headers()['content-type'], 'application/pdf');
+    await page.getByRole('link', { name: 'Open the cover page preview again' }).waitFor();
+    await previewTab.close();
+    await assertNoSeriousAxeViolations(page);
+
+    const faxId = await sendAndOpenDetails(page, '(212) 555-0123');
+    await faxStatus(page, 'Delivered · 4 pages').waitFor({ timeout: FAX_TIMEOUT_MS });
+    const timeline = page.getByRole('region', { name: 'Timeline' });
+    await timeline.getByText('Accepted and queued for sending').waitFor();
+    await timeline.getByText('Attempt 1: dialing').waitFor();
+    await timeline.getByText('Delivered', { exact: true }).waitFor();
+    await page.getByText('4 credits charged').waitFor();
+    for (const name of ['Download the fax as sent (PDF)', 'Download the delivery confirmation (PDF)']) {
+      const href = await page.getByRole('link', { name }).getAttribute('href');
+      const file = await page.request.get(href!);
+      assert.equal(file.status(), 200, name);
+      assert.equal(file.headers()['content-type'], 'application/pdf', name);
+    }
+    await assertNoSeriousAxeViolations(page);
+
+    const row = sentTab.getByRole('row').filter({ hasText: '(212) 555-0123' });
+    await row.filter({ hasText: 'Delivered · 4 pages' }).waitFor({ timeout: FAX_TIMEOUT_MS });
+    await row.getByText('Cover page').waitFor();
+    await sentTab.getByText('Showing 1 of 1').waitFor();
+    await assertNoSeriousAxeViolations(sentTab);
+    await row.getByRole('link', { name: /^Details of the fax to \(212\) 555-0123/ }).click();
+    await waitForPath(sentTab, `/faxDetails/${faxId}`);
+  });
+
+  it('uploads a 1 MB JPEG with pause and resume, and sends it anonymously', async () => {
+    const page = await browser.newPage();
+    await signUpThroughUi(page, { label: 'send-jpeg' });
+    await waitForSendCredits(page, FREE_SEND_CREDITS);
+    await openSendPage(page);
+    await enterNumber(page, '+1 646 555 0188', '(646) 555-0188');
+
+    // Hold the upload's chunks until the test lets them through, so Pause lands mid-upload.
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(
+      (url) => url.pathname.startsWith('/api/uploads/'),
+      async (route: Route) => {
+        if (route.request().method() === 'PUT') await gate;
+        // Pause aborts the chunk under way: the page has already dropped that request.
+        await route.continue().catch(() => undefined);
+      },
+    );
+    const photo = await makeJpeg(page);
+    assert.ok(photo.buffer.length >= 1024 * 1024, 'the JPEG is at least 1 MB');
+    await page.getByLabel('Choose a document').setInputFiles(photo);
+
+    const progress = page.getByRole('progressbar', { name: 'Upload of photo.jpg' });
+    await progress.waitFor();
+    const pause = page.getByRole('button', { name: 'Pause' });
+    const resume = page.getByRole('button', { name: 'Resume' });
+    const cancel = page.getByRole('button', { name: 'Cancel upload' });
+    assert.equal(await pause.isEnabled(), true, 'pause works while running');
+    assert.equal(await resume.isDisabled(), true);
+    await pause.click();
+    release();
+    await page.getByText('Paused', { exact: true }).waitFor();
+    assert.equal(await resume.isEnabled(), true, 'resume works from paused');
+    assert.equal(await pause.isDisabled(), true);
+    assert.equal(await cancel.isDisabled(), true, 'cancel works from running or pausing only');
+    assert.match((await page.locator('.upload-amount').textContent()) ?? '', / of [\d.]+ MB/);
+    await assertNoSeriousAxeViolations(page);
+    await resume.click();
+    await page.getByText(/photo\.jpg · [\d.]+ (MB|KB) · 1 page/).waitFor({ timeout: UI_TIMEOUT_MS * 2 });
+
+    await page.getByLabel('Send anonymously').check();
+    await page.getByText(`This fax is 1 page · You have ${FREE_SEND_CREDITS} credits`).waitFor();
+    await sendAndOpenDetails(page, '(646) 555-0188');
+    await faxStatus(page, 'Delivered · 1 page').waitFor({ timeout: FAX_TIMEOUT_MS });
+    await page.getByText('Hidden (sent anonymously)').waitFor();
+  });
+
+  it('explains a busy line in plain words, retries it, and refunds the credits', async () => {
+    const page = await browser.newPage();
+    await signUpThroughUi(page, { label: 'send-busy' });
+    await waitForSendCredits(page, FREE_SEND_CREDITS);
+    await openSendPage(page);
+    await enterNumber(page, '2125550001', '(212) 555-0001');
+    await upload(page, await makePdf(1, 'memo.pdf'), /memo\.pdf · [\d.]+ KB · 1 page/);
+    await sendAndOpenDetails(page, '(212) 555-0001');
+
+    // Between attempts the page says what happened and when the next try is.
+    await faxStatus(page, /^Line busy — trying again at \d{1,2}:\d\d [AP]M \(attempt [234] of 4\)/).waitFor({ timeout: FAX_TIMEOUT_MS });
+    await page.getByRole('heading', { name: 'Trying again automatically' }).waitFor();
+
+    await faxStatus(page, 'Failed: Line busy · 1 credit refunded').waitFor({ timeout: FAX_TIMEOUT_MS });
+    const failure = page.getByRole('region', { name: 'Why it failed' });
+    await failure.getByText('The receiving fax line was busy when we called.').waitFor();
+    await failure.getByRole('heading', { name: 'What to do next' }).waitFor();
+    const timeline = page.getByRole('region', { name: 'Timeline' });
+    for (const attempt of [1, 2, 3, 4]) await timeline.getByText(`Attempt ${attempt} failed: Line busy`).waitFor();
+    for (const attempt of [2, 3, 4]) await timeline.getByText(`Attempt ${attempt} scheduled`).waitFor();
+    await timeline.getByText('Credits refunded').waitFor();
+    await page.getByText('1 credit charged · 1 credit refunded').waitFor();
+    await page.getByText('A delivery confirmation is available once the fax has been delivered.').waitFor();
+    await assertNoSeriousAxeViolations(page);
+    await waitForSendCredits(page, FREE_SEND_CREDITS);
+
+    await visit(page, '/sent');
+    const row = page.getByRole('row').filter({ hasText: '(212) 555-0001' });
+    await row.getByText('Failed: Line busy · 1 credit refunded').waitFor();
+  });
+
+  it('shows the server\'s reason when a send is refused, and keeps the form and the document', async () => {
+    browser.expectConsoleErrors(SEND_402);
+    const page = await browser.newPage();
+    await signUpThroughUi(page, { name: 'Grace Hopper', label: 'send-refused' });
+    await waitForSendCredits(page, FREE_SEND_CREDITS);
+    // This page hears nothing live (as with a socket that is down), so it still counts 10 credits
+    // when another device spends most of them.
+    await page.routeWebSocket(/\/api\/live/, () => undefined);
+    await openSendPage(page);
+    await enterNumber(page, '2125550123', '(212) 555-0123');
+    await upload(page, await makePdf(3, 'report.pdf'), /report\.pdf · [\d.]+ KB · 3 pages/);
+    await page.getByLabel('Add a cover page').check();
+    await page.getByLabel('Subject').fill('Quarterly report');
+    await page.getByText(`This fax is 4 pages (cover page included) · You have ${FREE_SEND_CREDITS} credits`).waitFor();
+
+    await spendCreditsElsewhere(page, 7);
+    await page.getByRole('button', { name: 'Send fax' }).click();
+    await page.getByRole('alert').filter({ hasText: 'The fax was not sent. This fax needs 4 credits and you have 3.' }).waitFor();
+    assert.equal(pathOf(page), '/send');
+    assert.equal(await page.getByLabel('Fax number', { exact: true }).inputValue(), '(212) 555-0123');
+    assert.equal(await page.getByLabel('Subject').inputValue(), 'Quarterly report');
+    await page.getByText(/report\.pdf · [\d.]+ KB · 3 pages/).waitFor();
+    await assertNoSeriousAxeViolations(page);
+  });
+
+  it('leaves the details of a fax that does not exist: back to the page before, else the dashboard', async () => {
+    browser.expectConsoleErrors(DETAILS_404);
+    const page = await browser.newPage();
+    await signUpThroughUi(page, { label: 'send-missing' });
+    await page.getByRole('navigation').getByRole('link', { name: 'Sent', exact: true }).click();
+    await waitForPath(page, '/sent');
+    await page.evaluate((id) => window.location.assign(`/faxDetails/${id}`), randomUUID());
+    await waitForPath(page, '/sent');
+
+    // Opened with no page before it (a typed address): the dashboard.
+    await page.goto(`/faxDetails/${randomUUID()}`);
+    await waitForPath(page, '/dashboard');
+    await page.goto('/faxDetails');
+    await waitForPath(page, '/dashboard');
+  });
+});
