@@ -1,7 +1,7 @@
 // Upload throughput of a 20 MB document through the resumable flow (the browser client's chunk
 // schedule: 256 KB doubling below 32 MB, never crossing an 8 MiB part), against a raw R2 put of the
 // same bytes in a local R2 of the same runtime (wrangler's platform proxy), in the same run.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
@@ -60,8 +60,11 @@ export async function benchUpload(base, headers) {
   const { puts, completeMs } = await uploadResumable(base, headers, bytes);
   const uploadMs = performance.now() - started;
 
+  // A configuration with the R2 binding alone: the Worker's own would start its Durable Objects too.
   const stateDir = mkdtempSync(join(tmpdir(), 'fax-bench-r2-'));
-  const proxy = await getPlatformProxy({ configPath: 'wrangler.toml', persist: { path: stateDir } });
+  const configPath = join(stateDir, 'wrangler.toml');
+  writeFileSync(configPath, 'compatibility_date = "2026-10-01"\n[[r2_buckets]]\nbinding = "DOCUMENTS"\nbucket_name = "fax-documents"\n');
+  const proxy = await getPlatformProxy({ configPath, persist: { path: join(stateDir, 'state') } });
   let rawMs;
   try {
     const rawStarted = performance.now();
