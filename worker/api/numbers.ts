@@ -1,5 +1,6 @@
 import { Hono, type Context } from 'hono';
 import { numberQuerySchema, numberSearchSchema, optionalNumberQuerySchema } from '../../src/common/numbers';
+import { searchHoldableNumbers } from '../carrier/number-search';
 import { getDb } from '../db/client';
 import {
   findHoldOf,
@@ -8,7 +9,6 @@ import {
   holdNumber,
   listNumberAreas,
   releaseHoldsOf,
-  searchFreeNumbers,
 } from '../db/queries/numbers';
 import { toHoldView, toNumberView } from '../domain/numbers';
 import { readConfig } from '../env';
@@ -36,7 +36,7 @@ async function placeHold(c: Context<AppEnv>, numberId: string): Promise<Response
 // Holds work signed in or out (spec §7 keeps them GETs; placing and releasing carry the same-origin rule).
 export const numbersApi = new Hono<AppEnv>()
   .get('/numbers', validate('query', numberSearchSchema), async (c) => {
-    const rows = await searchFreeNumbers(getDb(c.env), c.req.valid('query'), Date.now(), SEARCH_LIMIT);
+    const rows = await searchHoldableNumbers(c.env, c.req.valid('query'), SEARCH_LIMIT);
     return c.json({ numbers: rows.map(toNumberView) }, 200);
   })
 

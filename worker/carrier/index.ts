@@ -1,11 +1,19 @@
 import { readConfig } from '../env';
+import { createLocalNumberInventory } from './local-numbers';
 import { createLoopbackCarrier } from './loopback';
+import type { NumberInventory } from './number-inventory';
 import { createTelnyxCarrier } from './telnyx';
+import { createTelnyxNumberInventory } from './telnyx-numbers';
 import type { Carrier, CarrierName } from './types';
 
 /** The carrier faxes are sent through (CARRIER). */
 export function outboundCarrier(env: Env): Carrier {
   return readConfig(env).CARRIER === 'telnyx' ? createTelnyxCarrier(env) : createLoopbackCarrier(env);
+}
+
+/** Where fax numbers come from: Telnyx's inventory with CARRIER=telnyx, else the local pool. */
+export function numberInventory(env: Env): NumberInventory {
+  return readConfig(env).CARRIER === 'telnyx' ? createTelnyxNumberInventory(env) : createLocalNumberInventory(env);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { and, eq, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../client';
 import { faxNumbers, type FaxNumberRow } from '../schema';
 
@@ -103,4 +103,55 @@ export async function releaseNumbersOf(db: Db, userId: string, holderKey: string
     .update(faxNumbers)
     .set({ state: 'AVAILABLE', holderKey: null, holdExpiresAt: null, ownerUserId: null, assignedAt: null })
     .where(or(eq(faxNumbers.ownerUserId, userId), eq(faxNumbers.holderKey, holderKey)));
+}
+
+export interface NewPoolNumber {
+  id: string;
+  number: string;
+  areaCode: string;
+  city: string;
+  region: string;
+}
+
+// D1 binds at most 100 values per statement; a number row takes 6.
+const INSERT_CHUNK = 16;
+
+/** Adds a carrier's numbers as AVAILABLE; a number already stored (in any state) is left as it is. */
+export async function insertAvailableNumbers(db: Db, numbers: NewPoolNumber[]): Promise<void> {
+  const statements = [];
+  for (let i = 0; i < numbers.length; i += INSERT_CHUNK) {
+    const rows = numbers.slice(i, i + INSERT_CHUNK).map((n) => ({ ...n, state: 'AVAILABLE' as const }));
+    // ON CONFLICT DO NOTHING with no target is SQLite's INSERT OR IGNORE for the unique number.
+    statements.push(db.insert(faxNumbers).values(rows).onConflictDoNothing());
+  }
+  const [first, ...rest] = statements;
+  if (first) await db.batch([first, ...rest]);
+}
+
+/** Which of these E.164 numbers are free now, in number order. */
+export async function findFreeNumbersAmong(db: Db, numbers: string[], now: number, limit: number): Promise<FaxNumberRow[]> {
+  if (numbers.length === 0) return [];
+  return db
+    .select()
+    .from(faxNumbers)
+    .where(and(inArray(faxNumbers.number, numbers), isFree(now)))
+    .orderBy(faxNumbers.number)
+    .limit(limit);
+}
+
+export async function findNumberByE164(db: Db, number: string): Promise<FaxNumberRow | null> {
+  return (await db.query.faxNumbers.findFirst({ where: eq(faxNumbers.number, number) })) ?? null;
+}
+
+/** The number goes back to the pool: no owner, no hold. */
+export async function returnNumberToPool(db: Db, number: string): Promise<void> {
+  await db
+    .update(faxNumbers)
+    .set({ state: 'AVAILABLE', holderKey: null, holdExpiresAt: null, ownerUserId: null, assignedAt: null })
+    .where(eq(faxNumbers.number, number));
+}
+
+/** The number is no longer ours to offer (given back to the carrier). */
+export async function deleteNumber(db: Db, number: string): Promise<void> {
+  await db.delete(faxNumbers).where(eq(faxNumbers.number, number));
 }
