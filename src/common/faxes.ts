@@ -103,3 +103,10 @@ export interface FaxDetails {
   fax: FaxView;
   timeline: FaxEventView[];
 }
+
+/** The send document (spec §3): the fax on its way now, the newest sent, and the lifetime count. */
+export interface SendStatus {
+  sendingFax: FaxView | null;
+  lastSentEntry: FaxView | null;
+  lifetimeSendCount: number;
+}

@@ -163,6 +163,13 @@ describe('sending a fax', () => {
     await assertNoSeriousAxeViolations(sentTab);
     await row.getByRole('link', { name: /^Details of the fax to \(212\) 555-0123/ }).click();
     await waitForPath(sentTab, `/faxDetails/${faxId}`);
+
+    // The dashboard's send document names the last fax and counts it.
+    await visit(sentTab, '/dashboard');
+    const sending = sentTab.getByRole('region', { name: 'Last fax sent' });
+    await sending.getByText('Delivered · 4 pages').waitFor();
+    await sending.getByText('Faxes sent: 1').waitFor();
+    await assertNoSeriousAxeViolations(sentTab);
   });
 
   it('uploads a 1 MB JPEG with pause and resume, and sends it anonymously', async () => {

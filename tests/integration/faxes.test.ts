@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import type { FaxDetails, SendFaxResult } from '../../src/common/faxes';
+import type { FaxDetails, SendFaxResult, SendStatus } from '../../src/common/faxes';
 import { call, errorCode } from '../support/client';
 import { storedDocument } from '../support/documents';
 import { faxList, insertFaxRow, sendFax, senderWithCredits } from '../support/send-fax';
@@ -108,5 +108,23 @@ describe('fax documents', () => {
     expect(response.headers.get('content-type')).toBe('application/pdf');
     expect(response.headers.get('content-disposition')).toContain('attachment');
     expect(new TextDecoder().decode((await response.arrayBuffer()).slice(0, 5))).toBe('%PDF-');
+  });
+});
+
+describe('GET /api/sendStatus', () => {
+  it('answers the fax on its way, the newest sent, and the lifetime count', async () => {
+    const sender = await senderWithCredits(0);
+    const status = async (): Promise<SendStatus> => (await (await call('/api/sendStatus', { cookie: sender.cookie })).json()) as SendStatus;
+    expect(await status()).toEqual({ sendingFax: null, lastSentEntry: null, lifetimeSendCount: 0 });
+
+    const sending = await insertFaxRow(sender.userId, { status: 'SENDING', start: Date.now() - 60_000 });
+    const delivered = await insertFaxRow(sender.userId, { status: 'DELIVERED' });
+    await insertFaxRow(sender.userId, { direction: 'RECEIVE', status: 'SENDING' });
+    await env.DB.prepare('UPDATE users SET lifetime_send_count = 2 WHERE id = ?').bind(sender.userId).run();
+    const now = await status();
+    expect(now.sendingFax?.id).toBe(sending);
+    expect(now.lastSentEntry?.id).toBe(delivered);
+    expect(now.lifetimeSendCount).toBe(2);
+    expect((await call('/api/sendStatus')).status).toBe(401);
   });
 });

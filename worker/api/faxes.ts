@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
-import { FAX_FIRST_PAGE_SIZE, FAX_NEXT_PAGE_SIZE, type FaxDetails, type FaxListPage } from '../../src/common/faxes';
+import { FAX_FIRST_PAGE_SIZE, FAX_NEXT_PAGE_SIZE, type FaxDetails, type FaxListPage, type SendStatus } from '../../src/common/faxes';
 import { faxIdParamSchema, faxListQuerySchema } from '../../src/common/fax-queries';
 import { currentViewer } from '../auth/viewer';
 import { getDb } from '../db/client';
-import { countFaxes, findFaxOwnedBy, listFaxes, listFaxEvents } from '../db/queries/faxes';
+import { countFaxes, findFaxOwnedBy, findSendingFax, listFaxes, listFaxEvents } from '../db/queries/faxes';
 import { decodeFaxCursor, encodeFaxCursor } from '../domain/fax-cursor';
 import { toFaxEventView, toFaxView } from '../domain/faxes';
 import { ApiError } from '../http/api-error';
@@ -37,6 +37,19 @@ export const faxesApi = new Hono<AppEnv>()
       faxes: page.map(toFaxView),
       nextCursor: rows.length > limit && last ? encodeFaxCursor(last) : null,
       total,
+    };
+    return c.json(body, 200);
+  })
+
+  // The spec's send document: what the dashboard shows while a fax is on its way.
+  .get('/sendStatus', async (c) => {
+    const { user } = currentViewer(c);
+    const db = getDb(c.env);
+    const [sending, [last]] = await Promise.all([findSendingFax(db, user.id), listFaxes(db, user.id, 'SEND', null, 1)]);
+    const body: SendStatus = {
+      sendingFax: sending ? toFaxView(sending) : null,
+      lastSentEntry: last ? toFaxView(last) : null,
+      lifetimeSendCount: user.lifetimeSendCount,
     };
     return c.json(body, 200);
   })

@@ -4,6 +4,7 @@ import { viewerLabel, type Viewer } from '../../common/viewer';
 import { t } from '../../i18n/t';
 import { $viewer, setViewer } from '../../stores/session';
 import ActivityFeed from './ActivityFeed';
+import SendingNow from './SendingNow';
 
 interface Props {
   /** The user the server rendered this page for. */
@@ -25,6 +26,7 @@ export default function Dashboard({ viewer: initialViewer }: Props) {
           {t('dashboard.sendFax')}
         </a>
       </header>
+      <SendingNow />
       <ActivityFeed />
     </div>
   );

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FaxDirection } from '../../../src/common/faxes';
 import type { Db } from '../client';
 import { faxEvents, faxes, type FaxEventRow, type FaxRow } from '../schema';
@@ -103,4 +103,15 @@ export async function countFaxes(db: Db, userId: string, direction: FaxDirection
     .from(faxes)
     .where(and(eq(faxes.userId, userId), eq(faxes.direction, direction), isNull(faxes.trashedAt)));
   return row?.total ?? 0;
+}
+
+/** The newest of the user's faxes still on its way (spec send document `sendingFax`), or null. */
+export async function findSendingFax(db: Db, userId: string): Promise<FaxRow | null> {
+  const [row] = await db
+    .select()
+    .from(faxes)
+    .where(and(eq(faxes.userId, userId), eq(faxes.direction, 'SEND'), isNull(faxes.trashedAt), inArray(faxes.status, ['QUEUED', 'SENDING'])))
+    .orderBy(desc(faxes.start), desc(faxes.id))
+    .limit(1);
+  return row ?? null;
 }

@@ -1,0 +1,30 @@
+import { useStore } from '@nanostores/react';
+import type { FaxView } from '../../common/faxes';
+import { t } from '../../i18n/t';
+import { $sendStatus } from '../../stores/send-status';
+import { faxProgressText, formatDateTime, recipientText } from '../faxes/fax-text';
+
+function FaxLine({ fax }: { fax: FaxView }) {
+  return (
+    <p>
+      <a href={`/faxDetails/${fax.id}`}>{recipientText(fax)}</a> · {faxProgressText(fax)} ·{' '}
+      <span className="muted">{formatDateTime(fax.start)}</span>
+    </p>
+  );
+}
+
+/** The send document on the dashboard: the fax on its way now, else the last one sent. */
+export default function SendingNow() {
+  const status = useStore($sendStatus);
+  if (!status) return null;
+  const { sendingFax, lastSentEntry, lifetimeSendCount } = status;
+  return (
+    <section className="card" aria-labelledby="sending-heading" aria-live="polite">
+      <h2 id="sending-heading">{t(sendingFax ? 'dashboard.sendingNow' : 'dashboard.lastSent')}</h2>
+      {sendingFax ? <FaxLine fax={sendingFax} /> : lastSentEntry ? <FaxLine fax={lastSentEntry} /> : <p className="muted">{t('dashboard.noneSent')}</p>}
+      <p className="muted">
+        {t('dashboard.lifetimeSent', { count: lifetimeSendCount })} · <a href="/sent">{t('dashboard.allSent')}</a>
+      </p>
+    </section>
+  );
+}

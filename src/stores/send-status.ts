@@ -1,0 +1,32 @@
+import { atom, onMount } from 'nanostores';
+import type { SendStatus } from '../common/faxes';
+import { apiCall } from '../lib/api';
+import { $liveStatus, onLiveEvent } from './live';
+
+// The send document (spec §3) the dashboard shows: the fax on its way and the newest one sent.
+// Read again on every pushed change of a sent fax and after a reconnect; the server decides which
+// fax is "sending", so the page never has to work it out from partial events.
+
+export const $sendStatus = atom<SendStatus | null>(null);
+
+export async function loadSendStatus(): Promise<void> {
+  const result = await apiCall<SendStatus>('/sendStatus');
+  if (result.ok) $sendStatus.set(result.data);
+}
+
+onMount($sendStatus, () => {
+  if (typeof window === 'undefined') return;
+  void loadSendStatus();
+  let wasConnected = false;
+  const stopStatus = $liveStatus.subscribe((status) => {
+    if (status === 'connected' && !wasConnected && $sendStatus.get() !== null) void loadSendStatus();
+    wasConnected = status === 'connected';
+  });
+  const stopEvents = onLiveEvent((event) => {
+    if (event.type === 'fax.updated' && event.fax.direction === 'SEND') void loadSendStatus();
+  });
+  return () => {
+    stopStatus();
+    stopEvents();
+  };
+});
