@@ -5,6 +5,7 @@ import { createApp } from './app';
 import { getDb } from './db/client';
 import { findNumberOwnedBy } from './db/queries/numbers';
 import { readConfig } from './env';
+import { readSendStatus } from './fax/send-status';
 import type { AppEnv } from './http/app-env';
 import { queue } from './jobs/queue';
 
@@ -14,10 +15,13 @@ export { UserHub } from './live/user-hub';
 async function pageContext(c: Context<AppEnv>): Promise<PageContext> {
   const config = readConfig(c.env);
   const viewer = c.get('viewer');
-  const owned = viewer ? await findNumberOwnedBy(getDb(c.env), viewer.id) : null;
+  const user = c.get('user');
+  const db = getDb(c.env);
+  const owned = viewer ? await findNumberOwnedBy(db, viewer.id) : null;
   return {
     viewer,
     faxNumber: owned?.number ?? null,
+    sendStatus: user && c.req.path === '/dashboard' ? await readSendStatus(db, user) : null,
     devTools: config.DEV_TOOLS,
     googleClientId: config.GOOGLE_CLIENT_ID,
     googleSignIn: config.GOOGLE_JWKS_URL.startsWith('/') ? 'local' : 'google',

@@ -1,3 +1,4 @@
+import type { SendStatus } from './faxes';
 import type { Viewer } from './viewer';
 
 /**
@@ -8,6 +9,8 @@ export interface PageContext {
   viewer: Viewer | null;
   /** The signed-in user's own fax number (E.164), or null. */
   faxNumber: string | null;
+  /** The send document, on /dashboard only (rendered with the page, so it needs no fetch at load). */
+  sendStatus: SendStatus | null;
   /** Development tools (/dev pages, the local Google stand-in) are on. Never in production. */
   devTools: boolean;
   /** OAuth client id of the Google sign-in button (public by design). */

@@ -4,8 +4,9 @@ import { apiCall } from '../lib/api';
 import { $liveStatus, onLiveEvent } from './live';
 
 // The send document (spec §3) the dashboard shows: the fax on its way and the newest one sent.
-// Read again on every pushed change of a sent fax and after a reconnect; the server decides which
-// fax is "sending", so the page never has to work it out from partial events.
+// The page arrives with it rendered; it is read again on every pushed change of a sent fax and
+// after a reconnect (not at load: a read racing a sign-out would only fail). The server decides
+// which fax is "sending", so the page never works it out from partial events.
 
 export const $sendStatus = atom<SendStatus | null>(null);
 
@@ -16,10 +17,10 @@ export async function loadSendStatus(): Promise<void> {
 
 onMount($sendStatus, () => {
   if (typeof window === 'undefined') return;
-  void loadSendStatus();
+  let connections = 0;
   let wasConnected = false;
   const stopStatus = $liveStatus.subscribe((status) => {
-    if (status === 'connected' && !wasConnected && $sendStatus.get() !== null) void loadSendStatus();
+    if (status === 'connected' && !wasConnected && ++connections > 1) void loadSendStatus();
     wasConnected = status === 'connected';
   });
   const stopEvents = onLiveEvent((event) => {

@@ -3,13 +3,14 @@ import { FAX_FIRST_PAGE_SIZE, FAX_NEXT_PAGE_SIZE, type FaxDetails, type FaxListP
 import { faxIdParamSchema, faxListQuerySchema } from '../../src/common/fax-queries';
 import { currentViewer } from '../auth/viewer';
 import { getDb } from '../db/client';
-import { countFaxes, findFaxOwnedBy, findSendingFax, listFaxes, listFaxEvents } from '../db/queries/faxes';
+import { countFaxes, findFaxOwnedBy, listFaxes, listFaxEvents } from '../db/queries/faxes';
 import { decodeFaxCursor, encodeFaxCursor } from '../domain/fax-cursor';
 import { toFaxEventView, toFaxView } from '../domain/faxes';
 import { ApiError } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
 import { validate } from '../http/validate';
 import { faxConfirmationPdf, faxDocumentBody } from '../fax/fax-files';
+import { readSendStatus } from '../fax/send-status';
 
 function pdfHeaders(fileName: string, disposition: 'inline' | 'attachment'): Record<string, string> {
   return {
@@ -44,13 +45,7 @@ export const faxesApi = new Hono<AppEnv>()
   // The spec's send document: what the dashboard shows while a fax is on its way.
   .get('/sendStatus', async (c) => {
     const { user } = currentViewer(c);
-    const db = getDb(c.env);
-    const [sending, [last]] = await Promise.all([findSendingFax(db, user.id), listFaxes(db, user.id, 'SEND', null, 1)]);
-    const body: SendStatus = {
-      sendingFax: sending ? toFaxView(sending) : null,
-      lastSentEntry: last ? toFaxView(last) : null,
-      lifetimeSendCount: user.lifetimeSendCount,
-    };
+    const body: SendStatus = await readSendStatus(getDb(c.env), user);
     return c.json(body, 200);
   })
 

@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
+import type { SendStatus } from '../../common/faxes';
 import { viewerLabel, type Viewer } from '../../common/viewer';
 import { t } from '../../i18n/t';
 import { $viewer, setViewer } from '../../stores/session';
@@ -9,9 +10,11 @@ import SendingNow from './SendingNow';
 interface Props {
   /** The user the server rendered this page for. */
   viewer: Viewer;
+  /** The send document as it was when the page was rendered. */
+  sendStatus: SendStatus | null;
 }
 
-export default function Dashboard({ viewer: initialViewer }: Props) {
+export default function Dashboard({ viewer: initialViewer, sendStatus }: Props) {
   const current = useStore($viewer);
   useEffect(() => setViewer(initialViewer), [initialViewer]);
   const viewer = current ?? initialViewer;
@@ -26,7 +29,7 @@ export default function Dashboard({ viewer: initialViewer }: Props) {
           {t('dashboard.sendFax')}
         </a>
       </header>
-      <SendingNow />
+      <SendingNow initial={sendStatus} />
       <ActivityFeed />
     </div>
   );

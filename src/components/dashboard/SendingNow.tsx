@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import type { FaxView } from '../../common/faxes';
+import type { FaxView, SendStatus } from '../../common/faxes';
 import { t } from '../../i18n/t';
 import { $sendStatus } from '../../stores/send-status';
 import { faxProgressText, formatDateTime, recipientText } from '../faxes/fax-text';
@@ -14,8 +14,9 @@ function FaxLine({ fax }: { fax: FaxView }) {
 }
 
 /** The send document on the dashboard: the fax on its way now, else the last one sent. */
-export default function SendingNow() {
-  const status = useStore($sendStatus);
+export default function SendingNow({ initial }: { initial: SendStatus | null }) {
+  // The server rendered the page with the send document; the store takes over once it changes.
+  const status = useStore($sendStatus) ?? initial;
   if (!status) return null;
   const { sendingFax, lastSentEntry, lifetimeSendCount } = status;
   return (
