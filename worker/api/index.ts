@@ -13,6 +13,7 @@ import { faxesApi } from './faxes';
 import { filesApi } from './files';
 import { liveApi } from './live';
 import { numbersApi } from './numbers';
+import { optionsApi } from './options';
 import { recoveryApi } from './recovery';
 import { sendFaxApi } from './send-fax';
 import { uploadsApi } from './uploads';
@@ -28,6 +29,7 @@ export const api = new Hono<AppEnv>()
   .route('/', recoveryApi)
   .route('/', liveApi)
   .route('/', numbersApi)
+  .route('/', optionsApi)
   .route('/', filesApi)
   .route('/', uploadsApi)
   .route('/', coverPagesApi)

@@ -1,0 +1,23 @@
+import { useStore } from '@nanostores/react';
+import { PLAN_TERMS } from '../../common/plans';
+import { t } from '../../i18n/t';
+import { $term, chooseTerm } from '../../stores/plans';
+
+/** Monthly / Yearly as a native radio group: arrow keys move between terms, Tab leaves the group. */
+export default function TermSwitch({ savingPercent }: { savingPercent: number }) {
+  const term = useStore($term);
+  return (
+    <fieldset className="term-switch">
+      <legend className="visually-hidden">{t('upgrade.termLegend')}</legend>
+      {PLAN_TERMS.map((option) => (
+        <label key={option} className={option === term ? 'selected' : undefined}>
+          <input type="radio" name="plan-term" value={option} checked={option === term} onChange={() => chooseTerm(option)} />
+          <span>{t(option === 'MONTH' ? 'upgrade.termMONTH' : 'upgrade.termYEAR')}</span>
+          {option === 'YEAR' && savingPercent > 0 && (
+            <span className="tag term-saving">{t('upgrade.saving', { percent: savingPercent })}</span>
+          )}
+        </label>
+      ))}
+    </fieldset>
+  );
+}

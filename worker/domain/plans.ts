@@ -1,0 +1,65 @@
+import {
+  CURRENCY,
+  PLAN_LEVELS,
+  PLAN_TERMS,
+  type OptionsView,
+  type PlanLevel,
+  type PlanOptions,
+  type PlanTerm,
+  type PlanView,
+  type PriceOption,
+  type TrialOption,
+} from '../../src/common/plans';
+
+// The plan catalogue (levels × terms) from the product options: no I/O, table-tested in
+// tests/unit/plans.test.ts.
+
+/** Whether the trial is switched off for this level and term (a boolean switches all plans). */
+export function isTrialDisabled(disabled: TrialOption['disabled'], level: PlanLevel, term: PlanTerm): boolean {
+  if (typeof disabled === 'boolean') return disabled;
+  return disabled[level]?.[term] ?? false;
+}
+
+/** The trial length a plan starts with, or null when it has none. */
+export function trialDaysFor(trial: TrialOption, level: PlanLevel, term: PlanTerm): number | null {
+  return isTrialDisabled(trial.disabled, level, term) ? null : trial.length_in_days;
+}
+
+/** A term's price spread over its months, to the nearest cent. */
+export function monthlyEquivalentCents(price: PriceOption, term: PlanTerm): number {
+  return term === 'MONTH' ? price.month : Math.round(price.year / 12);
+}
+
+/** Whole percent a year saves against twelve months, rounded down so it never overclaims; never negative. */
+export function yearlySavingPercent(price: PriceOption): number {
+  const twelveMonths = price.month * 12;
+  if (twelveMonths === 0 || price.year >= twelveMonths) return 0;
+  return Math.floor(((twelveMonths - price.year) * 100) / twelveMonths);
+}
+
+export function toPlanView(options: PlanOptions, level: PlanLevel, term: PlanTerm): PlanView {
+  const price = options.prices[level];
+  return {
+    level,
+    term,
+    priceCents: term === 'MONTH' ? price.month : price.year,
+    currency: CURRENCY,
+    monthlyEquivalentCents: monthlyEquivalentCents(price, term),
+    savingPercent: term === 'YEAR' ? yearlySavingPercent(price) : 0,
+    allowances: { ...options.allowances[level] },
+    trialDays: trialDaysFor(options.trial, level, term),
+  };
+}
+
+/** Every plan, level by level (BASIC, PREMIUM, PRO), MONTH before YEAR. */
+export function buildPlanCatalogue(options: PlanOptions): PlanView[] {
+  return PLAN_LEVELS.flatMap((level) => PLAN_TERMS.map((term) => toPlanView(options, level, term)));
+}
+
+export function toOptionsView(options: PlanOptions): OptionsView {
+  return {
+    plans: buildPlanCatalogue(options),
+    trial: { lengthInDays: options.trial.length_in_days, disabled: options.trial.disabled },
+    preAuthType: options.preAuthType,
+  };
+}
