@@ -7,7 +7,7 @@ import { createSendFaxCharged, findFaxOwnedBy } from '../db/queries/faxes';
 import { findFileOfUser } from '../db/queries/files';
 import { toFaxView } from '../domain/faxes';
 import { readConfig } from '../env';
-import { publishFaxUpdate } from '../fax/publish';
+import { publishFaxRow } from '../fax/publish';
 import { ApiError } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
 import { validate } from '../http/validate';
@@ -59,7 +59,7 @@ export const sendFaxApi = new Hono<AppEnv>().post('/sendFax', validate('json', s
   await enqueueFaxJob(c.env, { kind: 'fax.dispatch', faxId, attempt: 1 });
   const fax = (await findFaxOwnedBy(db, user.id, faxId))!;
   c.executionCtx.waitUntil(
-    Promise.all([publishFaxUpdate(c.env, faxId), publishToUser(c.env, user.id, { type: 'account.updated', at: Date.now() })]),
+    Promise.all([publishFaxRow(c.env, fax), publishToUser(c.env, user.id, { type: 'account.updated', at: Date.now() })]),
   );
   return c.json({ faxId, fax: toFaxView(fax) }, 201);
 });

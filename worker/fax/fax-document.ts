@@ -1,10 +1,9 @@
-import { and, eq } from 'drizzle-orm';
 import { coverPageSchema, type CoverPage } from '../../src/common/cover-page';
-import { getDb } from '../db/client';
-import { files, type FaxRow } from '../db/schema';
+import type { FaxRow } from '../db/schema';
 import { buildFaxPdf } from '../documents/fax-pdf';
 import { faxDocumentKey } from '../storage/documents';
 import { setFaxDocumentKey } from '../db/queries/fax-attempts';
+import { sourceDocumentOf } from './fax-files';
 
 /**
  * The R2 key of the PDF to transmit (cover page first), rendered on the first attempt and reused
@@ -13,10 +12,7 @@ import { setFaxDocumentKey } from '../db/queries/fax-attempts';
  */
 export async function ensureFaxDocument(env: Env, fax: FaxRow): Promise<string | null> {
   if (fax.documentKey) return fax.documentKey;
-  const file = fax.fileId
-    ? await getDb(env).query.files.findFirst({ where: and(eq(files.id, fax.fileId), eq(files.userId, fax.userId)) })
-    : undefined;
-  const source = file ? await env.DOCUMENTS.get(file.r2Key) : null;
+  const source = await sourceDocumentOf(env, fax);
   if (!source) return null;
   const cover = readCoverPage(fax.coverPage);
   if (cover === undefined) return null;

@@ -4,12 +4,16 @@ import { findFileOfUser } from '../db/queries/files';
 import type { FaxRow } from '../db/schema';
 import { renderDeliveryConfirmation } from '../documents/confirmation';
 
-/** The PDF that was transmitted (cover page first), or the uploaded document before dispatch rendered it. */
-export async function faxDocumentBody(env: Env, fax: FaxRow): Promise<R2ObjectBody | null> {
-  if (fax.documentKey) return env.DOCUMENTS.get(fax.documentKey);
+/** The document the user uploaded for the fax (before any cover page), or null when it is gone. */
+export async function sourceDocumentOf(env: Env, fax: FaxRow): Promise<R2ObjectBody | null> {
   if (!fax.fileId) return null;
   const file = await findFileOfUser(getDb(env), fax.userId, fax.fileId);
   return file ? env.DOCUMENTS.get(file.r2Key) : null;
+}
+
+/** The PDF that was transmitted (cover page first), or the uploaded document before dispatch rendered it. */
+export async function faxDocumentBody(env: Env, fax: FaxRow): Promise<R2ObjectBody | null> {
+  return fax.documentKey ? env.DOCUMENTS.get(fax.documentKey) : sourceDocumentOf(env, fax);
 }
 
 /** The delivery confirmation of a delivered fax, with a picture of its first page. */

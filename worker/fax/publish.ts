@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { getDb } from '../db/client';
-import { faxes } from '../db/schema';
+import { faxes, type FaxRow } from '../db/schema';
 import { toFaxView } from '../domain/faxes';
 import { publishToUser } from '../live/publish';
 
@@ -10,6 +10,10 @@ import { publishToUser } from '../live/publish';
  */
 export async function publishFaxUpdate(env: Env, faxId: string): Promise<void> {
   const row = await getDb(env).query.faxes.findFirst({ where: eq(faxes.id, faxId) });
-  if (!row) return;
+  if (row) await publishFaxRow(env, row);
+}
+
+/** Pushes a fax row the caller has just read. */
+export async function publishFaxRow(env: Env, row: FaxRow): Promise<void> {
   await publishToUser(env, row.userId, { type: 'fax.updated', at: Date.now(), fax: toFaxView(row) });
 }
