@@ -25,6 +25,14 @@ export const liveEventSchema = z.discriminatedUnion('type', [
   }),
   // A fax of the user was created or moved on (status, pages sent, retry, refund, read, trash).
   z.object({ type: z.literal('fax.updated'), at: z.number(), fax: faxViewSchema }),
+  // The reserved-number document: the user's own number was assigned (or released: null).
+  z.object({
+    type: z.literal('number.updated'),
+    at: z.number(),
+    number: z.object({ number: z.string(), display: z.string() }).nullable(),
+  }),
+  // The plan changed (checkout, trial end, renewal, cancellation): pages re-read checkSubscriptionStatus.
+  z.object({ type: z.literal('subscription.updated'), at: z.number() }),
 ]);
 
 export type LiveEvent = z.infer<typeof liveEventSchema>;

@@ -34,6 +34,13 @@ export const users = sqliteTable('users', {
   paidCreditsReceive: integer('paid_credits_receive').notNull().default(0),
   // Set when account deletion starts: the account can no longer sign in.
   deletingAt: integer('deleting_at'),
+  // The paying plan (null while FREE) and where its period stands (docs/decisions/017).
+  planLevel: text('plan_level', { enum: ['BASIC', 'PREMIUM', 'PRO'] }),
+  planTerm: text('plan_term', { enum: ['MONTH', 'YEAR'] }),
+  trialEndsAt: integer('trial_ends_at'),
+  currentPeriodEnd: integer('current_period_end'),
+  // Set by cancelSubscription: the plan (and the number) last until currentPeriodEnd, then FREE.
+  cancelAtPeriodEnd: integer('cancel_at_period_end', { mode: 'boolean' }).notNull().default(false),
   // Fax history document (spec §3): faxes ever sent and received, trash and deletion included.
   lifetimeSendCount: integer('lifetime_send_count').notNull().default(0),
   lifetimeReceiveCount: integer('lifetime_receive_count').notNull().default(0),
@@ -329,6 +336,87 @@ export const webhookEvents = sqliteTable(
   (t) => [primaryKey({ columns: [t.provider, t.eventId] })],
 );
 
+// Payments (spec transactions, orderHistory, invoices, trials; design.md §9). Money is integer cents.
+
+// One checkout of a plan: created by the /transaction page, moved on by the processor. A card that
+// needs authentication leaves it `requires_action` until its challenge is answered.
+export const CHECKOUT_STATES = ['pending', 'requires_action', 'succeeded', 'failed'] as const;
+
+export const checkouts = sqliteTable(
+  'checkouts',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    planLevel: text('plan_level', { enum: ['BASIC', 'PREMIUM', 'PRO'] }).notNull(),
+    planTerm: text('plan_term', { enum: ['MONTH', 'YEAR'] }).notNull(),
+    // Whether this checkout starts a trial (amount 0 now, the price at the trial's end).
+    trial: integer('trial', { mode: 'boolean' }).notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    processor: text('processor').notNull(),
+    processorRef: text('processor_ref'),
+    state: text('state', { enum: CHECKOUT_STATES }).notNull(),
+    failureCode: text('failure_code'),
+    cardBrand: text('card_brand'),
+    cardLast4: text('card_last4'),
+    createdAt: integer('created_at').notNull(),
+    updatedAt: integer('updated_at').notNull(),
+  },
+  (t) => [index('checkouts_user_idx').on(t.userId, t.createdAt)],
+);
+
+// Every movement of money or credits: charges, refunds, authorisation holds and their release,
+// credit grants at each renewal.
+export const transactions = sqliteTable(
+  'transactions',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['charge', 'refund', 'authorization', 'authorization_release', 'credit_grant'] }).notNull(),
+    status: text('status', { enum: ['succeeded', 'failed'] }).notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull().default('USD'),
+    description: text('description').notNull(),
+    checkoutId: text('checkout_id'),
+    processorRef: text('processor_ref'),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [index('transactions_user_idx').on(t.userId, t.createdAt)],
+);
+
+export const invoices = sqliteTable(
+  'invoices',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    // Human-facing, e.g. FF-2026-000123; unique.
+    number: text('number').notNull().unique(),
+    transactionId: text('transaction_id').notNull(),
+    planLevel: text('plan_level').notNull(),
+    planTerm: text('plan_term').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    periodStart: integer('period_start').notNull(),
+    periodEnd: integer('period_end').notNull(),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [index('invoices_user_idx').on(t.userId, t.createdAt)],
+);
+
+// One trial per person, kept by e-mail digest so deleting the account and signing up again does
+// not earn a second one (spec trials, pendingTrials).
+export const trials = sqliteTable('trials', {
+  emailDigest: text('email_digest').primaryKey(),
+  startedAt: integer('started_at').notNull(),
+});
+
+export type CheckoutRow = typeof checkouts.$inferSelect;
+export type TransactionRow = typeof transactions.$inferSelect;
+export type InvoiceRow = typeof invoices.$inferSelect;
 export type FileRow = typeof files.$inferSelect;
 export type UploadRow = typeof uploads.$inferSelect;
 export type FaxRow = typeof faxes.$inferSelect;

@@ -35,6 +35,12 @@ const DEFAULT_MESSAGES: Record<ErrorCode, string> = {
   UPLOAD_INCOMPLETE: 'The upload has not received every byte yet.',
   INVALID_SIGNATURE: 'The webhook signature is missing, wrong or too old.',
   FAX_NOT_READY: 'This is only available once the fax has been delivered.',
+  INVALID_CARD: 'The card number, expiry or security code is not valid.',
+  PAYMENT_DECLINED: 'The card was declined.',
+  CARD_EXPIRED: 'The card has expired.',
+  AUTHENTICATION_FAILED: 'The card could not be authenticated.',
+  ALREADY_SUBSCRIBED: 'The account already has a paying plan.',
+  NOT_SUBSCRIBED: 'The account has no paying plan to cancel.',
   INTERNAL: 'Something went wrong on our side. Please try again.',
 };
 

@@ -19,6 +19,10 @@ function describe(event: LiveEvent): string {
         number: event.fax.remoteDisplay ?? '',
         status: t(`faxStatus.${event.fax.status}`),
       });
+    case 'number.updated':
+      return event.number ? t('dashboard.numberAssigned', { number: event.number.display }) : t('dashboard.numberReleased');
+    case 'subscription.updated':
+      return t('dashboard.subscriptionUpdated');
   }
 }
 

@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { PLAN_LEVELS, PLAN_TERMS } from './plans';
+
+// The billing contract between the /transaction page, settings and the Worker (issue 5).
+// Money is integer US cents. Card fields go to the `local` processor only; with Stripe the card
+// would stay in Stripe's own form (docs/decisions/017).
+
+export const cardSchema = z.object({
+  number: z.string().trim().regex(/^[\d ]{12,23}$/, 'INVALID_CARD'),
+  expMonth: z.number().int().min(1).max(12),
+  expYear: z.number().int().min(2000).max(2100),
+  cvc: z.string().regex(/^\d{3,4}$/, 'INVALID_CARD'),
+  name: z.string().trim().min(1).max(120),
+  postalCode: z.string().trim().max(12).optional(),
+});
+export type CardInput = z.infer<typeof cardSchema>;
+
+/** POST /api/checkout */
+export const checkoutSchema = z.object({
+  plan: z.enum(PLAN_LEVELS),
+  term: z.enum(PLAN_TERMS),
+  card: cardSchema,
+});
+export type CheckoutBody = z.input<typeof checkoutSchema>;
+
+/** POST /api/checkout/:checkoutId/confirm — the answer to a card's authentication challenge. */
+export const checkoutConfirmSchema = z.object({ approve: z.boolean() });
+
+export const CHECKOUT_STATES = ['pending', 'requires_action', 'succeeded', 'failed'] as const;
+
+export interface CheckoutView {
+  id: string;
+  plan: (typeof PLAN_LEVELS)[number];
+  term: (typeof PLAN_TERMS)[number];
+  trial: boolean;
+  amountCents: number;
+  state: (typeof CHECKOUT_STATES)[number];
+  failureCode: string | null;
+  cardBrand: string | null;
+  cardLast4: string | null;
+}
+
+export interface SubscriptionView {
+  type: 'FREE' | 'TRIAL' | 'PAID';
+  planLevel: (typeof PLAN_LEVELS)[number] | null;
+  planTerm: (typeof PLAN_TERMS)[number] | null;
+  subscriptionId: string | null;
+  merchantType: string | null;
+  trialEndsAt: number | null;
+  /** When the paid period (or the trial) ends; the next charge unless cancelled. */
+  currentPeriodEnd: number | null;
+  cancelAtPeriodEnd: boolean;
+  /** The user's own fax number once assigned. */
+  faxNumber: { number: string; display: string } | null;
+}
+
+export interface TransactionView {
+  id: string;
+  kind: 'charge' | 'refund' | 'authorization' | 'authorization_release' | 'credit_grant';
+  status: 'succeeded' | 'failed';
+  amountCents: number;
+  currency: string;
+  description: string;
+  createdAt: number;
+}
+
+export interface InvoiceView {
+  id: string;
+  number: string;
+  planLevel: string;
+  planTerm: string;
+  amountCents: number;
+  periodStart: number;
+  periodEnd: number;
+  createdAt: number;
+}
+
+export interface BillingHistory {
+  transactions: TransactionView[];
+  invoices: InvoiceView[];
+}
