@@ -92,6 +92,11 @@ describe('POST /api/sendFax', () => {
     const statuses = responses.map((r) => r.status);
     expect(statuses.filter((s) => s === 201)).toHaveLength(10);
     expect(statuses.filter((s) => s === 402)).toHaveLength(40);
+    // Every refusal names the balance as it was then, never more than was left.
+    for (const refused of responses.filter((r) => r.status === 402)) {
+      const { error } = (await refused.json()) as { error: { message: string } };
+      expect(error.message).toMatch(/^This fax needs 1 credit and you have (\d+)\./);
+    }
     expect(await sendCreditsOf(sender.userId)).toEqual({ default: 0, paid: 0 });
     expect(await faxCount(sender.userId)).toBe(10);
     const charged = await env.DB.prepare('SELECT sum(charged_default) AS d, sum(charged_paid) AS p FROM faxes WHERE user_id = ?')

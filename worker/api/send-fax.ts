@@ -5,6 +5,7 @@ import { currentViewer } from '../auth/viewer';
 import { getDb } from '../db/client';
 import { createSendFaxCharged, findFaxOwnedBy } from '../db/queries/faxes';
 import { findFileOfUser } from '../db/queries/files';
+import { findUserById } from '../db/queries/users';
 import { toFaxView } from '../domain/faxes';
 import { readConfig } from '../env';
 import { publishFaxRow } from '../fax/publish';
@@ -48,7 +49,9 @@ export const sendFaxApi = new Hono<AppEnv>().post('/sendFax', validate('json', s
     now: Date.now(),
   });
   if (!accepted) {
-    const available = user.defaultCreditsSend + user.paidCreditsSend;
+    // The balance now, not the one read with the session: another send may have just spent it.
+    const now = (await findUserById(db, user.id)) ?? user;
+    const available = now.defaultCreditsSend + now.paidCreditsSend;
     throw new ApiError(
       402,
       'INSUFFICIENT_CREDITS',
