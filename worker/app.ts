@@ -9,6 +9,7 @@ import { notFound, onError } from './http/on-error';
 import { requireSameOriginForUnsafeMethods } from './http/same-origin';
 import { securityHeaders } from './http/security-headers';
 import { queue } from './jobs/queue';
+import { runScheduledBilling } from './subscriptions/lifecycle';
 
 export { LoopbackFaxLine } from './carrier/loopback-line';
 export { UserHub } from './live/user-hub';
@@ -45,4 +46,6 @@ const app = createApp();
 export default {
   fetch: app.fetch,
   queue,
+  // The cron (wrangler.toml): trial ends, renewals, reminders and released numbers for everyone.
+  scheduled: (_controller, env, ctx) => ctx.waitUntil(runScheduledBilling(env)),
 } satisfies ExportedHandler<Env>;

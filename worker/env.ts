@@ -40,6 +40,8 @@ declare global {
       PUBLIC_ORIGIN?: string;
       /** Secret: signs the short-lived URLs a carrier fetches a fax's PDF from. */
       FAX_MEDIA_SECRET?: string;
+      /** Card processor: `local` (default; test cards, README). `stripe` is refused until it exists. */
+      PAYMENT_PROCESSOR?: string;
     }
   }
 }
@@ -82,6 +84,11 @@ const configSchema = z
     TELNYX_PUBLIC_KEY: z.string().min(1).optional(),
     PUBLIC_ORIGIN: z.url().optional(),
     FAX_MEDIA_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    PAYMENT_PROCESSOR: z
+      .enum(['local', 'stripe'])
+      .default('local')
+      .refine((value) => value !== 'stripe', 'stripe is not implemented yet (docs/decisions/017); use local')
+      .transform((value) => value as 'local'),
   })
   .superRefine((config, ctx) => {
     if (config.RATE_LIMIT_MULTIPLIER !== 1 && config.APP_ENV === 'production') {

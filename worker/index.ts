@@ -8,6 +8,7 @@ import { readConfig } from './env';
 import { readSendStatus } from './fax/send-status';
 import type { AppEnv } from './http/app-env';
 import { queue } from './jobs/queue';
+import { runScheduledBilling } from './subscriptions/lifecycle';
 
 export { LoopbackFaxLine } from './carrier/loopback-line';
 export { UserHub } from './live/user-hub';
@@ -43,4 +44,6 @@ const app = createApp(async (c) => {
 export default {
   fetch: app.fetch,
   queue,
+  // The cron (wrangler.toml): trial ends, renewals, reminders and released numbers for everyone.
+  scheduled: (_controller, env, ctx) => ctx.waitUntil(runScheduledBilling(env)),
 } satisfies ExportedHandler<Env>;

@@ -50,6 +50,9 @@ export interface SubscriptionView {
   /** When the paid period (or the trial) ends; the next charge unless cancelled. */
   currentPeriodEnd: number | null;
   cancelAtPeriodEnd: boolean;
+  /** Set when the last renewal charge failed: it is retried daily until graceEndsAt, then FREE. */
+  renewalFailedAt?: number | null;
+  graceEndsAt?: number | null;
   /** The user's own fax number once assigned. */
   faxNumber: { number: string; display: string } | null;
 }

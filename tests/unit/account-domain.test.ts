@@ -28,6 +28,11 @@ function user(overrides: Partial<UserRow> = {}): UserRow {
     deletingAt: null,
     lifetimeSendCount: 0,
     lifetimeReceiveCount: 0,
+    planLevel: null,
+    planTerm: null,
+    trialEndsAt: null,
+    currentPeriodEnd: null,
+    cancelAtPeriodEnd: false,
     ...overrides,
   };
 }

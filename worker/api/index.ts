@@ -3,6 +3,7 @@ import type { AppEnv } from '../http/app-env';
 import { accountApi } from './account';
 import { accountDeletionApi } from './account-deletion';
 import { authApi } from './auth';
+import { billingApi } from './billing';
 import { coverPagesApi } from './cover-pages';
 import { credentialsApi } from './credentials';
 import { devGoogleApi } from './dev-google';
@@ -30,6 +31,7 @@ export const api = new Hono<AppEnv>()
   .route('/', liveApi)
   .route('/', numbersApi)
   .route('/', optionsApi)
+  .route('/', billingApi)
   .route('/', filesApi)
   .route('/', uploadsApi)
   .route('/', coverPagesApi)

@@ -1,6 +1,7 @@
 import { invalidateUserSessions } from '../auth/session';
 import { getDb } from '../db/client';
 import { deleteUserRecords, markUserDeleting } from '../db/queries/account-deletion';
+import { stopSubscriptionOf } from '../db/queries/subscriptions';
 import { releaseNumbersOf } from '../db/queries/numbers';
 import { userHolderKey } from '../numbers/holder';
 import { endAllLiveSessions } from '../live/publish';
@@ -40,6 +41,8 @@ export const DELETION_STEPS: readonly DeletionStep[] = [
     progress: 15,
     run: (env, userId) => releaseNumbersOf(getDb(env), userId, userHolderKey(userId)),
   },
+  // The local processor keeps nothing to cancel; a real one would be told here, before the rows go.
+  { name: 'cancel-subscription', progress: 22, run: (env, userId) => stopSubscriptionOf(getDb(env), userId) },
   { name: 'delete-records', progress: 30, run: (env, userId) => deleteUserRecords(getDb(env), userId) },
   {
     name: 'delete-documents',

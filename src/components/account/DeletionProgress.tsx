@@ -12,6 +12,8 @@ interface Props {
 
 const STEP_LABELS: Record<string, MessageKey> = {
   'lock-account': 'deletion.steps.lock-account',
+  'release-numbers': 'deletion.steps.release-numbers',
+  'cancel-subscription': 'deletion.steps.cancel-subscription',
   'delete-records': 'deletion.steps.delete-records',
   'delete-documents': 'deletion.steps.delete-documents',
 };

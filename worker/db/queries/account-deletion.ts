@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../client';
-import { emailTokens, faxAttempts, faxEvents, faxes, files, loginEvents, sessions, uploads, users } from '../schema';
+import { checkouts, emailTokens, faxAttempts, faxEvents, faxes, files, invoices, loginEvents, sessions, transactions, uploads, users } from '../schema';
 
 /** Locks the account: from now on it cannot sign in. The first lock's time is kept. */
 export async function markUserDeleting(db: Db, userId: string, now: number): Promise<void> {
@@ -28,6 +28,10 @@ export async function deleteUserRecords(db: Db, userId: string): Promise<void> {
     db.delete(sessions).where(eq(sessions.userId, userId)),
     db.delete(loginEvents).where(eq(loginEvents.userId, userId)),
     db.delete(emailTokens).where(eq(emailTokens.userId, userId)),
+    // The trials row stays: it is an e-mail digest, kept so a new account gets no second trial.
+    db.delete(invoices).where(eq(invoices.userId, userId)),
+    db.delete(transactions).where(eq(transactions.userId, userId)),
+    db.delete(checkouts).where(eq(checkouts.userId, userId)),
     db.delete(users).where(eq(users.id, userId)),
   ]);
 }

@@ -155,3 +155,22 @@ export async function returnNumberToPool(db: Db, number: string): Promise<void> 
 export async function deleteNumber(db: Db, number: string): Promise<void> {
   await db.delete(faxNumbers).where(eq(faxNumbers.number, number));
 }
+
+/**
+ * The holder's live hold becomes the user's own number (they just started a trial or a plan).
+ * Built, not run: it goes into the plan's activation batch. Changes nothing once the hold has
+ * run out or moved on, or when the user already owns a number.
+ */
+export function assignHeldNumberStatement(db: Db, userId: string, holderKey: string, now: number) {
+  return db
+    .update(faxNumbers)
+    .set({ state: 'ASSIGNED', ownerUserId: userId, assignedAt: now, holderKey: null, holdExpiresAt: null })
+    .where(
+      and(
+        eq(faxNumbers.state, 'HELD'),
+        eq(faxNumbers.holderKey, holderKey),
+        sql`${faxNumbers.holdExpiresAt} >= ${now}`,
+        sql`NOT EXISTS (SELECT 1 FROM fax_numbers owned WHERE owned.state = 'ASSIGNED' AND owned.owner_user_id = ${userId})`,
+      ),
+    );
+}

@@ -1,0 +1,78 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { checkoutConfirmSchema, checkoutSchema, type BillingHistory } from '../../src/common/billing';
+import { currentViewer } from '../auth/viewer';
+import { getDb } from '../db/client';
+import { findInvoiceOf, listInvoicesOf, listTransactionsOf } from '../db/queries/billing';
+import { markCancelAtPeriodEnd } from '../db/queries/subscriptions';
+import { renderInvoicePdf } from '../documents/invoice';
+import { ApiError } from '../http/api-error';
+import type { AppEnv } from '../http/app-env';
+import { requireSameOrigin } from '../http/same-origin';
+import { validate } from '../http/validate';
+import { publishToUser } from '../live/publish';
+import { confirmCheckout, startCheckout } from '../subscriptions/checkout';
+import { applyDueBilling } from '../subscriptions/lifecycle';
+import { readSubscriptionStatus } from '../subscriptions/status';
+import { toInvoiceView, toTransactionView } from '../subscriptions/view';
+
+const checkoutIdParamSchema = z.object({ checkoutId: z.uuid() });
+const invoiceIdParamSchema = z.object({ invoiceId: z.uuid() });
+
+// Plans, payments and subscriptions (spec §4, §5; docs/decisions/017). Every route needs a
+// session; POSTs carry the global same-origin rule, the state-changing GETs add it here.
+export const billingApi = new Hono<AppEnv>()
+  .post('/checkout', validate('json', checkoutSchema), async (c) => {
+    const { user } = currentViewer(c);
+    const { plan, term, card } = c.req.valid('json');
+    return c.json(await startCheckout(c.env, user, { level: plan, term }, card), 200);
+  })
+
+  .post('/checkout/:checkoutId/confirm', validate('param', checkoutIdParamSchema), validate('json', checkoutConfirmSchema), async (c) => {
+    const { user } = currentViewer(c);
+    return c.json(await confirmCheckout(c.env, user, c.req.valid('param').checkoutId, c.req.valid('json').approve), 200);
+  })
+
+  // Applies what is due first (trial end, renewal, end of a cancelled plan), so the answer is current.
+  .get('/checkSubscriptionStatus', requireSameOrigin, async (c) => {
+    const { user } = currentViewer(c);
+    await applyDueBilling(c.env, user.id);
+    return c.json(await readSubscriptionStatus(c.env, user.id), 200);
+  })
+
+  // One click (spec §5): the plan stops renewing and lasts until currentPeriodEnd.
+  .get('/cancelSubscription', requireSameOrigin, async (c) => {
+    const { user } = currentViewer(c);
+    const paying = user.subscriptionType === 'TRIAL' || user.subscriptionType === 'PAID';
+    if (!paying || !user.subscriptionId || !user.merchantType) throw new ApiError(409, 'NOT_SUBSCRIBED');
+    if (!user.cancelAtPeriodEnd) {
+      await markCancelAtPeriodEnd(getDb(c.env), user.id);
+      await publishToUser(c.env, user.id, { type: 'subscription.updated', at: Date.now() });
+    }
+    return c.json(await readSubscriptionStatus(c.env, user.id), 200);
+  })
+
+  .get('/billingHistory', async (c) => {
+    const { user } = currentViewer(c);
+    const db = getDb(c.env);
+    const [transactions, invoices] = await Promise.all([listTransactionsOf(db, user.id), listInvoicesOf(db, user.id)]);
+    const history: BillingHistory = { transactions: transactions.map(toTransactionView), invoices: invoices.map(toInvoiceView) };
+    return c.json(history, 200);
+  })
+
+  // ?download=1 saves the file; without it the browser shows it.
+  .get('/invoices/:invoiceId', validate('param', invoiceIdParamSchema), async (c) => {
+    const { user } = currentViewer(c);
+    const invoice = await findInvoiceOf(getDb(c.env), c.req.valid('param').invoiceId, user.id);
+    if (!invoice) throw new ApiError(404, 'NOT_FOUND');
+    const billedTo = user.displayName ? [user.displayName, user.email] : [user.email];
+    const pdf = await renderInvoicePdf({ invoice, billedTo });
+    const disposition = c.req.query('download') ? 'attachment' : 'inline';
+    return new Response(pdf, {
+      headers: {
+        'content-type': 'application/pdf',
+        'content-disposition': `${disposition}; filename="invoice-${invoice.number}.pdf"`,
+        'cache-control': 'private, no-store',
+      },
+    });
+  });

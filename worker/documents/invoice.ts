@@ -1,0 +1,67 @@
+import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
+import { formatCents } from '../../src/common/plans';
+import type { InvoiceRow } from '../db/schema';
+import { planName } from '../subscriptions/records';
+import { LETTER_SIZE } from './cover-page';
+import { drawLines, drawRightAligned, drawTextBlock, savePdf, toWinAnsi, type TextStyle } from './pdf-text';
+
+// The one-page invoice of a charge, drawn on request from its row (never stored). Dates in UTC.
+
+export interface InvoiceInput {
+  invoice: InvoiceRow;
+  /** Who it is billed to: the display name (when set) and the e-mail. */
+  billedTo: string[];
+}
+
+const MARGIN = 54;
+const INK = rgb(0.13, 0.17, 0.24);
+const MUTED = rgb(0.38, 0.42, 0.48);
+
+function utcDate(epochMs: number): string {
+  return new Date(epochMs).toISOString().slice(0, 10);
+}
+
+export async function renderInvoicePdf(input: InvoiceInput): Promise<Uint8Array<ArrayBuffer>> {
+  const { invoice } = input;
+  const pdf = await PDFDocument.create();
+  pdf.setTitle(`Invoice ${invoice.number}`);
+  const regular = await pdf.embedFont(StandardFonts.Helvetica);
+  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  const page = pdf.addPage(LETTER_SIZE);
+  const right = LETTER_SIZE[0] - MARGIN;
+  const contentWidth = right - MARGIN;
+
+  let y = LETTER_SIZE[1] - MARGIN;
+  y = drawLines(page, ['FaxFlow'], MARGIN, y, { font: bold, size: 14, color: MUTED }) - 2;
+  y = drawLines(page, ['Invoice'], MARGIN, y, { font: bold, size: 24, color: INK }) - 8;
+  page.drawLine({ start: { x: MARGIN, y }, end: { x: right, y }, thickness: 2, color: INK });
+  y -= 20;
+
+  const label: TextStyle = { font: bold, size: 10, color: MUTED, lineHeight: 20 };
+  const value: TextStyle = { font: regular, size: 11, lineHeight: 20 };
+  const rows: [string, string][] = [
+    ['Invoice number', invoice.number],
+    ['Date', utcDate(invoice.createdAt)],
+    ['Billed to', input.billedTo.join(', ')],
+    ['Status', 'Paid'],
+  ];
+  for (const [name, text] of rows) {
+    drawLines(page, [name], MARGIN, y - 1, label);
+    y = drawTextBlock(page, toWinAnsi(text), { x: MARGIN + 130, top: y, maxWidth: contentWidth - 130, maxLines: 1 }, value);
+  }
+
+  y -= 24;
+  drawLines(page, ['Description'], MARGIN, y, label);
+  drawRightAligned(page, 'Amount', right, y, 120, label);
+  y -= 22;
+  const line = `${planName(invoice.planLevel, invoice.planTerm)}, ${utcDate(invoice.periodStart)} to ${utcDate(invoice.periodEnd)}`;
+  drawLines(page, [toWinAnsi(line)], MARGIN, y, value);
+  drawRightAligned(page, formatCents(invoice.amountCents), right, y, 120, value);
+  y -= 26;
+  page.drawLine({ start: { x: MARGIN, y }, end: { x: right, y }, thickness: 0.75, color: MUTED });
+  y -= 18;
+  drawLines(page, ['Total (USD)'], MARGIN, y, { ...value, font: bold });
+  drawRightAligned(page, formatCents(invoice.amountCents), right, y, 120, { ...value, font: bold });
+  drawLines(page, ['Dates are in UTC.'], MARGIN, MARGIN, { font: regular, size: 9, color: MUTED });
+  return savePdf(pdf);
+}

@@ -1,0 +1,133 @@
+import { formatCents } from '../../src/common/plans';
+import { numberInventory } from '../carrier';
+import { getDb, type Db } from '../db/client';
+import { claimOnce, findCheckoutById, findFailedChargesSince, hasClaim, insertTransaction } from '../db/queries/billing';
+import { findNumberOwnedBy } from '../db/queries/numbers';
+import { readPlanOptions } from '../db/queries/options';
+import { endPlan, listUsersWithDueBilling, recordRenewal } from '../db/queries/subscriptions';
+import { findUserById } from '../db/queries/users';
+import type { UserRow } from '../db/schema';
+import { dueAction, NUMBER_GRACE_MS, periodEnd, priceOf, REMINDER_LEAD_MS, renewalGrant, type LifecycleState } from '../domain/subscriptions';
+import { sendMail } from '../mail/send';
+import { noticeMail } from '../mail/link-mail';
+import { publishToUser } from '../live/publish';
+import { paymentProcessor } from '../payments';
+import { publishPlanChange } from './notify';
+import { chargeRecords, planName, transactionRow } from './records';
+
+// What is due for a user at a moment (trial end, renewal, cancellation, a failed renewal's grace,
+// the number after the plan ended, the reminder), applied by checkSubscriptionStatus for the
+// caller and by the cron for everyone. Each step is conditional on what it was computed from,
+// and each charge attempt is claimed once, so concurrent runs never charge twice.
+
+const RENEWAL_SCOPE = 'billing-renewal';
+const REMINDER_SCOPE = 'billing-reminder';
+const MAX_STEPS = 30;
+
+async function readLifecycleState(db: Db, user: UserRow): Promise<LifecycleState> {
+  const type = user.subscriptionType ?? 'FREE';
+  const end = user.currentPeriodEnd;
+  const paying = type !== 'FREE' && end !== null;
+  const failures = paying ? await findFailedChargesSince(db, user.id, end) : { count: 0, lastAt: null };
+  return {
+    type,
+    cancelAtPeriodEnd: user.cancelAtPeriodEnd,
+    currentPeriodEnd: end,
+    failedAttempts: failures.count,
+    lastFailedAt: failures.lastAt,
+    ownsNumber: type === 'FREE' ? (await findNumberOwnedBy(db, user.id)) !== null : true,
+    reminded: paying ? await hasClaim(db, REMINDER_SCOPE, `${user.subscriptionId}:${end}`) : false,
+  };
+}
+
+/** Applies every step due for the user now; answers whether anything changed. */
+export async function applyDueBilling(env: Env, userId: string, now = Date.now()): Promise<boolean> {
+  const db = getDb(env);
+  let changed = false;
+  for (let step = 0; step < MAX_STEPS; step += 1) {
+    const user = await findUserById(db, userId);
+    if (!user) return changed;
+    const state = await readLifecycleState(db, user);
+    const action = dueAction(state, now);
+    if (action.kind === 'none') return changed;
+    let progressed = false;
+    if (action.kind === 'renew') progressed = await renew(env, user, state, now);
+    if (action.kind === 'end') progressed = await endPlan(db, userId, user.currentPeriodEnd!, action.endedAt);
+    if (action.kind === 'release-number') progressed = await releaseNumber(env, userId);
+    if (action.kind === 'remind') progressed = await remind(env, user, now);
+    if (action.kind === 'end' && progressed) await publishPlanChange(env, userId, { changed: false, row: null });
+    if (!progressed) return changed;
+    changed = true;
+  }
+  return changed;
+}
+
+/** Charges the next period (a trial's first); a refusal is recorded and retried daily in the grace. */
+async function renew(env: Env, user: UserRow, state: LifecycleState, now: number): Promise<boolean> {
+  const db = getDb(env);
+  const fromEnd = user.currentPeriodEnd!;
+  const { planLevel: level, planTerm: term } = user;
+  if (!level || !term || !user.subscriptionId) return false;
+  if (!(await claimOnce(db, RENEWAL_SCOPE, `${user.subscriptionId}:${fromEnd}:${state.failedAttempts}`, now))) return false;
+  const options = await readPlanOptions(db);
+  const price = priceOf(options, level, term);
+  const checkout = await findCheckoutById(db, user.subscriptionId);
+  const outcome = checkout?.processorRef
+    ? await paymentProcessor(env).charge({ paymentMethod: checkout.processorRef }, { amountCents: price, description: planName(level, term), idempotencyKey: `${user.subscriptionId}:${fromEnd}` })
+    : ({ status: 'declined', code: 'PAYMENT_DECLINED' } as const);
+  const ctx = { userId: user.id, checkoutId: user.subscriptionId, now };
+  if (outcome.status !== 'succeeded') {
+    const code = outcome.status === 'declined' ? outcome.code : 'AUTHENTICATION_FAILED';
+    await insertTransaction(db, transactionRow(ctx, 'charge', 'failed', price, `${planName(level, term)}: renewal failed (${code})`));
+    await publishToUser(env, user.id, { type: 'subscription.updated', at: now });
+    await sendMail(env, noticeMail(user.email, 'Your FaxFlow payment did not go through', [
+      `We could not charge ${formatCents(price)} for your ${planName(level, term)}.`,
+      'We will try again each day for three days; update your card to keep your plan and your fax number.',
+    ]));
+    return true;
+  }
+  const end = periodEnd(fromEnd, term);
+  const records = chargeRecords(ctx, { level, term, amountCents: price, periodStart: fromEnd, periodEnd: end, grant: renewalGrant(options, level, term) }, outcome.ref);
+  await recordRenewal(db, { userId: user.id, fromPeriodEnd: fromEnd, periodEnd: end, grant: renewalGrant(options, level, term), ...records });
+  await publishPlanChange(env, user.id, { changed: false, row: null });
+  return true;
+}
+
+/** The plan ended long enough ago: the number goes back (to the pool, or to the carrier). */
+async function releaseNumber(env: Env, userId: string): Promise<boolean> {
+  const owned = await findNumberOwnedBy(getDb(env), userId);
+  if (!owned) return false;
+  await numberInventory(env).releaseNumber(owned.number);
+  await publishToUser(env, userId, { type: 'number.updated', at: Date.now(), number: null });
+  return true;
+}
+
+/** One reminder per period, a few days before the charge. */
+async function remind(env: Env, user: UserRow, now: number): Promise<boolean> {
+  const db = getDb(env);
+  const end = user.currentPeriodEnd!;
+  if (!(await claimOnce(db, REMINDER_SCOPE, `${user.subscriptionId}:${end}`, now))) return false;
+  const options = await readPlanOptions(db);
+  const price = user.planLevel && user.planTerm ? priceOf(options, user.planLevel, user.planTerm) : 0;
+  const name = user.planLevel && user.planTerm ? planName(user.planLevel, user.planTerm) : 'plan';
+  await sendMail(env, noticeMail(user.email, 'Your FaxFlow plan renews soon', [
+    `Your ${name} renews on ${new Date(end).toISOString().slice(0, 10)} (UTC) for ${formatCents(price)}.`,
+    'Nothing to do if you want to keep it. To stop it, cancel in Settings before that day; your plan and number last until then.',
+  ]));
+  return true;
+}
+
+const SCHEDULED_BATCH = 200;
+
+/** The cron (every 15 minutes): applies what is due for every user who has something due. */
+export async function runScheduledBilling(env: Env, now = Date.now()): Promise<number> {
+  const userIds = await listUsersWithDueBilling(getDb(env), now, REMINDER_LEAD_MS, NUMBER_GRACE_MS, SCHEDULED_BATCH);
+  for (const userId of userIds) {
+    try {
+      await applyDueBilling(env, userId, now);
+    } catch (error) {
+      console.error(`Billing step for user ${userId} failed; the next run retries`, error);
+    }
+  }
+  return userIds.length;
+}
