@@ -6,15 +6,18 @@ import { t } from '../../i18n/t';
 import { $viewer, setViewer } from '../../stores/session';
 import ActivityFeed from './ActivityFeed';
 import SendingNow from './SendingNow';
+import YourNumber from './YourNumber';
 
 interface Props {
   /** The user the server rendered this page for. */
   viewer: Viewer;
   /** The send document as it was when the page was rendered. */
   sendStatus: SendStatus | null;
+  /** The user's own fax number (E.164) as it was when the page was rendered, or null. */
+  faxNumber: string | null;
 }
 
-export default function Dashboard({ viewer: initialViewer, sendStatus }: Props) {
+export default function Dashboard({ viewer: initialViewer, sendStatus, faxNumber }: Props) {
   const current = useStore($viewer);
   useEffect(() => setViewer(initialViewer), [initialViewer]);
   const viewer = current ?? initialViewer;
@@ -29,6 +32,7 @@ export default function Dashboard({ viewer: initialViewer, sendStatus }: Props) 
           {t('dashboard.sendFax')}
         </a>
       </header>
+      <YourNumber initial={faxNumber} />
       <SendingNow initial={sendStatus} />
       <ActivityFeed />
     </div>

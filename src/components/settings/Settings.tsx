@@ -4,6 +4,7 @@ import { t } from '../../i18n/t';
 import DeleteAccountButton from '../account/DeleteAccountButton';
 import { $account } from '../../stores/account';
 import { signOut } from '../../stores/session';
+import BillingSection from './BillingSection';
 import ConfirmEmailChange from './ConfirmEmailChange';
 import EmailForm from './EmailForm';
 import LoginHistory from './LoginHistory';
@@ -22,6 +23,7 @@ export default function Settings({ confirmEmailToken }: { confirmEmailToken: str
       <ProfileForm />
       {account && <EmailForm email={account.email} hasPassword={hasPassword} />}
       {account && <PasswordForm hasPassword={hasPassword} />}
+      <BillingSection />
       <LoginHistory />
       <SettingsSection id="sessions" title={t('settings.sessionsHeading')}>
         <p className="muted">{t('settings.sessionsText')}</p>

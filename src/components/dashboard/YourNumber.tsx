@@ -1,0 +1,54 @@
+import { useStore } from '@nanostores/react';
+import { useEffect } from 'react';
+import type { SubscriptionView } from '../../common/billing';
+import { LOCALE, t } from '../../i18n/t';
+import { $ownNumber, $subscription, ownNumberOr, watchSubscription } from '../../stores/subscription';
+
+const day = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'medium', timeZone: 'UTC' });
+
+function planLine(subscription: SubscriptionView): string | null {
+  if (subscription.type === 'FREE' || !subscription.planLevel) return null;
+  const level = t(`upgrade.level${subscription.planLevel}`);
+  const end = subscription.currentPeriodEnd;
+  const status =
+    subscription.type === 'TRIAL' && subscription.trialEndsAt
+      ? t('dashboard.yourNumberTrialUntil', { date: day.format(subscription.trialEndsAt) })
+      : end && subscription.cancelAtPeriodEnd
+        ? t('dashboard.yourNumberEnds', { date: day.format(end) })
+        : end
+          ? t('dashboard.yourNumberRenews', { date: day.format(end) })
+          : null;
+  return status ? t('dashboard.yourNumberPlan', { level, status }) : level;
+}
+
+/**
+ * "Your fax number" on the dashboard. The number comes rendered with the page (no fetch at load);
+ * the plan line is read once the live connection is up, and only for a user who has a number.
+ */
+export default function YourNumber({ initial }: { initial: string | null }) {
+  const number = ownNumberOr(useStore($ownNumber), initial);
+  const subscription = useStore($subscription);
+  useEffect(() => watchSubscription({ atLoad: false, onConnect: initial !== null, withHistory: false }), [initial]);
+  const plan = subscription ? planLine(subscription) : null;
+  return (
+    <section className="card your-number" aria-labelledby="your-number-heading" aria-live="polite">
+      <h2 id="your-number-heading">{t('dashboard.yourNumberHeading')}</h2>
+      {number ? (
+        <>
+          <p className="own-number">{number.display}</p>
+          {plan && <p className="muted">{plan}</p>}
+          <p>
+            <a href="/settings#billing">{t('dashboard.yourNumberManage')}</a>
+          </p>
+        </>
+      ) : (
+        <>
+          <p className="muted">{t('dashboard.yourNumberNone')}</p>
+          <a className="button primary inline" href="/reserveNumber">
+            {t('dashboard.yourNumberGet')}
+          </a>
+        </>
+      )}
+    </section>
+  );
+}

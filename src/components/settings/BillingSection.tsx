@@ -1,0 +1,121 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useState } from 'react';
+import type { BillingHistory, SubscriptionView } from '../../common/billing';
+import type { ApiFailureCode } from '../../lib/api';
+import { formatCents } from '../../common/plans';
+import { LOCALE, t } from '../../i18n/t';
+import { $billingHistory, $subscription, cancelSubscription, watchSubscription } from '../../stores/subscription';
+import SettingsSection from './SettingsSection';
+
+const day = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'medium', timeZone: 'UTC' });
+
+function PlanStatus({ subscription }: { subscription: SubscriptionView }) {
+  const [cancelling, setCancelling] = useState(false);
+  const [error, setError] = useState<ApiFailureCode | null>(null);
+  if (subscription.type === 'FREE' || !subscription.planLevel) {
+    return (
+      <p>
+        {t('billing.free')} <a href="/upgrade">{t('billing.upgrade')}</a>
+      </p>
+    );
+  }
+  const end = subscription.currentPeriodEnd;
+  const cancel = async (): Promise<void> => {
+    setCancelling(true);
+    setError(null);
+    const result = await cancelSubscription();
+    setCancelling(false);
+    if (!result.ok) setError(result.code);
+  };
+  return (
+    <>
+      <p className="plan-line">{t('billing.planLine', { level: t(`upgrade.level${subscription.planLevel}`), type: t(`billing.type${subscription.type}`) })}</p>
+      {subscription.faxNumber && <p>{t('billing.yourNumber', { number: subscription.faxNumber.display })}</p>}
+      {subscription.cancelAtPeriodEnd && end ? (
+        <p className="plan-ends" role="status">
+          {t('billing.endsOn', { date: day.format(end) })}
+        </p>
+      ) : (
+        <>
+          {subscription.type === 'TRIAL' && subscription.trialEndsAt && <p className="muted">{t('billing.trialUntil', { date: day.format(subscription.trialEndsAt) })}</p>}
+          {subscription.type === 'PAID' && end && <p className="muted">{t('billing.renewsOn', { date: day.format(end) })}</p>}
+          <button type="button" className="button secondary inline" disabled={cancelling} onClick={() => void cancel()}>
+            {cancelling ? t('billing.cancelling') : t('billing.cancel')}
+          </button>
+        </>
+      )}
+      {error && (
+        <p className="form-error" role="alert">
+          {t(`errors.${error}`)}
+        </p>
+      )}
+    </>
+  );
+}
+
+function History({ history }: { history: BillingHistory }) {
+  return (
+    <>
+      <h3>{t('billing.historyHeading')}</h3>
+      {history.transactions.length === 0 ? (
+        <p className="muted">{t('billing.historyEmpty')}</p>
+      ) : (
+        <table className="data-table">
+          <thead>
+            <tr>
+              <th scope="col">{t('billing.when')}</th>
+              <th scope="col">{t('billing.description')}</th>
+              <th scope="col">{t('billing.amount')}</th>
+              <th scope="col">{t('billing.result')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {history.transactions.map((entry) => (
+              <tr key={entry.id}>
+                <td>
+                  <time dateTime={new Date(entry.createdAt).toISOString()}>{day.format(entry.createdAt)}</time>
+                </td>
+                <td>{entry.description}</td>
+                <td>{formatCents(entry.amountCents)}</td>
+                <td>{t(`billing.result${entry.status}`)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <h3>{t('billing.invoicesHeading')}</h3>
+      {history.invoices.length === 0 ? (
+        <p className="muted">{t('billing.invoicesEmpty')}</p>
+      ) : (
+        <ul className="invoice-list">
+          {history.invoices.map((invoice) => (
+            <li key={invoice.id}>
+              <a href={`/api/invoices/${encodeURIComponent(invoice.id)}?download=1`}>
+                {t('billing.invoiceLine', {
+                  number: invoice.number,
+                  plan: invoice.planLevel,
+                  amount: formatCents(invoice.amountCents),
+                  start: day.format(invoice.periodStart),
+                  end: day.format(invoice.periodEnd),
+                })}
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
+
+/** Settings › Plan and billing: the plan and its status, one-click cancel, payments and invoices. */
+export default function BillingSection() {
+  const subscription = useStore($subscription);
+  const history = useStore($billingHistory);
+  useEffect(() => watchSubscription({ atLoad: true, onConnect: false, withHistory: true }), []);
+  return (
+    <SettingsSection id="billing" title={t('billing.heading')}>
+      {subscription ? <PlanStatus subscription={subscription} /> : <p className="muted">{t('settings.loading')}</p>}
+      {history && <History history={history} />}
+    </SettingsSection>
+  );
+}

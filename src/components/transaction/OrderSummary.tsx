@@ -1,0 +1,41 @@
+import { useStore } from '@nanostores/react';
+import { formatCents, type PlanLevel, type PlanTerm, type PlanView } from '../../common/plans';
+import { t } from '../../i18n/t';
+import { $hold, $holdSecondsLeft } from '../../stores/number-hold';
+import { $plansState } from '../../stores/plans';
+
+/** The chosen plan from /api/options, or undefined while loading and null when it failed or is unknown. */
+export function useChosenPlan(level: PlanLevel, term: PlanTerm): PlanView | null | undefined {
+  const plans = useStore($plansState);
+  if (plans.state === 'loading') return undefined;
+  if (plans.state === 'failed') return null;
+  return plans.options.plans.find((plan) => plan.level === level && plan.term === term) ?? null;
+}
+
+/** What the user is buying: plan, term, price, the trial, and the number that comes with it. */
+export default function OrderSummary({ plan }: { plan: PlanView }) {
+  const hold = useStore($hold);
+  const holdLive = useStore($holdSecondsLeft) > 0;
+  const price = formatCents(plan.priceCents);
+  const per = t(plan.term === 'MONTH' ? 'transaction.perMONTH' : 'transaction.perYEAR');
+  return (
+    <section className="card order-summary" aria-labelledby="order-heading">
+      <h2 id="order-heading">{t('transaction.summaryHeading')}</h2>
+      <dl className="facts">
+        <dt>{t('transaction.plan')}</dt>
+        <dd>{t(`upgrade.level${plan.level}`)}</dd>
+        <dt>{t('transaction.term')}</dt>
+        <dd>{t(`upgrade.term${plan.term}`)}</dd>
+        <dt>{t('transaction.price')}</dt>
+        <dd>
+          {price} {per}
+        </dd>
+        <dt>{t('transaction.dueToday')}</dt>
+        <dd>{formatCents(plan.trialDays !== null ? 0 : plan.priceCents)}</dd>
+      </dl>
+      {plan.trialDays !== null && <p className="trial-line">{t('transaction.trialLine', { days: plan.trialDays, price, per })}</p>}
+      {hold && holdLive && <p className="number-line">{t('transaction.numberLine', { number: hold.display })}</p>}
+      <p className="muted">{t('transaction.allowances', { send: plan.allowances.send, receive: plan.allowances.receive })}</p>
+    </section>
+  );
+}

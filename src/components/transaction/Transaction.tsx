@@ -1,0 +1,68 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useState } from 'react';
+import type { CardInput } from '../../common/billing';
+import type { PlanLevel, PlanTerm } from '../../common/plans';
+import { t } from '../../i18n/t';
+import { $checkoutStatus, answerChallenge, pay } from '../../stores/checkout';
+import { $hold, $holdSecondsLeft } from '../../stores/number-hold';
+import HeldNumber from '../numbers/HeldNumber';
+import CardForm from './CardForm';
+import ChallengeStep from './ChallengeStep';
+import OrderSummary, { useChosenPlan } from './OrderSummary';
+
+interface Props {
+  plan: PlanLevel;
+  term: PlanTerm;
+}
+
+/** /transaction (spec §2): the order, the held number, the card, the bank's challenge, the outcome. */
+export default function Transaction({ plan: level, term }: Props) {
+  // Stores fill while the island hydrates; render the server's loading line until it has.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const plan = useChosenPlan(level, term);
+  const status = useStore($checkoutStatus);
+  const hold = useStore($hold);
+  const holdLive = useStore($holdSecondsLeft) > 0;
+
+  useEffect(() => {
+    if (status.kind === 'succeeded') window.location.assign('/dashboard');
+  }, [status.kind]);
+
+  const onPay = (card: CardInput): void => void pay(level, term, card);
+  // The decline messages of a held number already say it is still held; the others get the line.
+  const failure = status.kind === 'failed' ? status.code : null;
+  const sayHoldKept = failure !== null && hold !== null && holdLive && failure !== 'PAYMENT_DECLINED' && failure !== 'CARD_EXPIRED';
+
+  return (
+    <div className="transaction">
+      <h1>{t('transaction.title')}</h1>
+      {!hydrated || plan === undefined ? (
+        <p className="muted">{t('transaction.loading')}</p>
+      ) : plan === null ? (
+        <p className="form-error" role="alert">
+          {t('transaction.planUnavailable')} <a href="/upgrade">{t('transaction.backToPlans')}</a>
+        </p>
+      ) : (
+        <>
+          <OrderSummary plan={plan} />
+          <HeldNumber signedIn />
+          {failure && (
+            <div className="form-error" role="alert">
+              <p>{t(`errors.${failure}`)}</p>
+              {sayHoldKept && <p>{t('transaction.holdKept', { number: hold.display })}</p>}
+            </div>
+          )}
+          {status.kind === 'challenge' ? (
+            <ChallengeStep answering={status.answering} onAnswer={(approve) => void answerChallenge(approve)} />
+          ) : (
+            <CardForm plan={plan} busy={status.kind === 'paying' || status.kind === 'succeeded'} onPay={onPay} />
+          )}
+          {status.kind === 'succeeded' && (
+            <p role="status">{t('transaction.succeeded')}</p>
+          )}
+        </>
+      )}
+    </div>
+  );
+}

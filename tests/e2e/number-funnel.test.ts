@@ -1,0 +1,116 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import { GOOD_PASSWORD, uniqueEmail } from './support/api.ts';
+import { assertNoSeriousAxeViolations, useBrowser, visit, waitForHydration, waitForPath } from './support/browser.ts';
+
+// The whole funnel of issue 5 (spec §2): a visitor holds a number, signs up, chooses a plan and
+// pays with the local processor's test cards — first a declined one (the hold stays), then one that
+// asks for the bank's challenge — and ends on the dashboard with the number; settings cancels the
+// plan in one click and says when it ends.
+
+// Chromium logs every 4xx answer to a fetch as a console error; the declined card causes one.
+const CHECKOUT_402 = /status of 402 .*\[at .*\/api\/checkout\]$/;
+
+/** Holds the first free 212 number as a visitor and answers it as displayed, "(212) 555-01xx". */
+async function holdNumberAsVisitor(page: Page): Promise<string> {
+  await visit(page, '/reserveNumber');
+  await page.getByLabel('Area code').selectOption('212');
+  const list = page.getByRole('list', { name: 'Free numbers' });
+  await list.getByRole('listitem').first().waitFor();
+  const number = (await list.getByRole('listitem').first().locator('.number-display').textContent())?.trim() ?? '';
+  assert.match(number, /^\(212\) 555-01\d\d$/);
+  await page.getByRole('button', { name: `Hold ${number}` }).click();
+  await page.getByRole('region', { name: `${number} is held for you` }).waitFor();
+  return number;
+}
+
+async function signUpFromHold(page: Page, number: string): Promise<void> {
+  await page.getByRole('region', { name: `${number} is held for you` }).getByRole('link', { name: 'Create my account' }).click();
+  await waitForPath(page, '/login?mode=signup&redirect=%2FreserveNumber');
+  await page.getByLabel('E-mail').fill(uniqueEmail('funnel'));
+  await page.getByLabel('Password', { exact: true }).fill(GOOD_PASSWORD);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await waitForPath(page, '/reserveNumber');
+  await page.getByText('It is held for your account.', { exact: false }).waitFor();
+}
+
+async function fillCard(page: Page, number: string): Promise<void> {
+  const field = page.getByLabel('Card number');
+  await field.fill(number.replace(/ /g, ''));
+  assert.equal(await field.inputValue(), number, 'the card number is shown in groups of four');
+  await page.getByLabel('Expiry (MM/YY)').fill('1230');
+  assert.equal(await page.getByLabel('Expiry (MM/YY)').inputValue(), '12/30');
+  await page.getByLabel('Security code (CVC)').fill('123');
+}
+
+describe('the number funnel', () => {
+  const browser = useBrowser();
+
+  it('holds a number, signs up, survives a declined card, passes the challenge, shows the number and cancels in one click', async () => {
+    const page = await browser.newPage();
+    const number = await holdNumberAsVisitor(page);
+    await signUpFromHold(page, number);
+
+    await visit(page, '/upgrade');
+    await page.getByRole('list', { name: 'Plans' }).getByRole('link', { name: 'Start your 7-day free trial of PREMIUM' }).click();
+    await waitForPath(page, '/transaction?plan=PREMIUM&term=MONTH');
+    await waitForHydration(page);
+    const order = page.getByRole('region', { name: 'Your order' });
+    await order.getByText('7-day free trial, then $19.99 a month').waitFor();
+    await order.getByText(`Your number ${number} will be yours`).waitFor();
+    await page.getByRole('region', { name: `${number} is held for you` }).locator('.countdown').waitFor();
+    await page.getByRole('complementary', { name: 'Test cards' }).waitFor();
+
+    // Inline validation: nothing reaches the server until the card makes sense.
+    await page.getByRole('button', { name: 'Start my 7-day free trial' }).click();
+    await page.getByText('Enter the name on the card.').waitFor();
+    await page.getByText('Enter a valid card number.').waitFor();
+    await assertNoSeriousAxeViolations(page);
+
+    browser.expectConsoleErrors(CHECKOUT_402);
+    await page.getByLabel('Name on card').fill('Funnel Tester');
+    await fillCard(page, '4000 0000 0000 0002');
+    await page.getByLabel('ZIP code (optional)').fill('10001');
+    await page.getByRole('button', { name: 'Start my 7-day free trial' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Your card was declined' }).waitFor();
+    await page.getByRole('alert').filter({ hasText: 'Your number is still held for you.' }).waitFor();
+    await page.getByRole('region', { name: `${number} is held for you` }).waitFor();
+    assert.equal(await page.getByLabel('Name on card').inputValue(), 'Funnel Tester', 'the form is kept');
+    await assertNoSeriousAxeViolations(page);
+
+    await fillCard(page, '4000 0027 6000 3184');
+    await page.getByRole('button', { name: 'Start my 7-day free trial' }).click();
+    const challenge = page.getByRole('region', { name: 'Your bank wants to confirm this payment' });
+    await challenge.waitFor();
+    await assertNoSeriousAxeViolations(page);
+    await challenge.getByRole('button', { name: 'Approve' }).click();
+    await waitForPath(page, '/dashboard');
+    await waitForHydration(page);
+
+    const card = page.getByRole('region', { name: 'Your fax number' });
+    assert.equal((await card.locator('.own-number').textContent())?.trim(), number, 'the number exactly as held');
+    await card.getByText(/^PREMIUM · trial until [A-Z][a-z]{2} \d{1,2}, \d{4}$/).waitFor();
+
+    await visit(page, '/settings');
+    const billing = page.getByRole('region', { name: 'Plan and billing' });
+    await billing.getByText('PREMIUM · Free trial').waitFor();
+    await billing.getByText(`Your fax number: ${number}`).waitFor();
+    await assertNoSeriousAxeViolations(page);
+    await billing.getByRole('button', { name: 'Cancel subscription' }).click();
+    await billing.getByText(/^Your plan ends on [A-Z][a-z]{2} \d{1,2}, \d{4}; your number stays yours until then\.$/).waitFor();
+    assert.equal(await billing.getByRole('button', { name: 'Cancel subscription' }).count(), 0);
+    await assertNoSeriousAxeViolations(page);
+  });
+
+  it('sends a payment page without a valid plan back to the plans', async () => {
+    const page = await browser.newPage();
+    await visit(page, '/login?mode=signup&redirect=%2Ftransaction%3Fplan%3DGOLD');
+    await page.getByLabel('E-mail').fill(uniqueEmail('funnel-plan'));
+    await page.getByLabel('Password', { exact: true }).fill(GOOD_PASSWORD);
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await waitForPath(page, '/transaction?plan=GOLD');
+    await page.getByRole('link', { name: 'Back to the plans' }).click();
+    await waitForPath(page, '/upgrade');
+  });
+});
