@@ -82,3 +82,14 @@ export interface BillingHistory {
   transactions: TransactionView[];
   invoices: InvoiceView[];
 }
+
+/** The Luhn checksum every card number carries (digits only). */
+export function isLuhnValid(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i += 1) {
+    let digit = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) digit = digit * 2 > 9 ? digit * 2 - 9 : digit * 2;
+    sum += digit;
+  }
+  return sum % 10 === 0;
+}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cardBrandOf, createLocalProcessor, isCardExpired, isLuhnValid } from '../../worker/payments/local';
+import { isLuhnValid } from '../../src/common/billing';
+import { cardBrandOf, createLocalProcessor, isCardExpired } from '../../worker/payments/local';
 
 const NOW = Date.UTC(2026, 10, 22);
 const processor = createLocalProcessor(() => NOW);

@@ -1,4 +1,4 @@
-import type { CardInput } from '../../src/common/billing';
+import { isLuhnValid, type CardInput } from '../../src/common/billing';
 import type { CardSummary, PaymentOutcome, PaymentProcessor, PaymentRequest, PaymentSource } from './types';
 
 // The `local` processor: behaves like a card processor, deterministically by card number, so
@@ -19,18 +19,6 @@ const LAST4_EXPIRED = '0069';
 const LAST4_CHALLENGE = '3184';
 const LAST4_DECLINES_CHARGES = '0341';
 
-export function isLuhnValid(digits: string): boolean {
-  let sum = 0;
-  for (let i = 0; i < digits.length; i += 1) {
-    let digit = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) {
-      digit *= 2;
-      if (digit > 9) digit -= 9;
-    }
-    sum += digit;
-  }
-  return sum % 10 === 0;
-}
 
 export function cardBrandOf(digits: string): string {
   if (/^4/.test(digits)) return 'visa';
