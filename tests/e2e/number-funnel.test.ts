@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { GOOD_PASSWORD, uniqueEmail } from './support/api.ts';
-import { assertNoSeriousAxeViolations, useBrowser, visit, waitForHydration, waitForPath } from './support/browser.ts';
+import { assertNoSeriousAxeViolations, BASE_URL, useBrowser, visit, waitForHydration, waitForPath } from './support/browser.ts';
 
 // The whole funnel of issue 5 (spec §2): a visitor holds a number, signs up, chooses a plan and
 // pays with the local processor's test cards — first a declined one (the hold stays), then one that
@@ -91,6 +91,10 @@ describe('the number funnel', () => {
     const card = page.getByRole('region', { name: 'Your fax number' });
     assert.equal((await card.locator('.own-number').textContent())?.trim(), number, 'the number exactly as held');
     await card.getByText(/^PREMIUM · trial until [A-Z][a-z]{2} \d{1,2}, \d{4}$/).waitFor();
+
+    // Spec §2: a user who already has a number is sent from /reserveNumber to /dashboard.
+    await page.goto(`${BASE_URL}/reserveNumber`);
+    await waitForPath(page, '/dashboard');
 
     await visit(page, '/settings');
     const billing = page.getByRole('region', { name: 'Plan and billing' });
