@@ -28,6 +28,9 @@ export default defineConfig(async () => ({
           TELNYX_PUBLIC_KEY: telnyxPublicKey,
           TEST_TELNYX_PRIVATE_JWK: JSON.stringify(telnyxTestKey.privateKey.export({ format: 'jwk' })),
           LIVE_TOKEN_SECRET: 'test-live-token-secret-0123456789abcdef',
+          // Test-only Stripe secrets: the webhook tests sign Stripe-shaped events with this one.
+          STRIPE_SECRET_KEY: 'sk_test_not_a_real_key',
+          STRIPE_WEBHOOK_SECRET: 'whsec_test_0123456789abcdef0123456789abcdef',
           TEST_MIGRATIONS: await readD1Migrations('./migrations'),
           LOCAL_NUMBER_POOL_SQL: readFileSync('./scripts/seed/local-number-pool.sql', 'utf8'),
         },

@@ -37,6 +37,7 @@ const LOCAL_VALUES = {
   CARRIER: () => 'loopback',
   LOOPBACK_SIGNING_KEY: loopbackSigningKey,
   FAX_MEDIA_SECRET: () => randomBytes(32).toString('hex'),
+  LOCAL_PAYMENTS_WEBHOOK_SECRET: () => `whsec_local_${randomBytes(32).toString('hex')}`,
 };
 
 /** The dev-tools configuration as one object, for tests that need the same values. */

@@ -40,8 +40,14 @@ declare global {
       PUBLIC_ORIGIN?: string;
       /** Secret: signs the short-lived URLs a carrier fetches a fax's PDF from. */
       FAX_MEDIA_SECRET?: string;
-      /** Card processor: `local` (default; test cards, README). `stripe` is refused until it exists. */
+      /** Card processor: `local` (default; test cards, README) or `stripe`. */
       PAYMENT_PROCESSOR?: string;
+      /** Secret: Stripe API secret key, `sk_…` (PAYMENT_PROCESSOR=stripe). */
+      STRIPE_SECRET_KEY?: string;
+      /** Secret: signing secret of the Stripe webhook endpoint, `whsec_…` (PAYMENT_PROCESSOR=stripe). */
+      STRIPE_WEBHOOK_SECRET?: string;
+      /** Secret (local only): signs the local processor's payment webhooks (npm start writes one). */
+      LOCAL_PAYMENTS_WEBHOOK_SECRET?: string;
     }
   }
 }
@@ -84,11 +90,10 @@ const configSchema = z
     TELNYX_PUBLIC_KEY: z.string().min(1).optional(),
     PUBLIC_ORIGIN: z.url().optional(),
     FAX_MEDIA_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-    PAYMENT_PROCESSOR: z
-      .enum(['local', 'stripe'])
-      .default('local')
-      .refine((value) => value !== 'stripe', 'stripe is not implemented yet (docs/decisions/017); use local')
-      .transform((value) => value as 'local'),
+    PAYMENT_PROCESSOR: z.enum(['local', 'stripe']).default('local'),
+    STRIPE_SECRET_KEY: z.string().min(1).optional(),
+    STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+    LOCAL_PAYMENTS_WEBHOOK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   })
   .superRefine((config, ctx) => {
     if (config.RATE_LIMIT_MULTIPLIER !== 1 && config.APP_ENV === 'production') {
@@ -109,6 +114,11 @@ const configSchema = z
     if (config.CARRIER === 'telnyx') {
       for (const key of ['TELNYX_API_KEY', 'TELNYX_CONNECTION_ID', 'TELNYX_PUBLIC_KEY', 'PUBLIC_ORIGIN', 'FAX_MEDIA_SECRET'] as const) {
         if (!config[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required when CARRIER=telnyx' });
+      }
+    }
+    if (config.PAYMENT_PROCESSOR === 'stripe') {
+      for (const key of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] as const) {
+        if (!config[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required when PAYMENT_PROCESSOR=stripe' });
       }
     }
     if (config.PUBLIC_ORIGIN && config.APP_ENV === 'production' && !config.PUBLIC_ORIGIN.startsWith('https://')) {

@@ -51,7 +51,7 @@ describe('renewalGrant', () => {
 
 describe('dueAction', () => {
   const end = utc(2026, 6, 1);
-  const base: LifecycleState = { type: 'PAID', cancelAtPeriodEnd: false, currentPeriodEnd: end, failedAttempts: 0, lastFailedAt: null, ownsNumber: true, reminded: false };
+  const base: LifecycleState = { type: 'PAID', cancelAtPeriodEnd: false, currentPeriodEnd: end, failedAttempts: 0, lastFailedAt: null, ownsNumber: true, reminded: false, renewsItself: false };
   it.each<[string, Partial<LifecycleState>, number, string]>([
     ['nothing mid-period', {}, end - 10 * DAY_MS, 'none'],
     ['a reminder three days before', {}, end - 2 * DAY_MS, 'remind'],
@@ -63,6 +63,9 @@ describe('dueAction', () => {
     ['no retry within a day of a failure', { failedAttempts: 1, lastFailedAt: end + 1 }, end + DAY_MS / 2, 'none'],
     ['a retry a day after a failure', { failedAttempts: 1, lastFailedAt: end + 1 }, end + DAY_MS + 2, 'renew'],
     ['FREE after the grace', { failedAttempts: 2, lastFailedAt: end + DAY_MS }, end + 3 * DAY_MS, 'end'],
+    ['no renewal of ours when the processor renews by itself', { renewsItself: true }, end + 1, 'none'],
+    ['no unpaid end either: the processor says when it is over', { renewsItself: true }, end + 9 * DAY_MS, 'none'],
+    ['a cancelled plan ends even so', { renewsItself: true, cancelAtPeriodEnd: true }, end + 1, 'end'],
     ['a FREE user keeps the number during the grace', { type: 'FREE' }, end + DAY_MS, 'none'],
     ['a FREE user loses the number after it', { type: 'FREE' }, end + 3 * DAY_MS, 'release-number'],
     ['a FREE user without a number has nothing due', { type: 'FREE', ownsNumber: false }, end + 9 * DAY_MS, 'none'],

@@ -15,6 +15,7 @@ import { filesApi } from './files';
 import { liveApi } from './live';
 import { numbersApi } from './numbers';
 import { optionsApi } from './options';
+import { paymentWebhooksApi } from './payment-webhooks';
 import { recoveryApi } from './recovery';
 import { sendFaxApi } from './send-fax';
 import { uploadsApi } from './uploads';
@@ -38,6 +39,7 @@ export const api = new Hono<AppEnv>()
   .route('/', sendFaxApi)
   .route('/', faxesApi)
   .route('/', webhooksApi)
+  .route('/', paymentWebhooksApi)
   .route('/', faxMediaApi)
   .route('/', devGoogleApi)
   .route('/', devOutboxApi);

@@ -67,6 +67,11 @@ export interface LifecycleState {
   ownsNumber: boolean;
   /** Whether the reminder for the coming renewal went out. */
   reminded: boolean;
+  /**
+   * The processor charges each period itself and reports by webhook (Stripe subscriptions): no
+   * renewal and no unpaid end of ours; a paid invoice moves the period, a deleted subscription ends it.
+   */
+  renewsItself: boolean;
 }
 
 export type DueAction =
@@ -90,6 +95,7 @@ export function dueAction(state: LifecycleState, now: number): DueAction {
     return remindable && end - now <= REMINDER_LEAD_MS ? { kind: 'remind' } : { kind: 'none' };
   }
   if (state.cancelAtPeriodEnd) return { kind: 'end', endedAt: end, reason: 'cancelled' };
+  if (state.renewsItself) return { kind: 'none' };
   if (now >= end + RENEWAL_GRACE_MS) return { kind: 'end', endedAt: end + RENEWAL_GRACE_MS, reason: 'unpaid' };
   if (state.lastFailedAt !== null && now < state.lastFailedAt + RENEWAL_RETRY_MS) return { kind: 'none' };
   return { kind: 'renew' };

@@ -4,7 +4,7 @@ import type { CardInput } from '../../src/common/billing';
 // card simulator first, a real processor (Stripe) later. Amounts are integer cents. Processors
 // never see our database; the caller records what they answered.
 
-export type PaymentProcessorName = 'local';
+export type PaymentProcessorName = 'local' | 'stripe';
 
 /** Why a card was refused, as the error codes the API answers. */
 export type DeclineCode = 'PAYMENT_DECLINED' | 'CARD_EXPIRED' | 'AUTHENTICATION_FAILED' | 'INVALID_CARD';
@@ -43,4 +43,29 @@ export interface PaymentProcessor {
   release(ref: string): Promise<PaymentOutcome>;
   /** The card holder's answer to a challenge. */
   confirmAction(ref: string, approve: boolean): Promise<PaymentOutcome>;
+  /**
+   * Processors that run the plan themselves (Stripe) start it here from a payment method the
+   * browser got from the processor's own form; they then charge each period and tell us by signed
+   * webhook (worker/api/payment-webhooks.ts). `local` has no such method: our cron renews it.
+   */
+  startSubscription?(request: SubscriptionRequest): Promise<SubscriptionOutcome>;
 }
+
+export interface SubscriptionRequest {
+  userId: string;
+  email: string;
+  /** The processor's saved payment method (Stripe: `pm_…` from Stripe Elements). */
+  paymentMethod: string;
+  amountCents: number;
+  interval: 'month' | 'year';
+  description: string;
+  /** Unix ms when a trial ends, or null to charge now. */
+  trialEndsAt: number | null;
+  idempotencyKey: string;
+}
+
+export type SubscriptionOutcome =
+  /** `ref`: the processor's subscription id (kept as the checkout's processor_ref). */
+  | { status: 'succeeded'; ref: string; paymentMethod: string }
+  | { status: 'declined'; code: DeclineCode }
+  | { status: 'requires_action'; ref: string };

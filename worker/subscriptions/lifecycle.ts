@@ -37,6 +37,7 @@ async function readLifecycleState(db: Db, user: UserRow): Promise<LifecycleState
     lastFailedAt: failures.lastAt,
     ownsNumber: type === 'FREE' ? (await findNumberOwnedBy(db, user.id)) !== null : true,
     reminded: paying ? await hasClaim(db, REMINDER_SCOPE, `${user.subscriptionId}:${end}`) : false,
+    renewsItself: user.merchantType === 'stripe',
   };
 }
 

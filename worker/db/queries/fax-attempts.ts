@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../client';
-import { faxAttempts, faxes, webhookEvents, type FaxAttemptRow, type FaxRow } from '../schema';
+import { faxAttempts, faxes, type FaxAttemptRow, type FaxRow } from '../schema';
 import type { FaxProgress } from '../../domain/fax-status';
 import type { FaxFailureReason } from '../../../src/common/faxes';
 
@@ -22,15 +22,8 @@ export async function findAttemptByCarrierId(db: Db, carrierFaxId: string): Prom
   return row ?? null;
 }
 
-export async function isWebhookEventHandled(db: Db, provider: string, eventId: string): Promise<boolean> {
-  const row = await db.query.webhookEvents.findFirst({ where: and(eq(webhookEvents.provider, provider), eq(webhookEvents.eventId, eventId)) });
-  return row !== undefined;
-}
-
-/** Marks a delivery handled when it changes nothing (events that change something record it in their batch). */
-export async function recordWebhookEvent(db: Db, provider: string, eventId: string, now: number): Promise<void> {
-  await db.insert(webhookEvents).values({ provider, eventId, receivedAt: now }).onConflictDoNothing();
-}
+// Moved to webhook-events.ts (shared with the payment webhooks); re-exported for the fax code.
+export { isWebhookEventHandled, recordWebhookEvent } from './webhook-events';
 
 /** Records the carrier's id for an attempt the first time it is known; never replaces one. */
 export async function setCarrierFaxId(d1: D1Database, faxId: string, attempt: number, carrierFaxId: string): Promise<void> {
