@@ -3,6 +3,7 @@ import type { Context } from 'hono';
 import type { PageContext } from '../src/common/page-context';
 import { createApp } from './app';
 import { getDb } from './db/client';
+import { readFaxCounts } from './db/queries/fax-counts';
 import { findNumberOwnedBy } from './db/queries/numbers';
 import { readConfig } from './env';
 import { readSendStatus } from './fax/send-status';
@@ -18,10 +19,12 @@ async function pageContext(c: Context<AppEnv>): Promise<PageContext> {
   const viewer = c.get('viewer');
   const user = c.get('user');
   const db = getDb(c.env);
-  const owned = viewer ? await findNumberOwnedBy(db, viewer.id) : null;
+  const [owned, faxCounts] = viewer ? await Promise.all([findNumberOwnedBy(db, viewer.id), readFaxCounts(db, viewer.id)]) : [null, null];
   return {
     viewer,
     faxNumber: owned?.number ?? null,
+    faxCounts,
+    subscriptionType: user?.subscriptionType ?? null,
     sendStatus: user && c.req.path === '/dashboard' ? await readSendStatus(db, user) : null,
     devTools: config.DEV_TOOLS,
     googleClientId: config.GOOGLE_CLIENT_ID,

@@ -7,8 +7,11 @@ import { coverPageSchema } from './cover-page';
 export const FAX_DIRECTIONS = ['SEND', 'RECEIVE'] as const;
 export type FaxDirection = (typeof FAX_DIRECTIONS)[number];
 
-/** QUEUED → SENDING → DELIVERED | FAILED, never backwards (worker/domain/fax-status.ts). */
-export const FAX_STATUSES = ['QUEUED', 'SENDING', 'DELIVERED', 'FAILED'] as const;
+/**
+ * A sent fax: QUEUED → SENDING → DELIVERED | FAILED; a received one: RECEIVING → RECEIVED | FAILED.
+ * Never backwards (worker/domain/fax-status.ts).
+ */
+export const FAX_STATUSES = ['QUEUED', 'SENDING', 'DELIVERED', 'FAILED', 'RECEIVING', 'RECEIVED'] as const;
 export type FaxStatus = (typeof FAX_STATUSES)[number];
 
 /** Why a fax (or one attempt of it) failed, in our words; each carrier maps its own to these. */
@@ -25,7 +28,7 @@ export const FAX_FAILURE_REASONS = [
 export type FaxFailureReason = (typeof FAX_FAILURE_REASONS)[number];
 
 /** Kinds of entries in a fax's timeline. */
-export const FAX_EVENT_KINDS = ['QUEUED', 'SENDING', 'DELIVERED', 'FAILED', 'RETRY_SCHEDULED', 'REFUNDED', 'RECEIVED'] as const;
+export const FAX_EVENT_KINDS = ['QUEUED', 'SENDING', 'DELIVERED', 'FAILED', 'RETRY_SCHEDULED', 'REFUNDED', 'RECEIVING', 'RECEIVED'] as const;
 export type FaxEventKind = (typeof FAX_EVENT_KINDS)[number];
 
 /** One first try and up to 3 automatic retries (busy or no answer only). */
@@ -76,6 +79,10 @@ export const faxViewSchema = z.object({
   updated: z.number(),
   completed: z.number().nullable(),
   read: z.boolean(),
+  /** RECEIVE: the call broke off; the pages that arrived are kept (pageCount says how many). */
+  partial: z.boolean(),
+  /** RECEIVE: pages received beyond the receive credits left (the fax is kept whole anyway). */
+  uncoveredPages: z.number().int(),
 });
 export type FaxView = z.infer<typeof faxViewSchema>;
 
@@ -109,4 +116,31 @@ export interface SendStatus {
   sendingFax: FaxView | null;
   lastSentEntry: FaxView | null;
   lifetimeSendCount: number;
+}
+
+/** The receive document (spec §3): faxes arriving right now, the newest received, the lifetime count. */
+export interface ReceiveStatus {
+  /** Keyed by fax id. */
+  receivingFax: Record<string, { start: number; remoteDisplay: string | null; pagesReceived: number }>;
+  lastReceivedEntry: FaxView | null;
+  lifetimeReceiveCount: number;
+}
+
+/** Counts the navigation and the lists show (spec §7): unread received faxes and totals, trash excluded. */
+export interface FaxCounts {
+  unreadReceived: number;
+  received: number;
+  sent: number;
+}
+
+export const FAX_READ_STATUSES = ['read', 'unread'] as const;
+export type FaxReadStatus = (typeof FAX_READ_STATUSES)[number];
+
+/** POST /api/setFaxReadStatus (spec §7). */
+export const setFaxReadStatusSchema = z.object({ faxId: z.uuid(), status: z.enum(FAX_READ_STATUSES) });
+export type SetFaxReadStatusBody = z.input<typeof setFaxReadStatusSchema>;
+
+export interface SetFaxReadStatusResult {
+  fax: FaxView;
+  counts: FaxCounts;
 }

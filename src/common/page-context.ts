@@ -1,4 +1,4 @@
-import type { SendStatus } from './faxes';
+import type { FaxCounts, SendStatus } from './faxes';
 import type { Viewer } from './viewer';
 
 /**
@@ -9,6 +9,10 @@ export interface PageContext {
   viewer: Viewer | null;
   /** The signed-in user's own fax number (E.164), or null. */
   faxNumber: string | null;
+  /** Unread received faxes and totals, for the navigation (rendered with the page; live after). */
+  faxCounts: FaxCounts | null;
+  /** The signed-in user's plan type (FREE, TRIAL, PAID), or null. */
+  subscriptionType: 'FREE' | 'TRIAL' | 'PAID' | null;
   /** The send document, on /dashboard only (rendered with the page, so it needs no fetch at load). */
   sendStatus: SendStatus | null;
   /** Development tools (/dev pages, the local Google stand-in) are on. Never in production. */

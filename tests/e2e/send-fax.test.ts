@@ -287,7 +287,8 @@ describe('sending a fax', () => {
     await waitForPath(page, '/sent');
 
     // Opened with no page before it (a typed address): the dashboard.
-    await page.goto(`/faxDetails/${randomUUID()}`);
+    // The island leaves as soon as the API says 404, which can be before "load": wait for commit only.
+    await page.goto(`/faxDetails/${randomUUID()}`, { waitUntil: 'commit' });
     await waitForPath(page, '/dashboard');
     await page.goto('/faxDetails');
     await waitForPath(page, '/dashboard');

@@ -45,6 +45,18 @@ export type CarrierEvent =
       pagesSent: number | null;
       failureReason: FaxFailureReason | null;
     }
+  // A fax call to one of our numbers is being answered (Telnyx fax.receiving.started and
+  // fax.media.processing.started): the receiving side shows "receiving…".
+  | {
+      kind: 'inbound.started';
+      eventId: string;
+      carrierFaxId: string;
+      occurredAt: number;
+      from: string | null;
+      to: string;
+      /** Pages in so far, when the carrier says. */
+      pagesReceived: number | null;
+    }
   | {
       kind: 'inbound.received';
       eventId: string;
@@ -54,8 +66,26 @@ export type CarrierEvent =
       to: string;
       pageCount: number;
       /** Where to fetch the received PDF from (carrier media URL or an R2 key for loopback). */
-      media: { url: string } | { r2Key: string };
+      media: InboundMedia;
+    }
+  // The call to our number broke off or was refused (Telnyx fax.failed, direction inbound). When
+  // some pages arrived the carrier may still hand over their PDF: the fax is kept as partial.
+  | {
+      kind: 'inbound.failed';
+      eventId: string;
+      carrierFaxId: string;
+      occurredAt: number;
+      from: string | null;
+      to: string;
+      failureReason: FaxFailureReason;
+      pagesReceived: number;
+      media: InboundMedia | null;
     };
+
+/** Where a received fax's PDF is: the carrier's short-lived link, or an R2 key (loopback). */
+export type InboundMedia = { url: string } | { r2Key: string };
+
+export type InboundCarrierEvent = Extract<CarrierEvent, { kind: `inbound.${string}` }>;
 
 /** A webhook as read by its carrier: events, or why it was refused. */
 export type WebhookReading =

@@ -228,7 +228,7 @@ export const uploads = sqliteTable(
 // One row per fax, sent or received (spec send/receive documents, history entries,
 // masterFaxRecords; design.md §4). Status only moves forward: see worker/domain/fax-status.ts.
 export const FAX_DIRECTIONS = ['SEND', 'RECEIVE'] as const;
-export const FAX_STATUSES = ['QUEUED', 'SENDING', 'DELIVERED', 'FAILED'] as const;
+export const FAX_STATUSES = ['QUEUED', 'SENDING', 'DELIVERED', 'FAILED', 'RECEIVING', 'RECEIVED'] as const;
 
 export const faxes = sqliteTable(
   'faxes',
@@ -267,10 +267,16 @@ export const faxes = sqliteTable(
     completed: integer('completed'),
     read: integer('read', { mode: 'boolean' }).notNull().default(false),
     trashedAt: integer('trashed_at'),
+    // RECEIVE: the call broke off and only the pages that arrived are kept.
+    partial: integer('partial', { mode: 'boolean' }).notNull().default(false),
+    // RECEIVE: pages beyond the receive credits left when it arrived (decision 018).
+    uncoveredPages: integer('uncovered_pages').notNull().default(0),
   },
   (t) => [
     // Lists: per user and direction, trash or not, newest first, keyset on (start, id).
     index('faxes_list_idx').on(t.userId, t.direction, t.trashedAt, t.start, t.id),
+    // The unread count in the navigation (spec §7).
+    index('faxes_unread_idx').on(t.userId, t.direction, t.read, t.trashedAt),
   ],
 );
 
@@ -449,6 +455,9 @@ export const carrierInboundEvents = sqliteTable(
     occurredAt: integer('occurred_at').notNull(),
     receivedAt: integer('received_at').notNull(),
     handledAt: integer('handled_at'),
+    // How it was handled: the fax it made, or why none (e.g. NO_OWNER: the number is nobody's).
+    faxId: text('fax_id'),
+    outcome: text('outcome'),
   },
   (t) => [primaryKey({ columns: [t.provider, t.eventId] }), index('carrier_inbound_pending_idx').on(t.handledAt, t.receivedAt)],
 );

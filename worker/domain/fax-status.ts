@@ -5,10 +5,10 @@ import type { FaxFailureReason, FaxStatus } from '../../src/common/faxes';
 // delivery attempt moves on its own; the fax follows its current attempt, so it is monotonic too.
 // See docs/decisions/014-carriers-and-fax-lifecycle.md.
 
-const RANK: Record<FaxStatus, number> = { QUEUED: 0, SENDING: 1, DELIVERED: 2, FAILED: 2 };
+const RANK: Record<FaxStatus, number> = { QUEUED: 0, SENDING: 1, DELIVERED: 2, FAILED: 2, RECEIVING: 1, RECEIVED: 2 };
 
 export function isTerminalStatus(status: FaxStatus): boolean {
-  return status === 'DELIVERED' || status === 'FAILED';
+  return status === 'DELIVERED' || status === 'FAILED' || status === 'RECEIVED';
 }
 
 /** Where one delivery attempt stands. */
@@ -88,5 +88,9 @@ export function settleFaxAttempt(
     case 'FAILED':
       if (retryAt !== null) return { ...fax, pagesSent, nextAttemptAt: retryAt, failureReason: attempt.failureReason };
       return { ...fax, status: 'FAILED', pagesSent, nextAttemptAt: null, failureReason: attempt.failureReason, completed: now };
+    case 'RECEIVING':
+    case 'RECEIVED':
+      // Statuses of received faxes: an outbound attempt never reports them.
+      return fax;
   }
 }

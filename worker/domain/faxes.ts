@@ -26,6 +26,8 @@ export function toFaxView(row: FaxRow): FaxView {
     updated: row.updated,
     completed: row.completed,
     read: row.read,
+    partial: row.partial,
+    uncoveredPages: row.uncoveredPages,
   };
 }
 

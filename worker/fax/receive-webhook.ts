@@ -21,7 +21,7 @@ export async function receiveCarrierWebhook(env: Env, carrier: Carrier, request:
   for (const event of reading.events) {
     if (event.kind === 'outbound.status') {
       outcomes.push(await applyCarrierEvent(env, carrier.name, event));
-    } else {
+    } else if (event.kind === 'inbound.received') {
       // Until receiving lands (issue 6) an inbound fax is recorded for the receiving path.
       outcomes.push((await recordInboundFax(env.DB, carrier.name, event, Date.now())) ? 'recorded' : 'duplicate');
     }

@@ -27,7 +27,7 @@ export function failureTitle(reason: FaxFailureReason): string {
 }
 
 function isFinished(fax: FaxView): boolean {
-  return fax.status === 'DELIVERED' || fax.status === 'FAILED';
+  return fax.status === 'DELIVERED' || fax.status === 'FAILED' || fax.status === 'RECEIVED';
 }
 
 /** Not finished, but an attempt failed and the next one is scheduled (the retry contract). */
@@ -60,6 +60,10 @@ export function faxProgressText(fax: FaxView): string {
     }
     case 'DELIVERED':
       return t('sent.progress.DELIVERED', { pages: pagesText(fax.pageCount) });
+    case 'RECEIVING':
+      return t('sent.progress.RECEIVING', { page: fax.pagesSent + 1 });
+    case 'RECEIVED':
+      return t('sent.progress.RECEIVED', { pages: pagesText(fax.pageCount) });
     case 'FAILED':
       return t('sent.progress.FAILED', { reason: fax.failureReason ? failureTitle(fax.failureReason) : t('faxStatus.FAILED') });
   }
