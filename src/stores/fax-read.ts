@@ -1,0 +1,17 @@
+import type { FaxReadStatus, FaxView, SetFaxReadStatusResult } from '../common/faxes';
+import { apiCall, type ApiResult } from '../lib/api';
+import { $faxCounts } from './fax-counts';
+
+// Read and unread (spec §4: unread → read through a server call). The answer carries the fresh
+// counts, so the navigation's unread number drops at once, before any live event arrives.
+
+export async function setFaxReadStatus(faxId: string, status: FaxReadStatus): Promise<ApiResult<SetFaxReadStatusResult>> {
+  const result = await apiCall<SetFaxReadStatusResult>('/setFaxReadStatus', { method: 'POST', body: { faxId, status } });
+  if (result.ok) $faxCounts.set(result.data.counts);
+  return result;
+}
+
+/** Marks a received fax read when it is opened; sent faxes and ones already read need no call. */
+export async function markReadOnOpen(fax: FaxView): Promise<void> {
+  if (fax.direction === 'RECEIVE' && !fax.read && fax.status !== 'RECEIVING') await setFaxReadStatus(fax.id, 'read');
+}
