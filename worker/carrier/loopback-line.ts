@@ -1,9 +1,10 @@
 import { DurableObject } from 'cloudflare:workers';
+import { PDFDocument } from 'pdf-lib';
 import { readConfig } from '../env';
 import { receiveCarrierWebhook } from '../fax/receive-webhook';
 import { createLoopbackCarrier, loopbackWebhookRequest } from './loopback';
 import type { LoopbackWebhook } from './loopback-events';
-import { planLoopbackCall, type LoopbackStep } from './loopback-plan';
+import { loopbackInboundFaxId, planLoopbackCall, type LoopbackStep } from './loopback-plan';
 import type { AttemptRef } from './types';
 
 // One simulated fax call of the loopback network (one object per call, named by its carrier id).
@@ -73,21 +74,31 @@ export class LoopbackFaxLine extends DurableObject<Env> {
   private async deliver(call: LoopbackCall, step: LoopbackStep, index: number): Promise<boolean> {
     const { LOOPBACK_SIGNING_KEY } = readConfig(this.env);
     if (!LOOPBACK_SIGNING_KEY) return false;
+    const receiver = step.side === 'receiver';
+    // The receiving number's leg of the call has its own carrier id, like on a real network.
+    const carrierFaxId = receiver ? loopbackInboundFaxId(call.carrierFaxId) : call.carrierFaxId;
+    let type = step.type;
+    let failureReason = step.failureReason;
     let inbound: LoopbackWebhook['inbound'] = null;
-    if (step.type === 'fax.received') {
-      const mediaKey = await this.copyMedia(call);
-      if (!mediaKey) return true;
-      inbound = { from: call.from, to: call.to, pageCount: call.pageCount, mediaKey };
+    if (receiver) {
+      inbound = { from: call.from, to: call.to };
+      if (step.pagesSent !== null) inbound.pageCount = step.pagesSent;
+      if (step.mediaPages) {
+        const mediaKey = await this.copyMedia(call, carrierFaxId, step.mediaPages);
+        if (mediaKey) inbound.mediaKey = mediaKey;
+        // The sent PDF is gone: the receiver is told its fax failed rather than left waiting.
+        else if (type === 'fax.received') [type, failureReason] = ['fax.failed', 'CARRIER_ERROR'];
+      }
     }
     const body: LoopbackWebhook = {
       // Stable per call and step: a redelivery is recognised as the same event.
-      id: `${call.carrierFaxId}:${index}`,
-      type: step.type,
+      id: `${carrierFaxId}:${index}`,
+      type,
       occurredAt: Date.now(),
-      carrierFaxId: call.carrierFaxId,
-      reference: call.reference,
-      pagesSent: step.pagesSent,
-      failureReason: step.failureReason,
+      carrierFaxId,
+      reference: receiver ? null : call.reference,
+      pagesSent: receiver ? null : step.pagesSent,
+      failureReason,
       inbound,
     };
     try {
@@ -100,12 +111,26 @@ export class LoopbackFaxLine extends DurableObject<Env> {
     }
   }
 
-  /** The receiving side's copy of the PDF, kept by "the carrier" like a real one keeps media; null when the PDF is gone. */
-  private async copyMedia(call: LoopbackCall): Promise<string | null> {
+  /**
+   * The receiving side's copy of the PDF (its first `pages` pages when the call broke off), kept by
+   * "the carrier" like a real one keeps media; null when the PDF is gone.
+   */
+  private async copyMedia(call: LoopbackCall, inboundFaxId: string, pages: number): Promise<string | null> {
     const source = await this.env.DOCUMENTS.get(call.documentKey);
     if (!source) return null;
-    const key = `loopback/received/${call.carrierFaxId}.pdf`;
-    await this.env.DOCUMENTS.put(key, await source.arrayBuffer(), { httpMetadata: { contentType: 'application/pdf' } });
+    let pdf = await source.arrayBuffer();
+    if (pages < call.pageCount) pdf = await firstPages(pdf, pages);
+    const key = `loopback/received/${inboundFaxId}.pdf`;
+    await this.env.DOCUMENTS.put(key, pdf, { httpMetadata: { contentType: 'application/pdf' } });
     return key;
   }
+}
+
+async function firstPages(pdf: ArrayBuffer, pages: number): Promise<ArrayBuffer> {
+  const source = await PDFDocument.load(pdf);
+  const part = await PDFDocument.create();
+  const copied = await part.copyPages(source, Array.from({ length: Math.min(pages, source.getPageCount()) }, (_, i) => i));
+  for (const page of copied) part.addPage(page);
+  const bytes = await part.save();
+  return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
 }

@@ -3,6 +3,8 @@ import type { FaxFailureReason } from '../../src/common/faxes';
 // The simulated fax network's script for one call: which events the loopback carrier sends, and
 // when. Documented test numbers (README "Loopback test numbers"; any US area code, the line
 // number decides) end in each kind of failure; everything else is delivered, one page at a time.
+// A call to a number assigned on this instance also plays the receiving side, as a real network
+// would report it to the number's owner: receiving.started → media.processing.started → received.
 
 export const LOOPBACK_EVENT_TYPES = [
   'fax.queued',
@@ -11,6 +13,8 @@ export const LOOPBACK_EVENT_TYPES = [
   'fax.page.sent',
   'fax.delivered',
   'fax.failed',
+  'fax.receiving.started',
+  'fax.media.processing.started',
   'fax.received',
 ] as const;
 export type LoopbackEventType = (typeof LOOPBACK_EVENT_TYPES)[number];
@@ -37,12 +41,22 @@ export function loopbackRejection(to: string): FaxFailureReason | null {
   return loopbackTestLine(to) === 'invalid' ? 'INVALID_NUMBER' : null;
 }
 
+/** The carrier fax id of a call's receiving leg (its sending attempt's id plus `-in`). */
+export function loopbackInboundFaxId(carrierFaxId: string): string {
+  return `${carrierFaxId}-in`;
+}
+
 export interface LoopbackStep {
   /** Milliseconds after the call was placed. */
   afterMs: number;
   type: LoopbackEventType;
+  /** Whose event it is: the sending attempt's, or the receiving number's (its own carrier fax id). */
+  side: 'sender' | 'receiver';
+  /** Pages through the line so far (sent, or received on the receiver side). */
   pagesSent: number | null;
   failureReason: FaxFailureReason | null;
+  /** Receiver side: how many pages of the sent PDF the network hands over as media; null for none. */
+  mediaPages: number | null;
 }
 
 export interface LoopbackCallPlan {
@@ -56,14 +70,27 @@ export interface LoopbackCallPlan {
 const step = (afterMs: number, type: LoopbackEventType, pagesSent: number | null = null, failureReason: FaxFailureReason | null = null): LoopbackStep => ({
   afterMs,
   type,
+  side: 'sender',
   pagesSent,
   failureReason,
+  mediaPages: null,
+});
+
+const received = (afterMs: number, type: LoopbackEventType, pages: number | null, failureReason: FaxFailureReason | null = null, mediaPages: number | null = null): LoopbackStep => ({
+  afterMs,
+  type,
+  side: 'receiver',
+  pagesSent: pages,
+  failureReason,
+  mediaPages,
 });
 
 /** Every event of the call in order. `msPerPage` also stands for ringing and handshake time. */
 export function planLoopbackCall(call: LoopbackCallPlan, msPerPage: number): LoopbackStep[] {
   const accepted = [step(0, 'fax.queued'), step(0, 'fax.media.processed')];
   const line = loopbackTestLine(call.to);
+  // Only an answered call reaches the receiving side.
+  const answered = (afterMs: number): LoopbackStep[] => (call.inbound ? [received(afterMs, 'fax.receiving.started', null)] : []);
   switch (line === 'busy-once' ? (call.attempt === 1 ? 'busy' : null) : line) {
     case 'busy':
       return [...accepted, step(msPerPage, 'fax.failed', 0, 'BUSY')];
@@ -74,20 +101,20 @@ export function planLoopbackCall(call: LoopbackCallPlan, msPerPage: number): Loo
     case 'invalid':
       return [...accepted, step(0, 'fax.failed', 0, 'INVALID_NUMBER')];
     case 'drops-after-page-1':
+      // The receiver keeps the page that arrived: a partial fax.
       return [
         ...accepted,
         step(0, 'fax.sending.started', 0),
+        ...answered(0),
         step(msPerPage, 'fax.page.sent', 1),
+        ...(call.inbound ? [received(2 * msPerPage, 'fax.failed', 1, 'LINE_DROPPED', 1)] : []),
         step(2 * msPerPage, 'fax.failed', 1, 'LINE_DROPPED'),
       ];
   }
   const pages = Array.from({ length: call.pageCount }, (_, i) => step((i + 1) * msPerPage, 'fax.page.sent', i + 1));
   const end = call.pageCount * msPerPage;
-  return [
-    ...accepted,
-    step(0, 'fax.sending.started', 0),
-    ...pages,
-    ...(call.inbound ? [step(end, 'fax.received', call.pageCount)] : []),
-    step(end, 'fax.delivered', call.pageCount),
-  ];
+  const receiving = call.inbound
+    ? [received(end, 'fax.media.processing.started', call.pageCount), received(end, 'fax.received', call.pageCount, null, call.pageCount)]
+    : [];
+  return [...accepted, step(0, 'fax.sending.started', 0), ...answered(0), ...pages, ...receiving, step(end, 'fax.delivered', call.pageCount)];
 }

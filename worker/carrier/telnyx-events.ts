@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { FaxFailureReason } from '../../src/common/faxes';
+import { toE164 } from '../../src/common/phone';
 import { decodeAttemptRef } from './attempt-ref';
 import type { CarrierEvent } from './types';
 
@@ -9,7 +10,10 @@ import type { CarrierEvent } from './types';
 // direction, from, to, status, page_count, failure_reason, client_state, … } }, meta: { attempt,
 // delivered_to } }` for fax.queued, fax.media.processed, fax.sending.started, fax.delivered and
 // fax.failed; and "Receive a Fax via API" (…/docs/programmable-fax/receive-a-fax-api) for
-// fax.received (`media_url`, a signed link valid for minutes, `page_count`, `from`, `to`).
+// fax.received (`media_url`, a signed link valid for minutes, `page_count`, `from`, `to`), which a
+// fax to one of our numbers announces with fax.receiving.started and fax.media.processing.started,
+// or ends with fax.failed (`direction: 'inbound'`). An inbound fax cut short may still carry the
+// pages that arrived in `media_url` (Telnyx's `partial_content`).
 
 const payloadSchema = z.object({
   fax_id: z.string().min(1),
@@ -78,23 +82,40 @@ const OUTBOUND_STATUS: Record<string, 'QUEUED' | 'SENDING' | 'DELIVERED' | 'FAIL
   'fax.failed': 'FAILED',
 };
 
+const INBOUND_STARTED = new Set(['fax.receiving.started', 'fax.media.processing.started']);
+
+/** A caller id in E.164, or null when withheld ("anonymous", "Restricted", "") or not a number. */
+function readNumber(raw: string | null | undefined): string | null {
+  return raw ? toE164(raw) : null;
+}
+
 /** The events of a verified Telnyx webhook body; null when it is not Telnyx's envelope. */
 export function parseTelnyxWebhook(body: unknown, nowMs = Date.now()): CarrierEvent[] | null {
   const envelope = envelopeSchema.safeParse(body);
   if (!envelope.success) return null;
   const { id, event_type: type, occurred_at } = envelope.data;
   const status = OUTBOUND_STATUS[type];
-  if (!status && type !== 'fax.received') return [];
+  if (!status && type !== 'fax.received' && !INBOUND_STARTED.has(type)) return [];
   const payload = payloadSchema.safeParse(envelope.data.payload);
   if (!payload.success) return null;
   const p = payload.data;
   const occurredAt = (occurred_at && Date.parse(occurred_at)) || nowMs;
 
-  if (type === 'fax.received') {
-    if (!p.to || !p.media_url || p.page_count == null) return null;
-    return [
-      { kind: 'inbound.received', eventId: id, carrierFaxId: p.fax_id, occurredAt, from: p.from || null, to: p.to, pageCount: p.page_count, media: { url: p.media_url } },
-    ];
+  const inbound = type === 'fax.received' || INBOUND_STARTED.has(type) || (type === 'fax.failed' && p.direction === 'inbound');
+  if (inbound) {
+    const to = readNumber(p.to);
+    // Without the number it was sent to, the fax has no owner: refused as malformed.
+    if (!to) return null;
+    const call = { eventId: id, carrierFaxId: p.fax_id, occurredAt, from: readNumber(p.from), to };
+    if (type === 'fax.received') {
+      if (!p.media_url || p.page_count == null) return null;
+      return [{ kind: 'inbound.received', ...call, pageCount: p.page_count, media: { url: p.media_url } }];
+    }
+    if (type === 'fax.failed') {
+      const media = p.media_url ? { url: p.media_url } : null;
+      return [{ kind: 'inbound.failed', ...call, failureReason: mapTelnyxFailureReason(p.failure_reason), pagesReceived: p.page_count ?? 0, media }];
+    }
+    return [{ kind: 'inbound.started', ...call, pagesReceived: p.page_count ?? null }];
   }
   return [
     {
