@@ -9,6 +9,7 @@ import { readConfig } from './env';
 import { readSendStatus } from './fax/send-status';
 import type { AppEnv } from './http/app-env';
 import { queue } from './jobs/queue';
+import { readReceiveStatus } from './receive/receive-status';
 import { runScheduledBilling } from './subscriptions/lifecycle';
 
 export { LoopbackFaxLine } from './carrier/loopback-line';
@@ -26,6 +27,7 @@ async function pageContext(c: Context<AppEnv>): Promise<PageContext> {
     faxCounts,
     subscriptionType: user?.subscriptionType ?? null,
     sendStatus: user && c.req.path === '/dashboard' ? await readSendStatus(db, user) : null,
+    receiveStatus: user && c.req.path === '/dashboard' ? await readReceiveStatus(db, user) : null,
     devTools: config.DEV_TOOLS,
     googleClientId: config.GOOGLE_CLIENT_ID,
     googleSignIn: config.GOOGLE_JWKS_URL.startsWith('/') ? 'local' : 'google',

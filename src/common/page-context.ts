@@ -1,4 +1,4 @@
-import type { FaxCounts, SendStatus } from './faxes';
+import type { FaxCounts, ReceiveStatus, SendStatus } from './faxes';
 import type { Viewer } from './viewer';
 
 /**
@@ -15,6 +15,8 @@ export interface PageContext {
   subscriptionType: 'FREE' | 'TRIAL' | 'PAID' | null;
   /** The send document, on /dashboard only (rendered with the page, so it needs no fetch at load). */
   sendStatus: SendStatus | null;
+  /** The receive document, on /dashboard only, like `sendStatus`. */
+  receiveStatus: ReceiveStatus | null;
   /** Development tools (/dev pages, the local Google stand-in) are on. Never in production. */
   devTools: boolean;
   /** OAuth client id of the Google sign-in button (public by design). */

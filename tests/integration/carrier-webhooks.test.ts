@@ -144,21 +144,6 @@ describe('Telnyx webhooks: order and repetition do not matter', () => {
     ]);
     expect(await stateOf(run)).toEqual(before);
   });
-
-  it('records an inbound fax once, with its media URL', async () => {
-    const received = telnyxEvent('fax.received', {
-      fax_id: crypto.randomUUID(),
-      direction: 'inbound',
-      from: '+16132484850',
-      to: '+17733372863',
-      media_url: 'https://s3.amazonaws.com/faxes-prod/example.pdf',
-      page_count: 2,
-      status: 'received',
-    });
-    await postAll([received, received]);
-    const { results } = await env.DB.prepare("SELECT * FROM carrier_inbound_events WHERE provider = 'telnyx' AND to_number = '+17733372863'").all();
-    expect(results).toEqual([expect.objectContaining({ from_number: '+16132484850', page_count: 2, media_url: 'https://s3.amazonaws.com/faxes-prod/example.pdf', media_key: null, handled_at: null })]);
-  });
 });
 
 describe('Telnyx webhooks: refused unless signed by Telnyx, now', () => {

@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { FaxView } from '../../src/common/faxes';
 import worker from '../../worker/app';
 import { reportAttempt } from '../../worker/fax/lifecycle';
+import { inboundFaxId } from '../../worker/receive/inbound-fax-id';
 import { faxDocumentKey } from '../../worker/storage/documents';
 import { startTelnyxAttempt } from '../support/carrier';
 import { insertSessionCookie, insertUser } from '../support/db';
@@ -22,6 +23,7 @@ import {
   waitForFaxDone,
 } from '../support/faxes';
 import { openLiveFor } from '../support/live';
+import { receiveCreditsOf, receivedFaxesOf, setReceiveCredits } from '../support/receive';
 import { waitFor } from '../support/wait';
 
 // A queued fax through the real fax-jobs queue, the loopback carrier's simulated network (0 ms per
@@ -151,29 +153,25 @@ describe('dispatch through the loopback carrier', () => {
 });
 
 describe('a fax to a number of this instance', () => {
-  it('is delivered and handed to the inbound path as a signed event, recorded for receiving', async () => {
+  it('arrives in the inbox of the account that owns the number: one unread fax, its pages, its credits', async () => {
     const senderId = await sender();
     const recipient = await insertUser();
+    await setReceiveCredits(recipient.id, 5, 0);
     const to = await assignNumberTo(recipient.id);
     const { faxId } = await insertSendFax(senderId, { toNumber: to, documentPages: 2 });
     await dispatchFirstAttempt(faxId);
     expect(await waitForFaxDone(faxId)).toMatchObject({ status: 'DELIVERED', pages_sent: 2 });
 
     const [attempt] = await attemptRows(faxId);
-    const inbound = await waitFor(
-      () =>
-        env.DB.prepare('SELECT * FROM carrier_inbound_events WHERE carrier_fax_id = ?')
-          .bind(attempt!.carrier_fax_id)
-          .first<{ provider: string; from_number: string; to_number: string; page_count: number; media_key: string; handled_at: number | null }>(),
-      { what: 'the inbound event' },
-    );
-    expect(inbound).toMatchObject({ provider: 'loopback', from_number: SENDER, to_number: to, page_count: 2, handled_at: null });
-    const media = await env.DOCUMENTS.get(inbound.media_key);
-    expect((await PDFDocument.load(await media!.arrayBuffer())).getPageCount()).toBe(2);
-    const handled = await env.DB.prepare("SELECT count(*) AS n FROM webhook_events WHERE provider = 'loopback' AND event_id LIKE ?")
-      .bind(`${attempt!.carrier_fax_id}:%`)
-      .first<{ n: number }>();
-    expect(handled!.n).toBeGreaterThanOrEqual(6);
+    const received = await waitFor(async () => (await receivedFaxesOf(recipient.id)).find((fax) => fax.status === 'RECEIVED'), { what: 'the received fax' });
+    expect(received).toMatchObject({ id: await inboundFaxId('loopback', `${attempt!.carrier_fax_id}-in`), remote_number: SENDER, local_number: to, page_count: 2, read: 0, partial: 0 });
+    const document = await env.DOCUMENTS.get(received.document_key!);
+    expect((await PDFDocument.load(await document!.arrayBuffer())).getPageCount()).toBe(2);
+    expect(await receiveCreditsOf(recipient.id)).toEqual({ default: 3, paid: 0, lifetime: 1 });
+    const handled = await env.DB.prepare('SELECT outcome FROM carrier_inbound_events WHERE carrier_fax_id = ? ORDER BY occurred_at, event_id')
+      .bind(`${attempt!.carrier_fax_id}-in`)
+      .all<{ outcome: string }>();
+    expect(handled.results.map((row) => row.outcome)).toContain('RECEIVED');
   });
 
   it('is not recorded as inbound when the number is only in the pool', async () => {
@@ -181,7 +179,7 @@ describe('a fax to a number of this instance', () => {
     await dispatchFirstAttempt(faxId);
     await waitForFaxDone(faxId);
     const [attempt] = await attemptRows(faxId);
-    const row = await env.DB.prepare('SELECT 1 FROM carrier_inbound_events WHERE carrier_fax_id = ?').bind(attempt!.carrier_fax_id).first();
+    const row = await env.DB.prepare('SELECT 1 FROM carrier_inbound_events WHERE carrier_fax_id = ?').bind(`${attempt!.carrier_fax_id}-in`).first();
     expect(row).toBeNull();
     expect((await faxRow(faxId)).status).toBe('DELIVERED');
   });

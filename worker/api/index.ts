@@ -16,6 +16,7 @@ import { liveApi } from './live';
 import { numbersApi } from './numbers';
 import { optionsApi } from './options';
 import { paymentWebhooksApi } from './payment-webhooks';
+import { receivedFaxesApi } from './received-faxes';
 import { recoveryApi } from './recovery';
 import { sendFaxApi } from './send-fax';
 import { uploadsApi } from './uploads';
@@ -38,6 +39,7 @@ export const api = new Hono<AppEnv>()
   .route('/', coverPagesApi)
   .route('/', sendFaxApi)
   .route('/', faxesApi)
+  .route('/', receivedFaxesApi)
   .route('/', webhooksApi)
   .route('/', paymentWebhooksApi)
   .route('/', faxMediaApi)

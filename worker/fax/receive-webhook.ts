@@ -1,11 +1,11 @@
 import type { Carrier } from '../carrier/types';
-import { recordInboundFax } from '../db/queries/inbound-faxes';
+import { handleInboundEvent, type InboundResult } from '../receive/inbound-events';
 import { applyCarrierEvent, type ReportOutcome } from './lifecycle';
 
 export interface WebhookResult {
   /** 200 handled (or a duplicate), 400 not the carrier's format, 401 bad or stale signature. */
   status: 200 | 400 | 401;
-  outcomes: (ReportOutcome | 'recorded')[];
+  outcomes: (ReportOutcome | InboundResult)[];
 }
 
 /**
@@ -19,12 +19,7 @@ export async function receiveCarrierWebhook(env: Env, carrier: Carrier, request:
   if (reading.kind === 'malformed') return { status: 400, outcomes: [] };
   const outcomes: WebhookResult['outcomes'] = [];
   for (const event of reading.events) {
-    if (event.kind === 'outbound.status') {
-      outcomes.push(await applyCarrierEvent(env, carrier.name, event));
-    } else if (event.kind === 'inbound.received') {
-      // Until receiving lands (issue 6) an inbound fax is recorded for the receiving path.
-      outcomes.push((await recordInboundFax(env.DB, carrier.name, event, Date.now())) ? 'recorded' : 'duplicate');
-    }
+    outcomes.push(event.kind === 'outbound.status' ? await applyCarrierEvent(env, carrier.name, event) : await handleInboundEvent(env, carrier.name, event));
   }
   return { status: 200, outcomes };
 }

@@ -35,6 +35,8 @@ const DEFAULT_MESSAGES: Record<ErrorCode, string> = {
   UPLOAD_INCOMPLETE: 'The upload has not received every byte yet.',
   INVALID_SIGNATURE: 'The webhook signature is missing, wrong or too old.',
   FAX_NOT_READY: 'This is only available once the fax has been delivered.',
+  NOT_A_RECEIVED_FAX: 'Only a fax that has arrived can be marked read or unread.',
+  MEDIA_NOT_READY: 'The fax document could not be fetched yet. Try again later.',
   INVALID_CARD: 'The card number, expiry or security code is not valid.',
   PAYMENT_DECLINED: 'The card was declined.',
   CARD_EXPIRED: 'The card has expired.',

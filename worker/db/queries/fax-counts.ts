@@ -10,7 +10,7 @@ import { faxes } from '../schema';
 export async function readFaxCounts(db: Db, userId: string): Promise<FaxCounts> {
   const [row] = await db
     .select({
-      unreadReceived: sql<number>`coalesce(sum(${faxes.direction} = 'RECEIVE' AND ${faxes.read} = 0), 0)`,
+      unreadReceived: sql<number>`coalesce(sum(${faxes.direction} = 'RECEIVE' AND ${faxes.status} <> 'RECEIVING' AND ${faxes.read} = 0), 0)`,
       received: sql<number>`coalesce(sum(${faxes.direction} = 'RECEIVE'), 0)`,
       sent: sql<number>`coalesce(sum(${faxes.direction} = 'SEND'), 0)`,
     })

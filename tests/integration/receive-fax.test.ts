@@ -1,0 +1,289 @@
+import { env } from 'cloudflare:workers';
+import { PDFDocument } from 'pdf-lib';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { FaxCounts, FaxView, ReceiveStatus, SetFaxReadStatusResult } from '../../src/common/faxes';
+import { call, errorCode } from '../support/client';
+import { postTelnyxWebhook, strangerKey } from '../support/carrier';
+import { makePdf } from '../support/documents';
+import { ledgerRow, timelineOf } from '../support/faxes';
+import { openLiveFor } from '../support/live';
+import { receiveCreditsOf, receivedFaxesOf, receiver, TELNYX_MEDIA_HOST, telnyxInboundCall } from '../support/receive';
+
+// Receiving through Telnyx's signed webhooks (decision 018): the carrier's media link is the only
+// thing stubbed (a host of its own); D1, R2 and the live hub are real. Whatever the order or the
+// number of deliveries, a call makes one fax, charged once.
+
+let media: (url: string) => Response | Promise<Response>;
+let mediaFetches = 0;
+
+beforeEach(() => {
+  mediaFetches = 0;
+  media = async () => new Response(await makePdf(2), { headers: { 'content-type': 'application/pdf' } });
+  const realFetch = globalThis.fetch;
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+    const request = new Request(input, init);
+    if (new URL(request.url).hostname !== TELNYX_MEDIA_HOST) return realFetch(input, init);
+    mediaFetches += 1;
+    return media(request.url);
+  });
+});
+
+async function postAll(bodies: unknown[]): Promise<void> {
+  for (const body of bodies) expect((await postTelnyxWebhook(body)).status).toBe(200);
+}
+
+async function json<T>(path: string, cookie: string): Promise<T> {
+  const response = await call(path, { cookie });
+  expect(response.status).toBe(200);
+  return (await response.json()) as T;
+}
+
+function setRead(cookie: string, faxId: string, status: string): Promise<Response> {
+  return call('/api/setFaxReadStatus', { method: 'POST', cookie, body: { faxId, status } });
+}
+
+describe('a fax arriving through Telnyx', () => {
+  it('shows as receiving, then lands unread with its PDF copied, credits charged and counts right, all pushed live', async () => {
+    const b = await receiver(10, 0);
+    const live = await openLiveFor(b.cookie);
+    const inbound = await telnyxInboundCall(b.number, { pages: 2 });
+
+    await postAll([inbound.started, inbound.processing]);
+    const receiving = await json<ReceiveStatus>('/api/receiveStatus', b.cookie);
+    expect(receiving.receivingFax[inbound.faxId]).toMatchObject({ remoteDisplay: '(613) 248-4850', pagesReceived: 2 });
+    expect(receiving.lastReceivedEntry).toBeNull();
+    expect(await json<FaxCounts>('/api/faxCounts', b.cookie)).toEqual({ unreadReceived: 0, received: 1, sent: 0 });
+    await live.waitForEvent<{ type: string; fax?: FaxView }>((e) => e.type === 'fax.updated' && e.fax?.status === 'RECEIVING');
+
+    await postAll([inbound.received]);
+    const [fax] = await receivedFaxesOf(b.userId);
+    expect(fax).toMatchObject({ id: inbound.faxId, status: 'RECEIVED', remote_number: '+16132484850', local_number: b.number, page_count: 2, read: 0, partial: 0 });
+    expect(fax!.document_key).toBe(`users/${b.userId}/faxes/${inbound.faxId}.pdf`);
+    const stored = await env.DOCUMENTS.get(fax!.document_key!);
+    expect((await PDFDocument.load(await stored!.arrayBuffer())).getPageCount()).toBe(2);
+    expect(await receiveCreditsOf(b.userId)).toEqual({ default: 8, paid: 0, lifetime: 1 });
+    expect((await timelineOf(inbound.faxId)).map((e) => e.kind)).toEqual(['RECEIVING', 'RECEIVED']);
+    expect(await ledgerRow(inbound.faxId)).toMatchObject({ status: 'RECEIVED', charged: 2, refunded: 0 });
+
+    const arrived = await live.waitForEvent<{ type: string; fax?: FaxView }>((e) => e.type === 'fax.updated' && e.fax?.status === 'RECEIVED');
+    expect(arrived.fax).toMatchObject({ id: inbound.faxId, direction: 'RECEIVE', read: false, pageCount: 2, creditsCharged: 2 });
+    await live.waitForEvent<{ type: string }>((e) => e.type === 'account.updated');
+    const status = await json<ReceiveStatus>('/api/receiveStatus', b.cookie);
+    expect(status).toMatchObject({ receivingFax: {}, lastReceivedEntry: { id: inbound.faxId, status: 'RECEIVED' }, lifetimeReceiveCount: 1 });
+    expect(await json<FaxCounts>('/api/faxCounts', b.cookie)).toEqual({ unreadReceived: 1, received: 1, sent: 0 });
+
+    const inbox = await json<{ faxes: FaxView[]; total: number }>('/api/faxes?direction=RECEIVE', b.cookie);
+    expect(inbox).toMatchObject({ total: 1, faxes: [{ id: inbound.faxId, status: 'RECEIVED', read: false }] });
+    const document = await call(`/api/faxes/${inbound.faxId}/document`, { cookie: b.cookie });
+    expect(document.status).toBe(200);
+    expect(document.headers.get('content-type')).toBe('application/pdf');
+    expect((await PDFDocument.load(await document.arrayBuffer())).getPageCount()).toBe(2);
+    live.close();
+  });
+
+  it('a duplicated fax.received, in turn and at once, makes one fax charged once', async () => {
+    const b = await receiver(10, 0);
+    const inbound = await telnyxInboundCall(b.number, { pages: 3 });
+    media = async () => new Response(await makePdf(3));
+    await postAll([inbound.started, inbound.received, inbound.received]);
+    const responses = await Promise.all([1, 2, 3].map(() => postTelnyxWebhook(inbound.received)));
+    expect(responses.map((r) => r.status)).toEqual([200, 200, 200]);
+
+    expect(await receivedFaxesOf(b.userId)).toEqual([expect.objectContaining({ id: inbound.faxId, status: 'RECEIVED', charged_default: 3 })]);
+    expect(await receiveCreditsOf(b.userId)).toEqual({ default: 7, paid: 0, lifetime: 1 });
+    expect((await timelineOf(inbound.faxId)).filter((e) => e.kind === 'RECEIVED')).toHaveLength(1);
+    expect(mediaFetches).toBe(1);
+  });
+
+  it('two deliveries of the same new event racing each other still charge once', async () => {
+    const b = await receiver(10, 0);
+    const inbound = await telnyxInboundCall(b.number, { pages: 2 });
+    const responses = await Promise.all([postTelnyxWebhook(inbound.received), postTelnyxWebhook(inbound.received)]);
+    expect(responses.map((r) => r.status)).toEqual([200, 200]);
+    expect(await receivedFaxesOf(b.userId)).toHaveLength(1);
+    expect(await receiveCreditsOf(b.userId)).toEqual({ default: 8, paid: 0, lifetime: 1 });
+  });
+
+  it('events out of order: fax.received first, a late receiving.started changes nothing', async () => {
+    const b = await receiver(10, 0);
+    const inbound = await telnyxInboundCall(b.number, { pages: 2 });
+    await postAll([inbound.received, inbound.processing, inbound.started]);
+    const [fax] = await receivedFaxesOf(b.userId);
+    expect(fax).toMatchObject({ status: 'RECEIVED', page_count: 2 });
+    expect((await json<ReceiveStatus>('/api/receiveStatus', b.cookie)).receivingFax).toEqual({});
+    expect((await timelineOf(inbound.faxId)).map((e) => e.kind)).toEqual(['RECEIVING', 'RECEIVED']);
+  });
+
+  it('a fax to a number nobody owns is acknowledged, logged and makes no fax', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const inbound = await telnyxInboundCall('+17733372863');
+    await postAll([inbound.received, inbound.received]);
+    const row = await env.DB.prepare('SELECT outcome, handled_at, fax_id FROM carrier_inbound_events WHERE carrier_fax_id = ?')
+      .bind(inbound.carrierFaxId)
+      .first<{ outcome: string; handled_at: number | null; fax_id: string | null }>();
+    expect(row).toMatchObject({ outcome: 'NO_OWNER', fax_id: null });
+    expect(row!.handled_at).toBeGreaterThan(0);
+    expect(await env.DB.prepare('SELECT 1 FROM faxes WHERE id = ?').bind(inbound.faxId).first()).toBeNull();
+    expect(mediaFetches).toBe(0);
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('nobody owns'), expect.objectContaining({ to: '+17733372863' }));
+  });
+
+  it('a forged or stale signature is refused and nothing is recorded', async () => {
+    const b = await receiver(10, 0);
+    const inbound = await telnyxInboundCall(b.number);
+    const forged = await postTelnyxWebhook(inbound.received, { key: await strangerKey() });
+    const stale = await postTelnyxWebhook(inbound.received, { timestamp: Math.floor(Date.now() / 1000) - 600 });
+    const unsigned = await postTelnyxWebhook(inbound.received, { headers: { 'telnyx-signature-ed25519': null } });
+    for (const response of [forged, stale, unsigned]) {
+      expect(response.status).toBe(401);
+      expect(await errorCode(response)).toBe('INVALID_SIGNATURE');
+    }
+    expect(await env.DB.prepare('SELECT 1 FROM carrier_inbound_events WHERE carrier_fax_id = ?').bind(inbound.carrierFaxId).first()).toBeNull();
+    expect(await receivedFaxesOf(b.userId)).toEqual([]);
+  });
+
+  it('a media link that fails for now answers 503, and the redelivery keeps the fax', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const b = await receiver(10, 0);
+    const inbound = await telnyxInboundCall(b.number, { pages: 2 });
+    media = () => new Response('busy', { status: 503 });
+    const first = await postTelnyxWebhook(inbound.received);
+    expect(first.status).toBe(503);
+    expect(await errorCode(first)).toBe('MEDIA_NOT_READY');
+    expect(await receivedFaxesOf(b.userId)).toEqual([expect.objectContaining({ status: 'RECEIVING' })]);
+    expect(await receiveCreditsOf(b.userId)).toEqual({ default: 10, paid: 0, lifetime: 0 });
+
+    media = async () => new Response(await makePdf(2));
+    expect((await postTelnyxWebhook(inbound.received)).status).toBe(200);
+    expect(await receivedFaxesOf(b.userId)).toEqual([expect.objectContaining({ status: 'RECEIVED', page_count: 2 })]);
+    expect(await receiveCreditsOf(b.userId)).toEqual({ default: 8, paid: 0, lifetime: 1 });
+  });
+
+  it('an expired media link or one that is not a PDF ends the fax failed, read and free', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const b = await receiver(10, 0);
+    const expired = await telnyxInboundCall(b.number);
+    media = () => new Response('<Error>AccessDenied</Error>', { status: 403 });
+    await postAll([expired.received]);
+    const garbage = await telnyxInboundCall(b.number);
+    media = () => new Response('not a pdf at all');
+    await postAll([garbage.received]);
+
+    const faxes = await receivedFaxesOf(b.userId);
+    expect(faxes.map(({ status, failure_reason, read, document_key }) => ({ status, failure_reason, read, document_key }))).toEqual([
+      { status: 'FAILED', failure_reason: 'DOCUMENT_UNREADABLE', read: 1, document_key: null },
+      { status: 'FAILED', failure_reason: 'DOCUMENT_UNREADABLE', read: 1, document_key: null },
+    ]);
+    expect(await receiveCreditsOf(b.userId)).toEqual({ default: 10, paid: 0, lifetime: 0 });
+    expect((await json<FaxCounts>('/api/faxCounts', b.cookie)).unreadReceived).toBe(0);
+  });
+
+  it('with too few credits the fax is still kept whole: default then paid are used up, the rest counted uncovered', async () => {
+    const b = await receiver(1, 1);
+    const inbound = await telnyxInboundCall(b.number, { pages: 4 });
+    media = async () => new Response(await makePdf(4));
+    await postAll([inbound.received]);
+    const [fax] = await receivedFaxesOf(b.userId);
+    expect(fax).toMatchObject({ status: 'RECEIVED', page_count: 4, charged_default: 1, charged_paid: 1, uncovered_pages: 2 });
+    expect(await receiveCreditsOf(b.userId)).toEqual({ default: 0, paid: 0, lifetime: 1 });
+    expect((await call(`/api/faxes/${inbound.faxId}/document`, { cookie: b.cookie })).status).toBe(200);
+    const { fax: view } = await json<{ fax: FaxView }>(`/api/faxes/${inbound.faxId}`, b.cookie);
+    expect(view).toMatchObject({ uncoveredPages: 2, creditsCharged: 2 });
+  });
+
+  it('a call that breaks off keeps the pages that arrived, marked partial; one with no pages fails unread-free', async () => {
+    const b = await receiver(10, 0);
+    const broken = await telnyxInboundCall(b.number, { pages: 3 });
+    media = async () => new Response(await makePdf(1));
+    await postAll([broken.started, broken.failed('connection_lost', 1, true)]);
+    const nothing = await telnyxInboundCall(b.number);
+    await postAll([nothing.started, nothing.failed('receiver_call_dropped', 0, false)]);
+
+    const [partial, failed] = await receivedFaxesOf(b.userId);
+    expect(partial).toMatchObject({ id: broken.faxId, status: 'RECEIVED', partial: 1, page_count: 1, read: 0, charged_default: 1 });
+    expect(failed).toMatchObject({ id: nothing.faxId, status: 'FAILED', page_count: 0, read: 1, charged_default: 0, document_key: null });
+    expect(await receiveCreditsOf(b.userId)).toEqual({ default: 9, paid: 0, lifetime: 1 });
+    expect(await json<FaxCounts>('/api/faxCounts', b.cookie)).toEqual({ unreadReceived: 1, received: 2, sent: 0 });
+  });
+});
+
+describe('read status', () => {
+  async function arrived(b: Awaited<ReturnType<typeof receiver>>): Promise<string> {
+    const inbound = await telnyxInboundCall(b.number);
+    await postAll([inbound.received]);
+    return inbound.faxId;
+  }
+
+  it('opening marks read and the unread count drops; it can be marked unread again; repeating changes nothing', async () => {
+    const b = await receiver();
+    const faxId = await arrived(b);
+    await arrived(b);
+    const live = await openLiveFor(b.cookie);
+
+    const read = await setRead(b.cookie, faxId, 'read');
+    expect(read.status).toBe(200);
+    const body = (await read.json()) as SetFaxReadStatusResult;
+    expect(body.fax).toMatchObject({ id: faxId, read: true });
+    expect(body.counts).toEqual({ unreadReceived: 1, received: 2, sent: 0 });
+    await live.waitForEvent<{ type: string; fax?: FaxView }>((e) => e.type === 'fax.updated' && e.fax?.id === faxId && e.fax.read === true);
+
+    const again = (await (await setRead(b.cookie, faxId, 'read')).json()) as SetFaxReadStatusResult;
+    expect(again.counts.unreadReceived).toBe(1);
+    const unread = (await (await setRead(b.cookie, faxId, 'unread')).json()) as SetFaxReadStatusResult;
+    expect(unread).toMatchObject({ fax: { read: false }, counts: { unreadReceived: 2 } });
+    live.close();
+  });
+
+  it('refuses a fax still arriving or a sent one with 409, bad input with 400, a cross-site call with 403', async () => {
+    const b = await receiver();
+    const inbound = await telnyxInboundCall(b.number);
+    await postAll([inbound.started]);
+    const receiving = await setRead(b.cookie, inbound.faxId, 'read');
+    expect(receiving.status).toBe(409);
+    expect(await errorCode(receiving)).toBe('NOT_A_RECEIVED_FAX');
+
+    const bad = await setRead(b.cookie, inbound.faxId, 'seen');
+    expect(bad.status).toBe(400);
+    const notAnId = await setRead(b.cookie, 'not-a-uuid', 'read');
+    expect(notAnId.status).toBe(400);
+
+    const faxId = await arrived(b);
+    const crossSite = await call('/api/setFaxReadStatus', { method: 'POST', cookie: b.cookie, body: { faxId, status: 'read' }, headers: { origin: 'https://evil.example' } });
+    expect(crossSite.status).toBe(403);
+    expect((await receivedFaxesOf(b.userId)).find((f) => f.id === faxId)?.read).toBe(0);
+  });
+
+  it('asks for a session on every receiving endpoint', async () => {
+    for (const response of [
+      await call('/api/receiveStatus'),
+      await call('/api/faxCounts'),
+      await call('/api/setFaxReadStatus', { method: 'POST', body: { faxId: crypto.randomUUID(), status: 'read' } }),
+    ]) {
+      expect(response.status).toBe(401);
+    }
+  });
+});
+
+describe('another user’s received fax', () => {
+  it('answers 404 on every endpoint that takes a fax id, and changes nothing', async () => {
+    const b = await receiver();
+    const inbound = await telnyxInboundCall(b.number);
+    await postAll([inbound.received]);
+    const stranger = await receiver();
+
+    const responses = [
+      await call(`/api/faxes/${inbound.faxId}`, { cookie: stranger.cookie }),
+      await call(`/api/faxes/${inbound.faxId}/document`, { cookie: stranger.cookie }),
+      await call(`/api/faxes/${inbound.faxId}/confirmation`, { cookie: stranger.cookie }),
+      await setRead(stranger.cookie, inbound.faxId, 'read'),
+      await setRead(stranger.cookie, crypto.randomUUID(), 'read'),
+    ];
+    for (const response of responses) {
+      expect(response.status).toBe(404);
+      expect(await errorCode(response)).toBe('NOT_FOUND');
+    }
+    expect((await receivedFaxesOf(b.userId))[0]!.read).toBe(0);
+    expect(await json<FaxCounts>('/api/faxCounts', stranger.cookie)).toEqual({ unreadReceived: 0, received: 0, sent: 0 });
+    expect((await json<ReceiveStatus>('/api/receiveStatus', stranger.cookie)).lastReceivedEntry).toBeNull();
+  });
+});

@@ -1,0 +1,77 @@
+import { env } from 'cloudflare:workers';
+import type { FaxFailureReason, FaxStatus } from '../../src/common/faxes';
+import { inboundFaxId } from '../../worker/receive/inbound-fax-id';
+import { insertSessionCookie, insertUser } from './db';
+import { assignNumberTo } from './faxes';
+import { telnyxEvent } from './carrier';
+
+// Receiving as the tests play it: a user with a number of their own and receive credits, Telnyx's
+// inbound events for one call, and the rows receiving writes.
+
+export interface Receiver {
+  userId: string;
+  cookie: string;
+  number: string;
+}
+
+export async function setReceiveCredits(userId: string, defaultCredits: number, paidCredits: number): Promise<void> {
+  await env.DB.prepare('UPDATE users SET default_credits_receive = ?, paid_credits_receive = ? WHERE id = ?').bind(defaultCredits, paidCredits, userId).run();
+}
+
+export async function receiveCreditsOf(userId: string): Promise<{ default: number; paid: number; lifetime: number }> {
+  const row = await env.DB.prepare('SELECT default_credits_receive AS d, paid_credits_receive AS p, lifetime_receive_count AS l FROM users WHERE id = ?')
+    .bind(userId)
+    .first<{ d: number; p: number; l: number }>();
+  return { default: row!.d, paid: row!.p, lifetime: row!.l };
+}
+
+/** A signed-in user with an assigned number and the receive credits given (default 10 / 0). */
+export async function receiver(defaultCredits = 10, paidCredits = 0): Promise<Receiver> {
+  const user = await insertUser();
+  await setReceiveCredits(user.id, defaultCredits, paidCredits);
+  return { userId: user.id, cookie: await insertSessionCookie(user.id), number: await assignNumberTo(user.id) };
+}
+
+export interface ReceivedFaxRowRaw {
+  id: string;
+  user_id: string;
+  direction: 'RECEIVE';
+  status: FaxStatus;
+  remote_number: string | null;
+  local_number: string;
+  page_count: number;
+  pages_sent: number;
+  document_key: string | null;
+  failure_reason: FaxFailureReason | null;
+  charged_default: number;
+  charged_paid: number;
+  uncovered_pages: number;
+  partial: number;
+  read: number;
+  completed: number | null;
+}
+
+export async function receivedFaxesOf(userId: string): Promise<ReceivedFaxRowRaw[]> {
+  const { results } = await env.DB.prepare("SELECT * FROM faxes WHERE user_id = ? AND direction = 'RECEIVE' ORDER BY start").bind(userId).all<ReceivedFaxRowRaw>();
+  return results;
+}
+
+export const TELNYX_MEDIA_HOST = 'media.telnyx.test';
+
+/** One inbound Telnyx call to `to`: its events in the order Telnyx sends them, and the fax id it makes. */
+export async function telnyxInboundCall(to: string, options: { from?: string; pages?: number; mediaUrl?: string } = {}) {
+  const carrierFaxId = crypto.randomUUID();
+  const pages = options.pages ?? 2;
+  const base = { fax_id: carrierFaxId, direction: 'inbound', from: options.from ?? '+16132484850', to };
+  const mediaUrl = options.mediaUrl ?? `https://${TELNYX_MEDIA_HOST}/${carrierFaxId}.pdf?X-Amz-Signature=abc`;
+  return {
+    carrierFaxId,
+    faxId: await inboundFaxId('telnyx', carrierFaxId),
+    mediaUrl,
+    started: telnyxEvent('fax.receiving.started', { ...base, status: 'receiving' }),
+    processing: telnyxEvent('fax.media.processing.started', { ...base, status: 'media.processing', page_count: pages }),
+    received: telnyxEvent('fax.received', { ...base, status: 'received', page_count: pages, media_url: mediaUrl }),
+    failed: (failure: string, pagesIn: number, withMedia: boolean) =>
+      telnyxEvent('fax.failed', { ...base, status: 'failed', failure_reason: failure, page_count: pagesIn, ...(withMedia ? { media_url: mediaUrl } : {}) }),
+  };
+}

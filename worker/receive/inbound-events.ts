@@ -1,0 +1,73 @@
+import type { CarrierName, InboundCarrierEvent } from '../carrier/types';
+import { getDb } from '../db/client';
+import { markInboundEventHandled, recordInboundEvent, type InboundOutcome } from '../db/queries/inbound-faxes';
+import { endReceivedFax, findNumberOwner, noteReceivingFax, type InboundCall, type ReceivedEnd } from '../db/queries/received-faxes';
+import { readConfig } from '../env';
+import { announceFaxChange } from '../fax/announce';
+import { ApiError } from '../http/api-error';
+import { faxDocumentKey } from '../storage/documents';
+import { inboundFaxId } from './inbound-fax-id';
+import { MediaNotReady, storeInboundMedia, UnusableMedia } from './inbound-media';
+
+// A carrier's news about a call to one of our numbers, however it arrives (Telnyx's webhook, the
+// loopback network in-process): recorded, turned into the number owner's RECEIVE fax, and pushed
+// to their open pages (decision 018). Events may come twice, late or out of order; each step is
+// idempotent, and an error is thrown so the carrier redelivers.
+
+export type InboundResult = InboundOutcome | 'duplicate';
+
+/** How long a carrier's media link may take to hand over a fax. */
+const MEDIA_TIMEOUT_MS = 60_000;
+
+export async function handleInboundEvent(env: Env, provider: CarrierName, event: InboundCarrierEvent): Promise<InboundResult> {
+  const now = Date.now();
+  if (!(await recordInboundEvent(env.DB, provider, event, now))) return 'duplicate';
+
+  const userId = await findNumberOwner(getDb(env), event.to);
+  if (!userId) {
+    // Not a fax anyone here can read (released, never assigned, or another instance's number):
+    // acknowledged, so the carrier stops, and kept in carrier_inbound_events for support.
+    console.warn('Inbound fax to a number nobody owns, refused', { provider, eventId: event.eventId, to: event.to });
+    await markInboundEventHandled(env.DB, provider, event.eventId, { faxId: null, outcome: 'NO_OWNER', at: now });
+    return 'NO_OWNER';
+  }
+
+  const call: InboundCall = { faxId: await inboundFaxId(provider, event.carrierFaxId), userId, from: event.from, to: event.to, now };
+  const [changed, outcome] = await applyToFax(env, call, event);
+  if (changed) await announceFaxChange(env, userId, call.faxId, outcome === 'RECEIVED');
+  await markInboundEventHandled(env.DB, provider, event.eventId, { faxId: call.faxId, outcome: changed ? outcome : 'IGNORED', at: Date.now() });
+  return changed ? outcome : 'IGNORED';
+}
+
+async function applyToFax(env: Env, call: InboundCall, event: InboundCarrierEvent): Promise<[boolean, InboundOutcome]> {
+  const noted = await noteReceivingFax(env.DB, call, event.kind === 'inbound.started' ? event.pagesReceived : null);
+  if (event.kind === 'inbound.started') return [noted, 'STARTED'];
+  // The end came first (or alone): the page shows "receiving…" while the document is copied.
+  if (noted) await announceFaxChange(env, call.userId, call.faxId, false);
+  const end = await endOf(env, call, event);
+  return [await endReceivedFax(env.DB, call, end), end.kind === 'received' ? 'RECEIVED' : 'FAILED'];
+}
+
+/** How the call ends for the user: the pages kept in our storage, or a failure with none. */
+async function endOf(env: Env, call: InboundCall, event: Exclude<InboundCarrierEvent, { kind: 'inbound.started' }>): Promise<ReceivedEnd> {
+  const announced = event.kind === 'inbound.received' ? event.pageCount : event.pagesReceived;
+  const failed = event.kind === 'inbound.failed' ? event.failureReason : null;
+  if (!event.media || announced < 1) return { kind: 'failed', reason: failed ?? 'CARRIER_ERROR', pagesReceived: 0 };
+
+  const key = faxDocumentKey(call.userId, call.faxId);
+  const limits = { maxBytes: readConfig(env).MAX_DOCUMENT_BYTES, timeoutMs: MEDIA_TIMEOUT_MS };
+  try {
+    const stored = await storeInboundMedia(env.DOCUMENTS, event.media, key, limits, announced);
+    // A call that broke off keeps the pages that made it: a partial fax.
+    return { kind: 'received', pageCount: stored.pageCount, documentKey: key, partial: failed !== null };
+  } catch (err) {
+    if (err instanceof MediaNotReady) {
+      // Answered 503: the carrier redelivers the event, and the link is tried again.
+      console.warn('Received fax document not fetched yet', { faxId: call.faxId, reason: err.message });
+      throw new ApiError(503, 'MEDIA_NOT_READY');
+    }
+    if (!(err instanceof UnusableMedia)) throw err;
+    console.warn('Received fax without a usable document', { faxId: call.faxId, reason: err.message });
+    return { kind: 'failed', reason: failed ?? 'DOCUMENT_UNREADABLE', pagesReceived: 0 };
+  }
+}
