@@ -9,6 +9,7 @@ import { readConfig } from './env';
 import { readSendStatus } from './fax/send-status';
 import type { AppEnv } from './http/app-env';
 import { queue } from './jobs/queue';
+import { closeAbandonedCalls } from './receive/abandoned-calls';
 import { readReceiveStatus } from './receive/receive-status';
 import { runScheduledBilling } from './subscriptions/lifecycle';
 
@@ -49,6 +50,7 @@ const app = createApp(async (c) => {
 export default {
   fetch: app.fetch,
   queue,
-  // The cron (wrangler.toml): trial ends, renewals, reminders and released numbers for everyone.
-  scheduled: (_controller, env, ctx) => ctx.waitUntil(runScheduledBilling(env)),
+  // The cron (wrangler.toml): trial ends, renewals, reminders and released numbers for everyone,
+  // and incoming calls the carrier never finished.
+  scheduled: (_controller, env, ctx) => ctx.waitUntil(Promise.all([runScheduledBilling(env), closeAbandonedCalls(env)])),
 } satisfies ExportedHandler<Env>;

@@ -2,6 +2,7 @@ import { env } from 'cloudflare:workers';
 import { PDFDocument } from 'pdf-lib';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FaxCounts, FaxView, ReceiveStatus, SetFaxReadStatusResult } from '../../src/common/faxes';
+import { ABANDONED_CALL_MS, closeAbandonedCalls } from '../../worker/receive/abandoned-calls';
 import { call, errorCode } from '../support/client';
 import { postTelnyxWebhook, strangerKey } from '../support/carrier';
 import { makePdf } from '../support/documents';
@@ -285,5 +286,21 @@ describe('another user’s received fax', () => {
     expect((await receivedFaxesOf(b.userId))[0]!.read).toBe(0);
     expect(await json<FaxCounts>('/api/faxCounts', stranger.cookie)).toEqual({ unreadReceived: 0, received: 0, sent: 0 });
     expect((await json<ReceiveStatus>('/api/receiveStatus', stranger.cookie)).lastReceivedEntry).toBeNull();
+  });
+});
+
+describe('a call the carrier never finishes', () => {
+  it('is closed as failed by the cron after two hours of silence, charged nothing; a late end changes nothing', async () => {
+    const b = await receiver(10, 0);
+    const inbound = await telnyxInboundCall(b.number, { pages: 2 });
+    await postAll([inbound.started]);
+    expect(await closeAbandonedCalls(env, Date.now() + 60_000)).toBe(0);
+    expect(await closeAbandonedCalls(env, Date.now() + ABANDONED_CALL_MS + 60_000)).toBeGreaterThanOrEqual(1);
+    expect(await receivedFaxesOf(b.userId)).toEqual([expect.objectContaining({ status: 'FAILED', failure_reason: 'CARRIER_ERROR', read: 1 })]);
+
+    await postAll([inbound.received]);
+    expect(await receivedFaxesOf(b.userId)).toEqual([expect.objectContaining({ status: 'FAILED' })]);
+    expect(mediaFetches).toBe(0);
+    expect(await receiveCreditsOf(b.userId)).toEqual({ default: 10, paid: 0, lifetime: 0 });
   });
 });

@@ -1,7 +1,7 @@
 import type { CarrierName, InboundCarrierEvent } from '../carrier/types';
 import { getDb } from '../db/client';
 import { markInboundEventHandled, recordInboundEvent, type InboundOutcome } from '../db/queries/inbound-faxes';
-import { endReceivedFax, findNumberOwner, noteReceivingFax, type InboundCall, type ReceivedEnd } from '../db/queries/received-faxes';
+import { endReceivedFax, findNumberOwner, isStillReceiving, noteReceivingFax, type InboundCall, type ReceivedEnd } from '../db/queries/received-faxes';
 import { readConfig } from '../env';
 import { announceFaxChange } from '../fax/announce';
 import { ApiError } from '../http/api-error';
@@ -44,6 +44,8 @@ async function applyToFax(env: Env, call: InboundCall, event: InboundCarrierEven
   if (event.kind === 'inbound.started') return [noted, 'STARTED'];
   // The end came first (or alone): the page shows "receiving…" while the document is copied.
   if (noted) await announceFaxChange(env, call.userId, call.faxId, false);
+  // Already ended (a repeat, or closed as abandoned): its media is not fetched again.
+  if (!(await isStillReceiving(env.DB, call.faxId))) return [false, 'IGNORED'];
   const end = await endOf(env, call, event);
   return [await endReceivedFax(env.DB, call, end), end.kind === 'received' ? 'RECEIVED' : 'FAILED'];
 }

@@ -62,6 +62,12 @@ export async function noteReceivingFax(d1: D1Database, call: InboundCall, pagesR
   return inserted!.meta.changes === 1 || advanced!.meta.changes === 1;
 }
 
+/** True while the call's fax has not ended (it exists: noteReceivingFax ran first). */
+export async function isStillReceiving(d1: D1Database, faxId: string): Promise<boolean> {
+  const row = await d1.prepare('SELECT status FROM faxes WHERE id = ?').bind(faxId).first<{ status: string }>();
+  return row?.status === 'RECEIVING';
+}
+
 export type ReceivedEnd =
   | { kind: 'received'; pageCount: number; documentKey: string; partial: boolean }
   | { kind: 'failed'; reason: FaxFailureReason; pagesReceived: number };
