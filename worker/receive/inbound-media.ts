@@ -1,6 +1,7 @@
 import type { InboundMedia } from '../carrier/types';
 import { countPdfPages } from '../documents/pdf-check';
 import { sniffDocumentKind } from '../documents/sniff';
+import { joinChunks } from '../http/bytes';
 
 // A received fax's PDF, copied into our own storage the moment the carrier announces it: a
 // carrier's media link expires within minutes (Telnyx: about ten), so nothing may wait for the
@@ -82,13 +83,7 @@ async function readAtMost(body: ReadableStream<Uint8Array> | null, maxBytes: num
     if (size > maxBytes) throw new UnusableMedia(`media is over ${maxBytes} bytes`);
     chunks.push(chunk);
   }
-  const bytes = new Uint8Array(size);
-  let at = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return bytes;
+  return joinChunks(chunks, size);
 }
 
 /**

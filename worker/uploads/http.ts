@@ -4,6 +4,7 @@ import { ONE_SHOT_UPLOAD_MAX_BYTES } from '../../src/common/uploads';
 import { currentViewer } from '../auth/viewer';
 import { ApiError } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
+import { joinChunks } from '../http/bytes';
 
 // Request handling shared by the file and upload routes, which take bytes rather than JSON and so
 // set their own body limits (the app-wide 64 KB JSON limit skips them: worker/http/body-limit.ts).
@@ -59,11 +60,5 @@ export async function readRawBody(request: Request, maxBytes: number): Promise<U
   }
   // A body shorter than announced was cut off on the way: none of it is kept.
   if (Number.isFinite(declared) && length !== declared) throw new ApiError(400, 'MALFORMED_BODY');
-  const bytes = new Uint8Array(length);
-  let at = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return bytes;
+  return joinChunks(chunks, length);
 }

@@ -1,0 +1,10 @@
+/** Chunks read from a stream, as one array of `length` bytes (their total). */
+export function joinChunks(chunks: readonly Uint8Array[], length: number): Uint8Array {
+  const bytes = new Uint8Array(length);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return bytes;
+}
