@@ -2,13 +2,14 @@
 import { defineConfig } from 'astro/config';
 import cloudflare from '@astrojs/cloudflare';
 import react from '@astrojs/react';
+import { pdfjsAssets } from './src/integrations/pdfjs-assets';
 
 // Pages are server-rendered by default so guards run before any HTML is sent;
 // landing pages and the 404 page opt into prerendering with `export const prerender = true`.
 export default defineConfig({
   output: 'server',
   adapter: cloudflare({ imageService: 'passthrough' }),
-  integrations: [react()],
+  integrations: [react(), pdfjsAssets()],
   security: {
     // Hashes for every inline script and style Astro renders, plus Google Identity Services on
     // /login (its script, stylesheet, button iframe and calls), as Google's setup guide lists them.

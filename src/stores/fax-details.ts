@@ -2,6 +2,7 @@ import { atom, onMount, type ReadableAtom } from 'nanostores';
 import type { FaxDetails } from '../common/faxes';
 import { apiCall } from '../lib/api';
 import { findLoadedFax } from './faxes';
+import { findLoadedReceivedFax } from './inbox';
 import { $liveStatus, onLiveEvent } from './live';
 
 // One fax with its timeline, for /faxDetails/{faxId}. A pushed `fax.updated` for it shows at once
@@ -22,7 +23,7 @@ export interface FaxDetailsWatch {
 
 /** A store following one fax while a component listens. */
 export function faxDetailsStore(faxId: string): FaxDetailsWatch {
-  const loaded = findLoadedFax(faxId);
+  const loaded = findLoadedFax(faxId) ?? findLoadedReceivedFax(faxId);
   const $details = atom<FaxDetailsState>(loaded ? { kind: 'ready', details: { fax: loaded, timeline: [] } } : { kind: 'loading' });
 
   const read = async (): Promise<void> => {
@@ -34,7 +35,7 @@ export function faxDetailsStore(faxId: string): FaxDetailsWatch {
       $details.set({ kind: 'ready', details: result.data });
     } else if (result.status === 404 || result.status === 400) {
       // 400: the id is not even the shape of a fax id, so no fax has it.
-      if (!findLoadedFax(faxId)) $details.set({ kind: 'missing' });
+      if (!findLoadedFax(faxId) && !findLoadedReceivedFax(faxId)) $details.set({ kind: 'missing' });
     } else if (current.kind !== 'ready') {
       $details.set({ kind: 'failed', reason: result.message });
     }
@@ -65,11 +66,16 @@ export function faxDetailsStore(faxId: string): FaxDetailsWatch {
   return { $details, reload: read };
 }
 
+/** The pages that leave for a missing fax: /faxDetails/{faxId}, and /preview?faxId= for a received one. */
+export const FAX_DETAILS_PAGE = /^\/faxDetails(\/|$)/;
+export const FAX_PREVIEW_PAGE = /^\/preview\/?$/;
+
 /**
- * Spec §2: back to the previous page, unless there is none on this site or it was also a fax's
- * details; then to the dashboard (replacing this entry, so Back does not return here).
+ * Spec §2: back to the previous page, unless there is none on this site or it was also a page of
+ * the same kind (`samePage`: it would leave again); then to the dashboard (replacing this entry,
+ * so Back does not return here).
  */
-export function leaveMissingFax(): void {
+export function leaveMissingFax(samePage: RegExp = FAX_DETAILS_PAGE): void {
   let previous: URL | null = null;
   try {
     previous = document.referrer ? new URL(document.referrer) : null;
@@ -77,8 +83,8 @@ export function leaveMissingFax(): void {
     previous = null;
   }
   const sameSite = previous !== null && previous.origin === window.location.origin;
-  const wasFaxDetails = previous !== null && /^\/faxDetails(\/|$)/.test(previous.pathname);
-  if (!sameSite || wasFaxDetails || window.history.length < 2) {
+  const wasSamePage = previous !== null && samePage.test(previous.pathname);
+  if (!sameSite || wasSamePage || window.history.length < 2) {
     window.location.replace('/dashboard');
     return;
   }

@@ -8,6 +8,9 @@
 //   E2E_START_TIMEOUT_MS how long the server may take to answer (default 90000)
 //   CHROMIUM_PATH        the Chromium to drive (default /usr/bin/chromium)
 //
+// Names given as arguments run only the test files whose name contains one of them
+// (`npx node tests/e2e/run.mjs receive-fax`); with none, every file runs.
+//
 // Run it on Node 24 (`npm run test:e2e`, or `npx node tests/e2e/run.mjs`): the test files are .ts
 // files that Node runs by stripping their types. On an older node it hands over to `npx node`.
 import { spawn } from 'node:child_process';
@@ -174,8 +177,10 @@ async function startServer() {
 
 /** @returns {Promise<number>} node --test's exit code */
 function runTests() {
+  const only = process.argv.slice(2);
   const files = readdirSync(e2eDir)
     .filter((name) => name.endsWith('.test.ts'))
+    .filter((name) => only.length === 0 || only.some((part) => name.includes(part)))
     .sort()
     .map((name) => relative(root, join(e2eDir, name)));
   mkdirSync(dirname(tapFile), { recursive: true });

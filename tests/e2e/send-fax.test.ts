@@ -15,6 +15,7 @@ import {
   waitForHydration,
   waitForPath,
 } from './support/browser.ts';
+import { waitForSendCredits } from './support/faxes.ts';
 
 // Sending a fax from the browser (issue 4): upload with progress, pause and resume, a cover page
 // with its preview, the send, and the fax moving to DELIVERED live on /sent and its details page;
@@ -43,18 +44,6 @@ async function spendCreditsElsewhere(page: Page, pages: number): Promise<void> {
 }
 
 /** Waits until new-user setup has granted the free plan's send credits (it runs after sign-up). */
-async function waitForSendCredits(page: Page, credits: number): Promise<void> {
-  const deadline = Date.now() + UI_TIMEOUT_MS;
-  for (;;) {
-    const response = await page.request.get('/api/account');
-    const body = (await response.json()) as { account?: { faxCredits: { defaultCreditsSend: number; paidCreditsSend: number } } };
-    const held = body.account ? body.account.faxCredits.defaultCreditsSend + body.account.faxCredits.paidCreditsSend : -1;
-    if (held === credits) return;
-    if (Date.now() > deadline) throw new Error(`expected ${credits} send credits, the account has ${held}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
 async function openSendPage(page: Page): Promise<void> {
   await page.getByRole('navigation').getByRole('link', { name: 'Send a fax' }).click();
   await waitForPath(page, '/send');

@@ -1,10 +1,11 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
-import type { SendStatus } from '../../common/faxes';
+import type { FaxCounts, ReceiveStatus, SendStatus } from '../../common/faxes';
 import { viewerLabel, type Viewer } from '../../common/viewer';
 import { t } from '../../i18n/t';
 import { $viewer, setViewer } from '../../stores/session';
 import ActivityFeed from './ActivityFeed';
+import ReceivingNow from './ReceivingNow';
 import SendingNow from './SendingNow';
 import YourNumber from './YourNumber';
 
@@ -13,11 +14,14 @@ interface Props {
   viewer: Viewer;
   /** The send document as it was when the page was rendered. */
   sendStatus: SendStatus | null;
+  /** The receive document and the fax counts as they were when the page was rendered. */
+  receiveStatus: ReceiveStatus | null;
+  faxCounts: FaxCounts | null;
   /** The user's own fax number (E.164) as it was when the page was rendered, or null. */
   faxNumber: string | null;
 }
 
-export default function Dashboard({ viewer: initialViewer, sendStatus, faxNumber }: Props) {
+export default function Dashboard({ viewer: initialViewer, sendStatus, receiveStatus, faxCounts, faxNumber }: Props) {
   const current = useStore($viewer);
   useEffect(() => setViewer(initialViewer), [initialViewer]);
   const viewer = current ?? initialViewer;
@@ -33,6 +37,7 @@ export default function Dashboard({ viewer: initialViewer, sendStatus, faxNumber
         </a>
       </header>
       <YourNumber initial={faxNumber} />
+      <ReceivingNow initial={receiveStatus} initialCounts={faxCounts} />
       <SendingNow initial={sendStatus} />
       <ActivityFeed />
     </div>

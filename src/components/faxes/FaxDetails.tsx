@@ -6,9 +6,11 @@ import FaxFacts from './FaxFacts';
 import FaxFailure from './FaxFailure';
 import FaxFiles from './FaxFiles';
 import FaxTimeline from './FaxTimeline';
+import SentFaxPages from './SentFaxPages';
+import ReceivedFaxDetails from '../inbox/ReceivedFaxDetails';
 import { faxProgressText, recipientText, refundText } from './fax-text';
 
-/** One sent fax, live: where it is, what happened, what to do about a failure (spec §2 /faxDetails). */
+/** One fax, live (spec §2 /faxDetails); a sent one: where it is, what happened, what to do about a failure. */
 export default function FaxDetails({ faxId }: { faxId: string }) {
   const watch = useMemo(() => faxDetailsStore(faxId), [faxId]);
   const state = useStore(watch.$details);
@@ -38,6 +40,7 @@ export default function FaxDetails({ faxId }: { faxId: string }) {
     );
   }
 
+  if (state.details.fax.direction === 'RECEIVE') return <ReceivedFaxDetails details={state.details} />;
   const { fax, timeline } = state.details;
   const refund = refundText(fax);
   return (
@@ -65,6 +68,7 @@ export default function FaxDetails({ faxId }: { faxId: string }) {
       </section>
       <FaxFailure fax={fax} />
       <FaxFacts fax={fax} />
+      <SentFaxPages fax={fax} />
       <FaxTimeline timeline={timeline} />
       <FaxFiles fax={fax} />
     </div>

@@ -1,6 +1,7 @@
 import type { FaxView } from '../../common/faxes';
 import { t } from '../../i18n/t';
 import { creditsText, formatDateTime, recipientText } from './fax-text';
+import FactList from './FactList';
 
 /** The fax's particulars: who, what, when, and what it cost. */
 export default function FaxFacts({ fax }: { fax: FaxView }) {
@@ -21,16 +22,5 @@ export default function FaxFacts({ fax }: { fax: FaxView }) {
       ].join(' · '),
     ],
   ];
-  return (
-    <section className="card">
-      <dl className="fax-facts">
-        {rows.map(([term, value]) => (
-          <div key={term}>
-            <dt>{term}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
-    </section>
-  );
+  return <FactList rows={rows} />;
 }

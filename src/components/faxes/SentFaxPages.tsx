@@ -1,0 +1,23 @@
+import type { FaxView } from '../../common/faxes';
+import { t } from '../../i18n/t';
+import FaxViewer from '../viewer/FaxViewer';
+import { faxDocumentFileName, faxDocumentUrl } from './document-link';
+import { recipientText } from './fax-text';
+
+/**
+ * The fax as transmitted, cover page included. Until the first attempt starts only the upload is
+ * stored (maybe a photo, not yet a PDF), so the viewer waits for the PDF that is actually sent.
+ */
+export default function SentFaxPages({ fax }: { fax: FaxView }) {
+  const transmitted = fax.status !== 'QUEUED' || fax.attempt > 1;
+  return (
+    <section className="card" aria-labelledby="fax-pages-heading">
+      <h2 id="fax-pages-heading">{t('viewer.pagesHeading')}</h2>
+      {transmitted ? (
+        <FaxViewer documentUrl={faxDocumentUrl(fax)} fileName={faxDocumentFileName(fax)} title={t('faxDetails.heading', { number: recipientText(fax) })} />
+      ) : (
+        <p className="muted">{t('viewer.sentLater')}</p>
+      )}
+    </section>
+  );
+}

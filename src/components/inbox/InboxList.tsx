@@ -1,0 +1,86 @@
+import { useStore } from '@nanostores/react';
+import { formatPhoneForDisplay } from '../../common/phone';
+import { t } from '../../i18n/t';
+import { hasMoreFaxes } from '../../stores/fax-list';
+import { $inboxFaxes, applyInboxUpdate, loadInboxFaxes, loadMoreInboxFaxes } from '../../stores/inbox';
+import InboxRow from './InboxRow';
+import './inbox.css';
+
+function EmptyInbox({ faxNumber }: { faxNumber: string | null }) {
+  return (
+    <section className="card empty-state">
+      {faxNumber ? (
+        <p>{t('inbox.emptyWithNumber', { number: formatPhoneForDisplay(faxNumber) })}</p>
+      ) : (
+        <>
+          <p>{t('inbox.emptyNoNumber')}</p>
+          <a className="button primary inline" href="/reserveNumber">
+            {t('inbox.getNumber')}
+          </a>
+        </>
+      )}
+    </section>
+  );
+}
+
+/** The received-fax history, newest first; new faxes appear at the top as they arrive (spec §2 /inbox). */
+export default function InboxList({ faxNumber }: { faxNumber: string | null }) {
+  const state = useStore($inboxFaxes);
+
+  if (state.kind === 'loading') return <p className="muted">{t('inbox.loading')}</p>;
+  if (state.kind === 'failed') {
+    return (
+      <div>
+        <p className="form-error" role="alert">
+          {t('inbox.loadFailed', { reason: state.reason })}
+        </p>
+        <button type="button" className="button secondary" onClick={() => void loadInboxFaxes()}>
+          {t('inbox.tryAgain')}
+        </button>
+      </div>
+    );
+  }
+
+  const { list } = state;
+  if (list.faxes.length === 0) return <EmptyInbox faxNumber={faxNumber} />;
+
+  return (
+    <section className="card">
+      <div className="table-scroll">
+        <table className="data-table inbox-table" aria-label={t('inbox.listLabel')}>
+          <thead>
+            <tr>
+              <th scope="col">{t('inbox.from')}</th>
+              <th scope="col">{t('inbox.status')}</th>
+              <th scope="col">{t('inbox.when')}</th>
+              <th scope="col">{t('inbox.pages')}</th>
+              <th scope="col">
+                <span className="visually-hidden">{t('inbox.actions')}</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody aria-live="polite">
+            {list.faxes.map((fax) => (
+              <InboxRow key={fax.id} fax={fax} onChanged={applyInboxUpdate} />
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <div className="list-footer">
+        <p className="muted" role="status">
+          {t('inbox.showing', { loaded: list.faxes.length, total: list.total })}
+        </p>
+        {hasMoreFaxes(list) && (
+          <button type="button" className="button secondary" disabled={state.loadingMore} onClick={() => void loadMoreInboxFaxes()}>
+            {state.loadingMore ? t('inbox.loadingMore') : t('inbox.loadMore')}
+          </button>
+        )}
+      </div>
+      {state.moreFailed && (
+        <p className="form-error" role="alert">
+          {t('inbox.loadFailed', { reason: state.moreFailed })}
+        </p>
+      )}
+    </section>
+  );
+}

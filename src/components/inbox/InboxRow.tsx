@@ -1,0 +1,58 @@
+import { useState } from 'react';
+import type { FaxView } from '../../common/faxes';
+import { t } from '../../i18n/t';
+import { setFaxReadStatus } from '../../stores/fax-read';
+import { formatDateTime, pagesText } from '../faxes/fax-text';
+import { receivedPages, receivedStatusText, senderText } from './inbox-text';
+
+/** One received fax: unread ones in bold with an "Unread" badge (not colour alone). */
+export default function InboxRow({ fax, onChanged }: { fax: FaxView; onChanged: (fax: FaxView) => void }) {
+  const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState<string | null>(null);
+  const when = formatDateTime(fax.start);
+  const label = { number: senderText(fax), when };
+  const unread = !fax.read && fax.status !== 'RECEIVING';
+  const href = `/faxDetails/${encodeURIComponent(fax.id)}`;
+
+  const toggle = async (): Promise<void> => {
+    setBusy(true);
+    setFailed(null);
+    const result = await setFaxReadStatus(fax.id, fax.read ? 'unread' : 'read');
+    setBusy(false);
+    if (result.ok) onChanged(result.data.fax);
+    else setFailed(result.message);
+  };
+
+  return (
+    <tr className={unread ? 'inbox-unread' : undefined}>
+      <td className="number-display">
+        <a href={href} aria-label={t('inbox.openLabel', label)}>
+          {senderText(fax)}
+        </a>
+        {unread && <span className="tag inbox-unread-tag"> {t('inbox.unread')}</span>}
+      </td>
+      <td className={`fax-status fax-status-${fax.status.toLowerCase()}`}>{receivedStatusText(fax)}</td>
+      <td>
+        <time dateTime={new Date(fax.start).toISOString()}>{when}</time>
+      </td>
+      <td>{pagesText(receivedPages(fax))}</td>
+      <td className="inbox-actions">
+        {fax.status !== 'RECEIVING' && fax.status !== 'FAILED' && (
+          <a href={`/preview?faxId=${encodeURIComponent(fax.id)}`} aria-label={t('inbox.previewLabel', label)}>
+            {t('inbox.preview')}
+          </a>
+        )}
+        {fax.status !== 'RECEIVING' && (
+          <button type="button" className="link-button" disabled={busy} onClick={() => void toggle()} aria-label={t(fax.read ? 'inbox.markUnreadLabel' : 'inbox.markReadLabel', label)}>
+            {t(fax.read ? 'inbox.markUnread' : 'inbox.markRead')}
+          </button>
+        )}
+        {failed && (
+          <span className="form-error" role="alert">
+            {t('inbox.markFailed', { reason: failed })}
+          </span>
+        )}
+      </td>
+    </tr>
+  );
+}

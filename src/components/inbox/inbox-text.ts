@@ -1,0 +1,26 @@
+import type { FaxView } from '../../common/faxes';
+import { t } from '../../i18n/t';
+import { failureTitle, pagesText } from '../faxes/fax-text';
+
+// How a received fax is put into words on /inbox, the dashboard and its details page.
+
+export function senderText(fax: FaxView): string {
+  return fax.remoteDisplay ?? t('inbox.unknownSender');
+}
+
+/** "Receiving… 2 pages so far", "Received", "Partial — the call broke off", "Missed fax — Line busy". */
+export function receivedStatusText(fax: FaxView): string {
+  switch (fax.status) {
+    case 'RECEIVING':
+      return fax.pagesSent > 0 ? t('inbox.receivingPages', { pages: pagesText(fax.pagesSent) }) : t('inbox.receiving');
+    case 'FAILED':
+      return fax.failureReason ? t('inbox.missed', { reason: failureTitle(fax.failureReason) }) : t('inbox.missedNoReason');
+    default:
+      return fax.partial ? t('inbox.partial') : t('inbox.received');
+  }
+}
+
+/** Pages of a received fax: what has arrived so far while it arrives. */
+export function receivedPages(fax: FaxView): number {
+  return fax.status === 'RECEIVING' ? fax.pagesSent : fax.pageCount;
+}

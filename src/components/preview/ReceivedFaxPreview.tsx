@@ -1,0 +1,91 @@
+import { useEffect, useRef, useState } from 'react';
+import type { FaxView } from '../../common/faxes';
+import { t } from '../../i18n/t';
+import { markReadOnOpen, setFaxReadStatus } from '../../stores/fax-read';
+import { faxDocumentFileName, faxDocumentUrl } from '../faxes/document-link';
+import { formatDateTime, pagesText } from '../faxes/fax-text';
+import { receivedPages } from '../inbox/inbox-text';
+import { pagesArrived } from '../inbox/pages-arrived';
+import FaxViewer from '../viewer/FaxViewer';
+import { previewSenderText } from './preview-text';
+
+interface Props {
+  fax: FaxView;
+  /** Reads the fax again: after opening marked it read, so the page shows it read. */
+  reload: () => Promise<void>;
+}
+
+/** A received fax: who sent it, when, its pages in the viewer, and read/unread. */
+export default function ReceivedFaxPreview({ fax: pushed, reload }: Props) {
+  // The answer to "Mark as unread" shows at once; the next pushed or read version replaces it.
+  const [answered, setAnswered] = useState<FaxView | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState<string | null>(null);
+  const markedOnOpen = useRef(false);
+  useEffect(() => setAnswered(null), [pushed]);
+  const fax = answered ?? pushed;
+  const sender = previewSenderText(fax);
+  const receivedAt = formatDateTime(fax.completed ?? fax.start);
+
+  useEffect(() => {
+    // Once per visit, so a fax marked unread here stays unread; one still arriving is marked once it has.
+    if (markedOnOpen.current || fax.status === 'RECEIVING') return;
+    markedOnOpen.current = true;
+    if (!fax.read) void markReadOnOpen(fax).then(reload);
+  }, [fax, reload]);
+
+  const toggleRead = async (): Promise<void> => {
+    setBusy(true);
+    setFailed(null);
+    const result = await setFaxReadStatus(fax.id, fax.read ? 'unread' : 'read');
+    setBusy(false);
+    if (result.ok) setAnswered(result.data.fax);
+    else setFailed(result.message);
+  };
+
+  return (
+    <div className="fax-page fax-preview">
+      <p>
+        <a href="/inbox">{t('viewer.preview.back')}</a>
+      </p>
+      <header className="page-header">
+        <h1>{t('viewer.preview.heading', { number: sender })}</h1>
+        {fax.status !== 'RECEIVING' && (
+          <button type="button" className="button secondary" disabled={busy} onClick={() => void toggleRead()}>
+            {t(fax.read ? 'viewer.preview.markUnread' : 'viewer.preview.markRead')}
+          </button>
+        )}
+      </header>
+      {failed && (
+        <p className="form-error" role="alert">
+          {t('viewer.preview.markFailed', { reason: failed })}
+        </p>
+      )}
+      <dl className="fax-facts preview-facts">
+        <div>
+          <dt>{t('viewer.preview.from')}</dt>
+          <dd>{sender}</dd>
+        </div>
+        <div>
+          <dt>{t('viewer.preview.receivedAt')}</dt>
+          <dd>
+            <time dateTime={new Date(fax.completed ?? fax.start).toISOString()}>{receivedAt}</time>
+          </dd>
+        </div>
+        <div>
+          <dt>{t('viewer.preview.pages')}</dt>
+          <dd>{pagesText(receivedPages(fax))}</dd>
+        </div>
+      </dl>
+      {pagesArrived(fax) ? (
+        <FaxViewer
+          documentUrl={faxDocumentUrl(fax)}
+          fileName={faxDocumentFileName(fax)}
+          title={t('viewer.preview.viewerTitle', { number: sender, when: receivedAt })}
+        />
+      ) : (
+        <p className="muted">{t(fax.status === 'RECEIVING' ? 'viewer.preview.pagesLater' : 'viewer.preview.missed')}</p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,84 @@
+import { useRef, useState, type KeyboardEvent } from 'react';
+import { t } from '../../i18n/t';
+import type { FaxDocument } from './fax-document';
+import { nextRotation, rotateSize, type Rotation } from './page-geometry';
+import PageThumbnails from './PageThumbnails';
+import PageView from './PageView';
+import { printFaxDocument } from './print-fax';
+import { useElementWidth } from './use-element-width';
+import { usePageSize } from './use-page-size';
+import { movePage, pageMoveForKey } from './viewer-keys';
+import ViewerToolbar from './ViewerToolbar';
+import { fitWidthScale, zoomIn, zoomOut, type Zoom } from './viewer-zoom';
+
+interface Props {
+  document: FaxDocument;
+  documentUrl: string;
+  fileName: string;
+  title: string;
+}
+
+/** An open fax: toolbar, thumbnails and the current page, with the state they share. */
+export default function DocumentView({ document, documentUrl, fileName, title }: Props) {
+  const [page, setPage] = useState(1);
+  const [zoom, setZoom] = useState<Zoom>('fit');
+  const [rotation, setRotation] = useState<Rotation>(0);
+  const [printing, setPrinting] = useState(false);
+  const [printFailed, setPrintFailed] = useState(false);
+  const viewRef = useRef<HTMLDivElement>(null);
+  const viewWidth = useElementWidth(viewRef);
+  const size = rotateSize(usePageSize(document, page), rotation);
+  const scale = zoom === 'fit' ? fitWidthScale(viewWidth, size) : zoom;
+
+  const goTo = (next: number): void => setPage(Math.min(document.pageCount, Math.max(1, next)));
+
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>): void => {
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    const fromPageView = event.currentTarget === viewRef.current;
+    const move = pageMoveForKey(event.key, fromPageView ? viewRef.current : null);
+    if (!move) return;
+    event.preventDefault();
+    goTo(movePage(page, move, document.pageCount));
+  };
+
+  const print = async (): Promise<void> => {
+    setPrinting(true);
+    setPrintFailed(false);
+    try {
+      await printFaxDocument(document, title);
+    } catch {
+      setPrintFailed(true);
+    } finally {
+      setPrinting(false);
+    }
+  };
+
+  return (
+    <>
+      <ViewerToolbar
+        page={page}
+        pageCount={document.pageCount}
+        zoom={zoom}
+        scale={scale}
+        documentUrl={documentUrl}
+        fileName={fileName}
+        printing={printing}
+        onPage={goTo}
+        onZoomIn={() => setZoom(zoomIn(scale))}
+        onZoomOut={() => setZoom(zoomOut(scale))}
+        onFitWidth={() => setZoom('fit')}
+        onRotate={() => setRotation(nextRotation)}
+        onPrint={() => void print()}
+      />
+      {printFailed && (
+        <p className="form-error" role="alert">
+          {t('viewer.printFailed')}
+        </p>
+      )}
+      <div className="viewer-body">
+        <PageThumbnails document={document} rotation={rotation} currentPage={page} onSelect={goTo} onKeyDown={onKeyDown} />
+        <PageView document={document} pageNumber={page} scale={scale} rotation={rotation} size={size} viewRef={viewRef} onKeyDown={onKeyDown} />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,47 @@
+import { t } from '../../i18n/t';
+import DocumentView from './DocumentView';
+import type { FaxDocumentProblem } from './fax-document';
+import { useFaxDocument } from './use-fax-document';
+import './viewer.css';
+
+interface Props {
+  /** Same-origin, answered with the session cookie: /api/faxes/<id>/document. */
+  documentUrl: string;
+  /** What the download is saved as. */
+  fileName: string;
+  /** Names the viewer for assistive technology and the printout. */
+  title: string;
+}
+
+const PROBLEM_TEXT = {
+  'not-found': 'viewer.notFound',
+  network: 'viewer.network',
+  server: 'viewer.server',
+  unreadable: 'viewer.unreadable',
+} as const satisfies Record<FaxDocumentProblem, string>;
+
+/** A fax's pages drawn with pdf.js: thumbnails, page view, zoom, rotate, download and print. */
+export default function FaxViewer({ documentUrl, fileName, title }: Props) {
+  const { state, retry } = useFaxDocument(documentUrl);
+
+  return (
+    <section className="fax-viewer" aria-label={title}>
+      {state.kind === 'loading' && (
+        <p className="muted viewer-loading" role="status">
+          {t('viewer.loading')}
+        </p>
+      )}
+      {state.kind === 'failed' && (
+        <div className="viewer-problem">
+          <p className="form-error" role="alert">
+            {t(PROBLEM_TEXT[state.problem])}
+          </p>
+          <button type="button" className="button secondary" onClick={retry}>
+            {t('viewer.tryAgain')}
+          </button>
+        </div>
+      )}
+      {state.kind === 'ready' && <DocumentView document={state.document} documentUrl={documentUrl} fileName={fileName} title={title} />}
+    </section>
+  );
+}

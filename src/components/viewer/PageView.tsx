@@ -1,0 +1,53 @@
+import { useEffect, useRef, type KeyboardEvent, type RefObject } from 'react';
+import { t } from '../../i18n/t';
+import type { FaxDocument } from './fax-document';
+import type { PageSize, Rotation } from './page-geometry';
+import { usePageRender } from './use-page-render';
+
+interface Props {
+  document: FaxDocument;
+  pageNumber: number;
+  scale: number;
+  rotation: Rotation;
+  /** The page's size at 100%, as turned on screen. */
+  size: PageSize;
+  viewRef: RefObject<HTMLDivElement | null>;
+  onKeyDown: (event: KeyboardEvent<HTMLDivElement>) => void;
+}
+
+/** The current page, large; the view scrolls when the page is bigger than it. */
+export default function PageView({ document, pageNumber, scale, rotation, size, viewRef, onKeyDown }: Props) {
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+  const status = usePageRender(canvasRef, { document, pageNumber, scale, rotation });
+
+  useEffect(() => {
+    viewRef.current?.scrollTo({ top: 0, left: 0 });
+  }, [viewRef, pageNumber]);
+
+  return (
+    <div
+      ref={viewRef}
+      className="viewer-page-view"
+      role="region"
+      aria-label={t('viewer.pageView')}
+      aria-busy={status === 'rendering'}
+      // Focusable so the keyboard can scroll it and turn pages (./viewer-keys.ts).
+      tabIndex={0}
+      onKeyDown={onKeyDown}
+    >
+      <canvas
+        ref={canvasRef}
+        className="viewer-page"
+        role="img"
+        aria-label={t('viewer.pageLabel', { page: pageNumber })}
+        // Whole pixels, as the bitmap has them (pdf-document.ts), so 100% is not resampled.
+        style={{ width: `${Math.floor(size.width * scale)}px`, height: `${Math.floor(size.height * scale)}px` }}
+      />
+      {status === 'failed' && (
+        <p className="form-error viewer-page-problem" role="alert">
+          {t('viewer.pageFailed', { page: pageNumber })}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,12 @@
+import { createFaxListStore } from './fax-list';
+
+// The received-fax history (/inbox): newest first, live arrivals at the top (./fax-list).
+
+const inbox = createFaxListStore('RECEIVE');
+
+export const $inboxFaxes = inbox.$state;
+export const loadInboxFaxes = inbox.load;
+export const loadMoreInboxFaxes = inbox.loadMore;
+export const findLoadedReceivedFax = inbox.findLoaded;
+/** Shows a fax the server just answered with (a read-status change) without waiting for its event. */
+export const applyInboxUpdate = inbox.applyUpdate;

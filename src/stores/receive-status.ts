@@ -1,0 +1,33 @@
+import { atom, onMount } from 'nanostores';
+import type { ReceiveStatus } from '../common/faxes';
+import { apiCall } from '../lib/api';
+import { $liveStatus, onLiveEvent } from './live';
+
+// The receive document (spec §3) the dashboard shows: faxes arriving now and the newest received.
+// The page arrives with it rendered; it is read again on every pushed change of a received fax and
+// after a reconnect (not at load: a read racing a sign-out would only fail). The server decides
+// which faxes are "receiving", so the page never works it out from partial events.
+
+export const $receiveStatus = atom<ReceiveStatus | null>(null);
+
+export async function loadReceiveStatus(): Promise<void> {
+  const result = await apiCall<ReceiveStatus>('/receiveStatus');
+  if (result.ok) $receiveStatus.set(result.data);
+}
+
+onMount($receiveStatus, () => {
+  if (typeof window === 'undefined') return;
+  let connections = 0;
+  let wasConnected = false;
+  const stopStatus = $liveStatus.subscribe((status) => {
+    if (status === 'connected' && !wasConnected && ++connections > 1) void loadReceiveStatus();
+    wasConnected = status === 'connected';
+  });
+  const stopEvents = onLiveEvent((event) => {
+    if (event.type === 'fax.updated' && event.fax.direction === 'RECEIVE') void loadReceiveStatus();
+  });
+  return () => {
+    stopStatus();
+    stopEvents();
+  };
+});
