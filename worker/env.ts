@@ -44,6 +44,8 @@ declare global {
       PAYMENT_PROCESSOR?: string;
       /** Secret: Stripe API secret key, `sk_…` (PAYMENT_PROCESSOR=stripe). */
       STRIPE_SECRET_KEY?: string;
+      /** Stripe publishable key, `pk_…` (PAYMENT_PROCESSOR=stripe): public, Stripe Elements on /transaction uses it. */
+      STRIPE_PUBLISHABLE_KEY?: string;
       /** Secret: signing secret of the Stripe webhook endpoint, `whsec_…` (PAYMENT_PROCESSOR=stripe). */
       STRIPE_WEBHOOK_SECRET?: string;
       /** Secret (local only): signs the local processor's payment webhooks (npm start writes one). */
@@ -93,6 +95,7 @@ const configSchema = z
     PAYMENT_PROCESSOR: z.enum(['local', 'stripe']).default('local'),
     STRIPE_SECRET_KEY: z.string().min(1).optional(),
     STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+    STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_(test|live)_\w+$/, 'must be a Stripe publishable key (pk_test_… or pk_live_…)').optional(),
     LOCAL_PAYMENTS_WEBHOOK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   })
   .superRefine((config, ctx) => {
@@ -117,7 +120,7 @@ const configSchema = z
       }
     }
     if (config.PAYMENT_PROCESSOR === 'stripe') {
-      for (const key of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] as const) {
+      for (const key of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_PUBLISHABLE_KEY'] as const) {
         if (!config[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required when PAYMENT_PROCESSOR=stripe' });
       }
     }

@@ -9,6 +9,7 @@ import { readConfig } from './env';
 import { readSendStatus } from './fax/send-status';
 import type { AppEnv } from './http/app-env';
 import { queue } from './jobs/queue';
+import { paymentsForPages } from './payments';
 import { closeAbandonedCalls } from './receive/abandoned-calls';
 import { readReceiveStatus } from './receive/receive-status';
 import { runScheduledBilling } from './subscriptions/lifecycle';
@@ -32,6 +33,7 @@ async function pageContext(c: Context<AppEnv>): Promise<PageContext> {
     devTools: config.DEV_TOOLS,
     googleClientId: config.GOOGLE_CLIENT_ID,
     googleSignIn: config.GOOGLE_JWKS_URL.startsWith('/') ? 'local' : 'google',
+    payments: paymentsForPages(config),
   };
 }
 

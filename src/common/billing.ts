@@ -3,7 +3,7 @@ import { PLAN_LEVELS, PLAN_TERMS } from './plans';
 
 // The billing contract between the /transaction page, settings and the Worker (issue 5).
 // Money is integer US cents. Card fields go to the `local` processor only; with Stripe the card
-// would stay in Stripe's own form (docs/decisions/017).
+// stays in Stripe's own form and we get its payment method id (docs/decisions/017).
 
 export const cardSchema = z.object({
   number: z.string().trim().regex(/^[\d ]{12,23}$/, 'INVALID_CARD'),
@@ -15,12 +15,29 @@ export const cardSchema = z.object({
 });
 export type CardInput = z.infer<typeof cardSchema>;
 
-/** POST /api/checkout */
-export const checkoutSchema = z.object({
-  plan: z.enum(PLAN_LEVELS),
-  term: z.enum(PLAN_TERMS),
-  card: cardSchema,
-});
+/** A Stripe payment method id, as Stripe Elements' createPaymentMethod answers it. */
+export const paymentMethodIdSchema = z.string().regex(/^pm_[A-Za-z0-9_]{1,200}$/, 'must be a Stripe payment method id (pm_…)');
+
+/** What pays: a typed card (the `local` processor) or a payment method made by Stripe Elements. */
+export type CheckoutPayment = { card: CardInput } | { paymentMethodId: string };
+
+/** POST /api/checkout: exactly one of `card` and `paymentMethodId`. */
+export const checkoutSchema = z
+  .object({
+    plan: z.enum(PLAN_LEVELS),
+    term: z.enum(PLAN_TERMS),
+    card: cardSchema.optional(),
+    paymentMethodId: paymentMethodIdSchema.optional(),
+  })
+  .refine((body) => (body.card === undefined) !== (body.paymentMethodId === undefined), {
+    path: ['payment'],
+    message: 'send either card (typed card, local processor) or paymentMethodId (Stripe Elements), not both',
+  })
+  .transform(({ plan, term, card, paymentMethodId }) => ({
+    plan,
+    term,
+    payment: (card ? { card } : { paymentMethodId: paymentMethodId! }) as CheckoutPayment,
+  }));
 export type CheckoutBody = z.input<typeof checkoutSchema>;
 
 /** POST /api/checkout/:checkoutId/confirm — the answer to a card's authentication challenge. */
@@ -39,6 +56,12 @@ export interface CheckoutView {
   cardBrand: string | null;
   cardLast4: string | null;
 }
+
+/**
+ * Which card form the /transaction page shows (the page context carries it): our own typed-card
+ * form for `local`, Stripe Elements with this publishable key (public by design) for `stripe`.
+ */
+export type PaymentsConfig = { processor: 'local' } | { processor: 'stripe'; publishableKey: string };
 
 export interface SubscriptionView {
   type: 'FREE' | 'TRIAL' | 'PAID';

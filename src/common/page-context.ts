@@ -1,3 +1,4 @@
+import type { PaymentsConfig } from './billing';
 import type { FaxCounts, ReceiveStatus, SendStatus } from './faxes';
 import type { Viewer } from './viewer';
 
@@ -23,4 +24,6 @@ export interface PageContext {
   googleClientId: string;
   /** `local`: the dev stand-in issues Google-style ID tokens; `google`: Google Identity Services. */
   googleSignIn: 'local' | 'google';
+  /** Which card form /transaction shows: ours (`local`) or Stripe Elements with its publishable key. */
+  payments: PaymentsConfig;
 }

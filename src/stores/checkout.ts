@@ -1,22 +1,29 @@
 import { atom } from 'nanostores';
-import type { CardInput, CheckoutView, SubscriptionView } from '../common/billing';
+import type { CheckoutPayment, CheckoutView, SubscriptionView } from '../common/billing';
 import type { PlanLevel, PlanTerm } from '../common/plans';
 import { isErrorCode } from '../common/errors';
 import { apiCall, type ApiFailureCode, type ApiResult } from '../lib/api';
 
 // The payment on /transaction: one checkout at a time, which either succeeds at once, asks the card
 // holder to pass the bank's challenge first, or fails with a code the page explains. A failure
-// never touches the held number: the server keeps the hold until it runs out.
+// never touches the held number: the server keeps the hold until it runs out. With Stripe the
+// card comes as Stripe Elements' payment method, and the challenge runs in Stripe's own window.
 
 interface CheckoutAnswer {
   checkout: CheckoutView;
   subscription: SubscriptionView;
+  /** Stripe only: the bank's challenge is Stripe.js's to run, with this. */
+  clientSecret?: string;
 }
+
+/** Runs the bank's challenge outside the page (Stripe.js); answers whether it was passed. */
+export type RunChallenge = (clientSecret: string) => Promise<boolean>;
 
 export type CheckoutStatus =
   | { kind: 'idle' }
   | { kind: 'paying' }
-  | { kind: 'challenge'; checkout: CheckoutView; answering: boolean }
+  /** `external`: the challenge runs in the processor's window, not in our panel. */
+  | { kind: 'challenge'; checkout: CheckoutView; answering: boolean; external: boolean }
   | { kind: 'succeeded'; checkout: CheckoutView }
   | { kind: 'failed'; code: ApiFailureCode };
 
@@ -26,16 +33,32 @@ function settle(result: ApiResult<CheckoutAnswer>): CheckoutStatus {
   if (!result.ok) return { kind: 'failed', code: result.code };
   const { checkout } = result.data;
   if (checkout.state === 'succeeded') return { kind: 'succeeded', checkout };
-  if (checkout.state === 'requires_action') return { kind: 'challenge', checkout, answering: false };
+  if (checkout.state === 'requires_action') return { kind: 'challenge', checkout, answering: false, external: false };
   const code = checkout.failureCode;
   return { kind: 'failed', code: code && isErrorCode(code) ? code : 'PAYMENT_DECLINED' };
 }
 
-/** Starts the checkout of a plan with the card as typed. */
-export async function pay(plan: PlanLevel, term: PlanTerm, card: CardInput): Promise<CheckoutStatus> {
+/**
+ * Starts the checkout of a plan with the card as typed (local) or Stripe's payment method. A
+ * challenge Stripe must run goes to `runChallenge`, and its outcome straight to the server.
+ */
+export async function pay(plan: PlanLevel, term: PlanTerm, payment: CheckoutPayment, runChallenge?: RunChallenge): Promise<CheckoutStatus> {
   $checkoutStatus.set({ kind: 'paying' });
-  const result = await apiCall<CheckoutAnswer>('/checkout', { method: 'POST', body: { plan, term, card } });
+  const result = await apiCall<CheckoutAnswer>('/checkout', { method: 'POST', body: { plan, term, ...payment } });
   const status = settle(result);
+  const clientSecret = result.ok ? result.data.clientSecret : undefined;
+  if (status.kind !== 'challenge' || !clientSecret || !runChallenge) {
+    $checkoutStatus.set(status);
+    return status;
+  }
+  $checkoutStatus.set({ ...status, answering: true, external: true });
+  const passed = await runChallenge(clientSecret).catch(() => false);
+  return confirm(status.checkout, passed);
+}
+
+async function confirm(checkout: CheckoutView, approve: boolean): Promise<CheckoutStatus> {
+  const path = `/checkout/${encodeURIComponent(checkout.id)}/confirm`;
+  const status = settle(await apiCall<CheckoutAnswer>(path, { method: 'POST', body: { approve } }));
   $checkoutStatus.set(status);
   return status;
 }
@@ -45,10 +68,7 @@ export async function answerChallenge(approve: boolean): Promise<CheckoutStatus>
   const current = $checkoutStatus.get();
   if (current.kind !== 'challenge' || current.answering) return current;
   $checkoutStatus.set({ ...current, answering: true });
-  const path = `/checkout/${encodeURIComponent(current.checkout.id)}/confirm`;
-  const status = settle(await apiCall<CheckoutAnswer>(path, { method: 'POST', body: { approve } }));
-  $checkoutStatus.set(status);
-  return status;
+  return confirm(current.checkout, approve);
 }
 
 export function resetCheckout(): void {

@@ -9,14 +9,14 @@ import { ORIGIN } from '../support/client';
 
 const ASTRO_POLICY = "script-src 'self' https://accounts.google.com/gsi/client 'sha256-abc='; style-src 'self';";
 
-async function page(path: string, astroPolicy: string | null): Promise<Response> {
+async function page(path: string, astroPolicy: string | null, pageEnv: Env = env): Promise<Response> {
   const app = createApp(() =>
     new Response('<!doctype html><title>page</title>', {
       headers: astroPolicy ? { 'content-type': 'text/html', 'content-security-policy': astroPolicy } : { 'content-type': 'text/html' },
     }),
   );
   const ctx = createExecutionContext();
-  const response = await app.fetch(new Request(ORIGIN + path), env, ctx);
+  const response = await app.fetch(new Request(ORIGIN + path), pageEnv, ctx);
   await waitOnExecutionContext(ctx);
   return response;
 }
@@ -39,5 +39,17 @@ describe('page security headers', () => {
     expect((await page('/login', ASTRO_POLICY)).headers.get('cross-origin-opener-policy')).toBe('same-origin-allow-popups');
     expect((await page('/dashboard', ASTRO_POLICY)).headers.get('cross-origin-opener-policy')).toBe('same-origin');
     expect((await page('/dev/google', ASTRO_POLICY)).headers.get('cross-origin-opener-policy')).toBe('same-origin');
+  });
+
+  it('allow Stripe.js, its frames and its API on /transaction only, and only when the processor is Stripe', async () => {
+    const astro = "frame-src 'self' https://accounts.google.com/gsi/;connect-src 'self' https://accounts.google.com/gsi/;" + ASTRO_POLICY;
+    const policy = async (path: string, processor: string) =>
+      (await page(path, astro, { ...env, PAYMENT_PROCESSOR: processor, STRIPE_PUBLISHABLE_KEY: 'pk_test_x' } as Env)).headers.get('content-security-policy')!;
+    const stripe = await policy('/transaction', 'stripe');
+    expect(stripe).toContain("script-src 'self' https://accounts.google.com/gsi/client 'sha256-abc=' https://js.stripe.com https://*.js.stripe.com;");
+    expect(stripe).toContain("frame-src 'self' https://accounts.google.com/gsi/ https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com;");
+    expect(stripe).toContain("connect-src 'self' https://accounts.google.com/gsi/ https://api.stripe.com;");
+    expect(stripe).toMatch(/frame-ancestors 'none'; base-uri 'self'; object-src 'none'; form-action 'self'$/);
+    for (const other of [await policy('/dashboard', 'stripe'), await policy('/transaction', 'local')]) expect(other).not.toContain('stripe.com');
   });
 });

@@ -199,7 +199,7 @@ describe('the stripe processor: a subscription from an Elements payment method',
       '/v1/subscriptions': { status: 200, body: { id: 'sub_1', object: 'subscription', status: 'active' } },
     });
     const outcome = await createStripeProcessor('sk_test_x').startSubscription!(request);
-    expect(outcome).toEqual({ status: 'succeeded', ref: 'sub_1', paymentMethod: 'pm_card_visa' });
+    expect(outcome).toEqual({ status: 'succeeded', ref: 'sub_1', paymentMethod: 'pm_card_visa', invoiceRef: null, card: null, periodEnd: null });
     expect(seen).toEqual(['/v1/customers', '/v1/prices', '/v1/subscriptions']);
   });
 

@@ -64,8 +64,12 @@ describe('dueAction', () => {
     ['a retry a day after a failure', { failedAttempts: 1, lastFailedAt: end + 1 }, end + DAY_MS + 2, 'renew'],
     ['FREE after the grace', { failedAttempts: 2, lastFailedAt: end + DAY_MS }, end + 3 * DAY_MS, 'end'],
     ['no renewal of ours when the processor renews by itself', { renewsItself: true }, end + 1, 'none'],
-    ['no unpaid end either: the processor says when it is over', { renewsItself: true }, end + 9 * DAY_MS, 'none'],
+    ['nor a retry after a refusal it reported', { renewsItself: true, failedAttempts: 1, lastFailedAt: end + 1 }, end + DAY_MS + 2, 'none'],
+    ['nor an unpaid end while it reported no refusal (its webhook may be late)', { renewsItself: true }, end + 9 * DAY_MS, 'none'],
+    ['but the grace end is ours once it reported a refusal', { renewsItself: true, failedAttempts: 1, lastFailedAt: end + 1 }, end + 3 * DAY_MS, 'end'],
+    ['still a grace: no end before it is over', { renewsItself: true, failedAttempts: 2, lastFailedAt: end + DAY_MS }, end + 3 * DAY_MS - 1, 'none'],
     ['a cancelled plan ends even so', { renewsItself: true, cancelAtPeriodEnd: true }, end + 1, 'end'],
+    ['a reminder before a self-renewing plan renews, too', { renewsItself: true }, end - 2 * DAY_MS, 'remind'],
     ['a FREE user keeps the number during the grace', { type: 'FREE' }, end + DAY_MS, 'none'],
     ['a FREE user loses the number after it', { type: 'FREE' }, end + 3 * DAY_MS, 'release-number'],
     ['a FREE user without a number has nothing due', { type: 'FREE', ownsNumber: false }, end + 9 * DAY_MS, 'none'],
@@ -74,6 +78,8 @@ describe('dueAction', () => {
   it('ends a cancelled plan at its period end, an unpaid one at the end of the grace', () => {
     expect(dueAction({ ...base, cancelAtPeriodEnd: true }, end + 5 * DAY_MS)).toEqual({ kind: 'end', endedAt: end, reason: 'cancelled' });
     expect(dueAction(base, end + 5 * DAY_MS)).toEqual({ kind: 'end', endedAt: end + 3 * DAY_MS, reason: 'unpaid' });
+    const refusedByProcessor = { ...base, renewsItself: true, failedAttempts: 1, lastFailedAt: end + 1 };
+    expect(dueAction(refusedByProcessor, end + 5 * DAY_MS)).toEqual({ kind: 'end', endedAt: end + 3 * DAY_MS, reason: 'unpaid' });
   });
 });
 

@@ -4,13 +4,12 @@ import { checkoutConfirmSchema, checkoutSchema, type BillingHistory } from '../.
 import { currentViewer } from '../auth/viewer';
 import { getDb } from '../db/client';
 import { findInvoiceOf, listInvoicesOf, listTransactionsOf } from '../db/queries/billing';
-import { markCancelAtPeriodEnd } from '../db/queries/subscriptions';
 import { renderInvoicePdf } from '../documents/invoice';
 import { ApiError } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
 import { requireSameOrigin } from '../http/same-origin';
 import { validate } from '../http/validate';
-import { publishToUser } from '../live/publish';
+import { cancelAtPeriodEnd } from '../subscriptions/cancel';
 import { confirmCheckout, startCheckout } from '../subscriptions/checkout';
 import { applyDueBilling } from '../subscriptions/lifecycle';
 import { readSubscriptionStatus } from '../subscriptions/status';
@@ -24,8 +23,8 @@ const invoiceIdParamSchema = z.object({ invoiceId: z.uuid() });
 export const billingApi = new Hono<AppEnv>()
   .post('/checkout', validate('json', checkoutSchema), async (c) => {
     const { user } = currentViewer(c);
-    const { plan, term, card } = c.req.valid('json');
-    return c.json(await startCheckout(c.env, user, { level: plan, term }, card), 200);
+    const { plan, term, payment } = c.req.valid('json');
+    return c.json(await startCheckout(c.env, user, { level: plan, term }, payment), 200);
   })
 
   .post('/checkout/:checkoutId/confirm', validate('param', checkoutIdParamSchema), validate('json', checkoutConfirmSchema), async (c) => {
@@ -40,15 +39,10 @@ export const billingApi = new Hono<AppEnv>()
     return c.json(await readSubscriptionStatus(c.env, user.id), 200);
   })
 
-  // One click (spec §5): the plan stops renewing and lasts until currentPeriodEnd.
+  // One click (spec §5): the plan stops renewing (at Stripe too) and lasts until currentPeriodEnd.
   .get('/cancelSubscription', requireSameOrigin, async (c) => {
     const { user } = currentViewer(c);
-    const paying = user.subscriptionType === 'TRIAL' || user.subscriptionType === 'PAID';
-    if (!paying || !user.subscriptionId || !user.merchantType) throw new ApiError(409, 'NOT_SUBSCRIBED');
-    if (!user.cancelAtPeriodEnd) {
-      await markCancelAtPeriodEnd(getDb(c.env), user.id);
-      await publishToUser(c.env, user.id, { type: 'subscription.updated', at: Date.now() });
-    }
+    await cancelAtPeriodEnd(c.env, user);
     return c.json(await readSubscriptionStatus(c.env, user.id), 200);
   })
 

@@ -68,8 +68,9 @@ export interface LifecycleState {
   /** Whether the reminder for the coming renewal went out. */
   reminded: boolean;
   /**
-   * The processor charges each period itself and reports by webhook (Stripe subscriptions): no
-   * renewal and no unpaid end of ours; a paid invoice moves the period, a deleted subscription ends it.
+   * The processor charges each period itself and reports by webhook (Stripe subscriptions): we
+   * never charge it; a paid invoice moves the period, a refused one counts as a failed attempt,
+   * and a deleted subscription ends it. The grace end and the number release stay ours.
    */
   renewsItself: boolean;
 }
@@ -95,8 +96,13 @@ export function dueAction(state: LifecycleState, now: number): DueAction {
     return remindable && end - now <= REMINDER_LEAD_MS ? { kind: 'remind' } : { kind: 'none' };
   }
   if (state.cancelAtPeriodEnd) return { kind: 'end', endedAt: end, reason: 'cancelled' };
-  if (state.renewsItself) return { kind: 'none' };
-  if (now >= end + RENEWAL_GRACE_MS) return { kind: 'end', endedAt: end + RENEWAL_GRACE_MS, reason: 'unpaid' };
+  const graceOver = now >= end + RENEWAL_GRACE_MS;
+  if (state.renewsItself) {
+    // Only a refusal the processor reported ends it here: silence may be a paid invoice whose
+    // webhook is still on its way (Stripe retries deliveries for days).
+    return graceOver && state.failedAttempts > 0 ? { kind: 'end', endedAt: end + RENEWAL_GRACE_MS, reason: 'unpaid' } : { kind: 'none' };
+  }
+  if (graceOver) return { kind: 'end', endedAt: end + RENEWAL_GRACE_MS, reason: 'unpaid' };
   if (state.lastFailedAt !== null && now < state.lastFailedAt + RENEWAL_RETRY_MS) return { kind: 'none' };
   return { kind: 'renew' };
 }

@@ -43,6 +43,7 @@ const DEFAULT_MESSAGES: Record<ErrorCode, string> = {
   AUTHENTICATION_FAILED: 'The card could not be authenticated.',
   ALREADY_SUBSCRIBED: 'The account already has a paying plan.',
   NOT_SUBSCRIBED: 'The account has no paying plan to cancel.',
+  PAYMENT_UNAVAILABLE: 'The payment processor could not be reached; nothing was changed. Try again in a few minutes.',
   INTERNAL: 'Something went wrong on our side. Please try again.',
 };
 

@@ -18,9 +18,36 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
 
 const POPUP_OPENER_PAGES = new Set(['/login']);
 
+/**
+ * With PAYMENT_PROCESSOR=stripe the card form on these pages is Stripe Elements: Stripe.js, its
+ * card and 3-D Secure frames, and its calls to Stripe's API (Stripe's CSP guide). Added per
+ * request to Astro's directives, and only there: every other page, and every page with the local
+ * processor, allows none of Stripe's origins.
+ */
+const STRIPE_PAGES = new Set(['/transaction']);
+const STRIPE_SOURCES: Readonly<Record<string, string>> = {
+  'script-src': 'https://js.stripe.com https://*.js.stripe.com',
+  'frame-src': 'https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com',
+  'connect-src': 'https://api.stripe.com',
+};
+
+/** Adds sources to directives the policy has; an absent directive already allows them (no default-src). */
+function withSources(policy: string, sources: Readonly<Record<string, string>>): string {
+  return policy
+    .split(';')
+    .map((directive) => directive.trim())
+    .filter(Boolean)
+    .map((directive) => {
+      const name = directive.split(/\s+/, 1)[0]!.toLowerCase();
+      return sources[name] ? `${directive} ${sources[name]}` : directive;
+    })
+    .join('; ');
+}
+
 /** One policy: Astro's for this page (if any) followed by the Worker's directives. */
-function pagePolicy(fromAstro: string | null): string {
-  const own = fromAstro?.trim().replace(/;+$/, '');
+function pagePolicy(fromAstro: string | null, allowStripe: boolean): string {
+  let own = fromAstro?.trim().replace(/;+$/, '');
+  if (own && allowStripe) own = withSources(own, STRIPE_SOURCES);
   return own ? `${own}; ${PAGE_CSP}` : PAGE_CSP;
 }
 
@@ -32,7 +59,9 @@ export const securityHeaders: MiddlewareHandler = async (c, next) => {
   for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.headers.set(name, value);
   const { pathname } = new URL(c.req.url);
   const isApi = pathname.startsWith('/api/');
-  const policy = isApi ? API_CSP : pagePolicy(res.headers.get('Content-Security-Policy'));
+  // The raw variable, not readConfig: this runs even for the answer that reports a bad configuration.
+  const allowStripe = c.env?.PAYMENT_PROCESSOR === 'stripe' && STRIPE_PAGES.has(pathname);
+  const policy = isApi ? API_CSP : pagePolicy(res.headers.get('Content-Security-Policy'), allowStripe);
   res.headers.set('Content-Security-Policy', policy);
   // Google's sign-in button on /login opens Google's popup and must still hear back from it.
   if (POPUP_OPENER_PAGES.has(pathname)) res.headers.set('Cross-Origin-Opener-Policy', 'same-origin-allow-popups');

@@ -1,11 +1,11 @@
 import { invalidateUserSessions } from '../auth/session';
 import { getDb } from '../db/client';
 import { deleteUserRecords, markUserDeleting } from '../db/queries/account-deletion';
-import { stopSubscriptionOf } from '../db/queries/subscriptions';
 import { releaseNumbersOf } from '../db/queries/numbers';
 import { userHolderKey } from '../numbers/holder';
 import { endAllLiveSessions } from '../live/publish';
 import { deleteUserObjects } from '../storage/documents';
+import { stopPlanForDeletion } from '../subscriptions/cancel';
 
 /**
  * One step of deleting an account. Every step must be idempotent: after a crash or a redelivery
@@ -28,8 +28,8 @@ export async function lockAccount(env: Env, userId: string): Promise<void> {
 }
 
 /**
- * The deletion, in order. Steps that stop new data arriving come first (release the numbers;
- * later: cancel the subscription), then the rows go (the fax ledger stays: it never named the
+ * The deletion, in order. Steps that stop new data arriving come first (release the numbers,
+ * cancel the subscription), then the rows go (the fax ledger stays: it never named the
  * user), and the R2 objects last: once the rows are gone nothing can add an
  * object under the user's prefix, so none can slip in behind the step that deletes them.
  * A new step goes into this list; the runner (delete-account.ts) needs no change.
@@ -41,8 +41,9 @@ export const DELETION_STEPS: readonly DeletionStep[] = [
     progress: 15,
     run: (env, userId) => releaseNumbersOf(getDb(env), userId, userHolderKey(userId)),
   },
-  // The local processor keeps nothing to cancel; a real one would be told here, before the rows go.
-  { name: 'cancel-subscription', progress: 22, run: (env, userId) => stopSubscriptionOf(getDb(env), userId) },
+  // Before the rows go: a plan Stripe runs is cancelled there at once (the local processor keeps
+  // nothing to cancel), then the plan stops here.
+  { name: 'cancel-subscription', progress: 22, run: stopPlanForDeletion },
   { name: 'delete-records', progress: 30, run: (env, userId) => deleteUserRecords(getDb(env), userId) },
   {
     name: 'delete-documents',

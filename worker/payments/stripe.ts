@@ -1,5 +1,7 @@
 import Stripe from 'stripe';
-import type { DeclineCode, PaymentOutcome, PaymentProcessor, PaymentRequest, PaymentSource, SubscriptionOutcome, SubscriptionRequest } from './types';
+import { refusalOr, stripeClient, unlessOutage } from './stripe-calls';
+import { stripeSubscriptions } from './stripe-subscriptions';
+import type { PaymentOutcome, PaymentProcessor, PaymentRequest, PaymentSource } from './types';
 
 // The `stripe` processor (docs/decisions/017). The card never reaches this Worker: the browser
 // hands it to Stripe Elements and we see only its `pm_…` id. Stripe runs the subscription (it
@@ -8,29 +10,6 @@ import type { DeclineCode, PaymentOutcome, PaymentProcessor, PaymentRequest, Pay
 // a Worker has neither Node's http nor its crypto. Amounts are integer cents (USD).
 
 const CURRENCY = 'usd';
-
-export function stripeClient(secretKey: string): Stripe {
-  return new Stripe(secretKey, { httpClient: Stripe.createFetchHttpClient() });
-}
-
-/** Stripe's error codes to ours; anything we do not know is a plain decline. */
-function declineCodeOf(error: unknown): DeclineCode {
-  const code = error instanceof Stripe.errors.StripeError ? (error.code ?? error.decline_code ?? '') : '';
-  if (code === 'expired_card') return 'CARD_EXPIRED';
-  if (code === 'authentication_required' || code === 'payment_intent_authentication_failure') return 'AUTHENTICATION_FAILED';
-  if (code === 'incorrect_number' || code === 'invalid_number' || code === 'resource_missing') return 'INVALID_CARD';
-  return 'PAYMENT_DECLINED';
-}
-
-/** Only a card error is a refusal; an outage or a bad key must fail loudly (5xx), not decline. */
-async function refusalOr<T>(run: () => Promise<T>, refused: (code: DeclineCode) => T): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    if (error instanceof Stripe.errors.StripeCardError || error instanceof Stripe.errors.StripeInvalidRequestError) return refused(declineCodeOf(error));
-    throw error;
-  }
-}
 
 function outcomeOf(intent: Stripe.PaymentIntent): PaymentOutcome {
   const paymentMethod = typeof intent.payment_method === 'string' ? intent.payment_method : (intent.payment_method?.id ?? '');
@@ -73,42 +52,15 @@ export function createStripeProcessor(secretKey: string): PaymentProcessor {
     charge: (source, request) => intent(source, request, 'automatic'),
     authorize: (source, request) => intent(source, request, 'manual'),
     async release(ref: string): Promise<PaymentOutcome> {
-      return outcomeOf(await stripe.paymentIntents.cancel(ref));
+      return outcomeOf(await unlessOutage(() => stripe.paymentIntents.cancel(ref)));
     },
     async confirmAction(ref: string, approve: boolean): Promise<PaymentOutcome> {
       // The challenge itself happens in the browser (Stripe.js); here we only read how it ended.
       if (!approve) return { status: 'declined', code: 'AUTHENTICATION_FAILED' };
-      const outcome = outcomeOf(await stripe.paymentIntents.retrieve(ref));
+      const outcome = outcomeOf(await unlessOutage(() => stripe.paymentIntents.retrieve(ref)));
       return outcome.status === 'requires_action' ? { status: 'declined', code: 'AUTHENTICATION_FAILED' } : outcome;
     },
-    async startSubscription(request: SubscriptionRequest): Promise<SubscriptionOutcome> {
-      return refusalOr(async () => {
-        const key = request.idempotencyKey;
-        const customer = await stripe.customers.create(
-          { email: request.email, payment_method: request.paymentMethod, invoice_settings: { default_payment_method: request.paymentMethod }, metadata: { userId: request.userId } },
-          { idempotencyKey: `${key}:customer` },
-        );
-        const price = await stripe.prices.create(
-          { currency: CURRENCY, unit_amount: request.amountCents, recurring: { interval: request.interval }, product_data: { name: request.description } },
-          { idempotencyKey: `${key}:price` },
-        );
-        const subscription = await stripe.subscriptions.create(
-          {
-            customer: customer.id,
-            items: [{ price: price.id }],
-            default_payment_method: request.paymentMethod,
-            // The webhooks find the user by this (invoice.parent.subscription_details.metadata).
-            metadata: { userId: request.userId },
-            ...(request.trialEndsAt ? { trial_end: Math.floor(request.trialEndsAt / 1000) } : {}),
-            payment_behavior: 'default_incomplete',
-          },
-          { idempotencyKey: `${key}:subscription` },
-        );
-        if (subscription.status === 'active' || subscription.status === 'trialing') return { status: 'succeeded', ref: subscription.id, paymentMethod: request.paymentMethod };
-        if (subscription.status === 'incomplete') return { status: 'requires_action', ref: subscription.id };
-        return { status: 'declined', code: 'PAYMENT_DECLINED' };
-      }, (code): SubscriptionOutcome => ({ status: 'declined', code }));
-    },
+    ...stripeSubscriptions(stripe),
   };
 }
 

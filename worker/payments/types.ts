@@ -49,6 +49,13 @@ export interface PaymentProcessor {
    * webhook (worker/api/payment-webhooks.ts). `local` has no such method: our cron renews it.
    */
   startSubscription?(request: SubscriptionRequest): Promise<SubscriptionOutcome>;
+  /** How a subscription that needed the card holder's challenge stands now (after Stripe.js ran it). */
+  confirmSubscription?(ref: string): Promise<SubscriptionOutcome>;
+  /**
+   * Stops a subscription the processor runs: at the end of the paid period (the user cancelled) or
+   * now (the plan ended here, or the account goes). One already over counts as stopped.
+   */
+  cancelSubscription?(ref: string, request: { when: 'period_end' | 'now'; idempotencyKey: string }): Promise<void>;
 }
 
 export interface SubscriptionRequest {
@@ -65,7 +72,25 @@ export interface SubscriptionRequest {
 }
 
 export type SubscriptionOutcome =
-  /** `ref`: the processor's subscription id (kept as the checkout's processor_ref). */
-  | { status: 'succeeded'; ref: string; paymentMethod: string }
+  /**
+   * `ref`: the processor's subscription id (kept as the checkout's processor_ref); `invoiceRef`: the
+   * processor's first invoice (null for a trial, which charges nothing now); `card`: what the
+   * payment method is, for the receipt line, when the processor said; `periodEnd`: when the
+   * processor will charge next (the trial's end, or the paid period's), Unix ms, so our period
+   * ends when theirs does.
+   */
+  | { status: 'succeeded'; ref: string; paymentMethod: string; invoiceRef: string | null; card: CardSummary | null; periodEnd: number | null }
   | { status: 'declined'; code: DeclineCode }
-  | { status: 'requires_action'; ref: string };
+  /** The bank wants the card holder: the browser confirms with `clientSecret` (Stripe.js), then we ask again. */
+  | { status: 'requires_action'; ref: string; clientSecret: string };
+
+/**
+ * The processor could not be reached or failed on its side (an outage, a 5xx, a rate limit): not
+ * the card's fault, so not a decline. The caller changes nothing and answers 503.
+ */
+export class ProcessorUnavailableError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'ProcessorUnavailableError';
+  }
+}

@@ -1,36 +1,33 @@
-import type { CheckoutView, CardInput } from '../../src/common/billing';
+import type { CheckoutPayment, CheckoutView } from '../../src/common/billing';
 import type { PlanLevel, PlanOptions, PlanTerm } from '../../src/common/plans';
 import { sha256Hex } from '../auth/tokens';
 import { numberInventory } from '../carrier';
 import { getDb } from '../db/client';
-import {
-  claimCheckoutForConfirm,
-  findCheckoutOf,
-  insertCheckoutIfIdle,
-  markCheckoutFailed,
-  markCheckoutRequiresAction,
-  type NewTransaction,
-} from '../db/queries/billing';
+import { claimCheckoutForConfirm, findCheckoutOf, insertCheckoutIfIdle, markCheckoutFailed, markCheckoutRequiresAction } from '../db/queries/billing';
 import { findNumberOwnedBy } from '../db/queries/numbers';
 import { readPlanOptions } from '../db/queries/options';
 import { activatePlan, hasHadTrial } from '../db/queries/subscriptions';
-import type { CheckoutRow, InvoiceRow, UserRow } from '../db/schema';
-import { isTrialEligible, periodEnd, priceOf, renewalGrant, trialGrant, DAY_MS } from '../domain/subscriptions';
+import type { CheckoutRow, UserRow } from '../db/schema';
+import { DAY_MS, isTrialEligible, priceOf, renewalGrant, trialGrant } from '../domain/subscriptions';
 import { ApiError } from '../http/api-error';
 import { userHolderKey } from '../numbers/holder';
-import { paymentProcessor } from '../payments';
-import type { PaymentOutcome, PaymentProcessor, PaymentSource } from '../payments/types';
+import { paymentProcessor, processorOfPlan } from '../payments';
+import { ProcessorUnavailableError, type PaymentProcessor } from '../payments/types';
+import { checkPayment, confirmFirstPayment, firstPayment, type CheckoutOutcome } from './first-payment';
 import { publishPlanChange } from './notify';
-import { chargeRecords, creditGrantRow, planName, transactionRow, type TransactionContext } from './records';
+import { planStartRecords } from './plan-start';
 import { readSubscriptionStatus, type SubscriptionAnswer } from './status';
 import { toCheckoutView } from './view';
 
 // POST /api/checkout and its challenge confirmation (spec §4, docs/decisions/017). The card goes
-// to the processor only; we keep its brand and last four digits. Nothing is granted until the
-// processor says yes, and then everything is granted in one batch.
+// to the processor only (typed, for `local`; through Stripe Elements, for `stripe`); we keep its
+// brand and last four digits. Nothing is granted until the processor says yes, and then
+// everything is granted in one batch.
 
 export interface CheckoutAnswer extends SubscriptionAnswer {
   checkout: CheckoutView;
+  /** Stripe only, while the bank's challenge is open: Stripe.js runs it with this, then we confirm. */
+  clientSecret?: string;
 }
 
 /** The digest trials are kept by: one trial per e-mail address, even after re-signing up. */
@@ -42,18 +39,9 @@ function assertNotSubscribed(user: UserRow): void {
   if (user.subscriptionType === 'TRIAL' || user.subscriptionType === 'PAID') throw new ApiError(409, 'ALREADY_SUBSCRIBED');
 }
 
-/** The first payment step: the plan's price, or for a trial what preAuthType asks of the card. */
-function firstPayment(processor: PaymentProcessor, source: PaymentSource, checkout: CheckoutRow, options: PlanOptions, price: number): Promise<PaymentOutcome> {
-  const request = { amountCents: checkout.trial ? 0 : price, description: planName(checkout.planLevel, checkout.planTerm), idempotencyKey: checkout.id };
-  if (!checkout.trial) return processor.charge(source, request);
-  // `none` still checks the card (a processor saves a card that way) but records nothing.
-  return processor.authorize(source, options.preAuthType === 'authorize' ? { ...request, amountCents: price } : request);
-}
-
-export async function startCheckout(env: Env, user: UserRow, plan: { level: PlanLevel; term: PlanTerm }, card: CardInput): Promise<CheckoutAnswer> {
+export async function startCheckout(env: Env, user: UserRow, plan: { level: PlanLevel; term: PlanTerm }, payment: CheckoutPayment): Promise<CheckoutAnswer> {
   const processor = paymentProcessor(env);
-  const summary = processor.describeCard(card);
-  if (!summary) throw new ApiError(400, 'INVALID_CARD');
+  const summary = checkPayment(processor, payment);
   assertNotSubscribed(user);
   const db = getDb(env);
   const options = await readPlanOptions(db);
@@ -68,15 +56,19 @@ export async function startCheckout(env: Env, user: UserRow, plan: { level: Plan
     trial,
     amountCents: trial ? 0 : price,
     processor: processor.name,
-    cardBrand: summary.brand,
-    cardLast4: summary.last4,
+    // With Stripe the card is known once Stripe answers (settleCheckout records it then).
+    cardBrand: summary?.brand ?? null,
+    cardLast4: summary?.last4 ?? null,
     createdAt: now,
   };
   if (!(await insertCheckoutIfIdle(db, row))) {
     throw new ApiError(409, 'ALREADY_SUBSCRIBED', 'The account already has a plan, or a payment for one is in progress.');
   }
   const checkout: CheckoutRow = { ...row, state: 'pending', processorRef: null, failureCode: null, updatedAt: now };
-  const outcome = await firstPayment(processor, { card }, checkout, options, price);
+  const trialEndsAt = trial ? now + options.trial.length_in_days * DAY_MS : null;
+  const outcome = await unlessUnavailable(checkout, () => firstPayment({ processor, payment, checkout, options, price, user, trialEndsAt }), () =>
+    markCheckoutFailed(db, checkout.id, 'PAYMENT_UNAVAILABLE', Date.now()),
+  );
   return settleCheckout(env, user, checkout, outcome, options, processor);
 }
 
@@ -88,9 +80,28 @@ export async function confirmCheckout(env: Env, user: UserRow, checkoutId: strin
   assertNotSubscribed(user);
   const checkout = await claimCheckoutForConfirm(db, checkoutId, user.id, Date.now());
   if (!checkout) throw new ApiError(409, 'OTHER', 'This checkout is not waiting for authentication.');
-  const processor = paymentProcessor(env);
-  const outcome = await processor.confirmAction(existing.processorRef, approve);
+  // The processor that started this checkout answers for it.
+  const processor = processorOfPlan(env, checkout.processor);
+  const ref = existing.processorRef;
+  // Unanswered, it goes back to waiting: the user, or Stripe's webhook for its first invoice, confirms again.
+  const outcome = await unlessUnavailable(checkout, () => confirmFirstPayment(processor, ref, approve), () => markCheckoutRequiresAction(db, checkout.id, ref, Date.now()));
   return settleCheckout(env, user, checkout, outcome, await readPlanOptions(db), processor);
+}
+
+/**
+ * An outage at the processor is nobody's refusal: the answer is 503 and nothing is granted; the
+ * checkout is put where it no longer blocks (`release`). Its id is logged, as the processor may
+ * have acted before its answer was lost.
+ */
+async function unlessUnavailable(checkout: CheckoutRow, pay: () => Promise<CheckoutOutcome>, release: () => Promise<unknown>): Promise<CheckoutOutcome> {
+  try {
+    return await pay();
+  } catch (error) {
+    if (!(error instanceof ProcessorUnavailableError)) throw error;
+    console.warn(`Checkout ${checkout.id}: the payment processor could not be reached`, error);
+    await release();
+    throw new ApiError(503, 'PAYMENT_UNAVAILABLE');
+  }
 }
 
 /** Records what the processor answered: a refusal (402), a challenge, or the plan itself. */
@@ -98,7 +109,7 @@ async function settleCheckout(
   env: Env,
   user: UserRow,
   checkout: CheckoutRow,
-  outcome: PaymentOutcome,
+  outcome: CheckoutOutcome,
   options: PlanOptions,
   processor: PaymentProcessor,
 ): Promise<CheckoutAnswer> {
@@ -110,45 +121,25 @@ async function settleCheckout(
   }
   if (outcome.status === 'requires_action') {
     const waiting = await markCheckoutRequiresAction(db, checkout.id, outcome.ref, now);
-    return { checkout: toCheckoutView(waiting), ...(await readSubscriptionStatus(env, user.id)) };
+    const answer = { checkout: toCheckoutView(waiting), ...(await readSubscriptionStatus(env, user.id)) };
+    return outcome.clientSecret ? { ...answer, clientSecret: outcome.clientSecret } : answer;
   }
-  const ctx: TransactionContext = { userId: user.id, checkoutId: checkout.id, now };
   const { planLevel: level, planTerm: term } = checkout;
-  const price = priceOf(options, level, term);
-  let transactions: NewTransaction[];
-  let invoice: InvoiceRow | null = null;
-  let end: number;
-  if (checkout.trial) {
-    end = now + options.trial.length_in_days * DAY_MS;
-    transactions = [creditGrantRow(ctx, trialGrant(options, level))];
-    if (options.preAuthType === 'verify') transactions.unshift(transactionRow(ctx, 'authorization', 'succeeded', 0, 'Card check', outcome.ref));
-    if (options.preAuthType === 'authorize') {
-      // A hold of the first charge proves the card can pay it; it is let go at once.
-      await processor.release(outcome.ref);
-      transactions.unshift(
-        transactionRow(ctx, 'authorization', 'succeeded', price, `Hold for ${planName(level, term)}`, outcome.ref),
-        transactionRow(ctx, 'authorization_release', 'succeeded', price, 'Hold released', outcome.ref),
-      );
-    }
-  } else {
-    end = periodEnd(now, term);
-    const records = chargeRecords(ctx, { level, term, amountCents: price, periodStart: now, periodEnd: end, grant: renewalGrant(options, level, term) }, outcome.ref);
-    transactions = records.transactions;
-    invoice = records.invoice;
-  }
+  const start = await planStartRecords({ userId: user.id, checkoutId: checkout.id, now }, checkout, outcome, options, processor);
   await activatePlan(db, {
     userId: user.id,
     checkoutId: checkout.id,
-    processorRef: outcome.paymentMethod,
+    processorRef: outcome.keep,
+    card: outcome.card,
     level,
     term,
     trial: checkout.trial,
-    trialEndsAt: checkout.trial ? end : null,
-    periodEnd: end,
+    trialEndsAt: checkout.trial ? start.end : null,
+    periodEnd: start.end,
     grant: checkout.trial ? trialGrant(options, level) : renewalGrant(options, level, term),
     merchantType: processor.name,
-    transactions,
-    invoice,
+    transactions: start.transactions,
+    invoice: start.invoice,
     emailDigest: checkout.trial ? await trialDigestOf(user.email) : null,
     holderKey: userHolderKey(user.id),
     now,
@@ -156,7 +147,8 @@ async function settleCheckout(
   const owned = await findNumberOwnedBy(db, user.id);
   if (owned && owned.assignedAt === now) await orderAssignedNumber(env, owned.number);
   await publishPlanChange(env, user.id, { changed: owned?.assignedAt === now, row: owned });
-  const done = { ...checkout, state: 'succeeded' as const, processorRef: outcome.paymentMethod, updatedAt: now };
+  const card = outcome.card ? { cardBrand: outcome.card.brand, cardLast4: outcome.card.last4 } : {};
+  const done = { ...checkout, ...card, state: 'succeeded' as const, processorRef: outcome.keep, updatedAt: now };
   return { checkout: toCheckoutView(done), ...(await readSubscriptionStatus(env, user.id)) };
 }
 

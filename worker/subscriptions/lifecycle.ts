@@ -7,18 +7,21 @@ import { readPlanOptions } from '../db/queries/options';
 import { endPlan, listUsersWithDueBilling, recordRenewal } from '../db/queries/subscriptions';
 import { findUserById } from '../db/queries/users';
 import type { UserRow } from '../db/schema';
-import { dueAction, NUMBER_GRACE_MS, periodEnd, priceOf, REMINDER_LEAD_MS, renewalGrant, type LifecycleState } from '../domain/subscriptions';
+import { dueAction, NUMBER_GRACE_MS, periodEnd, priceOf, REMINDER_LEAD_MS, renewalGrant, type DueAction, type LifecycleState } from '../domain/subscriptions';
 import { sendMail } from '../mail/send';
 import { noticeMail } from '../mail/link-mail';
 import { publishToUser } from '../live/publish';
-import { paymentProcessor } from '../payments';
+import { processorOfPlan } from '../payments';
+import { ProcessorUnavailableError } from '../payments/types';
+import { stopAtProcessor } from './cancel';
 import { publishPlanChange } from './notify';
 import { chargeRecords, planName, transactionRow } from './records';
 
 // What is due for a user at a moment (trial end, renewal, cancellation, a failed renewal's grace,
 // the number after the plan ended, the reminder), applied by checkSubscriptionStatus for the
 // caller and by the cron for everyone. Each step is conditional on what it was computed from,
-// and each charge attempt is claimed once, so concurrent runs never charge twice.
+// and each charge attempt is claimed once, so concurrent runs never charge twice. A plan Stripe
+// runs is never charged here (dueAction: renewsItself); its renewals arrive by webhook.
 
 const RENEWAL_SCOPE = 'billing-renewal';
 const REMINDER_SCOPE = 'billing-reminder';
@@ -53,7 +56,7 @@ export async function applyDueBilling(env: Env, userId: string, now = Date.now()
     if (action.kind === 'none') return changed;
     let progressed = false;
     if (action.kind === 'renew') progressed = await renew(env, user, state, now);
-    if (action.kind === 'end') progressed = await endPlan(db, userId, user.currentPeriodEnd!, action.endedAt);
+    if (action.kind === 'end') progressed = await endDuePlan(env, user, state, action);
     if (action.kind === 'release-number') progressed = await releaseNumber(env, userId);
     if (action.kind === 'remind') progressed = await remind(env, user, now);
     if (action.kind === 'end' && progressed) await publishPlanChange(env, userId, { changed: false, row: null });
@@ -74,7 +77,7 @@ async function renew(env: Env, user: UserRow, state: LifecycleState, now: number
   const price = priceOf(options, level, term);
   const checkout = await findCheckoutById(db, user.subscriptionId);
   const outcome = checkout?.processorRef
-    ? await paymentProcessor(env).charge({ paymentMethod: checkout.processorRef }, { amountCents: price, description: planName(level, term), idempotencyKey: `${user.subscriptionId}:${fromEnd}` })
+    ? await processorOfPlan(env, user.merchantType ?? 'local').charge({ paymentMethod: checkout.processorRef }, { amountCents: price, description: planName(level, term), idempotencyKey: `${user.subscriptionId}:${fromEnd}` })
     : ({ status: 'declined', code: 'PAYMENT_DECLINED' } as const);
   const ctx = { userId: user.id, checkoutId: user.subscriptionId, now };
   if (outcome.status !== 'succeeded') {
@@ -92,6 +95,24 @@ async function renew(env: Env, user: UserRow, state: LifecycleState, now: number
   await recordRenewal(db, { userId: user.id, fromPeriodEnd: fromEnd, periodEnd: end, grant: renewalGrant(options, level, term), ...records });
   await publishPlanChange(env, user.id, { changed: false, row: null });
   return true;
+}
+
+/**
+ * The plan is over here. One the processor runs and still charges (unpaid after the grace) is
+ * cancelled there first, so it cannot be charged for a plan the user no longer has; while the
+ * processor is down nothing changes and the next run tries again.
+ */
+async function endDuePlan(env: Env, user: UserRow, state: LifecycleState, action: Extract<DueAction, { kind: 'end' }>): Promise<boolean> {
+  if (state.renewsItself && action.reason === 'unpaid') {
+    try {
+      await stopAtProcessor(env, user, 'now');
+    } catch (error) {
+      if (!(error instanceof ProcessorUnavailableError)) throw error;
+      console.warn(`Ending the unpaid plan of user ${user.id} waits: the payment processor could not be reached`, error);
+      return false;
+    }
+  }
+  return endPlan(getDb(env), user.id, user.currentPeriodEnd!, action.endedAt);
 }
 
 /** The plan ended long enough ago: the number goes back (to the pool, or to the carrier). */

@@ -1,16 +1,18 @@
 import { z } from 'zod';
 import { formatCents } from '../../src/common/plans';
 import { getDb, type Db } from '../db/client';
-import { claimOnce, findCheckoutById, insertTransaction } from '../db/queries/billing';
+import { claimOnce, findCheckoutById, findWaitingCheckout, insertTransaction } from '../db/queries/billing';
 import { forgetWebhookEvent, isWebhookEventHandled, recordWebhookEvent } from '../db/queries/webhook-events';
 import { readPlanOptions } from '../db/queries/options';
 import { endPlan, recordRenewal } from '../db/queries/subscriptions';
 import { findUserById } from '../db/queries/users';
 import type { UserRow } from '../db/schema';
 import { periodEnd, renewalGrant } from '../domain/subscriptions';
+import { ApiError } from '../http/api-error';
 import { publishToUser } from '../live/publish';
 import { noticeMail } from '../mail/link-mail';
 import { sendMail } from '../mail/send';
+import { confirmCheckout } from './checkout';
 import { publishPlanChange } from './notify';
 import { chargeRecords, planName, transactionRow } from './records';
 
@@ -51,7 +53,9 @@ export async function handlePaymentEvent(env: Env, provider: PaymentProvider, ev
     const invoice = invoiceSchema.safeParse(event.data.object);
     if (!invoice.success) return 'malformed';
     const details = invoice.data.parent?.subscription_details;
-    const user = details ? await payingUser(db, provider, details.metadata?.userId, details.subscription) : null;
+    const first = event.type === 'invoice.paid' && invoice.data.billing_reason === 'subscription_create';
+    if (details && first) result = await settleWaitingCheckout(env, provider, details.metadata?.userId, details.subscription);
+    const user = details && !first ? await payingUser(db, provider, details.metadata?.userId, details.subscription) : null;
     if (user && event.type === 'invoice.paid') result = await renewalPaid(env, provider, user, invoice.data, now);
     if (user && event.type === 'invoice.payment_failed') result = await renewalFailed(env, provider, user, invoice.data, now);
   } else if (event.type === 'customer.subscription.deleted') {
@@ -75,6 +79,27 @@ async function payingUser(db: Db, provider: PaymentProvider, userId: string | un
   if (user.subscriptionType !== 'PAID' && user.subscriptionType !== 'TRIAL') return null;
   const checkout = await findCheckoutById(db, user.subscriptionId);
   return checkout?.processorRef === subscriptionId ? user : null;
+}
+
+/**
+ * The first invoice was paid after the bank's challenge, but the page never confirmed it (the tab
+ * closed): the checkout still waiting for it is confirmed now, exactly as the page would have.
+ * Anything else about the first invoice was granted by the checkout already.
+ */
+async function settleWaitingCheckout(env: Env, provider: PaymentProvider, userId: string | undefined, subscriptionId: string): Promise<PaymentEventResult> {
+  const db = getDb(env);
+  const user = userId ? await findUserById(db, userId) : null;
+  const waiting = user ? await findWaitingCheckout(db, user.id, provider, subscriptionId) : null;
+  if (!user || !waiting) return 'ignored';
+  try {
+    await confirmCheckout(env, user, waiting.id, true);
+    return 'handled';
+  } catch (error) {
+    // Confirmed meanwhile, or refused after all: the event has nothing left to do. An outage (5xx)
+    // rethrows, so the processor delivers it again.
+    if (error instanceof ApiError && error.status < 500) return 'ignored';
+    throw error;
+  }
 }
 
 type Invoice = z.infer<typeof invoiceSchema>;

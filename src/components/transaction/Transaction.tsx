@@ -1,22 +1,26 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import type { CardInput } from '../../common/billing';
+import type { CardInput, PaymentsConfig } from '../../common/billing';
 import type { PlanLevel, PlanTerm } from '../../common/plans';
 import { t } from '../../i18n/t';
 import { $checkoutStatus, answerChallenge, pay } from '../../stores/checkout';
 import { $hold, $holdSecondsLeft } from '../../stores/number-hold';
+import { runStripeChallenge } from '../../stores/stripe-card';
 import HeldNumber from '../numbers/HeldNumber';
 import CardForm from './CardForm';
 import ChallengeStep from './ChallengeStep';
 import OrderSummary, { useChosenPlan } from './OrderSummary';
+import StripeCardForm from './StripeCardForm';
 
 interface Props {
   plan: PlanLevel;
   term: PlanTerm;
+  /** The server's processor: our card form (local) or Stripe Elements. */
+  payments: PaymentsConfig;
 }
 
 /** /transaction (spec §2): the order, the held number, the card, the bank's challenge, the outcome. */
-export default function Transaction({ plan: level, term }: Props) {
+export default function Transaction({ plan: level, term, payments }: Props) {
   // Stores fill while the island hydrates; render the server's loading line until it has.
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
@@ -29,7 +33,9 @@ export default function Transaction({ plan: level, term }: Props) {
     if (status.kind === 'succeeded') window.location.assign('/dashboard');
   }, [status.kind]);
 
-  const onPay = (card: CardInput): void => void pay(level, term, card);
+  const onPay = (card: CardInput): void => void pay(level, term, { card });
+  const onPayWithStripe = (paymentMethodId: string): void => void pay(level, term, { paymentMethodId }, runStripeChallenge);
+  const busy = status.kind === 'paying' || status.kind === 'succeeded';
   // The decline messages of a held number already say it is still held; the others get the line.
   const failure = status.kind === 'failed' ? status.code : null;
   const sayHoldKept = failure !== null && hold !== null && holdLive && failure !== 'PAYMENT_DECLINED' && failure !== 'CARD_EXPIRED';
@@ -53,10 +59,16 @@ export default function Transaction({ plan: level, term }: Props) {
               {sayHoldKept && <p>{t('transaction.holdKept', { number: hold.display })}</p>}
             </div>
           )}
-          {status.kind === 'challenge' ? (
+          {status.kind === 'challenge' && status.external ? (
+            <p className="card challenge" role="status">
+              {t('transaction.bankChecking')}
+            </p>
+          ) : status.kind === 'challenge' ? (
             <ChallengeStep answering={status.answering} onAnswer={(approve) => void answerChallenge(approve)} />
+          ) : payments.processor === 'stripe' ? (
+            <StripeCardForm plan={plan} publishableKey={payments.publishableKey} busy={busy} onPay={onPayWithStripe} />
           ) : (
-            <CardForm plan={plan} busy={status.kind === 'paying' || status.kind === 'succeeded'} onPay={onPay} />
+            <CardForm plan={plan} busy={busy} onPay={onPay} />
           )}
           {status.kind === 'succeeded' && (
             <p role="status">{t('transaction.succeeded')}</p>

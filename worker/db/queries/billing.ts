@@ -50,6 +50,12 @@ export async function findCheckoutById(db: Db, checkoutId: string): Promise<Chec
   return (await db.query.checkouts.findFirst({ where: eq(checkouts.id, checkoutId) })) ?? null;
 }
 
+/** The user's checkout waiting for a challenge on this processor reference (a Stripe subscription), or null. */
+export async function findWaitingCheckout(db: Db, userId: string, processor: string, processorRef: string): Promise<CheckoutRow | null> {
+  const where = and(eq(checkouts.userId, userId), eq(checkouts.processor, processor), eq(checkouts.processorRef, processorRef), eq(checkouts.state, 'requires_action'));
+  return (await db.query.checkouts.findFirst({ where })) ?? null;
+}
+
 export async function markCheckoutRequiresAction(db: Db, checkoutId: string, processorRef: string, now: number): Promise<CheckoutRow> {
   const [row] = await db
     .update(checkouts)

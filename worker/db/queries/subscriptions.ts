@@ -15,6 +15,8 @@ export interface PlanActivation {
   userId: string;
   checkoutId: string;
   processorRef: string;
+  /** The card's brand and last four when the processor told them only now (Stripe). */
+  card: { brand: string; last4: string } | null;
   level: PlanLevel;
   term: PlanTerm;
   trial: boolean;
@@ -33,7 +35,10 @@ export interface PlanActivation {
 /** Checkout succeeded: the plan, its credits, the records and the held number, all or nothing. */
 export async function activatePlan(db: Db, a: PlanActivation): Promise<void> {
   await db.batch([
-    db.update(checkouts).set({ state: 'succeeded', processorRef: a.processorRef, updatedAt: a.now }).where(eq(checkouts.id, a.checkoutId)),
+    db
+      .update(checkouts)
+      .set({ state: 'succeeded', processorRef: a.processorRef, updatedAt: a.now, ...(a.card ? { cardBrand: a.card.brand, cardLast4: a.card.last4 } : {}) })
+      .where(eq(checkouts.id, a.checkoutId)),
     db
       .update(users)
       .set({
