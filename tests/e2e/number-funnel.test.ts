@@ -92,6 +92,15 @@ describe('the number funnel', () => {
     assert.equal((await card.locator('.own-number').textContent())?.trim(), number, 'the number exactly as held');
     await card.getByText(/^PREMIUM · trial until [A-Z][a-z]{2} \d{1,2}, \d{4}$/).waitFor();
 
+    // The plans page names the plan the user is on and marks its card; nothing is offered twice.
+    await visit(page, '/upgrade');
+    const yourPlan = page.getByRole('region', { name: 'Your plan' });
+    await yourPlan.getByText('You are on a free trial of PREMIUM, billed monthly after it.').waitFor();
+    await yourPlan.getByText(/^The trial runs until [A-Z][a-z]{2} \d{1,2}, \d{4}\.$/).waitFor();
+    await page.getByRole('listitem', { name: 'PREMIUM' }).getByText('Your plan', { exact: true }).waitFor();
+    assert.equal(await page.getByRole('list', { name: 'Plans' }).getByRole('link').count(), 0, 'no plan to choose while on one');
+    await assertNoSeriousAxeViolations(page);
+
     // Spec §2: a user who already has a number is sent from /reserveNumber to /dashboard.
     await page.goto(`${BASE_URL}/reserveNumber`);
     await waitForPath(page, '/dashboard');

@@ -5,16 +5,19 @@ interface Props {
   plan: PlanView;
   /** false for a user already on a trial or a paid plan: the card only informs. */
   choosable: boolean;
+  /** The plan and term the user is on. */
+  current?: boolean;
 }
 
 /** One level at the chosen term: price, monthly equivalent and saving, allowances, the way in. */
-export default function PlanCard({ plan, choosable }: Props) {
+export default function PlanCard({ plan, choosable, current = false }: Props) {
   const level = t(`upgrade.level${plan.level}`);
   const headingId = `plan-${plan.level.toLowerCase()}`;
   const per = t(plan.term === 'MONTH' ? 'upgrade.perMONTH' : 'upgrade.perYEAR');
   return (
-    <li className="card plan-card" aria-labelledby={headingId}>
+    <li className={current ? 'card plan-card plan-current' : 'card plan-card'} aria-labelledby={headingId}>
       <h2 id={headingId}>{level}</h2>
+      {current && <p className="plan-current-badge">{t('upgrade.currentPlan')}</p>}
       <p className="plan-price">
         <span className="plan-amount">{formatCents(plan.priceCents)}</span>
         <span className="muted">{per}</span>

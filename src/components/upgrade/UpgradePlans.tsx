@@ -1,9 +1,11 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import type { AccountDetails } from '../../common/api-types';
+import type { SubscriptionView } from '../../common/billing';
 import { t } from '../../i18n/t';
 import { $account } from '../../stores/account';
-import { $plansState, $termPlans } from '../../stores/plans';
+import { $plansState, $term, $termPlans } from '../../stores/plans';
+import { $subscription, watchSubscription } from '../../stores/subscription';
 import PlanCard from './PlanCard';
 import TermSwitch from './TermSwitch';
 import YourPlan from './YourPlan';
@@ -19,10 +21,18 @@ export default function UpgradePlans({ signedIn }: { signedIn: boolean }) {
 
 function SignedInPlans() {
   const account = useStore($account);
-  return <Plans subscription={account ? account.subscriptionType : undefined} />;
+  const status = useStore($subscription);
+  // Which plan and term a paying user is on, to name it and mark its card.
+  useEffect(() => watchSubscription({ atLoad: true, onConnect: false, withHistory: false }), []);
+  // Open at the term the user pays by, so their plan's card is in view.
+  const paidTerm = status && status.type !== 'FREE' ? status.planTerm : null;
+  useEffect(() => {
+    if (paidTerm) $term.set(paidTerm);
+  }, [paidTerm]);
+  return <Plans subscription={account ? account.subscriptionType : undefined} status={status} />;
 }
 
-function Plans({ subscription }: { subscription: SubscriptionType }) {
+function Plans({ subscription, status = null }: { subscription: SubscriptionType; status?: SubscriptionView | null }) {
   // The stores may fill while the island hydrates; until it has, render what the server rendered
   // (the loading line) so hydration always matches.
   const [hydrated, setHydrated] = useState(false);
@@ -38,7 +48,7 @@ function Plans({ subscription }: { subscription: SubscriptionType }) {
     <div className="upgrade">
       <h1>{t('upgrade.title')}</h1>
       <p className="muted">{t('upgrade.intro')}</p>
-      {yourPlan && <YourPlan type={yourPlan} />}
+      {yourPlan && <YourPlan type={yourPlan} subscription={status} />}
       {plansState.state === 'failed' && (
         <p className="form-error" role="alert">
           {t('upgrade.loadError')}
@@ -50,7 +60,12 @@ function Plans({ subscription }: { subscription: SubscriptionType }) {
           <TermSwitch savingPercent={bestSaving} />
           <ul className="plan-list" aria-label={t('upgrade.listLabel')}>
             {plans.map((plan) => (
-              <PlanCard key={plan.level} plan={plan} choosable={yourPlan === null && subscription !== undefined} />
+              <PlanCard
+                key={plan.level}
+                plan={plan}
+                choosable={yourPlan === null && subscription !== undefined}
+                current={yourPlan !== null && status?.planLevel === plan.level && status.planTerm === plan.term}
+              />
             ))}
           </ul>
         </>
