@@ -1,9 +1,12 @@
 // Benchmarks of the built product served locally (npm run bench; run `npx astro build` first).
 // Prints figures; never passes or fails on time.
 import { startLocalServer } from '../support/local-server.mjs';
+import { benchReceive } from './receive-latency.mjs';
 import { benchUpload } from './upload-throughput.mjs';
 
 const PORT = Number(process.env.BENCH_PORT ?? 8795);
+// The simulated fax network at full speed: the receive figures are our own pipeline, not the line.
+process.env.LOOPBACK_MS_PER_PAGE ??= '0';
 const server = await startLocalServer({ port: PORT, label: 'bench' });
 const base = server.url;
 const origin = { origin: base, 'content-type': 'application/json' };
@@ -78,6 +81,7 @@ try {
   rows.push(['sign-in → live event on the dashboard socket', stats(live)]);
 
   rows.push(...(await benchUpload(base, { origin: base, cookie })));
+  rows.push(...(await benchReceive(base, stats)));
 
   const html = await fetch(`${base}/dashboard`, { headers: { cookie } }).then((r) => r.text());
   const scripts = [...new Set([...html.matchAll(/(?:component-url|renderer-url|src)="(\/_astro\/[^"]+\.js)"/g)].map((m) => m[1]))];
