@@ -179,6 +179,16 @@ describe('POST /api/setupNewUser', () => {
     expect(await accountRow(userId)).toMatchObject({ default_credits_send: 0, default_credits_receive: 2 });
   });
 
+  it('keeps a plan bought before setup ran: its type and credits stay, the attribution is recorded', async () => {
+    const { userId, cookie } = await freshAccount();
+    // What a checkout straight after sign-up leaves when it wins the race against setup.
+    await env.DB.prepare("UPDATE users SET subscription_type = 'TRIAL', default_credits_send = 400, default_credits_receive = 400 WHERE id = ?").bind(userId).run();
+    const body = (await (await setupNewUser(cookie, { attribution: { source: 'late' } })).json()) as { account: AccountDetails; setUpNow: boolean };
+    expect(body.setUpNow).toBe(true);
+    expect(body.account).toMatchObject({ subscriptionType: 'TRIAL', faxCredits: { defaultCreditsSend: 400, defaultCreditsReceive: 400 }, needsSetup: false });
+    expect(JSON.parse((await accountRow(userId)).attribution!)).toEqual({ source: 'late' });
+  });
+
   it('runs exactly once when two pages ask at the same moment', async () => {
     const { userId, cookie } = await freshAccount();
     const answers = await Promise.all([setupNewUser(cookie, {}), setupNewUser(cookie, {}), setupNewUser(cookie, {})]);

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Viewer } from '../../../src/common/viewer';
 import type { Db } from '../client';
 import { isUniqueViolation } from '../errors';
@@ -67,9 +67,11 @@ export async function completeSetup(db: Db, userId: string, setup: NewUserSetup)
     .update(users)
     .set({
       setupCompletedAt: setup.now,
-      subscriptionType: 'FREE',
-      defaultCreditsSend: setup.freeCredits.send,
-      defaultCreditsReceive: setup.freeCredits.receive,
+      // A plan bought before setup ran (a checkout straight after sign-up can win the race) keeps
+      // its type and its credits: setup only starts a user who has none on FREE.
+      subscriptionType: sql`CASE WHEN ${users.subscriptionType} IN ('TRIAL', 'PAID') THEN ${users.subscriptionType} ELSE 'FREE' END`,
+      defaultCreditsSend: sql`CASE WHEN ${users.subscriptionType} IN ('TRIAL', 'PAID') THEN ${users.defaultCreditsSend} ELSE ${setup.freeCredits.send} END`,
+      defaultCreditsReceive: sql`CASE WHEN ${users.subscriptionType} IN ('TRIAL', 'PAID') THEN ${users.defaultCreditsReceive} ELSE ${setup.freeCredits.receive} END`,
       attribution: setup.attribution,
     })
     .where(and(eq(users.id, userId), isNull(users.setupCompletedAt)))
