@@ -29,7 +29,8 @@ function SignedInPlans() {
   useEffect(() => {
     if (paidTerm) $term.set(paidTerm);
   }, [paidTerm]);
-  return <Plans subscription={account ? account.subscriptionType : undefined} status={status} />;
+  // The plan's own status wins once read: it is what the checkout and the renewals just wrote.
+  return <Plans subscription={status ? status.type : account ? account.subscriptionType : undefined} status={status} />;
 }
 
 function Plans({ subscription, status = null }: { subscription: SubscriptionType; status?: SubscriptionView | null }) {
