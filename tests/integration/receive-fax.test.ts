@@ -78,6 +78,7 @@ describe('a fax arriving through Telnyx', () => {
     const document = await call(`/api/faxes/${inbound.faxId}/document`, { cookie: b.cookie });
     expect(document.status).toBe(200);
     expect(document.headers.get('content-type')).toBe('application/pdf');
+    expect(document.headers.get('content-disposition')).toBe(`inline; filename="fax-from-16132484850-${new Date().toISOString().slice(0, 10)}.pdf"`);
     expect((await PDFDocument.load(await document.arrayBuffer())).getPageCount()).toBe(2);
     live.close();
   });

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { FAX_FIRST_PAGE_SIZE, FAX_NEXT_PAGE_SIZE, type FaxDetails, type FaxListPage, type SendStatus } from '../../src/common/faxes';
+import { faxPdfFileName } from '../../src/common/fax-file-name';
 import { faxIdParamSchema, faxListQuerySchema } from '../../src/common/fax-queries';
 import { currentViewer } from '../auth/viewer';
 import { getDb } from '../db/client';
@@ -64,7 +65,7 @@ export const faxesApi = new Hono<AppEnv>()
     if (!fax) throw new ApiError(404, 'NOT_FOUND');
     const document = await faxDocumentBody(c.env, fax);
     if (!document) throw new ApiError(404, 'NOT_FOUND', 'The document of this fax is no longer stored.');
-    return new Response(document.body, { headers: pdfHeaders(fax.fileName ?? `fax-${fax.id}.pdf`, 'inline') });
+    return new Response(document.body, { headers: pdfHeaders(faxPdfFileName(fax), 'inline') });
   })
 
   .get('/faxes/:faxId/confirmation', validate('param', faxIdParamSchema), async (c) => {

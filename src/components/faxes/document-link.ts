@@ -1,3 +1,4 @@
+import { faxPdfFileName } from '../../common/fax-file-name';
 import type { FaxView } from '../../common/faxes';
 
 // Where a fax's PDF is (the one transmitted, sent or received) and what a download of it is called.
@@ -6,8 +7,7 @@ export function faxDocumentUrl(fax: FaxView): string {
   return `/api/faxes/${encodeURIComponent(fax.id)}/document`;
 }
 
-/** The uploaded file's name with .pdf (a photo goes out as a PDF too), else the server's own name. */
+/** What a download of it is called (src/common/fax-file-name.ts: the same as the server says). */
 export function faxDocumentFileName(fax: FaxView): string {
-  const base = fax.fileName?.replace(/\.[^.]*$/, '').trim();
-  return base ? `${base}.pdf` : `fax-${fax.id}.pdf`;
+  return faxPdfFileName(fax);
 }
