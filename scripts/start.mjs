@@ -13,6 +13,8 @@ const persist = process.env.STATE_DIR ? ['--persist-to', process.env.STATE_DIR] 
 // Test knobs passed through to the Worker when set (tests/e2e/run.mjs sets them).
 const PASSED_VARS = ['RATE_LIMIT_MULTIPLIER', 'LOOPBACK_MS_PER_PAGE', 'FAX_RETRY_BASE_SECONDS'];
 const vars = PASSED_VARS.flatMap((name) => (process.env[name] ? ['--var', `${name}:${process.env[name]}`] : []));
+// Links in mails (e.g. "Read the fax") point at this local server.
+vars.push('--var', `PUBLIC_ORIGIN:${process.env.PUBLIC_ORIGIN ?? `http://localhost:${port}`}`);
 
 ensureDevVars();
 if (process.env.SKIP_BUILD !== '1') await run('npx', ['astro', 'build']);

@@ -3,6 +3,8 @@ import { PDFDocument } from 'pdf-lib';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FaxCounts, FaxView, ReceiveStatus, SetFaxReadStatusResult } from '../../src/common/faxes';
 import { ABANDONED_CALL_MS, closeAbandonedCalls } from '../../worker/receive/abandoned-calls';
+import { formatPhoneForDisplay } from '../../src/common/phone';
+import { outboxTo } from '../support/account';
 import { call, errorCode } from '../support/client';
 import { postTelnyxWebhook, strangerKey } from '../support/carrier';
 import { makePdf } from '../support/documents';
@@ -73,6 +75,11 @@ describe('a fax arriving through Telnyx', () => {
     expect(status).toMatchObject({ receivingFax: {}, lastReceivedEntry: { id: inbound.faxId, status: 'RECEIVED' }, lifetimeReceiveCount: 1 });
     expect(await json<FaxCounts>('/api/faxCounts', b.cookie)).toEqual({ unreadReceived: 1, received: 1, sent: 0 });
 
+    const [mail, ...more] = await outboxTo(b.email);
+    expect(more).toEqual([]);
+    expect(mail).toMatchObject({ subject: 'New fax from (613) 248-4850' });
+    expect(mail!.text).toContain(`You have a new fax from (613) 248-4850 to ${formatPhoneForDisplay(b.number)}: 2 pages.`);
+
     const inbox = await json<{ faxes: FaxView[]; total: number }>('/api/faxes?direction=RECEIVE', b.cookie);
     expect(inbox).toMatchObject({ total: 1, faxes: [{ id: inbound.faxId, status: 'RECEIVED', read: false }] });
     const document = await call(`/api/faxes/${inbound.faxId}/document`, { cookie: b.cookie });
@@ -95,6 +102,7 @@ describe('a fax arriving through Telnyx', () => {
     expect(await receiveCreditsOf(b.userId)).toEqual({ default: 7, paid: 0, lifetime: 1 });
     expect((await timelineOf(inbound.faxId)).filter((e) => e.kind === 'RECEIVED')).toHaveLength(1);
     expect(mediaFetches).toBe(1);
+    expect(await outboxTo(b.email)).toHaveLength(1);
   });
 
   it('two deliveries of the same new event racing each other still charge once', async () => {
@@ -206,6 +214,10 @@ describe('a fax arriving through Telnyx', () => {
     expect(failed).toMatchObject({ id: nothing.faxId, status: 'FAILED', page_count: 0, read: 1, charged_default: 0, document_key: null });
     expect(await receiveCreditsOf(b.userId)).toEqual({ default: 9, paid: 0, lifetime: 1 });
     expect(await json<FaxCounts>('/api/faxCounts', b.cookie)).toEqual({ unreadReceived: 1, received: 2, sent: 0 });
+    // One mail, for the fax that arrived; it says the call broke off. A call with nothing to read mails nothing.
+    const mails = await outboxTo(b.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).toContain('The call broke off before the end');
   });
 });
 

@@ -10,6 +10,7 @@ import { telnyxEvent } from './carrier';
 
 export interface Receiver {
   userId: string;
+  email: string;
   cookie: string;
   number: string;
 }
@@ -29,7 +30,7 @@ export async function receiveCreditsOf(userId: string): Promise<{ default: numbe
 export async function receiver(defaultCredits = 10, paidCredits = 0): Promise<Receiver> {
   const user = await insertUser();
   await setReceiveCredits(user.id, defaultCredits, paidCredits);
-  return { userId: user.id, cookie: await insertSessionCookie(user.id), number: await assignNumberTo(user.id) };
+  return { userId: user.id, email: user.email, cookie: await insertSessionCookie(user.id), number: await assignNumberTo(user.id) };
 }
 
 export interface ReceivedFaxRowRaw {

@@ -7,6 +7,7 @@ import { announceFaxChange } from '../fax/announce';
 import { ApiError } from '../http/api-error';
 import { faxDocumentKey } from '../storage/documents';
 import { inboundFaxId } from './inbound-fax-id';
+import { mailFaxReceived } from './mail-received';
 import { MediaNotReady, storeInboundMedia, UnusableMedia } from './inbound-media';
 
 // A carrier's news about a call to one of our numbers, however it arrives (Telnyx's webhook, the
@@ -35,6 +36,7 @@ export async function handleInboundEvent(env: Env, provider: CarrierName, event:
   const call: InboundCall = { faxId: await inboundFaxId(provider, event.carrierFaxId), userId, from: event.from, to: event.to, now };
   const [changed, outcome] = await applyToFax(env, call, event);
   if (changed) await announceFaxChange(env, userId, call.faxId, outcome === 'RECEIVED');
+  if (changed && outcome === 'RECEIVED') await mailFaxReceived(env, userId, call.faxId);
   await markInboundEventHandled(env.DB, provider, event.eventId, { faxId: call.faxId, outcome: changed ? outcome : 'IGNORED', at: Date.now() });
   return changed ? outcome : 'IGNORED';
 }
