@@ -1,7 +1,7 @@
 import { atom, onMount } from 'nanostores';
 import type { FaxCounts } from '../common/faxes';
 import { apiCall } from '../lib/api';
-import { $liveStatus, onLiveEvent } from './live';
+import { reloadOnFaxChanges } from './fax-reload';
 
 // Unread received faxes and totals (spec §7), shown in the navigation and the lists. The page
 // arrives with them (page context → `seedFaxCounts`); they are read again whenever a received fax
@@ -19,19 +19,4 @@ export async function loadFaxCounts(): Promise<void> {
   if (result.ok) $faxCounts.set(result.data);
 }
 
-onMount($faxCounts, () => {
-  if (typeof window === 'undefined') return;
-  let connections = 0;
-  let wasConnected = false;
-  const stopStatus = $liveStatus.subscribe((status) => {
-    if (status === 'connected' && !wasConnected && ++connections > 1) void loadFaxCounts();
-    wasConnected = status === 'connected';
-  });
-  const stopEvents = onLiveEvent((event) => {
-    if (event.type === 'fax.updated' && event.fax.direction === 'RECEIVE') void loadFaxCounts();
-  });
-  return () => {
-    stopStatus();
-    stopEvents();
-  };
-});
+onMount($faxCounts, () => reloadOnFaxChanges('RECEIVE', loadFaxCounts));

@@ -1,7 +1,7 @@
 import { atom, onMount } from 'nanostores';
 import type { ReceiveStatus } from '../common/faxes';
 import { apiCall } from '../lib/api';
-import { $liveStatus, onLiveEvent } from './live';
+import { reloadOnFaxChanges } from './fax-reload';
 
 // The receive document (spec §3) the dashboard shows: faxes arriving now and the newest received.
 // The page arrives with it rendered; it is read again on every pushed change of a received fax and
@@ -15,19 +15,4 @@ export async function loadReceiveStatus(): Promise<void> {
   if (result.ok) $receiveStatus.set(result.data);
 }
 
-onMount($receiveStatus, () => {
-  if (typeof window === 'undefined') return;
-  let connections = 0;
-  let wasConnected = false;
-  const stopStatus = $liveStatus.subscribe((status) => {
-    if (status === 'connected' && !wasConnected && ++connections > 1) void loadReceiveStatus();
-    wasConnected = status === 'connected';
-  });
-  const stopEvents = onLiveEvent((event) => {
-    if (event.type === 'fax.updated' && event.fax.direction === 'RECEIVE') void loadReceiveStatus();
-  });
-  return () => {
-    stopStatus();
-    stopEvents();
-  };
-});
+onMount($receiveStatus, () => reloadOnFaxChanges('RECEIVE', loadReceiveStatus));

@@ -1,7 +1,7 @@
 import { atom, onMount } from 'nanostores';
 import type { SendStatus } from '../common/faxes';
 import { apiCall } from '../lib/api';
-import { $liveStatus, onLiveEvent } from './live';
+import { reloadOnFaxChanges } from './fax-reload';
 
 // The send document (spec §3) the dashboard shows: the fax on its way and the newest one sent.
 // The page arrives with it rendered; it is read again on every pushed change of a sent fax and
@@ -15,19 +15,4 @@ export async function loadSendStatus(): Promise<void> {
   if (result.ok) $sendStatus.set(result.data);
 }
 
-onMount($sendStatus, () => {
-  if (typeof window === 'undefined') return;
-  let connections = 0;
-  let wasConnected = false;
-  const stopStatus = $liveStatus.subscribe((status) => {
-    if (status === 'connected' && !wasConnected && ++connections > 1) void loadSendStatus();
-    wasConnected = status === 'connected';
-  });
-  const stopEvents = onLiveEvent((event) => {
-    if (event.type === 'fax.updated' && event.fax.direction === 'SEND') void loadSendStatus();
-  });
-  return () => {
-    stopStatus();
-    stopEvents();
-  };
-});
+onMount($sendStatus, () => reloadOnFaxChanges('SEND', loadSendStatus));
