@@ -6,7 +6,22 @@ import type { ApiErrorBody, ErrorCode } from '../common/errors';
 export type ApiFailureCode = ErrorCode | 'NETWORK';
 export type ApiResult<T> = { ok: true; data: T } | { ok: false; status: number; code: ApiFailureCode; message: string };
 
+// Set while this page signs out: a read that a live event starts meanwhile would only be refused
+// (and show up as a failed request), so it is not sent.
+let sessionEnding = false;
+
+/** Stops reads (GET) until the answered function is called; the page is leaving its session. */
+export function holdReadsWhileSessionEnds(): () => void {
+  sessionEnding = true;
+  return () => {
+    sessionEnding = false;
+  };
+}
+
 export async function apiCall<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<ApiResult<T>> {
+  if (sessionEnding && (init.method ?? 'GET') === 'GET') {
+    return { ok: false, status: 401, code: 'UNAUTHENTICATED', message: 'Signing out' };
+  }
   let response: Response;
   try {
     response = await fetch(`/api${path}`, {

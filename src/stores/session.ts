@@ -1,7 +1,7 @@
 import { atom } from 'nanostores';
 import type { SignedOutResponse, VerifyAuthResponse } from '../common/api-types';
 import type { Viewer } from '../common/viewer';
-import { apiCall } from '../lib/api';
+import { apiCall, holdReadsWhileSessionEnds } from '../lib/api';
 import { readStoredAttribution } from '../lib/attribution-storage';
 
 /** The signed-in user as the server last confirmed it; null once signed out. */
@@ -73,6 +73,8 @@ async function setUpNewUser(): Promise<void> {
 /** Signs out this browser, or with `everywhere` every device of the account. */
 export async function signOut({ everywhere = false } = {}): Promise<void> {
   signingOut = true;
+  // A read a live event starts from here on would only be refused: none is sent.
+  holdReadsWhileSessionEnds();
   await apiCall<SignedOutResponse>(everywhere ? '/logoutEverywhere' : '/logout', { method: 'POST' });
   $viewer.set(null);
   window.location.assign('/login');
