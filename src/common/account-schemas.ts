@@ -15,6 +15,9 @@ export const displayNameQuerySchema = z.object({
   name: z.string({ message: 'INVALID_INPUT' }).trim().min(1, 'INVALID_INPUT').max(DISPLAY_NAME_MAX_LENGTH, 'INVALID_INPUT'),
 });
 
+/** GET /api/updateFaxMail?faxReceived=on|off: whether a mail says a fax has arrived. */
+export const faxMailQuerySchema = z.object({ faxReceived: z.enum(['on', 'off'], { message: 'INVALID_INPUT' }) });
+
 /** An empty number clears it. */
 export const personalPhoneQuerySchema = z.object({
   number: z.string({ message: 'INVALID_PHONE' }).trim().max(32, 'INVALID_PHONE'),

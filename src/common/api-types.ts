@@ -49,6 +49,8 @@ export interface AccountDetails {
   lastSignInAt: number;
   /** Spec §4: creation time equals last sign-in time and setup has not run yet. */
   needsSetup: boolean;
+  /** Whether a mail tells the user that a fax has arrived. */
+  mailOnFaxReceived: boolean;
 }
 
 export interface LoginHistoryEntry {

@@ -42,6 +42,10 @@ export function updateDisplayName(name: string): Promise<ApiResult<{ account: Ac
   return saveProfile(`/updateUserDisplayName?name=${encodeURIComponent(name)}`);
 }
 
+export function updateFaxMail(on: boolean): Promise<ApiResult<{ account: AccountDetails }>> {
+  return saveProfile(`/updateFaxMail?faxReceived=${on ? 'on' : 'off'}`);
+}
+
 export function updatePersonalPhone(number: string): Promise<ApiResult<{ account: AccountDetails }>> {
   return saveProfile(`/updateUserPersonalPhoneNumber?number=${encodeURIComponent(number)}`);
 }

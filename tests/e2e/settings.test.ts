@@ -237,6 +237,22 @@ describe('settings', () => {
     assert.equal(otherDevice.status, 401);
   });
 
+  it('turns the mail for arriving faxes off and on, and the choice stays', async () => {
+    const page = await browser.newPage();
+    const account = await signUpThroughUi(page, { label: 'notify' });
+    await openSettingsFromNav(page);
+    const section = page.getByRole('region', { name: 'Notifications' });
+    const box = section.getByRole('checkbox', { name: `E-mail me at ${account.email} when a fax arrives` });
+    assert.equal(await box.isChecked(), true, 'on for a new account');
+    await box.click();
+    await section.getByRole('status').filter({ hasText: 'No more mails when a fax arrives' }).waitFor();
+    await page.reload();
+    await waitForHydration(page);
+    assert.equal(await page.getByRole('region', { name: 'Notifications' }).getByRole('checkbox').isChecked(), false, 'still off after a reload');
+    await page.getByRole('region', { name: 'Notifications' }).getByRole('checkbox').click();
+    await page.getByRole('region', { name: 'Notifications' }).getByRole('status').filter({ hasText: 'You will get a mail for every fax that arrives.' }).waitFor();
+  });
+
   it('has no serious accessibility problems', async () => {
     const page = await browser.newPage();
     await signUpThroughUi(page, { name: 'Ada Lovelace', label: 'axe' });

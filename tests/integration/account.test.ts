@@ -85,6 +85,8 @@ describe('GET /api/account', () => {
       lastSignInAt: expect.any(Number),
       // Spec §4: the account was just created, by this very sign-in.
       needsSetup: true,
+      // A mail for every fax that arrives, until the user turns it off.
+      mailOnFaxReceived: true,
     });
   });
 

@@ -221,6 +221,30 @@ describe('a fax arriving through Telnyx', () => {
   });
 });
 
+describe('the mail when a fax arrives', () => {
+  it('can be turned off and on in settings (same-origin only); while off, a fax arrives without a mail', async () => {
+    const b = await receiver();
+    const off = await call('/api/updateFaxMail?faxReceived=off', { cookie: b.cookie });
+    expect(off.status).toBe(200);
+    expect(((await off.json()) as { account: { mailOnFaxReceived: boolean } }).account.mailOnFaxReceived).toBe(false);
+    const quiet = await telnyxInboundCall(b.number);
+    await postAll([quiet.received]);
+    expect(await receivedFaxesOf(b.userId)).toEqual([expect.objectContaining({ status: 'RECEIVED' })]);
+    expect(await outboxTo(b.email)).toEqual([]);
+
+    const crossSite = await call('/api/updateFaxMail?faxReceived=on', { cookie: b.cookie, headers: { origin: 'https://evil.example' } });
+    expect(crossSite.status).toBe(403);
+    const bad = await call('/api/updateFaxMail?faxReceived=maybe', { cookie: b.cookie });
+    expect(bad.status).toBe(400);
+    expect(await errorCode(bad)).toBe('INVALID_INPUT');
+
+    expect((await call('/api/updateFaxMail?faxReceived=on', { cookie: b.cookie })).status).toBe(200);
+    const loud = await telnyxInboundCall(b.number);
+    await postAll([loud.received]);
+    expect(await outboxTo(b.email)).toHaveLength(1);
+  });
+});
+
 describe('read status', () => {
   async function arrived(b: Awaited<ReturnType<typeof receiver>>): Promise<string> {
     const inbound = await telnyxInboundCall(b.number);

@@ -2,6 +2,7 @@ import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import {
   displayNameQuerySchema,
+  faxMailQuerySchema,
   personalPhoneQuerySchema,
   setupNewUserSchema,
   setupQuerySchema,
@@ -66,6 +67,10 @@ export const accountApi = new Hono<AppEnv>()
     if (!e164) throw new ApiError(400, 'INVALID_PHONE');
     return saveProfile(c, { personalPhone: e164 });
   })
+
+  .get('/updateFaxMail', requireSameOrigin, validate('query', faxMailQuerySchema), async (c) =>
+    saveProfile(c, { mailOnFaxReceived: c.req.valid('query').faxReceived === 'on' }),
+  )
 
   .get('/loginHistory', async (c) => {
     const events = await listLoginEvents(getDb(c.env), currentViewer(c).viewer.id, LOGIN_HISTORY_LIMIT);

@@ -44,6 +44,8 @@ export const users = sqliteTable('users', {
   // Fax history document (spec §3): faxes ever sent and received, trash and deletion included.
   lifetimeSendCount: integer('lifetime_send_count').notNull().default(0),
   lifetimeReceiveCount: integer('lifetime_receive_count').notNull().default(0),
+  // Whether a mail tells the user that a fax has arrived (settings; decision 018).
+  mailOnFaxReceived: integer('mail_on_fax_received', { mode: 'boolean' }).notNull().default(true),
 });
 
 export const sessions = sqliteTable(

@@ -33,5 +33,6 @@ export function toAccountDetails(user: UserRow): AccountDetails {
     createdAt: user.createdAt,
     lastSignInAt: user.lastSignInAt,
     needsSetup: needsSetup(user),
+    mailOnFaxReceived: user.mailOnFaxReceived,
   };
 }

@@ -15,7 +15,7 @@ export async function mailFaxReceived(env: Env, userId: string, faxId: string): 
   try {
     const db = getDb(env);
     const [user, fax] = await Promise.all([findUserById(db, userId), findFaxOwnedBy(db, userId, faxId)]);
-    if (!user || user.deletingAt !== null || !fax || fax.status !== 'RECEIVED') return;
+    if (!user || user.deletingAt !== null || !user.mailOnFaxReceived || !fax || fax.status !== 'RECEIVED') return;
     const origin = readConfig(env).PUBLIC_ORIGIN;
     await sendMail(
       env,

@@ -8,6 +8,7 @@ import BillingSection from './BillingSection';
 import ConfirmEmailChange from './ConfirmEmailChange';
 import EmailForm from './EmailForm';
 import LoginHistory from './LoginHistory';
+import NotificationsForm from './NotificationsForm';
 import PasswordForm from './PasswordForm';
 import ProfileForm from './ProfileForm';
 import SettingsSection from './SettingsSection';
@@ -24,6 +25,7 @@ export default function Settings({ confirmEmailToken }: { confirmEmailToken: str
       {account && <EmailForm email={account.email} hasPassword={hasPassword} />}
       {account && <PasswordForm hasPassword={hasPassword} />}
       <BillingSection />
+      <NotificationsForm />
       <LoginHistory />
       <SettingsSection id="sessions" title={t('settings.sessionsHeading')}>
         <p className="muted">{t('settings.sessionsText')}</p>

@@ -44,7 +44,7 @@ export async function updateLastSignIn(db: Db, userId: string, now: number): Pro
   await db.update(users).set({ lastSignInAt: now }).where(eq(users.id, userId));
 }
 
-export type ProfileChange = Partial<Pick<UserRow, 'displayName' | 'personalPhone' | 'setup'>>;
+export type ProfileChange = Partial<Pick<UserRow, 'displayName' | 'personalPhone' | 'setup' | 'mailOnFaxReceived'>>;
 
 /** The updated user, or null when there is no such user. */
 export async function updateProfile(db: Db, userId: string, change: ProfileChange): Promise<UserRow | null> {

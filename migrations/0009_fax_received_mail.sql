@@ -1,0 +1,1 @@
+ALTER TABLE `users` ADD `mail_on_fax_received` integer DEFAULT true NOT NULL;

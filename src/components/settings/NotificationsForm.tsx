@@ -1,0 +1,35 @@
+import { useStore } from '@nanostores/react';
+import { useState } from 'react';
+import { t } from '../../i18n/t';
+import { $account, updateFaxMail } from '../../stores/account';
+import FormStatus, { type Status } from './FormStatus';
+import SettingsSection from './SettingsSection';
+
+/** Which mails the user gets: today, the one that says a fax has arrived. Saved as it is ticked. */
+export default function NotificationsForm() {
+  const account = useStore($account);
+  const [status, setStatus] = useState<Status>({ kind: 'idle' });
+  if (!account) return null;
+
+  async function save(on: boolean): Promise<void> {
+    setStatus({ kind: 'busy' });
+    const result = await updateFaxMail(on);
+    setStatus(result.ok ? { kind: 'done', message: t(on ? 'settings.faxMailOn' : 'settings.faxMailOff') } : { kind: 'error', message: t(`errors.${result.code}`) });
+  }
+
+  return (
+    <SettingsSection id="notifications" title={t('settings.notificationsHeading')}>
+      <div className="field checkbox">
+        <input
+          id="fax-mail"
+          type="checkbox"
+          checked={account.mailOnFaxReceived}
+          disabled={status.kind === 'busy'}
+          onChange={(event) => void save(event.currentTarget.checked)}
+        />
+        <label htmlFor="fax-mail">{t('settings.faxMailLabel', { email: account.email })}</label>
+      </div>
+      <FormStatus status={status} />
+    </SettingsSection>
+  );
+}
