@@ -33,6 +33,7 @@ function user(overrides: Partial<UserRow> = {}): UserRow {
     trialEndsAt: null,
     currentPeriodEnd: null,
     cancelAtPeriodEnd: false,
+    mailOnFaxReceived: true,
     ...overrides,
   };
 }
