@@ -37,8 +37,9 @@ export async function showArea(areaCode: string): Promise<void> {
   $numbers.set(result.ok ? result.data.numbers : []);
 }
 
-export async function holdNumber(numberId: string): Promise<ApiResult<{ hold: NumberHoldView }>> {
-  const result = await apiCall<{ hold: NumberHoldView }>(`/reserveTempNumber?numberId=${encodeURIComponent(numberId)}`);
+/** Holds the number; for a user whose plan is on it is theirs at once (`owned`, and no hold). */
+export async function holdNumber(numberId: string): Promise<ApiResult<{ hold: NumberHoldView | null; owned?: FaxNumberView }>> {
+  const result = await apiCall<{ hold: NumberHoldView | null; owned?: FaxNumberView }>(`/reserveTempNumber?numberId=${encodeURIComponent(numberId)}`);
   if (result.ok) {
     $hold.set(result.data.hold);
     tick();

@@ -11,21 +11,35 @@ import {
   releaseHoldsOf,
 } from '../db/queries/numbers';
 import { toHoldView, toNumberView } from '../domain/numbers';
+import { isPaying } from '../domain/subscriptions';
 import { readConfig } from '../env';
 import { ApiError } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
+import { clientIp, enforceRateLimit } from '../http/rate-limit';
 import { assertSameOrigin, requireSameOrigin } from '../http/same-origin';
 import { validate } from '../http/validate';
 import { holderKeyOf } from '../numbers/holder';
+import { takeNumberAsOwner } from '../numbers/own-number';
 
 const SEARCH_LIMIT = 24;
 
-/** Places (or renews) the caller's hold on a number; a signed-out visitor gets a visitor cookie. */
+/**
+ * Places (or renews) the caller's hold on a number; a signed-out visitor gets a visitor cookie.
+ * A user whose plan is already on has nothing to hold it for: the number is theirs at once.
+ */
 async function placeHold(c: Context<AppEnv>, numberId: string): Promise<Response> {
   const db = getDb(c.env);
   const viewer = c.get('viewer');
+  // Each new visitor cookie is a new holder, so signed-out holds are limited by address instead.
+  if (!viewer) await enforceRateLimit(c, 'number-hold-ip', clientIp(c));
   if (viewer && (await findNumberOwnedBy(db, viewer.id))) throw new ApiError(409, 'ALREADY_HAS_NUMBER');
   if (!(await findNumberById(db, numberId))) throw new ApiError(404, 'NOT_FOUND');
+  const user = c.get('user');
+  if (viewer && user && isPaying(user.subscriptionType)) {
+    const owned = await takeNumberAsOwner(c.env, viewer.id, numberId);
+    if (!owned) throw new ApiError(409, 'NUMBER_TAKEN');
+    return c.json({ hold: null, owned: toNumberView(owned) }, 200);
+  }
   const holderKey = (await holderKeyOf(c, true))!;
   const now = Date.now();
   const held = await holdNumber(db, numberId, holderKey, now, now + readConfig(c.env).NUMBER_HOLD_MINUTES * 60_000);

@@ -11,6 +11,8 @@ export const RATE_LIMITS = {
   'recovery-account': { limit: 3, windowMs: 60 * 60_000 },
   'email-check-ip': { limit: 30, windowMs: 10 * 60_000 },
   'password-check-account': { limit: 10, windowMs: 15 * 60_000 },
+  // Signed-out number holds: enough to change one's mind often, too few to hold a pool hostage.
+  'number-hold-ip': { limit: 30, windowMs: 60 * 60_000 },
 } as const satisfies Record<string, { limit: number; windowMs: number }>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;

@@ -16,6 +16,11 @@ export const REMINDER_LEAD_MS = 3 * DAY_MS;
 
 export type SubscriptionType = 'FREE' | 'TRIAL' | 'PAID';
 
+/** A paying user (spec §4) has a plan on: a trial or a paid period. */
+export function isPaying(type: SubscriptionType | null): boolean {
+  return type === 'TRIAL' || type === 'PAID';
+}
+
 /** A trial for this plan: switched on in the options, and none ever started with this e-mail. */
 export function isTrialEligible(options: PlanOptions, level: PlanLevel, term: PlanTerm, hadTrial: boolean): boolean {
   return !hadTrial && !isTrialDisabled(options.trial.disabled, level, term);

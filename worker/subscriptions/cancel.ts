@@ -3,6 +3,7 @@ import { findCheckoutById } from '../db/queries/billing';
 import { markCancelAtPeriodEnd, stopSubscriptionOf } from '../db/queries/subscriptions';
 import { findUserById } from '../db/queries/users';
 import type { UserRow } from '../db/schema';
+import { isPaying } from '../domain/subscriptions';
 import { ApiError } from '../http/api-error';
 import { publishToUser } from '../live/publish';
 import { processorOfPlan } from '../payments';
@@ -11,10 +12,6 @@ import { ProcessorUnavailableError } from '../payments/types';
 // Stopping a plan (spec §5, docs/decisions/017). A plan the processor runs itself (Stripe) is
 // stopped there first: were it stopped only here, Stripe would go on charging. If the processor
 // cannot be told, nothing changes here either and the caller may try again.
-
-function isPaying(user: UserRow): boolean {
-  return user.subscriptionType === 'TRIAL' || user.subscriptionType === 'PAID';
-}
 
 /**
  * Tells the processor running the user's plan to stop it, at the period end or now; nothing to do
@@ -31,7 +28,7 @@ export async function stopAtProcessor(env: Env, user: UserRow, when: 'period_end
 
 /** GET /api/cancelSubscription: no more renewals; the plan (and the number) last until the period end. */
 export async function cancelAtPeriodEnd(env: Env, user: UserRow): Promise<void> {
-  if (!isPaying(user) || !user.subscriptionId || !user.merchantType) throw new ApiError(409, 'NOT_SUBSCRIBED');
+  if (!isPaying(user.subscriptionType) || !user.subscriptionId || !user.merchantType) throw new ApiError(409, 'NOT_SUBSCRIBED');
   if (user.cancelAtPeriodEnd) return;
   try {
     await stopAtProcessor(env, user, 'period_end');
@@ -51,6 +48,6 @@ export async function cancelAtPeriodEnd(env: Env, user: UserRow): Promise<void> 
 export async function stopPlanForDeletion(env: Env, userId: string): Promise<void> {
   const db = getDb(env);
   const user = await findUserById(db, userId);
-  if (user && isPaying(user)) await stopAtProcessor(env, user, 'now');
+  if (user && isPaying(user.subscriptionType)) await stopAtProcessor(env, user, 'now');
   await stopSubscriptionOf(db, userId);
 }

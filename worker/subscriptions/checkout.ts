@@ -1,16 +1,16 @@
 import type { CheckoutPayment, CheckoutView } from '../../src/common/billing';
 import type { PlanLevel, PlanOptions, PlanTerm } from '../../src/common/plans';
 import { sha256Hex } from '../auth/tokens';
-import { numberInventory } from '../carrier';
 import { getDb } from '../db/client';
 import { claimCheckoutForConfirm, findCheckoutOf, insertCheckoutIfIdle, markCheckoutFailed, markCheckoutRequiresAction } from '../db/queries/billing';
 import { findNumberOwnedBy } from '../db/queries/numbers';
 import { readPlanOptions } from '../db/queries/options';
 import { activatePlan, hasHadTrial } from '../db/queries/subscriptions';
 import type { CheckoutRow, UserRow } from '../db/schema';
-import { DAY_MS, isTrialEligible, priceOf, renewalGrant, trialGrant } from '../domain/subscriptions';
+import { DAY_MS, isPaying, isTrialEligible, priceOf, renewalGrant, trialGrant } from '../domain/subscriptions';
 import { ApiError } from '../http/api-error';
 import { userHolderKey } from '../numbers/holder';
+import { orderAssignedNumber } from '../numbers/own-number';
 import { paymentProcessor, processorOfPlan } from '../payments';
 import { ProcessorUnavailableError, type PaymentProcessor } from '../payments/types';
 import { checkPayment, confirmFirstPayment, firstPayment, type CheckoutOutcome } from './first-payment';
@@ -36,7 +36,7 @@ export function trialDigestOf(email: string): Promise<string> {
 }
 
 function assertNotSubscribed(user: UserRow): void {
-  if (user.subscriptionType === 'TRIAL' || user.subscriptionType === 'PAID') throw new ApiError(409, 'ALREADY_SUBSCRIBED');
+  if (isPaying(user.subscriptionType)) throw new ApiError(409, 'ALREADY_SUBSCRIBED');
 }
 
 export async function startCheckout(env: Env, user: UserRow, plan: { level: PlanLevel; term: PlanTerm }, payment: CheckoutPayment): Promise<CheckoutAnswer> {
@@ -150,13 +150,4 @@ async function settleCheckout(
   const card = outcome.card ? { cardBrand: outcome.card.brand, cardLast4: outcome.card.last4 } : {};
   const done = { ...checkout, ...card, state: 'succeeded' as const, processorRef: outcome.keep, updatedAt: now };
   return { checkout: toCheckoutView(done), ...(await readSubscriptionStatus(env, user.id)) };
-}
-
-/** Makes the number ours at the inventory; a refusal leaves it assigned and is logged for an operator. */
-async function orderAssignedNumber(env: Env, number: string): Promise<void> {
-  try {
-    await numberInventory(env).orderNumber(number);
-  } catch (error) {
-    console.warn(`Ordering ${number} from the number inventory failed; it stays assigned`, error);
-  }
 }

@@ -2,6 +2,7 @@ import { getDb } from '../db/client';
 import { findFailedChargesSince } from '../db/queries/billing';
 import { findNumberOwnedBy } from '../db/queries/numbers';
 import { findUserById } from '../db/queries/users';
+import { isPaying } from '../domain/subscriptions';
 import { toSubscriptionView, type SubscriptionStatus } from './view';
 
 export interface SubscriptionAnswer {
@@ -13,7 +14,7 @@ export async function readSubscriptionStatus(env: Env, userId: string): Promise<
   const db = getDb(env);
   const user = await findUserById(db, userId);
   if (!user) throw new Error(`user ${userId} vanished`);
-  const paying = user.subscriptionType === 'TRIAL' || user.subscriptionType === 'PAID';
+  const paying = isPaying(user.subscriptionType);
   const failures =
     paying && user.currentPeriodEnd !== null ? await findFailedChargesSince(db, userId, user.currentPeriodEnd) : { count: 0, lastAt: null };
   return { subscription: toSubscriptionView(user, await findNumberOwnedBy(db, userId), failures) };

@@ -26,7 +26,11 @@ export default function HeldNumber({ signedIn }: { signedIn: boolean }) {
         {t('numbers.heldFor')} <strong className="countdown">{clock(secondsLeft)}</strong>
       </p>
       <p className="muted">{signedIn ? t('numbers.heldSignedIn') : t('numbers.heldSignedOut')}</p>
-      {!signedIn && (
+      {signedIn ? (
+        <a className="button primary" href="/upgrade">
+          {t('numbers.choosePlan')}
+        </a>
+      ) : (
         <a className="button primary" href={`/login?mode=signup&redirect=${encodeURIComponent('/reserveNumber')}`}>
           {t('numbers.createAccount')}
         </a>

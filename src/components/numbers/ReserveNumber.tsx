@@ -5,7 +5,7 @@ import { $areas, $hold, $numbers, holdNumber, showArea } from '../../stores/numb
 import HeldNumber from './HeldNumber';
 
 /** Choose an area code, see its free numbers, hold one (spec §2 /reserveNumber). */
-export default function ReserveNumber({ signedIn }: { signedIn: boolean }) {
+export default function ReserveNumber({ signedIn, paying }: { signedIn: boolean; paying: boolean }) {
   const areas = useStore($areas);
   const numbers = useStore($numbers);
   const hold = useStore($hold);
@@ -16,12 +16,14 @@ export default function ReserveNumber({ signedIn }: { signedIn: boolean }) {
     setError(null);
     const result = await holdNumber(numberId);
     if (!result.ok) setError(t(`errors.${result.code}`));
+    // A paying user's pick is theirs at once: the dashboard shows it.
+    else if (result.data.owned) window.location.assign('/dashboard');
   }
 
   return (
     <div className="reserve-number">
       <h1>{t('numbers.title')}</h1>
-      <p className="muted">{t('numbers.intro')}</p>
+      <p className="muted">{t(paying ? 'numbers.introPaying' : 'numbers.intro')}</p>
       <HeldNumber signedIn={signedIn} />
       <section className="card" aria-labelledby="choose-heading">
         <h2 id="choose-heading">{t('numbers.chooseHeading')}</h2>
@@ -52,11 +54,11 @@ export default function ReserveNumber({ signedIn }: { signedIn: boolean }) {
                 <button
                   type="button"
                   className="button secondary"
-                  aria-label={t(hold?.id === number.id ? 'numbers.heldLabel' : 'numbers.holdLabel', { number: number.display })}
+                  aria-label={t(hold?.id === number.id ? 'numbers.heldLabel' : paying ? 'numbers.takeLabel' : 'numbers.holdLabel', { number: number.display })}
                   disabled={hold?.id === number.id}
                   onClick={() => void pick(number.id)}
                 >
-                  {hold?.id === number.id ? t('numbers.heldButton') : t('numbers.holdButton')}
+                  {hold?.id === number.id ? t('numbers.heldButton') : t(paying ? 'numbers.takeButton' : 'numbers.holdButton')}
                 </button>
               </li>
             ))}

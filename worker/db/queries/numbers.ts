@@ -174,3 +174,23 @@ export function assignHeldNumberStatement(db: Db, userId: string, holderKey: str
       ),
     );
 }
+
+/**
+ * A paying user without a number takes a free one (or the one they hold) as their own at once:
+ * their plan is already on, so there is nothing to hold it for. One conditional statement, like
+ * every claim. Answers the number, or null when it is someone else's or the user already owns one.
+ */
+export async function claimNumberForOwner(db: Db, numberId: string, userId: string, holderKey: string, now: number): Promise<FaxNumberRow | null> {
+  const [claimed] = await db
+    .update(faxNumbers)
+    .set({ state: 'ASSIGNED', ownerUserId: userId, assignedAt: now, holderKey: null, holdExpiresAt: null })
+    .where(
+      and(
+        eq(faxNumbers.id, numberId),
+        or(isFree(now), and(eq(faxNumbers.state, 'HELD'), eq(faxNumbers.holderKey, holderKey))),
+        sql`NOT EXISTS (SELECT 1 FROM fax_numbers owned WHERE owned.state = 'ASSIGNED' AND owned.owner_user_id = ${userId})`,
+      ),
+    )
+    .returning();
+  return claimed ?? null;
+}
