@@ -5,6 +5,7 @@
 //   SKIP_BUILD  set to 1 to serve the last build as it is
 //   RATE_LIMIT_MULTIPLIER  raise every abuse limit n-fold (browser tests; refused in production)
 //   LOOPBACK_MS_PER_PAGE, FAX_RETRY_BASE_SECONDS  a faster simulated fax network (browser tests)
+//   LOCAL_CRON_SECONDS  how often the cron runs locally (default 60; 0 = never)
 import { spawn } from 'node:child_process';
 import { ensureDevVars, OFFLINE_ENV, run } from './local-env.mjs';
 
@@ -24,8 +25,22 @@ await run('npx', ['wrangler', 'd1', 'execute', 'DB', '--local', '--file', 'scrip
 console.log(`\nStarting the fax service on http://localhost:${port}\n`);
 const server = spawn(
   'npx',
-  ['wrangler', 'dev', '--port', port, '--ip', 'localhost', '--inspector-port', '0', '--show-interactive-dev-session=false', ...persist, ...vars],
+  ['wrangler', 'dev', '--port', port, '--ip', 'localhost', '--inspector-port', '0', '--show-interactive-dev-session=false', '--test-scheduled', ...persist, ...vars],
   { stdio: 'inherit', env: { ...process.env, ...OFFLINE_ENV } },
 );
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));
+
+// wrangler dev never fires cron triggers by itself; without this, trial ends, renewals, reminder
+// mails, number releases and abandoned incoming calls would wait for a page to ask. Wrangler's
+// local /cdn-cgi/handler/scheduled route runs the scheduled handler as Cloudflare's cron would.
+const cronSeconds = Number(process.env.LOCAL_CRON_SECONDS ?? '60');
+if (cronSeconds > 0) {
+  const cronUrl = `http://localhost:${port}/cdn-cgi/handler/scheduled?cron=${encodeURIComponent('*/15 * * * *')}`;
+  const timer = setInterval(() => {
+    fetch(cronUrl).catch(() => {
+      // The server is still starting or shutting down: the next tick tries again.
+    });
+  }, cronSeconds * 1000);
+  server.on('exit', () => clearInterval(timer));
+}
