@@ -43,6 +43,9 @@ export type CheckoutBody = z.input<typeof checkoutSchema>;
 /** POST /api/checkout/:checkoutId/confirm — the answer to a card's authentication challenge. */
 export const checkoutConfirmSchema = z.object({ approve: z.boolean() });
 
+/** Settings › Change card: the card later charges (and a failed renewal's retry) go to. */
+export const changeCardSchema = z.object({ card: cardSchema });
+
 export const CHECKOUT_STATES = ['pending', 'requires_action', 'succeeded', 'failed'] as const;
 
 export interface CheckoutView {
@@ -73,9 +76,12 @@ export interface SubscriptionView {
   /** When the paid period (or the trial) ends; the next charge unless cancelled. */
   currentPeriodEnd: number | null;
   cancelAtPeriodEnd: boolean;
-  /** Set when the last renewal charge failed: it is retried daily until graceEndsAt, then FREE. */
-  renewalFailedAt?: number | null;
-  graceEndsAt?: number | null;
+  /** The latest failed charge of the period being renewed, or null: retried daily until graceEndsAt, then FREE. */
+  renewalFailedAt: number | null;
+  /** When the plan stops unless a retry succeeds, or null. */
+  graceEndsAt: number | null;
+  /** The card the plan is charged to (never its number), when we know it. */
+  card: { brand: string; last4: string } | null;
   /** The user's own fax number once assigned. */
   faxNumber: { number: string; display: string } | null;
 }

@@ -1,5 +1,5 @@
 import { atom } from 'nanostores';
-import type { BillingHistory, SubscriptionView } from '../common/billing';
+import type { BillingHistory, CardInput, SubscriptionView } from '../common/billing';
 import { formatPhoneForDisplay } from '../common/phone';
 import { apiCall, type ApiResult } from '../lib/api';
 import { $liveStatus, onLiveEvent } from './live';
@@ -44,6 +44,16 @@ export async function loadBillingHistory(): Promise<void> {
 export async function cancelSubscription(): Promise<ApiResult<{ subscription: SubscriptionView }>> {
   const result = await apiCall<{ subscription: SubscriptionView }>('/cancelSubscription');
   if (result.ok) $subscription.set(result.data.subscription);
+  return result;
+}
+
+/** A new card for the plan; a failed renewal is charged to it at once (`retried`). */
+export async function changeCard(card: CardInput): Promise<ApiResult<{ subscription: SubscriptionView; retried: boolean }>> {
+  const result = await apiCall<{ subscription: SubscriptionView; retried: boolean }>('/changeCard', { method: 'POST', body: { card } });
+  if (result.ok) {
+    $subscription.set(result.data.subscription);
+    void loadBillingHistory();
+  }
   return result;
 }
 

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { GOOD_PASSWORD, uniqueEmail } from './support/api.ts';
-import { assertNoSeriousAxeViolations, BASE_URL, useBrowser, visit, waitForHydration, waitForPath } from './support/browser.ts';
+import { assertNoSeriousAxeViolations, BASE_URL, signUpThroughUi, useBrowser, visit, waitForHydration, waitForPath } from './support/browser.ts';
 
 // The whole funnel of issue 5 (spec §2): a visitor holds a number, signs up, chooses a plan and
 // pays with the local processor's test cards — first a declined one (the hold stays), then one that
@@ -113,6 +113,48 @@ describe('the number funnel', () => {
     await billing.getByRole('button', { name: 'Cancel subscription' }).click();
     await billing.getByText(/^Your plan ends on [A-Z][a-z]{2} \d{1,2}, \d{4}; your number stays yours until then\.$/).waitFor();
     assert.equal(await billing.getByRole('button', { name: 'Cancel subscription' }).count(), 0);
+    await assertNoSeriousAxeViolations(page);
+  });
+
+  it('lets a user who paid without a number pick one that is theirs at once, and change their card', async () => {
+    const page = await browser.newPage();
+    await signUpThroughUi(page, { label: 'plan-first' });
+    await visit(page, '/upgrade');
+    await page.getByRole('list', { name: 'Plans' }).getByRole('link', { name: 'Start your 7-day free trial of BASIC' }).click();
+    await waitForPath(page, '/transaction?plan=BASIC&term=MONTH');
+    await waitForHydration(page);
+    await page.getByLabel('Name on card').fill('Plan First');
+    await fillCard(page, '4242 4242 4242 4242');
+    await page.getByRole('button', { name: 'Start my 7-day free trial' }).click();
+    await waitForPath(page, '/dashboard');
+
+    // No number was held: the dashboard offers one, and the pick is the user's without a hold.
+    const yourNumber = page.getByRole('region', { name: 'Your fax number' });
+    await yourNumber.getByRole('link', { name: 'Get your own fax number' }).click();
+    await waitForPath(page, '/reserveNumber');
+    await page.getByText('Your plan is on: pick a local number and it is yours at once.').waitFor();
+    await page.getByLabel('Area code').selectOption('415');
+    const list = page.getByRole('list', { name: 'Free numbers' });
+    await list.getByRole('listitem').first().waitFor();
+    const number = (await list.getByRole('listitem').first().locator('.number-display').textContent())?.trim() ?? '';
+    await page.getByRole('button', { name: `Make ${number} my fax number` }).click();
+    await waitForPath(page, '/dashboard');
+    await waitForHydration(page);
+    assert.equal((await page.getByRole('region', { name: 'Your fax number' }).locator('.own-number').textContent())?.trim(), number);
+
+    await visit(page, '/settings');
+    const billing = page.getByRole('region', { name: 'Plan and billing' });
+    await billing.getByText('Charged to visa ending 4242').waitFor();
+    await billing.getByRole('button', { name: 'Change card' }).click();
+    const form = billing.getByRole('form', { name: 'New card' });
+    await form.getByLabel('Name on card').fill('Plan First');
+    await form.getByLabel('Card number').fill('5555555555554444');
+    await form.getByLabel('Expiry (MM/YY)').fill('1230');
+    await form.getByLabel('Security code (CVC)').fill('123');
+    await form.getByRole('button', { name: 'Save card' }).click();
+    await billing.getByText('Your new card is saved.').waitFor();
+    await billing.getByText('Charged to mastercard ending 4444').waitFor();
+    await billing.getByRole('cell', { name: 'Card changed to mastercard ending 4444' }).waitFor();
     await assertNoSeriousAxeViolations(page);
   });
 

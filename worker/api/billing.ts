@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { checkoutConfirmSchema, checkoutSchema, type BillingHistory } from '../../src/common/billing';
+import { changeCardSchema, checkoutConfirmSchema, checkoutSchema, type BillingHistory } from '../../src/common/billing';
 import { currentViewer } from '../auth/viewer';
 import { getDb } from '../db/client';
 import { findInvoiceOf, listInvoicesOf, listTransactionsOf } from '../db/queries/billing';
@@ -10,6 +10,7 @@ import type { AppEnv } from '../http/app-env';
 import { requireSameOrigin } from '../http/same-origin';
 import { validate } from '../http/validate';
 import { cancelAtPeriodEnd } from '../subscriptions/cancel';
+import { changeCard } from '../subscriptions/change-card';
 import { confirmCheckout, startCheckout } from '../subscriptions/checkout';
 import { applyDueBilling } from '../subscriptions/lifecycle';
 import { readSubscriptionStatus } from '../subscriptions/status';
@@ -44,6 +45,12 @@ export const billingApi = new Hono<AppEnv>()
     const { user } = currentViewer(c);
     await cancelAtPeriodEnd(c.env, user);
     return c.json(await readSubscriptionStatus(c.env, user.id), 200);
+  })
+
+  // A new card for later charges; a renewal that failed on the old one is charged to it at once.
+  .post('/changeCard', validate('json', changeCardSchema), async (c) => {
+    const { user } = currentViewer(c);
+    return c.json(await changeCard(c.env, user, c.req.valid('json').card), 200);
   })
 
   .get('/billingHistory', async (c) => {

@@ -66,6 +66,21 @@ export async function applyDueBilling(env: Env, userId: string, now = Date.now()
   return changed;
 }
 
+/**
+ * The user just gave another card after a renewal failed: charge it now rather than at the next
+ * daily retry. Answers whether a charge was tried (false when no failed renewal is waiting).
+ */
+export async function retryFailedRenewal(env: Env, userId: string, now = Date.now()): Promise<boolean> {
+  const db = getDb(env);
+  const user = await findUserById(db, userId);
+  if (!user) return false;
+  const state = await readLifecycleState(db, user);
+  const end = state.currentPeriodEnd;
+  const waiting = state.failedAttempts > 0 && !state.renewsItself && !state.cancelAtPeriodEnd && end !== null && now >= end;
+  if (!waiting || dueAction(state, now).kind === 'end') return false;
+  return renew(env, user, state, now);
+}
+
 /** Charges the next period (a trial's first); a refusal is recorded and retried daily in the grace. */
 async function renew(env: Env, user: UserRow, state: LifecycleState, now: number): Promise<boolean> {
   const db = getDb(env);
@@ -86,7 +101,7 @@ async function renew(env: Env, user: UserRow, state: LifecycleState, now: number
     await publishToUser(env, user.id, { type: 'subscription.updated', at: now });
     await sendMail(env, noticeMail(user.email, 'Your FaxFlow payment did not go through', [
       `We could not charge ${formatCents(price)} for your ${planName(level, term)}.`,
-      'We will try again each day for three days; update your card to keep your plan and your fax number.',
+      'We will try again each day for three days. To keep your plan and your fax number, change your card in Settings › Plan and billing: the payment is retried on it at once.',
     ]));
     return true;
   }

@@ -1,5 +1,5 @@
 import { getDb } from '../db/client';
-import { findFailedChargesSince } from '../db/queries/billing';
+import { findCheckoutById, findFailedChargesSince } from '../db/queries/billing';
 import { findNumberOwnedBy } from '../db/queries/numbers';
 import { findUserById } from '../db/queries/users';
 import { isPaying } from '../domain/subscriptions';
@@ -17,5 +17,6 @@ export async function readSubscriptionStatus(env: Env, userId: string): Promise<
   const paying = isPaying(user.subscriptionType);
   const failures =
     paying && user.currentPeriodEnd !== null ? await findFailedChargesSince(db, userId, user.currentPeriodEnd) : { count: 0, lastAt: null };
-  return { subscription: toSubscriptionView(user, await findNumberOwnedBy(db, userId), failures) };
+  const checkout = paying && user.subscriptionId ? await findCheckoutById(db, user.subscriptionId) : null;
+  return { subscription: toSubscriptionView(user, await findNumberOwnedBy(db, userId), failures, checkout) };
 }

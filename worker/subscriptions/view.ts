@@ -3,21 +3,14 @@ import { formatPhoneForDisplay } from '../../src/common/phone';
 import type { CheckoutRow, FaxNumberRow, InvoiceRow, TransactionRow, UserRow } from '../db/schema';
 import { graceEndsAt } from '../domain/subscriptions';
 
-/**
- * SubscriptionView plus where a failed renewal stands (docs/decisions/017): the lead may fold these
- * into src/common/billing.ts; until then they ride along as extra fields.
- */
-export interface SubscriptionStatus extends SubscriptionView {
-  /** The latest failed charge of the period being renewed, or null. */
-  renewalFailedAt: number | null;
-  /** When the plan stops unless a retry succeeds, or null. */
-  graceEndsAt: number | null;
-}
+/** The plan as the API answers it (src/common/billing.ts), failed renewals and card included. */
+export type SubscriptionStatus = SubscriptionView;
 
 export function toSubscriptionView(
   user: UserRow,
   owned: FaxNumberRow | null,
   failures: { count: number; lastAt: number | null },
+  checkout: CheckoutRow | null,
 ): SubscriptionStatus {
   const type = user.subscriptionType ?? 'FREE';
   const paying = type !== 'FREE';
@@ -33,6 +26,7 @@ export function toSubscriptionView(
     faxNumber: owned ? { number: owned.number, display: formatPhoneForDisplay(owned.number) } : null,
     renewalFailedAt: paying && failures.count > 0 ? failures.lastAt : null,
     graceEndsAt: graceEndsAt({ type, currentPeriodEnd: user.currentPeriodEnd, failedAttempts: failures.count }),
+    card: paying && checkout?.cardBrand && checkout.cardLast4 ? { brand: checkout.cardBrand, last4: checkout.cardLast4 } : null,
   };
 }
 

@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import type { SubscriptionView } from '../../common/billing';
 import { LOCALE, t } from '../../i18n/t';
+import PaymentProblem from '../billing/PaymentProblem';
 import { $ownNumber, $subscription, ownNumberOr, watchSubscription } from '../../stores/subscription';
 
 const day = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'medium', timeZone: 'UTC' });
@@ -37,6 +38,7 @@ export default function YourNumber({ initial }: { initial: string | null }) {
         <>
           <p className="own-number">{number.display}</p>
           {plan && <p className="muted">{plan}</p>}
+          {subscription && <PaymentProblem subscription={subscription} />}
           <p>
             <a href="/settings#billing">{t('dashboard.yourNumberManage')}</a>
           </p>

@@ -6,8 +6,11 @@ function clock(seconds: number): string {
   return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 }
 
-/** The caller's hold with its countdown, and what comes next. */
-export default function HeldNumber({ signedIn }: { signedIn: boolean }) {
+/**
+ * The caller's hold with its countdown, and what comes next: signing up, or (where the plans are
+ * not already on the page) choosing a plan.
+ */
+export default function HeldNumber({ signedIn, offerPlans = false }: { signedIn: boolean; offerPlans?: boolean }) {
   const hold = useStore($hold);
   const secondsLeft = useStore($holdSecondsLeft);
   if (!hold) return null;
@@ -27,9 +30,11 @@ export default function HeldNumber({ signedIn }: { signedIn: boolean }) {
       </p>
       <p className="muted">{signedIn ? t('numbers.heldSignedIn') : t('numbers.heldSignedOut')}</p>
       {signedIn ? (
-        <a className="button primary" href="/upgrade">
-          {t('numbers.choosePlan')}
-        </a>
+        offerPlans && (
+          <a className="button primary" href="/upgrade">
+            {t('numbers.choosePlan')}
+          </a>
+        )
       ) : (
         <a className="button primary" href={`/login?mode=signup&redirect=${encodeURIComponent('/reserveNumber')}`}>
           {t('numbers.createAccount')}

@@ -24,7 +24,7 @@ export default function ReserveNumber({ signedIn, paying }: { signedIn: boolean;
     <div className="reserve-number">
       <h1>{t('numbers.title')}</h1>
       <p className="muted">{t(paying ? 'numbers.introPaying' : 'numbers.intro')}</p>
-      <HeldNumber signedIn={signedIn} />
+      <HeldNumber signedIn={signedIn} offerPlans />
       <section className="card" aria-labelledby="choose-heading">
         <h2 id="choose-heading">{t('numbers.chooseHeading')}</h2>
         <div className="field">

@@ -5,6 +5,8 @@ import type { ApiFailureCode } from '../../lib/api';
 import { formatCents } from '../../common/plans';
 import { LOCALE, t } from '../../i18n/t';
 import { $billingHistory, $subscription, cancelSubscription, watchSubscription } from '../../stores/subscription';
+import PaymentProblem from '../billing/PaymentProblem';
+import ChangeCard from './ChangeCard';
 import SettingsSection from './SettingsSection';
 
 const day = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'medium', timeZone: 'UTC' });
@@ -30,6 +32,7 @@ function PlanStatus({ subscription }: { subscription: SubscriptionView }) {
   return (
     <>
       <p className="plan-line">{t('billing.planLine', { level: t(`upgrade.level${subscription.planLevel}`), type: t(`billing.type${subscription.type}`) })}</p>
+      <PaymentProblem subscription={subscription} />
       {subscription.faxNumber && <p>{t('billing.yourNumber', { number: subscription.faxNumber.display })}</p>}
       {subscription.cancelAtPeriodEnd && end ? (
         <p className="plan-ends" role="status">
@@ -49,6 +52,7 @@ function PlanStatus({ subscription }: { subscription: SubscriptionView }) {
           {t(`errors.${error}`)}
         </p>
       )}
+      <ChangeCard subscription={subscription} />
     </>
   );
 }
@@ -90,14 +94,18 @@ function History({ history }: { history: BillingHistory }) {
         <ul className="invoice-list">
           {history.invoices.map((invoice) => (
             <li key={invoice.id}>
-              <a href={`/api/invoices/${encodeURIComponent(invoice.id)}?download=1`}>
-                {t('billing.invoiceLine', {
-                  number: invoice.number,
-                  plan: invoice.planLevel,
-                  amount: formatCents(invoice.amountCents),
-                  start: day.format(invoice.periodStart),
-                  end: day.format(invoice.periodEnd),
-                })}
+              {t('billing.invoiceLine', {
+                number: invoice.number,
+                plan: invoice.planLevel,
+                amount: formatCents(invoice.amountCents),
+                start: day.format(invoice.periodStart),
+                end: day.format(invoice.periodEnd),
+              })}{' '}
+              <a href={`/api/invoices/${encodeURIComponent(invoice.id)}`} target="_blank" rel="noopener" aria-label={`${t('billing.viewInvoice')} ${invoice.number}`}>
+                {t('billing.viewInvoice')}
+              </a>{' '}
+              <a href={`/api/invoices/${encodeURIComponent(invoice.id)}?download=1`} aria-label={`${t('billing.downloadInvoice')} ${invoice.number}`}>
+                {t('billing.downloadInvoice')}
               </a>
             </li>
           ))}

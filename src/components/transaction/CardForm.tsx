@@ -1,12 +1,16 @@
-import { useState, type FormEvent } from 'react';
-import { formatCents, type PlanView } from '../../common/plans';
+import { useId, useState, type FormEvent } from 'react';
 import { t } from '../../i18n/t';
 import CardField from './CardField';
 import { checkCard, checkCardField, EMPTY_CARD, formatCardNumber, formatExpiry, toCardInput, type CardDraft, type CardField as Field, type CardProblems } from './card-rules';
 import type { CardInput } from '../../common/billing';
 
 interface Props {
-  plan: PlanView;
+  /** The form's heading (default: "Card details"). */
+  heading?: string;
+  /** What the button says: the price, the trial, or saving a new card. */
+  submitLabel: string;
+  /** A line under the heading (e.g. what a trial charges), if any. */
+  note?: string | null;
   busy: boolean;
   onPay: (card: CardInput) => void;
 }
@@ -15,7 +19,8 @@ interface Props {
  * Name, number, expiry, CVC and ZIP. A field is checked when the user leaves it and all of them on
  * Pay; the typed card stays after a failed payment so another attempt needs only the changed part.
  */
-export default function CardForm({ plan, busy, onPay }: Props) {
+export default function CardForm({ heading = t('transaction.cardHeading'), submitLabel, note = null, busy, onPay }: Props) {
+  const headingId = useId();
   const [draft, setDraft] = useState<CardDraft>(EMPTY_CARD);
   const [problems, setProblems] = useState<CardProblems>({});
 
@@ -41,11 +46,10 @@ export default function CardForm({ plan, busy, onPay }: Props) {
     onPay(toCardInput(draft));
   };
 
-  const buttonText = plan.trialDays !== null ? t('transaction.startTrial', { days: plan.trialDays }) : t('transaction.pay', { price: formatCents(plan.priceCents) });
   return (
-    <form className="card card-form" aria-labelledby="card-heading" noValidate onSubmit={submit}>
-      <h2 id="card-heading">{t('transaction.cardHeading')}</h2>
-      {plan.trialDays !== null && <p className="muted">{t('transaction.trialCardNote', { days: plan.trialDays })}</p>}
+    <form className="card card-form" aria-labelledby={headingId} noValidate onSubmit={submit}>
+      <h2 id={headingId}>{heading}</h2>
+      {note && <p className="muted">{note}</p>}
       <CardField label={t('transaction.name')} autoComplete="cc-name" value={draft.name} error={errorOf('name')} onChange={(e) => update('name', e.target.value)} onBlur={() => leave('name')} />
       <CardField
         label={t('transaction.number')}
@@ -89,7 +93,7 @@ export default function CardForm({ plan, busy, onPay }: Props) {
         />
       </div>
       <button type="submit" className="button primary" disabled={busy}>
-        {busy ? t('transaction.paying') : buttonText}
+        {busy ? t('transaction.paying') : submitLabel}
       </button>
     </form>
   );

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import type { CardInput, PaymentsConfig } from '../../common/billing';
-import type { PlanLevel, PlanTerm } from '../../common/plans';
+import { formatCents, type PlanLevel, type PlanTerm } from '../../common/plans';
 import { t } from '../../i18n/t';
 import { $checkoutStatus, answerChallenge, pay } from '../../stores/checkout';
 import { $hold, $holdSecondsLeft } from '../../stores/number-hold';
@@ -68,7 +68,12 @@ export default function Transaction({ plan: level, term, payments }: Props) {
           ) : payments.processor === 'stripe' ? (
             <StripeCardForm plan={plan} publishableKey={payments.publishableKey} busy={busy} onPay={onPayWithStripe} />
           ) : (
-            <CardForm plan={plan} busy={busy} onPay={onPay} />
+            <CardForm
+              submitLabel={plan.trialDays !== null ? t('transaction.startTrial', { days: plan.trialDays }) : t('transaction.pay', { price: formatCents(plan.priceCents) })}
+              note={plan.trialDays !== null ? t('transaction.trialCardNote', { days: plan.trialDays }) : null}
+              busy={busy}
+              onPay={onPay}
+            />
           )}
           {status.kind === 'succeeded' && (
             <p role="status">{t('transaction.succeeded')}</p>

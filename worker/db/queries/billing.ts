@@ -110,3 +110,14 @@ export async function claimOnce(db: Db, scope: string, key: string, now: number)
 export async function hasClaim(db: Db, scope: string, key: string): Promise<boolean> {
   return (await db.query.webhookEvents.findFirst({ where: and(eq(webhookEvents.provider, scope), eq(webhookEvents.eventId, key)) })) !== undefined;
 }
+
+/** The plan's card changed: later charges use the new saved method, the card check is recorded. */
+export async function replaceCheckoutCard(
+  db: Db,
+  a: { checkoutId: string; paymentMethod: string; card: { brand: string; last4: string }; check: NewTransaction; now: number },
+): Promise<void> {
+  await db.batch([
+    db.update(checkouts).set({ processorRef: a.paymentMethod, cardBrand: a.card.brand, cardLast4: a.card.last4, updatedAt: a.now }).where(eq(checkouts.id, a.checkoutId)),
+    db.insert(transactions).values(a.check),
+  ]);
+}

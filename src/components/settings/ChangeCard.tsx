@@ -1,0 +1,63 @@
+import { useState } from 'react';
+import type { CardInput, SubscriptionView } from '../../common/billing';
+import type { ApiFailureCode } from '../../lib/api';
+import { t } from '../../i18n/t';
+import { changeCard } from '../../stores/subscription';
+import CardForm from '../transaction/CardForm';
+
+type Outcome = 'saved' | 'paid' | 'stillFailing';
+
+/**
+ * The card a plan we renew ourselves is charged to, and a way to change it. Stripe keeps the card
+ * of a plan it runs, so there is nothing to change here for those.
+ */
+export default function ChangeCard({ subscription }: { subscription: SubscriptionView }) {
+  const [open, setOpen] = useState(subscription.renewalFailedAt !== null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<ApiFailureCode | null>(null);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  if (subscription.merchantType !== 'local') return null;
+
+  const save = async (card: CardInput): Promise<void> => {
+    setBusy(true);
+    setError(null);
+    setOutcome(null);
+    const result = await changeCard(card);
+    setBusy(false);
+    if (!result.ok) {
+      setError(result.code);
+      return;
+    }
+    const failing = result.data.subscription.renewalFailedAt !== null;
+    setOutcome(result.data.retried ? (failing ? 'stillFailing' : 'paid') : 'saved');
+    if (!failing) setOpen(false);
+  };
+
+  return (
+    <div className="change-card">
+      {subscription.card && <p>{t('billing.chargedTo', { brand: subscription.card.brand, last4: subscription.card.last4 })}</p>}
+      {outcome && (
+        <p className={outcome === 'stillFailing' ? 'form-error' : 'form-done'} role="status">
+          {t(outcome === 'paid' ? 'billing.cardSavedAndPaid' : outcome === 'stillFailing' ? 'billing.cardStillFailing' : 'billing.cardSaved')}
+        </p>
+      )}
+      {open ? (
+        <>
+          <CardForm heading={t('billing.changeCardHeading')} submitLabel={t('billing.saveCard')} note={t('billing.changeCardNote')} busy={busy} onPay={(card) => void save(card)} />
+          {error && (
+            <p className="form-error" role="alert">
+              {t(`errors.${error}`)}
+            </p>
+          )}
+          <button type="button" className="button link" onClick={() => setOpen(false)}>
+            {t('billing.cancelCardChange')}
+          </button>
+        </>
+      ) : (
+        <button type="button" className="button secondary inline" onClick={() => setOpen(true)}>
+          {t('billing.changeCard')}
+        </button>
+      )}
+    </div>
+  );
+}
