@@ -22,6 +22,8 @@ export const FAX_FAILURE_REASONS = [
   'INVALID_NUMBER',
   'LINE_DROPPED',
   'REJECTED',
+  /** The carrier will not call this destination from our account (country, premium or unverified number). */
+  'DESTINATION_NOT_ALLOWED',
   'DOCUMENT_UNREADABLE',
   'CARRIER_ERROR',
 ] as const;

@@ -30,6 +30,7 @@ describe('planRetry', () => {
     ['an invalid number', 'INVALID_NUMBER', 1, null],
     ['not a fax machine', 'NOT_A_FAX_MACHINE', 1, null],
     ['refused by the receiver', 'REJECTED', 1, null],
+    ['a destination the carrier will not call', 'DESTINATION_NOT_ALLOWED', 1, null],
     ['an unreadable document', 'DOCUMENT_UNREADABLE', 1, null],
   ])('%s', (_label, reason, attempt, expected) => {
     expect(planRetry(reason, attempt, 120, NOW)).toEqual(expected);

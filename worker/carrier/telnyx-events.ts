@@ -62,11 +62,14 @@ const FAILURE_REASONS: Record<string, FaxFailureReason> = {
   file_size_limit_exceeded: 'DOCUMENT_UNREADABLE',
   page_count_limit_exceeded: 'DOCUMENT_UNREADABLE',
   media_processing_exception: 'DOCUMENT_UNREADABLE',
+  // The account may not call there: another try would be refused the same way (and charged a wait).
+  destination_not_in_countries_whitelist: 'DESTINATION_NOT_ALLOWED',
+  destination_not_in_service_plan: 'DESTINATION_NOT_ALLOWED',
+  unverified_destination_not_allowed: 'DESTINATION_NOT_ALLOWED',
   // Also carrier errors (account, limits, routing): account_disabled, connection_channel_limit_exceeded,
-  // destination_not_in_countries_whitelist, destination_not_in_service_plan, destination_unreachable,
-  // file_download_failed, no_outbound_profile, outbound_profile_channel_limit_exceeded,
-  // outbound_profile_daily_spend_limit_exceeded, receiver_communication_error,
-  // receiver_recovery_on_timer_expire, service_unavailable, unverified_destination_not_allowed,
+  // destination_unreachable, file_download_failed, no_outbound_profile,
+  // outbound_profile_channel_limit_exceeded, outbound_profile_daily_spend_limit_exceeded,
+  // receiver_communication_error, receiver_recovery_on_timer_expire, service_unavailable,
   // unverified_origination_number, user_channel_limit_exceeded.
 };
 
