@@ -9,7 +9,7 @@ import { notFound, onError } from './http/on-error';
 import { requireSameOriginForUnsafeMethods } from './http/same-origin';
 import { securityHeaders } from './http/security-headers';
 import { queue } from './jobs/queue';
-import { runScheduledBilling } from './subscriptions/lifecycle';
+import { runCron } from './jobs/cron';
 
 export { LoopbackFaxLine } from './carrier/loopback-line';
 export { UserHub } from './live/user-hub';
@@ -46,6 +46,5 @@ const app = createApp();
 export default {
   fetch: app.fetch,
   queue,
-  // The cron (wrangler.toml): trial ends, renewals, reminders and released numbers for everyone.
-  scheduled: (_controller, env, ctx) => ctx.waitUntil(runScheduledBilling(env)),
+  scheduled: (_controller, env, ctx) => ctx.waitUntil(runCron(env)),
 } satisfies ExportedHandler<Env>;

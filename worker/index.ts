@@ -10,9 +10,8 @@ import { readSendStatus } from './fax/send-status';
 import type { AppEnv } from './http/app-env';
 import { queue } from './jobs/queue';
 import { paymentsForPages } from './payments';
-import { closeAbandonedCalls } from './receive/abandoned-calls';
 import { readReceiveStatus } from './receive/receive-status';
-import { runScheduledBilling } from './subscriptions/lifecycle';
+import { runCron } from './jobs/cron';
 
 export { LoopbackFaxLine } from './carrier/loopback-line';
 export { UserHub } from './live/user-hub';
@@ -52,7 +51,5 @@ const app = createApp(async (c) => {
 export default {
   fetch: app.fetch,
   queue,
-  // The cron (wrangler.toml): trial ends, renewals, reminders and released numbers for everyone,
-  // and incoming calls the carrier never finished.
-  scheduled: (_controller, env, ctx) => ctx.waitUntil(Promise.all([runScheduledBilling(env), closeAbandonedCalls(env)])),
+  scheduled: (_controller, env, ctx) => ctx.waitUntil(runCron(env)),
 } satisfies ExportedHandler<Env>;

@@ -59,7 +59,12 @@ export const sendFaxApi = new Hono<AppEnv>().post('/sendFax', validate('json', s
     );
   }
 
-  await enqueueFaxJob(c.env, { kind: 'fax.dispatch', faxId, attempt: 1 });
+  try {
+    await enqueueFaxJob(c.env, { kind: 'fax.dispatch', faxId, attempt: 1 });
+  } catch (error) {
+    // The fax is accepted and paid for: the cron queues a dispatch that never was (fax/stalled-dispatch.ts).
+    console.warn(`Fax ${faxId}: queueing its dispatch failed; the cron will queue it again`, error);
+  }
   const fax = (await findFaxOwnedBy(db, user.id, faxId))!;
   c.executionCtx.waitUntil(
     Promise.all([publishFaxRow(c.env, fax), publishToUser(c.env, user.id, { type: 'account.updated', at: Date.now() })]),

@@ -1,0 +1,46 @@
+import { env } from 'cloudflare:workers';
+import { describe, expect, it } from 'vitest';
+import { owedDispatchAttempt, redispatchStalledFaxes, STALLED_DISPATCH_MS } from '../../worker/fax/stalled-dispatch';
+import type { FaxAttemptRow } from '../../worker/db/schema';
+import { passwordAccount } from '../support/db';
+import { faxRow, insertSendFax, waitForFaxDone } from '../support/faxes';
+
+// A fax is paid for when it is accepted; if its dispatch message is lost, the cron queues it again
+// and the fax goes out as if nothing had happened.
+
+const NOW = 1_800_000_000_000;
+const LONG_AGO = NOW - STALLED_DISPATCH_MS - 1;
+
+function attempt(fields: Partial<FaxAttemptRow>): FaxAttemptRow {
+  return { faxId: 'f', attempt: 1, carrier: 'loopback', carrierFaxId: null, status: 'QUEUED', pagesSent: 0, failureReason: null, startedAt: LONG_AGO, endedAt: null, ...fields };
+}
+
+describe('owedDispatchAttempt', () => {
+  it.each<[string, { attempt: number; nextAttemptAt: number | null }, FaxAttemptRow | null, number | null]>([
+    ['accepted, never started', { attempt: 0, nextAttemptAt: null }, null, 1],
+    ['started long ago, the carrier never took it', { attempt: 1, nextAttemptAt: null }, attempt({}), 1],
+    ['started a moment ago: its delivery may still be running', { attempt: 1, nextAttemptAt: null }, attempt({ startedAt: NOW - 1000 }), null],
+    ['with the carrier', { attempt: 1, nextAttemptAt: null }, attempt({ carrierFaxId: 'c1', status: 'SENDING' }), null],
+    ['a retry long overdue', { attempt: 1, nextAttemptAt: LONG_AGO }, attempt({ status: 'FAILED' }), 2],
+    ['a retry due later', { attempt: 1, nextAttemptAt: NOW + 60_000 }, attempt({ status: 'FAILED' }), null],
+    ['failed for good', { attempt: 1, nextAttemptAt: null }, attempt({ status: 'FAILED' }), null],
+  ])('%s → %s', (_label, fax, current, expected) => {
+    expect(owedDispatchAttempt(fax, current, NOW)).toBe(expected);
+  });
+});
+
+describe('redispatchStalledFaxes (the cron)', () => {
+  it('sends a paid-for fax whose dispatch message was lost, and leaves a fresh one to its own message', async () => {
+    const { userId } = await passwordAccount();
+    const lost = await insertSendFax(userId, { documentPages: 1 });
+    const fresh = await insertSendFax(userId, { documentPages: 1 });
+    const longAgo = Date.now() - STALLED_DISPATCH_MS - 60_000;
+    await env.DB.prepare('UPDATE faxes SET start = ?, updated = ? WHERE id = ?').bind(longAgo, longAgo, lost.faxId).run();
+
+    expect(await redispatchStalledFaxes(env)).toBe(1);
+    expect(await waitForFaxDone(lost.faxId)).toMatchObject({ status: 'DELIVERED', pages_sent: 1 });
+    expect(await faxRow(fresh.faxId)).toMatchObject({ status: 'QUEUED', attempt: 0 });
+    // Once sent, nothing more is owed.
+    expect(await redispatchStalledFaxes(env)).toBe(0);
+  });
+});
