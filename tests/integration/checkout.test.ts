@@ -98,6 +98,18 @@ describe('POST /api/checkout: trial', () => {
     expect(second.checkout).toMatchObject({ trial: false, amountCents: 9990 });
   });
 
+  it('gives one account one trial, even after it changed its e-mail and its plan ended', async () => {
+    await setOption('trial', { length_in_days: 7, disabled: false });
+    await setOption('preAuthType', 'verify');
+    const { cookie, userId } = await passwordAccount();
+    expect(((await (await checkout(cookie, CARDS.succeeds)).json()) as CheckoutAnswer).checkout.trial).toBe(true);
+    await env.DB.prepare("UPDATE users SET email = ?, subscription_type = 'FREE', plan_level = NULL, plan_term = NULL WHERE id = ?")
+      .bind(`renamed-${crypto.randomUUID()}@example.com`, userId)
+      .run();
+    const second = (await (await checkout(cookie, CARDS.succeeds)).json()) as CheckoutAnswer;
+    expect(second.checkout).toMatchObject({ trial: false, amountCents: 999 });
+  });
+
   it('checks the card for nothing with preAuthType verify', async () => {
     await setOption('trial', { length_in_days: 14, disabled: { PRO: { MONTH: true } } });
     await setOption('preAuthType', 'verify');

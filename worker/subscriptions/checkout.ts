@@ -45,7 +45,7 @@ export async function startCheckout(env: Env, user: UserRow, plan: { level: Plan
   assertNotSubscribed(user);
   const db = getDb(env);
   const options = await readPlanOptions(db);
-  const trial = isTrialEligible(options, plan.level, plan.term, await hasHadTrial(db, await trialDigestOf(user.email)));
+  const trial = isTrialEligible(options, plan.level, plan.term, await hasHadTrial(db, user.id, await trialDigestOf(user.email)));
   const price = priceOf(options, plan.level, plan.term);
   const now = Date.now();
   const row = {

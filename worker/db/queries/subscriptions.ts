@@ -61,8 +61,16 @@ export async function activatePlan(db: Db, a: PlanActivation): Promise<void> {
   ]);
 }
 
-export async function hasHadTrial(db: Db, emailDigest: string): Promise<boolean> {
-  return (await db.query.trials.findFirst({ where: eq(trials.emailDigest, emailDigest) })) !== undefined;
+/**
+ * One trial per person: none ever started with this e-mail (kept across account deletion and
+ * sign-up again), and none by this account under an e-mail it has since changed.
+ */
+export async function hasHadTrial(db: Db, userId: string, emailDigest: string): Promise<boolean> {
+  const [byEmail, byAccount] = await Promise.all([
+    db.query.trials.findFirst({ where: eq(trials.emailDigest, emailDigest) }),
+    db.query.checkouts.findFirst({ where: and(eq(checkouts.userId, userId), eq(checkouts.trial, true), eq(checkouts.state, 'succeeded')) }),
+  ]);
+  return byEmail !== undefined || byAccount !== undefined;
 }
 
 export interface PlanRenewal {
