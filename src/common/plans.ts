@@ -105,6 +105,8 @@ export interface OptionsView {
   plans: PlanView[];
   trial: { lengthInDays: number; disabled: TrialOption['disabled'] };
   preAuthType: PreAuthType;
+  /** The signed-in caller has had their one trial: every plan's trialDays is null for them. */
+  trialUsed: boolean;
 }
 
 /** The query of a plan choice (/transaction?plan=PREMIUM&term=YEAR). */

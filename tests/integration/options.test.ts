@@ -118,3 +118,22 @@ describe('GET /api/options', () => {
     expect(((await response.json()) as OptionsView).plans).toHaveLength(6);
   });
 });
+
+describe('GET /api/options for someone who has had their trial', () => {
+  it('offers them no trial, while a visitor and a new user still see it', async () => {
+    const { checkout, CARDS } = await import('../support/billing');
+    const visitor = await options();
+    expect(visitor.trialUsed).toBe(false);
+    expect(plan(visitor, 'BASIC', 'MONTH').trialDays).toBe(7);
+    const fresh = await signUp();
+    expect(plan(await options(fresh.cookie), 'BASIC', 'MONTH').trialDays).toBe(7);
+
+    const { cookie, userId } = await signUp();
+    expect((await checkout(cookie, CARDS.succeeds)).status).toBe(200);
+    await env.DB.prepare("UPDATE users SET subscription_type = 'FREE' WHERE id = ?").bind(userId).run();
+    const used = await options(cookie);
+    expect(used.trialUsed).toBe(true);
+    expect(used.plans.every((p) => p.trialDays === null)).toBe(true);
+    expect(plan(used, 'BASIC', 'MONTH').priceCents).toBe(plan(visitor, 'BASIC', 'MONTH').priceCents);
+  });
+});

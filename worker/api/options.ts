@@ -4,9 +4,13 @@ import { getDb } from '../db/client';
 import { readPlanOptions } from '../db/queries/options';
 import { toOptionsView } from '../domain/plans';
 import type { AppEnv } from '../http/app-env';
+import { hasUserHadTrial } from '../subscriptions/checkout';
 
 // Public pricing (spec §3 Options): the /upgrade page reads it signed in or out, so no session.
+// Signed in, a user who has had their trial is not offered another one they would not get.
 export const optionsApi = new Hono<AppEnv>().get('/options', async (c) => {
-  const view: OptionsView = toOptionsView(await readPlanOptions(getDb(c.env)));
+  const db = getDb(c.env);
+  const user = c.get('user');
+  const view: OptionsView = toOptionsView(await readPlanOptions(db), user ? await hasUserHadTrial(db, user) : false);
   return c.json(view, 200);
 });

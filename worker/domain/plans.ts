@@ -56,10 +56,13 @@ export function buildPlanCatalogue(options: PlanOptions): PlanView[] {
   return PLAN_LEVELS.flatMap((level) => PLAN_TERMS.map((term) => toPlanView(options, level, term)));
 }
 
-export function toOptionsView(options: PlanOptions): OptionsView {
+/** The public pricing; for a caller who has had their trial, no plan offers one. */
+export function toOptionsView(options: PlanOptions, trialUsed = false): OptionsView {
+  const plans = buildPlanCatalogue(options);
   return {
-    plans: buildPlanCatalogue(options),
+    plans: trialUsed ? plans.map((plan) => ({ ...plan, trialDays: null })) : plans,
     trial: { lengthInDays: options.trial.length_in_days, disabled: options.trial.disabled },
     preAuthType: options.preAuthType,
+    trialUsed,
   };
 }

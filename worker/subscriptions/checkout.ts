@@ -1,7 +1,7 @@
 import type { CheckoutPayment, CheckoutView } from '../../src/common/billing';
 import type { PlanLevel, PlanOptions, PlanTerm } from '../../src/common/plans';
 import { sha256Hex } from '../auth/tokens';
-import { getDb } from '../db/client';
+import { getDb, type Db } from '../db/client';
 import { claimCheckoutForConfirm, findCheckoutOf, insertCheckoutIfIdle, markCheckoutFailed, markCheckoutRequiresAction } from '../db/queries/billing';
 import { findNumberOwnedBy } from '../db/queries/numbers';
 import { readPlanOptions } from '../db/queries/options';
@@ -35,6 +35,11 @@ export function trialDigestOf(email: string): Promise<string> {
   return sha256Hex(`trial:${email.trim().toLowerCase()}`);
 }
 
+/** One trial per person: by e-mail (across sign-ups) and by account (across e-mail changes). */
+export async function hasUserHadTrial(db: Db, user: Pick<UserRow, 'id' | 'email'>): Promise<boolean> {
+  return hasHadTrial(db, user.id, await trialDigestOf(user.email));
+}
+
 function assertNotSubscribed(user: UserRow): void {
   if (isPaying(user.subscriptionType)) throw new ApiError(409, 'ALREADY_SUBSCRIBED');
 }
@@ -45,7 +50,7 @@ export async function startCheckout(env: Env, user: UserRow, plan: { level: Plan
   assertNotSubscribed(user);
   const db = getDb(env);
   const options = await readPlanOptions(db);
-  const trial = isTrialEligible(options, plan.level, plan.term, await hasHadTrial(db, user.id, await trialDigestOf(user.email)));
+  const trial = isTrialEligible(options, plan.level, plan.term, await hasUserHadTrial(db, user));
   const price = priceOf(options, plan.level, plan.term);
   const now = Date.now();
   const row = {
