@@ -65,6 +65,27 @@ describe('GET /api/checkSubscriptionStatus', () => {
     expect((await history(cookie)).invoices).toHaveLength(3);
   });
 
+  it('the cron reaches a due user behind hundreds who are only waiting (reminded already)', async () => {
+    await disableTrials();
+    const soon = Date.now() + DAY;
+    // 250 paying users whose reminder went out: listed as maybe-due every run, with nothing to do.
+    const waiting = Array.from({ length: 250 }, (_, i) => `0000-waiting-${String(i).padStart(4, '0')}`);
+    await env.DB.batch(
+      waiting.flatMap((id) => [
+        env.DB.prepare(
+          "INSERT INTO users (id, email, created_at, last_sign_in_at, subscription_type, plan_level, plan_term, subscription_id, merchant_type, current_period_end) VALUES (?, ?, 0, 0, 'PAID', 'BASIC', 'MONTH', ?, 'local', ?)",
+        ).bind(id, `${id}@example.com`, `sub-${id}`, soon),
+        env.DB.prepare("INSERT INTO webhook_events (provider, event_id, received_at) VALUES ('billing-reminder', ?, 0)").bind(`sub-${id}:${soon}`),
+      ]),
+    );
+    const { cookie, userId } = await passwordAccount();
+    await checkout(cookie);
+    // Random ids sort after the waiting ones ("0000-…"): the due user is on the second page.
+    await setPeriodEnd(userId, Date.now() - 1000);
+    expect(await runScheduledBilling(env)).toBeGreaterThanOrEqual(251);
+    expect((await history(cookie)).invoices).toHaveLength(2);
+  });
+
   it('records a failed renewal, keeps the plan through a grace period, then makes the user FREE', async () => {
     const { cookie, userId, numberId } = await startTrial(CARDS.declinesLater);
     const end = Date.now() - 1000;

@@ -154,17 +154,24 @@ async function remind(env: Env, user: UserRow, now: number): Promise<boolean> {
   return true;
 }
 
-const SCHEDULED_BATCH = 200;
+const SCHEDULED_PAGE = 200;
 
-/** The cron (every 15 minutes): applies what is due for every user who has something due. */
+/** The cron (every 15 minutes): applies what is due for every user who may have something due. */
 export async function runScheduledBilling(env: Env, now = Date.now()): Promise<number> {
-  const userIds = await listUsersWithDueBilling(getDb(env), now, REMINDER_LEAD_MS, NUMBER_GRACE_MS, SCHEDULED_BATCH);
-  for (const userId of userIds) {
-    try {
-      await applyDueBilling(env, userId, now);
-    } catch (error) {
-      console.error(`Billing step for user ${userId} failed; the next run retries`, error);
+  const db = getDb(env);
+  let afterId = '';
+  let seen = 0;
+  for (;;) {
+    const userIds = await listUsersWithDueBilling(db, now, REMINDER_LEAD_MS, NUMBER_GRACE_MS, { afterId, limit: SCHEDULED_PAGE });
+    for (const userId of userIds) {
+      try {
+        await applyDueBilling(env, userId, now);
+      } catch (error) {
+        console.error(`Billing step for user ${userId} failed; the next run retries`, error);
+      }
     }
+    seen += userIds.length;
+    if (userIds.length < SCHEDULED_PAGE) return seen;
+    afterId = userIds[userIds.length - 1]!;
   }
-  return userIds.length;
 }

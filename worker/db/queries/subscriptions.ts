@@ -124,22 +124,36 @@ export async function markCancelAtPeriodEnd(db: Db, userId: string): Promise<voi
     .where(and(eq(users.id, userId), inArray(users.subscriptionType, PAYING)));
 }
 
-/** Users with something due by `now`: a renewal, a reminder, an end, or a number to release. */
-export async function listUsersWithDueBilling(db: Db, now: number, reminderLeadMs: number, numberGraceMs: number, limit: number): Promise<string[]> {
+/**
+ * Users who may have something due by `now` (a renewal, a reminder, an end, a number to release),
+ * in id order after `afterId`: some are only waiting (reminded already, a Stripe webhook to come),
+ * so the cron pages through all of them rather than seeing the same first ones every run.
+ */
+export async function listUsersWithDueBilling(
+  db: Db,
+  now: number,
+  reminderLeadMs: number,
+  numberGraceMs: number,
+  page: { afterId: string; limit: number },
+): Promise<string[]> {
   const rows = await db
     .select({ id: users.id })
     .from(users)
     .where(
-      or(
+      and(
+        sql`${users.id} > ${page.afterId}`,
+        or(
         and(inArray(users.subscriptionType, PAYING), sql`${users.currentPeriodEnd} <= ${now + reminderLeadMs}`),
         and(
           eq(users.subscriptionType, 'FREE'),
           sql`${users.currentPeriodEnd} <= ${now - numberGraceMs}`,
           sql`EXISTS (SELECT 1 FROM fax_numbers WHERE state = 'ASSIGNED' AND owner_user_id = ${users.id})`,
+          ),
         ),
       ),
     )
-    .limit(limit);
+    .orderBy(users.id)
+    .limit(page.limit);
   return rows.map((row) => row.id);
 }
 
