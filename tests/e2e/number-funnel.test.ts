@@ -74,7 +74,7 @@ describe('the number funnel', () => {
     await page.getByLabel('ZIP code (optional)').fill('10001');
     await page.getByRole('button', { name: 'Start my 7-day free trial' }).click();
     await page.getByRole('alert').filter({ hasText: 'Your card was declined' }).waitFor();
-    await page.getByRole('alert').filter({ hasText: 'Your number is still held for you.' }).waitFor();
+    await page.getByRole('alert').filter({ hasText: `${number} is still held for you.` }).waitFor();
     await page.getByRole('region', { name: `${number} is held for you` }).waitFor();
     assert.equal(await page.getByLabel('Name on card').inputValue(), 'Funnel Tester', 'the form is kept');
     await assertNoSeriousAxeViolations(page);

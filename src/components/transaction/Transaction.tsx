@@ -38,7 +38,8 @@ export default function Transaction({ plan: level, term, payments }: Props) {
   const busy = status.kind === 'paying' || status.kind === 'succeeded';
   // The decline messages of a held number already say it is still held; the others get the line.
   const failure = status.kind === 'failed' ? status.code : null;
-  const sayHoldKept = failure !== null && hold !== null && holdLive && failure !== 'PAYMENT_DECLINED' && failure !== 'CARD_EXPIRED';
+  // Only said when there is a live hold: a user paying without one has no number waiting.
+  const sayHoldKept = failure !== null && hold !== null && holdLive;
 
   return (
     <div className="transaction">
