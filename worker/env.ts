@@ -89,7 +89,12 @@ const configSchema = z
     LOOPBACK_SIGNING_KEY: z.string().optional(),
     TELNYX_API_KEY: z.string().min(1).optional(),
     TELNYX_CONNECTION_ID: z.string().min(1).optional(),
-    TELNYX_PUBLIC_KEY: z.string().min(1).optional(),
+    // Ed25519's raw 32 bytes in base64, as Mission Control shows it: a mistyped key would make
+    // every webhook fail its signature check, so it is refused before anything is served.
+    TELNYX_PUBLIC_KEY: z
+      .string()
+      .regex(/^[A-Za-z0-9+/]{43}=$/, 'must be the base64 Ed25519 public key from Mission Control (44 characters ending in =)')
+      .optional(),
     PUBLIC_ORIGIN: z.url().optional(),
     FAX_MEDIA_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     PAYMENT_PROCESSOR: z.enum(['local', 'stripe']).default('local'),
