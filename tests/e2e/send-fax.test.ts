@@ -275,6 +275,10 @@ describe('sending a fax', () => {
     await page.evaluate((id) => window.location.assign(`/faxDetails/${id}`), randomUUID());
     await waitForPath(page, '/sent');
 
+    // Come from another fax's details: going back would only leave again, so the dashboard.
+    await page.goto(`${BASE_URL}/faxDetails/${randomUUID()}`, { waitUntil: 'commit', referer: `${BASE_URL}/faxDetails/${randomUUID()}` });
+    await waitForPath(page, '/dashboard');
+
     // Opened with no page before it (a typed address): the dashboard.
     // The island leaves as soon as the API says 404, which can be before "load": wait for commit only.
     await page.goto(`/faxDetails/${randomUUID()}`, { waitUntil: 'commit' });
