@@ -1,7 +1,7 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { FaxFailureReason } from '../../../src/common/faxes';
 import type { Db } from '../client';
-import { faxes, faxNumbers, type FaxRow } from '../schema';
+import { faxes, faxNumbers, users, type FaxRow } from '../schema';
 
 // RECEIVE faxes in D1 (decision 018). A call's fax is created by whichever of its events arrives
 // first (its id is derived from the carrier's, so INSERT OR IGNORE), and leaves RECEIVING once: the
@@ -20,10 +20,14 @@ export interface InboundCall {
 
 /** The user a number is assigned to, or null when it is nobody's (free, held, released). */
 export async function findNumberOwner(db: Db, number: string): Promise<string | null> {
-  const row = await db.query.faxNumbers.findFirst({
-    columns: { ownerUserId: true },
-    where: and(eq(faxNumbers.number, number), eq(faxNumbers.state, 'ASSIGNED')),
-  });
+  // An account being deleted takes no new faxes: its deletion may already have cleared its faxes
+  // and documents, and a fax written now would outlive it in R2.
+  const [row] = await db
+    .select({ ownerUserId: faxNumbers.ownerUserId })
+    .from(faxNumbers)
+    .innerJoin(users, eq(users.id, faxNumbers.ownerUserId))
+    .where(and(eq(faxNumbers.number, number), eq(faxNumbers.state, 'ASSIGNED'), isNull(users.deletingAt)))
+    .limit(1);
   return row?.ownerUserId ?? null;
 }
 
