@@ -91,6 +91,7 @@ describe('toAccountDetails', () => {
       createdAt: CREATED,
       lastSignInAt: CREATED + 1,
       needsSetup: false,
+      mailOnFaxReceived: true,
     });
     expect(JSON.stringify(details)).not.toMatch(/scrypt|sub_secret|secret/);
   });
