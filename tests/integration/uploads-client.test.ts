@@ -12,7 +12,8 @@ import { makeEncryptedPdf, makePdf, md5Of, noiseBytes } from '../support/documen
 
 const MiB = 1024 * 1024;
 
-type Fault = (request: { method: string; path: string; index: number }) => 'drop-before' | 'drop-after' | Response | null;
+/** `now` is the fake clock, so a test can cut the network for a stretch of time. */
+type Fault = (request: { method: string; path: string; index: number; now: number }) => 'drop-before' | 'drop-after' | Response | null;
 
 interface Harness {
   deps: UploadDeps;
@@ -31,7 +32,7 @@ function harness(cookie: string | null, fault: Fault = () => null): Harness {
       const method = init.method ?? 'GET';
       const path = url.replace(/\?.*$/, '');
       requests.push(`${method} ${path}`);
-      const verdict = fault({ method, path, index: requests.length });
+      const verdict = fault({ method, path, index: requests.length, now: clock });
       if (verdict instanceof Response) return verdict;
       if (verdict === 'drop-before') throw new TypeError('Failed to fetch');
       const headers = new Headers(init.headers);
@@ -183,5 +184,86 @@ describe('startUpload against the Worker', () => {
     expect(elapsed()).toBeLessThanOrEqual(10 * 60 * 1000);
     expect(elapsed()).toBeGreaterThan(8 * 60 * 1000);
     expect(sleeps.slice(0, 4)).toEqual([1500, 2500, 4500, 8500]);
+  });
+
+  describe('a resumable upload keeps its 10 minutes through every request', () => {
+    const MINUTE = 60 * 1000;
+
+    /** A network that is down from the `startAt`-th request matching `affects` for `minutes` (forever when null). */
+    function outage(affects: (method: string) => boolean, startAt: number, minutes: number | null): Fault {
+      let seen = 0;
+      let downSince: number | null = null;
+      return ({ method, now }) => {
+        if (downSince === null && affects(method) && ++seen === startAt) downSince = now;
+        if (downSince === null) return null;
+        return minutes === null || now - downSince < minutes * MINUTE ? 'drop-before' : null;
+      };
+    }
+
+    it('rides out a 5-minute outage mid-way and stores the exact bytes', async () => {
+      const { cookie } = await passwordAccount();
+      const bytes = await makePdf(2, { padBytes: 2 * MiB });
+      const { deps, requests, elapsed } = harness(cookie, outage((method) => method === 'PUT', 2, 5));
+      const task = createUploadTask(new Blob([bytes], { type: 'application/pdf' }), 'long-outage.pdf', deps);
+      const file = await task.done;
+      expect(file.pageCount).toBe(2);
+      expect(await storedMd5(file.fileId)).toBe(md5Of(bytes));
+      expect(elapsed()).toBeGreaterThanOrEqual(5 * MINUTE);
+      // The status reads between chunks are what kept failing; they no longer give up at 2 minutes.
+      expect(requests.filter((r) => r.startsWith('GET')).length).toBeGreaterThan(5);
+      expect(task.$snapshot.get()).toMatchObject({ state: 'success', bytesTransferred: bytes.byteLength });
+    });
+
+    it('gives up with storage/retry-limit-exceeded at 10 minutes of failing mid-way, not 2', async () => {
+      const { cookie } = await passwordAccount();
+      const bytes = await makePdf(1, { padBytes: 2 * MiB });
+      const { deps, elapsed } = harness(cookie, outage((method) => method === 'PUT', 2, null));
+      const task = createUploadTask(new Blob([bytes]), 'never.pdf', deps);
+      const error = await failureOf(task);
+      expect(error).toMatchObject({ code: 'storage/retry-limit-exceeded', message: 'Max retry time for operation exceeded, please try again.', status: 0 });
+      expect(elapsed()).toBeGreaterThan(8 * MINUTE);
+      expect(elapsed()).toBeLessThanOrEqual(10 * MINUTE);
+      expect(task.$snapshot.get().state).toBe('error');
+      expect(task.$snapshot.get().bytesTransferred).toBeGreaterThan(0);
+    });
+
+    it('opening and completing it also wait out 5 minutes of failing', async () => {
+      const { cookie } = await passwordAccount();
+      const bytes = await makePdf(1, { padBytes: 600 * 1024 });
+      const opening = outage((method) => method === 'POST', 1, 5);
+      const completing = outage((method) => method === 'POST', 1, 5);
+      const { deps, requests, elapsed } = harness(cookie, (request) => {
+        if (request.path.endsWith('/complete')) return completing(request);
+        return opening(request);
+      });
+      const file = await createUploadTask(new Blob([bytes]), 'slow-ends.pdf', deps).done;
+      expect(await storedMd5(file.fileId)).toBe(md5Of(bytes));
+      expect(elapsed()).toBeGreaterThanOrEqual(10 * MINUTE);
+      expect(requests.filter((r) => r === 'POST /api/uploads').length).toBeGreaterThan(5);
+    });
+
+    it('reads where it stood for 10 minutes on resume as well', async () => {
+      const { cookie } = await passwordAccount();
+      const bytes = await makePdf(1, { padBytes: 3 * MiB });
+      let networkDown = false;
+      let downSince = 0;
+      const { deps, requests, elapsed } = harness(cookie, ({ now }) => (networkDown && now - downSince < 5 * MINUTE ? 'drop-before' : null));
+      const task = createUploadTask(new Blob([bytes]), 'resumed.pdf', deps);
+      const paused = new Promise<void>((resolve) => {
+        task.$snapshot.subscribe((snapshot) => {
+          if (snapshot.bytesTransferred > 0 && snapshot.state === 'running' && !networkDown) task.pause();
+          if (snapshot.state === 'paused') resolve();
+        });
+      });
+      await paused;
+      networkDown = true;
+      downSince = elapsed();
+      const statusReadsBefore = requests.filter((r) => r.startsWith('GET')).length;
+      expect(task.resume()).toBe(true);
+      const file = await task.done;
+      expect(await storedMd5(file.fileId)).toBe(md5Of(bytes));
+      expect(elapsed() - downSince).toBeGreaterThanOrEqual(5 * MINUTE);
+      expect(requests.filter((r) => r.startsWith('GET')).length - statusReadsBefore).toBeGreaterThan(5);
+    });
   });
 });

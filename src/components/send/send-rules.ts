@@ -10,10 +10,15 @@ export const FAXABLE_ACCEPT = [...FAXABLE_TYPES, '.pdf', '.png', '.jpg', '.jpeg'
 
 export type FileProblem = 'unsupportedType' | 'tooLarge' | null;
 
+// Some systems report a real PDF with no type or as a generic binary; then only the name can tell,
+// and the server, which sniffs the bytes, is the real check.
+const UNTYPED = new Set(['', 'application/octet-stream']);
+const FAXABLE_NAME = /\.(pdf|png|jpe?g)$/i;
+
 /** Why a chosen file cannot be faxed, before a byte is sent; the server checks again. */
 export function checkFaxableFile(file: { name: string; type: string; size: number }): FileProblem {
   const byType = (FAXABLE_TYPES as readonly string[]).includes(file.type);
-  const byName = file.type === '' && /\.(pdf|png|jpe?g)$/i.test(file.name);
+  const byName = UNTYPED.has(file.type) && FAXABLE_NAME.test(file.name);
   if (!byType && !byName) return 'unsupportedType';
   if (file.size > DEFAULT_MAX_DOCUMENT_BYTES) return 'tooLarge';
   return null;

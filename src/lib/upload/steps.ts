@@ -1,5 +1,5 @@
 import { RESUMABLE_CHUNK_BASE_BYTES, uploadedFileSchema, uploadStatusSchema, type UploadStatusView } from '../../common/uploads';
-import { isRetryableStatus, OPERATION_RETRY_LIMIT_MS, UPLOAD_RETRY_LIMIT_MS } from './backoff';
+import { isRetryableStatus, UPLOAD_RETRY_LIMIT_MS } from './backoff';
 import { chunkEnd, nextChunkSize } from './chunk-schedule';
 import { storageError, storageErrorFromResponse } from './storage-error';
 import { readJson, send, sendWithRetry, waitToRetry, type UploadDeps } from './transport';
@@ -7,6 +7,8 @@ import type { UploadedFile } from './types';
 
 // The requests of an upload: one-shot (POST /api/files) and resumable (open, chunks, status,
 // complete). Each answers its result or throws a StorageError (or AbortedError on pause/cancel).
+// Every one of them is part of the upload, so each retries within the upload's 10 minutes of
+// failing (spec §9), never the 2 minutes of a stand-alone storage call.
 
 async function expectOk<T>(response: Response, parse: (body: unknown) => T | null): Promise<T> {
   const body = await readJson(response);
@@ -42,13 +44,17 @@ export async function openResumable(deps: UploadDeps, blob: Blob, name: string, 
   return expectOk(await sendWithRetry(deps, '/uploads', init, UPLOAD_RETRY_LIMIT_MS, signal), parseStatus);
 }
 
-/** What the server holds: asked after a failure, so the upload goes on from there. */
-export async function readStatus(deps: UploadDeps, uploadId: string, signal: AbortSignal): Promise<UploadStatusView> {
-  return expectOk(await sendWithRetry(deps, `/uploads/${uploadId}`, { method: 'GET' }, OPERATION_RETRY_LIMIT_MS, signal), parseStatus);
+/**
+ * What the server holds: asked on resume, and after a failed chunk so the upload goes on from
+ * there. Between chunks `limitMs` is what is left of the upload's window, so failed chunks and
+ * failed status reads together still give up 10 minutes after the last progress.
+ */
+export async function readStatus(deps: UploadDeps, uploadId: string, signal: AbortSignal, limitMs = UPLOAD_RETRY_LIMIT_MS): Promise<UploadStatusView> {
+  return expectOk(await sendWithRetry(deps, `/uploads/${uploadId}`, { method: 'GET' }, limitMs, signal), parseStatus);
 }
 
 export async function completeResumable(deps: UploadDeps, uploadId: string, signal: AbortSignal): Promise<UploadedFile> {
-  return expectOk(await sendWithRetry(deps, `/uploads/${uploadId}/complete`, { method: 'POST' }, OPERATION_RETRY_LIMIT_MS, signal), parseFile);
+  return expectOk(await sendWithRetry(deps, `/uploads/${uploadId}/complete`, { method: 'POST' }, UPLOAD_RETRY_LIMIT_MS, signal), parseFile);
 }
 
 /**
@@ -80,7 +86,7 @@ export async function sendChunks(deps: UploadDeps, blob: Blob, status: UploadSta
     chunkSize = nextChunkSize(chunkSize, false);
     failures += 1;
     await waitToRetry(deps, response, failures, deadline, signal);
-    received = (await readStatus(deps, status.uploadId, signal)).received;
+    received = (await readStatus(deps, status.uploadId, signal, deadline - deps.now())).received;
     onProgress(received);
   }
 }
