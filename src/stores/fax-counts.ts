@@ -2,10 +2,12 @@ import { atom, onMount } from 'nanostores';
 import type { FaxCounts } from '../common/faxes';
 import { apiCall } from '../lib/api';
 import { reloadOnFaxChanges } from './fax-reload';
+import { onLiveEvent } from './live';
 
 // Unread received faxes and totals (spec §7), shown in the navigation and the lists. The page
 // arrives with them (page context → `seedFaxCounts`); they are read again whenever a received fax
-// changes (arrival, read, unread; a sent fax's page-by-page progress changes no count) and after a reconnect, so a missed event never leaves them wrong.
+// changes (arrival, read, unread), when a sent fax new to this page shows up, and after a
+// reconnect, so a missed event never leaves them wrong.
 
 export const $faxCounts = atom<FaxCounts | null>(null);
 
@@ -19,4 +21,26 @@ export async function loadFaxCounts(): Promise<void> {
   if (result.ok) $faxCounts.set(result.data);
 }
 
-onMount($faxCounts, () => reloadOnFaxChanges('RECEIVE', loadFaxCounts));
+/**
+ * Only a new sent fax changes the sent total; its page-by-page progress changes no count. So the
+ * counts are read once per sent fax this page hears of (a fax already under way when the page
+ * opened costs one needless read), not on every event of it.
+ */
+function reloadOnNewSentFax(reload: () => Promise<void>): () => void {
+  if (typeof window === 'undefined') return () => undefined;
+  const heardOf = new Set<string>();
+  return onLiveEvent((event) => {
+    if (event.type !== 'fax.updated' || event.fax.direction !== 'SEND' || heardOf.has(event.fax.id)) return;
+    heardOf.add(event.fax.id);
+    void reload();
+  });
+}
+
+onMount($faxCounts, () => {
+  const stopReceived = reloadOnFaxChanges('RECEIVE', loadFaxCounts);
+  const stopSent = reloadOnNewSentFax(loadFaxCounts);
+  return () => {
+    stopReceived();
+    stopSent();
+  };
+});

@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { describe, it } from 'node:test';
-import type { Locator, Page } from 'playwright-core';
 import { assertNoSeriousAxeViolations, signUpThroughUi, UI_TIMEOUT_MS, useBrowser, visit, waitForPath } from './support/browser.ts';
 import { makePdf } from './support/documents.ts';
 import { sendFaxFrom, waitForSendCredits } from './support/faxes.ts';
+import { checkZoomAndRotation, waitForInk } from './support/viewer.ts';
 
 // The pdf.js fax viewer (issue 6, point 4) on a sent fax's details page: thumbnails, turning
 // pages by button, keyboard and thumbnail, zoom, rotation, download and print, and a failed load
@@ -18,36 +18,6 @@ const TO_NUMBER = '(212) 555-0123';
 const DOCUMENT_BLOCKED = /net::ERR_FAILED .*\[at .*\/api\/faxes\/[0-9a-f-]+\/document\]$/;
 const DOCUMENT_404 = /status of 404 .*\[at .*\/api\/faxes\/[0-9a-f-]+\/document\]$/;
 const DETAILS_404 = /status of 404 .*\[at .*\/api\/faxes\/[0-9a-f-]+\]$/;
-
-/** How many pixels of the canvas are clearly not white, once something has been drawn on it. */
-async function waitForInk(canvas: Locator): Promise<number> {
-  const handle = await canvas.elementHandle();
-  const inked = await canvas.page().waitForFunction((element) => {
-    const target = element as HTMLCanvasElement | null;
-    const context = target?.getContext('2d');
-    if (!target || !context || target.width < 2) return 0;
-    const { data } = context.getImageData(0, 0, target.width, target.height);
-    let count = 0;
-    for (let index = 0; index < data.length; index += 4) {
-      if (data[index + 3]! > 0 && (data[index]! < 200 || data[index + 1]! < 200 || data[index + 2]! < 200)) count += 1;
-    }
-    return count;
-  }, handle);
-  return (await inked.jsonValue()) as number;
-}
-
-/** The canvas's own bitmap, width over height, once the drawing for the current view has landed. */
-async function bitmapAspect(page: Page, canvas: Locator): Promise<number> {
-  await page.getByRole('region', { name: 'Page view' }).and(page.locator('[aria-busy="false"]')).waitFor();
-  return canvas.evaluate((element) => (element as HTMLCanvasElement).width / (element as HTMLCanvasElement).height);
-}
-
-async function zoomShown(viewer: Locator): Promise<number> {
-  const text = (await viewer.locator('.viewer-zoom').textContent()) ?? '';
-  const match = /(\d+)%/.exec(text);
-  assert.ok(match, `the zoom is shown in % (saw "${text}")`);
-  return Number(match[1]);
-}
 
 describe('the fax viewer', () => {
   const browser = useBrowser();
@@ -94,25 +64,7 @@ describe('the fax viewer', () => {
     await thumbnails.nth(0).click();
     await viewer.getByText('Page 1 of 2').waitFor();
 
-    const fitted = await zoomShown(viewer);
-    assert.equal(await viewer.getByRole('button', { name: 'Fit width' }).getAttribute('aria-pressed'), 'true', 'fit width is the default');
-    await viewer.getByRole('button', { name: 'Zoom in' }).click();
-    const zoomed = await zoomShown(viewer);
-    assert.ok(zoomed > fitted, `zoom in went from ${fitted}% to ${zoomed}%`);
-    assert.equal(await viewer.getByRole('button', { name: 'Fit width' }).getAttribute('aria-pressed'), 'false');
-    await viewer.getByRole('button', { name: 'Zoom out' }).click();
-    assert.ok((await zoomShown(viewer)) < zoomed, 'zoom out goes back down');
-    await viewer.getByRole('button', { name: 'Fit width' }).click();
-    assert.equal(await zoomShown(viewer), fitted, 'fit width comes back to the fitted size');
-
-    assert.ok((await bitmapAspect(page, firstPage)) < 1, 'a US Letter page stands upright');
-    await viewer.getByRole('button', { name: 'Rotate clockwise' }).click();
-    await page.waitForFunction(() => {
-      const canvas = document.querySelector<HTMLCanvasElement>('canvas.viewer-page');
-      return canvas !== null && canvas.width > canvas.height;
-    });
-    assert.ok((await bitmapAspect(page, firstPage)) > 1, 'turned a quarter, the page lies on its side');
-    assert.ok((await waitForInk(firstPage)) > 100, 'the turned page is drawn');
+    await checkZoomAndRotation(viewer, firstPage);
     const thumbnailBox = await viewer.locator('.viewer-thumbnail canvas').first().boundingBox();
     assert.ok(thumbnailBox && thumbnailBox.width > thumbnailBox.height, 'the thumbnails turn too');
 

@@ -4,15 +4,22 @@ import type { Page } from 'playwright-core';
 import { launchAnotherBrowser } from './support/another-browser.ts';
 import { assertNoSeriousAxeViolations, liveIndicator, signUpThroughUi, useBrowser, visit, waitForHydration } from './support/browser.ts';
 import { giveOwnNumber, sendFaxFrom, waitForSendCredits } from './support/faxes.ts';
+import { checkZoomAndRotation, waitForInk } from './support/viewer.ts';
 
 // Receiving a fax (issue 6), with two users in two browsers: A faxes B's number through the
 // loopback carrier; B, with /inbox open, sees it arrive without reloading, the unread count in the
 // navigation, opens it, sees its pages, and it becomes read; "Mark as unread" brings the count back.
+// The full preview (/preview?faxId=) shows its pages in the viewer and reads it too. An inbox of
+// more than 30 faxes shows 30 and "Load more".
 
 /** Pages through the loopback network at 300 ms each, plus the queue and the inbound webhooks. */
 const FAX_TIMEOUT_MS = 40_000;
 const FREE_SEND_CREDITS = 10;
 const PAGES = 3;
+/** The inbox's first page (spec §7). */
+const FIRST_PAGE = 30;
+/** 30 calls through the loopback network at once, each with its queue jobs and webhooks. */
+const MANY_FAXES_TIMEOUT_MS = 120_000;
 
 function inboxLink(page: Page, unread: number) {
   const nav = page.getByRole('navigation');
@@ -72,6 +79,7 @@ describe('receiving a fax', () => {
 
     await row.getByRole('link', { name: /^Open the fax from / }).click();
     await inbox.waitForURL(/\/faxDetails\/[0-9a-f-]{36}$/);
+    const faxId = new URL(inbox.url()).pathname.split('/').at(-1)!;
     await waitForHydration(inbox);
     await inbox.getByRole('heading', { name: /^Fax from / }).waitFor();
     await inbox.getByRole('region', { name: 'Status' }).getByRole('status').filter({ hasText: /^Received$/ }).waitFor();
@@ -91,5 +99,78 @@ describe('receiving a fax', () => {
     const card = inbox.getByRole('region', { name: 'Last fax received' });
     await card.getByText(/Unread: 1 · Faxes received: 1/).waitFor();
     await assertNoSeriousAxeViolations(inbox);
+
+    await previewReceivedFax(inbox, faxId);
+  });
+
+  it(`shows the first ${FIRST_PAGE} faxes of a fuller inbox, and "Load more" only while there are more`, async () => {
+    const inbox = await browser.newPage();
+    await signUpThroughUi(inbox, { label: 'receiver-many' });
+    const number = await giveOwnNumber(inbox);
+
+    const sender = await launchAnotherBrowser();
+    try {
+      const page = await sender.context.newPage();
+      await signUpThroughUi(page, { label: 'sender-many' });
+      // A paid plan, for the credits of more faxes than the free ones.
+      await giveOwnNumber(page);
+      for (let i = 0; i < FIRST_PAGE; i++) await sendFaxFrom(page, number, 1);
+
+      await visit(inbox, '/inbox');
+      await inbox.getByText(`Showing ${FIRST_PAGE} of ${FIRST_PAGE}`).waitFor({ timeout: MANY_FAXES_TIMEOUT_MS });
+      assert.equal(await loadMore(inbox).count(), 0, `no "Load more" with exactly ${FIRST_PAGE} faxes`);
+
+      // One more arrives live at the top: everything is on the page, so still nothing to load.
+      await sendFaxFrom(page, number, 1);
+      await inbox.getByText(`Showing ${FIRST_PAGE + 1} of ${FIRST_PAGE + 1}`).waitFor({ timeout: FAX_TIMEOUT_MS });
+      assert.equal(await loadMore(inbox).count(), 0);
+      await page.close();
+      assert.deepEqual(sender.consoleErrors, []);
+    } finally {
+      await sender.close();
+    }
+
+    await visit(inbox, '/inbox');
+    await inbox.getByText(`Showing ${FIRST_PAGE} of ${FIRST_PAGE + 1}`).waitFor();
+    assert.equal(await faxRows(inbox).count(), FIRST_PAGE);
+    await assertNoSeriousAxeViolations(inbox);
+    await loadMore(inbox).click();
+    await inbox.getByText(`Showing ${FIRST_PAGE + 1} of ${FIRST_PAGE + 1}`).waitFor();
+    assert.equal(await faxRows(inbox).count(), FIRST_PAGE + 1);
+    await loadMore(inbox).waitFor({ state: 'detached' });
   });
 });
+
+function loadMore(page: Page) {
+  return page.getByRole('button', { name: 'Load more' });
+}
+
+function faxRows(page: Page) {
+  return page.getByRole('table', { name: 'Received faxes' }).getByRole('link', { name: /^Open the fax from / });
+}
+
+/**
+ * /preview?faxId= of an unread received fax: its pages drawn large, read on opening, and the
+ * viewer's zoom, rotation and download working on it as on a sent fax.
+ */
+async function previewReceivedFax(page: Page, faxId: string): Promise<void> {
+  await visit(page, `/preview?faxId=${faxId}`);
+  await page.getByRole('heading', { name: /^Fax from / }).waitFor();
+  const viewer = page.getByRole('region', { name: /^Fax from .+, received / });
+  await viewer.getByText(`Page 1 of ${PAGES}`).waitFor({ timeout: FAX_TIMEOUT_MS });
+  const firstPage = viewer.getByRole('img', { name: 'Page 1' });
+  assert.ok((await waitForInk(firstPage)) > 100, 'page 1 of the received fax has text drawn on it');
+  await inboxLink(page, 0).waitFor();
+  await page.getByRole('button', { name: 'Mark as unread' }).waitFor();
+  await assertNoSeriousAxeViolations(page);
+
+  await checkZoomAndRotation(viewer, firstPage);
+
+  const documentPath = `/api/faxes/${faxId}/document`;
+  const download = viewer.getByRole('link', { name: 'Download', exact: true });
+  assert.equal(await download.getAttribute('href'), documentPath);
+  assert.match((await download.getAttribute('download')) ?? '', /^fax-from-[\w-]+-\d{4}-\d{2}-\d{2}\.pdf$/);
+  const file = await page.request.get(documentPath);
+  assert.equal(file.status(), 200);
+  assert.equal(file.headers()['content-type'], 'application/pdf');
+}

@@ -11,6 +11,7 @@ import { makePdf } from '../support/documents';
 import { ledgerRow, timelineOf } from '../support/faxes';
 import { openLiveFor } from '../support/live';
 import { receiveCreditsOf, receivedFaxesOf, receiver, TELNYX_MEDIA_HOST, telnyxInboundCall } from '../support/receive';
+import { faxList, insertFaxRow } from '../support/send-fax';
 
 // Receiving through Telnyx's signed webhooks (decision 018): the carrier's media link is the only
 // thing stubbed (a host of its own); D1, R2 and the live hub are real. Whatever the order or the
@@ -245,6 +246,46 @@ describe('the mail when a fax arrives', () => {
   });
 });
 
+describe('the inbox list', () => {
+  it('pages received faxes newest first: 30, then 20, then the rest, without sent or trashed ones', async () => {
+    const b = await receiver();
+    const dayAgo = Date.now() - 24 * 60 * 60 * 1000;
+    const older: string[] = [];
+    for (let i = 0; i < 50; i++) older.push(await insertFaxRow(b.userId, { direction: 'RECEIVE', status: 'RECEIVED', start: dayAgo + i * 1000 }));
+    const latest: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      const inbound = await telnyxInboundCall(b.number);
+      await postAll([inbound.received]);
+      latest.push(inbound.faxId);
+    }
+    await insertFaxRow(b.userId, { direction: 'SEND' });
+    await insertFaxRow(b.userId, { direction: 'RECEIVE', status: 'RECEIVED', trashedAt: Date.now() });
+
+    const first = await faxList(b.cookie, 'direction=RECEIVE');
+    expect(first.total).toBe(52);
+    expect(first.faxes).toHaveLength(30);
+    expect(first.faxes.every((f) => f.direction === 'RECEIVE')).toBe(true);
+    expect(new Set(first.faxes.slice(0, 2).map((f) => f.id))).toEqual(new Set(latest));
+    expect(first.faxes.slice(0, 2).every((f) => !f.read)).toBe(true);
+    const second = await faxList(b.cookie, `direction=RECEIVE&cursor=${first.nextCursor}`);
+    expect(second.faxes).toHaveLength(20);
+    const third = await faxList(b.cookie, `direction=RECEIVE&cursor=${second.nextCursor}`);
+    expect(third.faxes).toHaveLength(2);
+    expect(third.nextCursor).toBeNull();
+
+    const listed = [...first.faxes, ...second.faxes, ...third.faxes].map((f) => f.id);
+    expect(listed.slice(2)).toEqual([...older].reverse());
+  });
+
+  it('has no next page with exactly 30 received faxes', async () => {
+    const b = await receiver();
+    for (let i = 0; i < 30; i++) await insertFaxRow(b.userId, { direction: 'RECEIVE', status: 'RECEIVED', start: Date.now() - i * 1000 });
+    const page = await faxList(b.cookie, 'direction=RECEIVE');
+    expect(page.faxes).toHaveLength(30);
+    expect(page.nextCursor).toBeNull();
+  });
+});
+
 describe('read status', () => {
   async function arrived(b: Awaited<ReturnType<typeof receiver>>): Promise<string> {
     const inbound = await telnyxInboundCall(b.number);
@@ -284,6 +325,13 @@ describe('read status', () => {
     expect(bad.status).toBe(400);
     const notAnId = await setRead(b.cookie, 'not-a-uuid', 'read');
     expect(notAnId.status).toBe(400);
+
+    const sent = await insertFaxRow(b.userId, { direction: 'SEND', status: 'DELIVERED' });
+    for (const status of ['read', 'unread']) {
+      const refused = await setRead(b.cookie, sent, status);
+      expect(refused.status).toBe(409);
+      expect(await errorCode(refused)).toBe('NOT_A_RECEIVED_FAX');
+    }
 
     const faxId = await arrived(b);
     const crossSite = await call('/api/setFaxReadStatus', { method: 'POST', cookie: b.cookie, body: { faxId, status: 'read' }, headers: { origin: 'https://evil.example' } });
