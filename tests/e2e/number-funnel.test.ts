@@ -144,7 +144,7 @@ describe('the number funnel', () => {
 
     await visit(page, '/settings');
     const billing = page.getByRole('region', { name: 'Plan and billing' });
-    await billing.getByText('Charged to visa ending 4242').waitFor();
+    await billing.getByText('Charged to Visa ending 4242').waitFor();
     await billing.getByRole('button', { name: 'Change card' }).click();
     const form = billing.getByRole('form', { name: 'New card' });
     await form.getByLabel('Name on card').fill('Plan First');
@@ -153,7 +153,7 @@ describe('the number funnel', () => {
     await form.getByLabel('Security code (CVC)').fill('123');
     await form.getByRole('button', { name: 'Save card' }).click();
     await billing.getByText('Your new card is saved.').waitFor();
-    await billing.getByText('Charged to mastercard ending 4444').waitFor();
+    await billing.getByText('Charged to Mastercard ending 4444').waitFor();
     await billing.getByRole('cell', { name: 'Card changed to mastercard ending 4444' }).waitFor();
     await assertNoSeriousAxeViolations(page);
   });

@@ -7,6 +7,8 @@ import CardForm from '../transaction/CardForm';
 
 type Outcome = 'saved' | 'paid' | 'stillFailing';
 
+const BRAND_NAMES: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', discover: 'Discover' };
+
 /**
  * The card a plan we renew ourselves is charged to, and a way to change it. Stripe keeps the card
  * of a plan it runs, so there is nothing to change here for those.
@@ -35,7 +37,7 @@ export default function ChangeCard({ subscription }: { subscription: Subscriptio
 
   return (
     <div className="change-card">
-      {subscription.card && <p>{t('billing.chargedTo', { brand: subscription.card.brand, last4: subscription.card.last4 })}</p>}
+      {subscription.card && <p>{t('billing.chargedTo', { brand: BRAND_NAMES[subscription.card.brand] ?? subscription.card.brand, last4: subscription.card.last4 })}</p>}
       {outcome && (
         <p className={outcome === 'stillFailing' ? 'form-error' : 'form-done'} role="status">
           {t(outcome === 'paid' ? 'billing.cardSavedAndPaid' : outcome === 'stillFailing' ? 'billing.cardStillFailing' : 'billing.cardSaved')}
