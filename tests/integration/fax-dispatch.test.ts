@@ -174,6 +174,29 @@ describe('a fax to a number of this instance', () => {
     expect(handled.results.map((row) => row.outcome)).toContain('RECEIVED');
   });
 
+  it('keeps the page that arrived when the line drops after page 1, as a partial fax charged for that page', async () => {
+    const senderId = await sender();
+    const recipient = await insertUser();
+    await setReceiveCredits(recipient.id, 5, 0);
+    // The loopback line that drops after page 1 (555-0006), assigned to the recipient.
+    const to = '+13125550006';
+    await env.DB.prepare(
+      "INSERT INTO fax_numbers (id, number, area_code, city, region, state, owner_user_id, assigned_at) VALUES (?, ?, '312', 'Chicago', 'IL', 'ASSIGNED', ?, ?)",
+    )
+      .bind(crypto.randomUUID(), to, recipient.id, Date.now())
+      .run();
+    const { faxId } = await insertSendFax(senderId, { toNumber: to, documentPages: 3 });
+    await dispatchFirstAttempt(faxId);
+    expect(await waitForFaxDone(faxId)).toMatchObject({ status: 'FAILED', failure_reason: 'LINE_DROPPED' });
+
+    const partial = await waitFor(async () => (await receivedFaxesOf(recipient.id)).find((fax) => fax.status === 'RECEIVED' && fax.partial === 1), {
+      what: 'a partial received fax',
+    });
+    expect(partial).toMatchObject({ page_count: 1, read: 0 });
+    const document = await env.DOCUMENTS.get(partial.document_key!);
+    expect((await PDFDocument.load(await document!.arrayBuffer())).getPageCount()).toBe(1);
+  });
+
   it('is not recorded as inbound when the number is only in the pool', async () => {
     const { faxId } = await insertSendFax(await sender(), { toNumber: '+12125550150' });
     await dispatchFirstAttempt(faxId);
