@@ -52,9 +52,13 @@ describe('a fax arriving through Telnyx', () => {
     const live = await openLiveFor(b.cookie);
     const inbound = await telnyxInboundCall(b.number, { pages: 2 });
 
+    const callStarted = Date.now();
     await postAll([inbound.started, inbound.processing]);
     const receiving = await json<ReceiveStatus>('/api/receiveStatus', b.cookie);
     expect(receiving.receivingFax[inbound.faxId]).toMatchObject({ remoteDisplay: '(613) 248-4850', pagesReceived: 2 });
+    // Spec §3: each active fax carries its start.
+    expect(receiving.receivingFax[inbound.faxId]!.start).toBeGreaterThanOrEqual(callStarted - 60_000);
+    expect(receiving.receivingFax[inbound.faxId]!.start).toBeLessThanOrEqual(Date.now());
     expect(receiving.lastReceivedEntry).toBeNull();
     expect(await json<FaxCounts>('/api/faxCounts', b.cookie)).toEqual({ unreadReceived: 0, received: 1, sent: 0 });
     await live.waitForEvent<{ type: string; fax?: FaxView }>((e) => e.type === 'fax.updated' && e.fax?.status === 'RECEIVING');
