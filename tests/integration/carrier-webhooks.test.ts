@@ -1,5 +1,5 @@
 import { env, exports } from 'cloudflare:workers';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { encodeAttemptRef } from '../../worker/carrier/attempt-ref';
 import { loopbackWebhookRequest } from '../../worker/carrier/loopback';
 import { errorCode } from '../support/client';
@@ -196,10 +196,12 @@ describe('Telnyx webhooks: refused unless signed by Telnyx, now', () => {
     await expectRefused(await postTelnyxWebhook(delivered, { headers: { 'telnyx-signature-ed25519': 'c2hvcnQ=' } }), run, before);
   });
 
-  it('a signed body that is not JSON is a bad request', async () => {
+  it('a signed body that is not JSON is a bad request, and logged for an operator', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const response = await postTelnyxWebhook('{"data": ');
     expect(response.status).toBe(400);
     expect(await errorCode(response)).toBe('MALFORMED_BODY');
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('signed telnyx webhook could not be read'));
   });
 
   it('needs no same-origin signal: a cross-site request from the carrier is fine', async () => {

@@ -16,7 +16,12 @@ export interface WebhookResult {
 export async function receiveCarrierWebhook(env: Env, carrier: Carrier, request: Request): Promise<WebhookResult> {
   const reading = await carrier.readWebhook(request);
   if (reading.kind === 'invalid-signature') return { status: 401, outcomes: [] };
-  if (reading.kind === 'malformed') return { status: 400, outcomes: [] };
+  if (reading.kind === 'malformed') {
+    // Signed by the carrier yet unreadable to us (a format change, a fax to a number we cannot
+    // parse): the carrier will give up on it, so it must at least reach an operator's logs.
+    console.warn(`A signed ${carrier.name} webhook could not be read; answered 400`);
+    return { status: 400, outcomes: [] };
+  }
   const outcomes: WebhookResult['outcomes'] = [];
   for (const event of reading.events) {
     outcomes.push(event.kind === 'outbound.status' ? await applyCarrierEvent(env, carrier.name, event) : await handleInboundEvent(env, carrier.name, event));
