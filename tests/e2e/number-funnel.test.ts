@@ -130,6 +130,7 @@ describe('the number funnel', () => {
 
     // No number was held: the dashboard offers one, and the pick is the user's without a hold.
     const yourNumber = page.getByRole('region', { name: 'Your fax number' });
+    await yourNumber.getByText('Your plan includes a fax number of your own.', { exact: false }).waitFor();
     await yourNumber.getByRole('link', { name: 'Get your own fax number' }).click();
     await waitForPath(page, '/reserveNumber');
     await page.getByText('Your plan is on: pick a local number and it is yours at once.').waitFor();

@@ -19,9 +19,11 @@ interface Props {
   faxCounts: FaxCounts | null;
   /** The user's own fax number (E.164) as it was when the page was rendered, or null. */
   faxNumber: string | null;
+  /** The user's plan is on (TRIAL or PAID) as the page was rendered. */
+  paying: boolean;
 }
 
-export default function Dashboard({ viewer: initialViewer, sendStatus, receiveStatus, faxCounts, faxNumber }: Props) {
+export default function Dashboard({ viewer: initialViewer, sendStatus, receiveStatus, faxCounts, faxNumber, paying }: Props) {
   const current = useStore($viewer);
   useEffect(() => setViewer(initialViewer), [initialViewer]);
   const viewer = current ?? initialViewer;
@@ -36,7 +38,7 @@ export default function Dashboard({ viewer: initialViewer, sendStatus, receiveSt
           {t('dashboard.sendFax')}
         </a>
       </header>
-      <YourNumber initial={faxNumber} />
+      <YourNumber initial={faxNumber} paying={paying} />
       <ReceivingNow initial={receiveStatus} initialCounts={faxCounts} />
       <SendingNow initial={sendStatus} />
       <ActivityFeed />

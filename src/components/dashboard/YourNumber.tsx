@@ -24,12 +24,13 @@ function planLine(subscription: SubscriptionView): string | null {
 
 /**
  * "Your fax number" on the dashboard. The number comes rendered with the page (no fetch at load);
- * the plan line is read once the live connection is up, and only for a user who has a number.
+ * the plan line is read once the live connection is up, and only for a user who has a number or
+ * a plan.
  */
-export default function YourNumber({ initial }: { initial: string | null }) {
+export default function YourNumber({ initial, paying }: { initial: string | null; paying: boolean }) {
   const number = ownNumberOr(useStore($ownNumber), initial);
   const subscription = useStore($subscription);
-  useEffect(() => watchSubscription({ atLoad: false, onConnect: initial !== null, withHistory: false }), [initial]);
+  useEffect(() => watchSubscription({ atLoad: false, onConnect: initial !== null || paying, withHistory: false }), [initial, paying]);
   const plan = subscription ? planLine(subscription) : null;
   return (
     <section className="card your-number" aria-labelledby="your-number-heading" aria-live="polite">
@@ -45,7 +46,8 @@ export default function YourNumber({ initial }: { initial: string | null }) {
         </>
       ) : (
         <>
-          <p className="muted">{t('dashboard.yourNumberNone')}</p>
+          <p className="muted">{t(paying ? 'dashboard.yourNumberIncluded' : 'dashboard.yourNumberNone')}</p>
+          {subscription && <PaymentProblem subscription={subscription} />}
           <a className="button primary inline" href="/reserveNumber">
             {t('dashboard.yourNumberGet')}
           </a>
