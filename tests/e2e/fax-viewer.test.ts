@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { describe, it } from 'node:test';
-import { assertNoSeriousAxeViolations, signUpThroughUi, UI_TIMEOUT_MS, useBrowser, visit, waitForPath } from './support/browser.ts';
+import { assertNoSeriousAxeViolations, openAndExpectReturn, signUpThroughUi, UI_TIMEOUT_MS, useBrowser, visit, waitForPath } from './support/browser.ts';
 import { makePdf } from './support/documents.ts';
 import { sendFaxFrom, waitForSendCredits } from './support/faxes.ts';
 import { checkZoomAndRotation, waitForInk } from './support/viewer.ts';
@@ -96,8 +96,7 @@ describe('the fax viewer', () => {
 
     // /preview is for received faxes: a sent one sends the user back where they came from.
     await visit(page, '/sent');
-    await page.evaluate((path) => window.location.assign(path), `/preview?faxId=${faxId}`);
-    await waitForPath(page, '/sent', FAX_TIMEOUT_MS);
+    await openAndExpectReturn(page, `/preview?faxId=${faxId}`, '/sent', FAX_TIMEOUT_MS);
   });
 
   it('says when the document is gone or unreadable, and draws the thumbnails of a long fax as they come into sight', async () => {
@@ -154,8 +153,7 @@ describe('the fax viewer', () => {
 
     // With a page of the site to go back to, it goes back there.
     await visit(page, '/inbox');
-    await page.evaluate((path) => window.location.assign(path), `/preview?faxId=${randomUUID()}`);
-    await waitForPath(page, '/inbox');
+    await openAndExpectReturn(page, `/preview?faxId=${randomUUID()}`, '/inbox');
 
     // Without an id there is nothing to show.
     await page.goto('/preview');

@@ -7,6 +7,7 @@ import {
   assertNoSeriousAxeViolations,
   BASE_URL,
   liveIndicator,
+  openAndExpectReturn,
   pathOf,
   signUpThroughUi,
   UI_TIMEOUT_MS,
@@ -272,8 +273,7 @@ describe('sending a fax', () => {
     await signUpThroughUi(page, { label: 'send-missing' });
     await page.getByRole('navigation').getByRole('link', { name: 'Sent', exact: true }).click();
     await waitForPath(page, '/sent');
-    await page.evaluate((id) => window.location.assign(`/faxDetails/${id}`), randomUUID());
-    await waitForPath(page, '/sent');
+    await openAndExpectReturn(page, `/faxDetails/${randomUUID()}`, '/sent');
 
     // Come from another fax's details: going back would only leave again, so the dashboard.
     await page.goto(`${BASE_URL}/faxDetails/${randomUUID()}`, { waitUntil: 'commit', referer: `${BASE_URL}/faxDetails/${randomUUID()}` });

@@ -152,6 +152,19 @@ export async function waitForPath(page: Page, pathWithQuery: string, timeout = U
   await page.waitForURL((url) => url.pathname + url.search === pathWithQuery, { timeout });
 }
 
+/**
+ * Opens `path` from the current page as a link would, and waits until the page has really been
+ * there and then left it for `returnPath`. Waiting for `returnPath` alone would pass at once when
+ * that is where the page starts, while the navigation it began is still under way (and would
+ * abort the test's next one).
+ */
+export async function openAndExpectReturn(page: Page, path: string, returnPath: string, timeout = UI_TIMEOUT_MS): Promise<void> {
+  const arrived = page.waitForURL((url) => url.pathname + url.search === path, { waitUntil: 'commit', timeout });
+  await page.evaluate((target) => window.location.assign(target), path);
+  await arrived;
+  await waitForPath(page, returnPath, timeout);
+}
+
 /** The live indicator (role=status) once it shows the given state, e.g. "Connected". */
 export function liveIndicator(page: Page, state: string | RegExp): Locator {
   const text = typeof state === 'string' ? new RegExp(`(^|:\\s*)${escapeRegExp(state)}$`) : state;
