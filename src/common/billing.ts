@@ -48,6 +48,13 @@ export const changeCardSchema = z.object({ card: cardSchema });
 
 export const CHECKOUT_STATES = ['pending', 'requires_action', 'succeeded', 'failed'] as const;
 
+export type SubscriptionType = 'FREE' | 'TRIAL' | 'PAID';
+
+/** A paying user (spec §4) has a plan on: a trial or a paid period. */
+export function isPaying(type: SubscriptionType | null | undefined): type is 'TRIAL' | 'PAID' {
+  return type === 'TRIAL' || type === 'PAID';
+}
+
 export interface CheckoutView {
   id: string;
   plan: (typeof PLAN_LEVELS)[number];
@@ -67,7 +74,7 @@ export interface CheckoutView {
 export type PaymentsConfig = { processor: 'local' } | { processor: 'stripe'; publishableKey: string };
 
 export interface SubscriptionView {
-  type: 'FREE' | 'TRIAL' | 'PAID';
+  type: SubscriptionType;
   planLevel: (typeof PLAN_LEVELS)[number] | null;
   planTerm: (typeof PLAN_TERMS)[number] | null;
   subscriptionId: string | null;

@@ -1,7 +1,6 @@
 import { env } from 'cloudflare:workers';
-import type { CheckoutView } from '../../src/common/billing';
+import type { CheckoutView, SubscriptionView } from '../../src/common/billing';
 import type { FaxNumberView } from '../../src/common/numbers';
-import type { SubscriptionStatus } from '../../worker/subscriptions/view';
 import { call } from './client';
 
 // Checkout and subscription helpers: test cards, plan options, and moving a user's clock in D1.
@@ -22,7 +21,7 @@ export function card(number: string, fields: { expYear?: number; expMonth?: numb
 
 export interface CheckoutAnswer {
   checkout: CheckoutView;
-  subscription: SubscriptionStatus;
+  subscription: SubscriptionView;
 }
 
 export function checkout(cookie: string, number: string = CARDS.succeeds, plan = 'BASIC', term = 'MONTH'): Promise<Response> {
@@ -33,10 +32,10 @@ export function confirm(cookie: string, checkoutId: string, approve: boolean): P
   return call(`/api/checkout/${checkoutId}/confirm`, { method: 'POST', cookie, body: { approve } });
 }
 
-export async function subscriptionOf(cookie: string): Promise<SubscriptionStatus> {
+export async function subscriptionOf(cookie: string): Promise<SubscriptionView> {
   const response = await call('/api/checkSubscriptionStatus', { cookie });
   if (response.status !== 200) throw new Error(`checkSubscriptionStatus: ${response.status} ${await response.text()}`);
-  return ((await response.json()) as { subscription: SubscriptionStatus }).subscription;
+  return ((await response.json()) as { subscription: SubscriptionView }).subscription;
 }
 
 export async function setOption(key: string, value: unknown): Promise<void> {

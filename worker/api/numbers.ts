@@ -11,7 +11,7 @@ import {
   releaseHoldsOf,
 } from '../db/queries/numbers';
 import { toHoldView, toNumberView } from '../domain/numbers';
-import { isPaying } from '../domain/subscriptions';
+import { isPaying } from '../../src/common/billing';
 import { readConfig } from '../env';
 import { ApiError } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
@@ -35,8 +35,8 @@ async function placeHold(c: Context<AppEnv>, numberId: string): Promise<Response
   if (viewer && (await findNumberOwnedBy(db, viewer.id))) throw new ApiError(409, 'ALREADY_HAS_NUMBER');
   if (!(await findNumberById(db, numberId))) throw new ApiError(404, 'NOT_FOUND');
   const user = c.get('user');
-  if (viewer && user && isPaying(user.subscriptionType)) {
-    const owned = await takeNumberAsOwner(c.env, viewer.id, numberId);
+  if (user && isPaying(user.subscriptionType)) {
+    const owned = await takeNumberAsOwner(c.env, user.id, numberId);
     if (!owned) throw new ApiError(409, 'NUMBER_TAKEN');
     return c.json({ hold: null, owned: toNumberView(owned) }, 200);
   }

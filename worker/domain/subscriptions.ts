@@ -1,3 +1,4 @@
+import type { SubscriptionType } from '../../src/common/billing';
 import type { Allowance, PlanLevel, PlanOptions, PlanTerm } from '../../src/common/plans';
 import { isTrialDisabled } from './plans';
 
@@ -14,12 +15,6 @@ export const NUMBER_GRACE_MS = 3 * DAY_MS;
 /** The renewal reminder goes out this long before the charge. */
 export const REMINDER_LEAD_MS = 3 * DAY_MS;
 
-export type SubscriptionType = 'FREE' | 'TRIAL' | 'PAID';
-
-/** A paying user (spec §4) has a plan on: a trial or a paid period. */
-export function isPaying(type: SubscriptionType | null): boolean {
-  return type === 'TRIAL' || type === 'PAID';
-}
 
 /** A trial for this plan: switched on in the options, and none ever started with this e-mail. */
 export function isTrialEligible(options: PlanOptions, level: PlanLevel, term: PlanTerm, hadTrial: boolean): boolean {

@@ -1,7 +1,6 @@
-import { and, eq, inArray, lt } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, or } from 'drizzle-orm';
 import { getDb } from '../db/client';
-import { findAttempt } from '../db/queries/fax-attempts';
-import { faxes, type FaxAttemptRow, type FaxRow } from '../db/schema';
+import { faxAttempts, faxes, type FaxAttemptRow, type FaxRow } from '../db/schema';
 import { enqueueFaxJob } from '../jobs/fax-messages';
 
 // A sent fax has its credits taken the moment it is accepted, so a dispatch message that never
@@ -29,14 +28,24 @@ export function owedDispatchAttempt(fax: Pick<FaxRow, 'attempt' | 'nextAttemptAt
 
 export async function redispatchStalledFaxes(env: Env, now = Date.now()): Promise<number> {
   const db = getDb(env);
+  // Each fax with its current attempt, in one read. Faxes the carrier has (an attempt with its id,
+  // not failed) owe nothing and may wait long: left out here, they never crowd out those that do.
   const waiting = await db
-    .select()
+    .select({ fax: faxes, current: faxAttempts })
     .from(faxes)
-    .where(and(eq(faxes.direction, 'SEND'), inArray(faxes.status, ['QUEUED', 'SENDING']), lt(faxes.updated, now - STALLED_DISPATCH_MS)))
+    .leftJoin(faxAttempts, and(eq(faxAttempts.faxId, faxes.id), eq(faxAttempts.attempt, faxes.attempt)))
+    .where(
+      and(
+        eq(faxes.direction, 'SEND'),
+        inArray(faxes.status, ['QUEUED', 'SENDING']),
+        lt(faxes.updated, now - STALLED_DISPATCH_MS),
+        or(isNull(faxAttempts.carrierFaxId), eq(faxAttempts.status, 'FAILED')),
+      ),
+    )
+    .orderBy(faxes.updated)
     .limit(BATCH);
   let queued = 0;
-  for (const fax of waiting) {
-    const current = fax.attempt > 0 ? await findAttempt(db, fax.id, fax.attempt) : null;
+  for (const { fax, current } of waiting) {
     const attempt = owedDispatchAttempt(fax, current, now);
     if (attempt === null) continue;
     console.warn(`Fax ${fax.id}: attempt ${attempt} was never dispatched; queueing it again`);

@@ -3,7 +3,7 @@ import { findCheckoutById } from '../db/queries/billing';
 import { markCancelAtPeriodEnd, stopSubscriptionOf } from '../db/queries/subscriptions';
 import { findUserById } from '../db/queries/users';
 import type { UserRow } from '../db/schema';
-import { isPaying } from '../domain/subscriptions';
+import { isPaying } from '../../src/common/billing';
 import { ApiError } from '../http/api-error';
 import { publishToUser } from '../live/publish';
 import { processorOfPlan } from '../payments';

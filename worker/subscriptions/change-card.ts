@@ -2,7 +2,7 @@ import type { CardInput } from '../../src/common/billing';
 import { getDb } from '../db/client';
 import { replaceCheckoutCard } from '../db/queries/billing';
 import type { UserRow } from '../db/schema';
-import { isPaying } from '../domain/subscriptions';
+import { isPaying } from '../../src/common/billing';
 import { ApiError } from '../http/api-error';
 import { publishToUser } from '../live/publish';
 import { processorOfPlan } from '../payments';

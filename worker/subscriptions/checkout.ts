@@ -1,4 +1,4 @@
-import type { CheckoutPayment, CheckoutView } from '../../src/common/billing';
+import { isPaying, type CheckoutPayment, type CheckoutView } from '../../src/common/billing';
 import type { PlanLevel, PlanOptions, PlanTerm } from '../../src/common/plans';
 import { sha256Hex } from '../auth/tokens';
 import { getDb, type Db } from '../db/client';
@@ -7,7 +7,7 @@ import { findNumberOwnedBy } from '../db/queries/numbers';
 import { readPlanOptions } from '../db/queries/options';
 import { activatePlan, hasHadTrial } from '../db/queries/subscriptions';
 import type { CheckoutRow, UserRow } from '../db/schema';
-import { DAY_MS, isPaying, isTrialEligible, priceOf, renewalGrant, trialGrant } from '../domain/subscriptions';
+import { DAY_MS, isTrialEligible, priceOf, renewalGrant, trialGrant } from '../domain/subscriptions';
 import { ApiError } from '../http/api-error';
 import { userHolderKey } from '../numbers/holder';
 import { orderAssignedNumber } from '../numbers/own-number';

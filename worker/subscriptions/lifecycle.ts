@@ -75,9 +75,8 @@ export async function retryFailedRenewal(env: Env, userId: string, now = Date.no
   const user = await findUserById(db, userId);
   if (!user) return false;
   const state = await readLifecycleState(db, user);
-  const end = state.currentPeriodEnd;
-  const waiting = state.failedAttempts > 0 && !state.renewsItself && !state.cancelAtPeriodEnd && end !== null && now >= end;
-  if (!waiting || dueAction(state, now).kind === 'end') return false;
+  // What the lifecycle would do were the daily wait since the last failure over.
+  if (state.failedAttempts === 0 || dueAction({ ...state, lastFailedAt: null }, now).kind !== 'renew') return false;
   return renew(env, user, state, now);
 }
 

@@ -2,11 +2,11 @@ import { getDb } from '../db/client';
 import { findCheckoutById, findFailedChargesSince } from '../db/queries/billing';
 import { findNumberOwnedBy } from '../db/queries/numbers';
 import { findUserById } from '../db/queries/users';
-import { isPaying } from '../domain/subscriptions';
-import { toSubscriptionView, type SubscriptionStatus } from './view';
+import { isPaying, type SubscriptionView } from '../../src/common/billing';
+import { toSubscriptionView } from './view';
 
 export interface SubscriptionAnswer {
-  subscription: SubscriptionStatus;
+  subscription: SubscriptionView;
 }
 
 /** The user's plan as the pages show it (no lifecycle step: see applyDueBilling). */
@@ -15,8 +15,10 @@ export async function readSubscriptionStatus(env: Env, userId: string): Promise<
   const user = await findUserById(db, userId);
   if (!user) throw new Error(`user ${userId} vanished`);
   const paying = isPaying(user.subscriptionType);
-  const failures =
-    paying && user.currentPeriodEnd !== null ? await findFailedChargesSince(db, userId, user.currentPeriodEnd) : { count: 0, lastAt: null };
-  const checkout = paying && user.subscriptionId ? await findCheckoutById(db, user.subscriptionId) : null;
-  return { subscription: toSubscriptionView(user, await findNumberOwnedBy(db, userId), failures, checkout) };
+  const [failures, checkout, owned] = await Promise.all([
+    paying && user.currentPeriodEnd !== null ? findFailedChargesSince(db, userId, user.currentPeriodEnd) : { count: 0, lastAt: null },
+    paying && user.subscriptionId ? findCheckoutById(db, user.subscriptionId) : null,
+    findNumberOwnedBy(db, userId),
+  ]);
+  return { subscription: toSubscriptionView(user, owned, failures, checkout) };
 }

@@ -3,15 +3,12 @@ import { formatPhoneForDisplay } from '../../src/common/phone';
 import type { CheckoutRow, FaxNumberRow, InvoiceRow, TransactionRow, UserRow } from '../db/schema';
 import { graceEndsAt } from '../domain/subscriptions';
 
-/** The plan as the API answers it (src/common/billing.ts), failed renewals and card included. */
-export type SubscriptionStatus = SubscriptionView;
-
 export function toSubscriptionView(
   user: UserRow,
   owned: FaxNumberRow | null,
   failures: { count: number; lastAt: number | null },
   checkout: CheckoutRow | null,
-): SubscriptionStatus {
+): SubscriptionView {
   const type = user.subscriptionType ?? 'FREE';
   const paying = type !== 'FREE';
   return {

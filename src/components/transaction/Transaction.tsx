@@ -36,7 +36,6 @@ export default function Transaction({ plan: level, term, payments }: Props) {
   const onPay = (card: CardInput): void => void pay(level, term, { card });
   const onPayWithStripe = (paymentMethodId: string): void => void pay(level, term, { paymentMethodId }, runStripeChallenge);
   const busy = status.kind === 'paying' || status.kind === 'succeeded';
-  // The decline messages of a held number already say it is still held; the others get the line.
   const failure = status.kind === 'failed' ? status.code : null;
   // Only said when there is a live hold: a user paying without one has no number waiting.
   const sayHoldKept = failure !== null && hold !== null && holdLive;

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import type { AccountDetails } from '../../common/api-types';
-import type { SubscriptionView } from '../../common/billing';
+import { isPaying, type SubscriptionView } from '../../common/billing';
 import { t } from '../../i18n/t';
 import { $account } from '../../stores/account';
 import { $plansState, $term, $termPlans } from '../../stores/plans';
@@ -42,7 +42,7 @@ function Plans({ subscription, status = null }: { subscription: SubscriptionType
   const termPlans = useStore($termPlans);
   const plansState = hydrated ? storedPlans : { state: 'loading' as const };
   const plans = hydrated ? termPlans : null;
-  const yourPlan = hydrated && (subscription === 'TRIAL' || subscription === 'PAID') ? subscription : null;
+  const yourPlan = hydrated && isPaying(subscription) ? subscription : null;
   const bestSaving = plansState.state === 'ready' ? Math.max(0, ...plansState.options.plans.map((p) => p.savingPercent)) : 0;
 
   return (

@@ -143,11 +143,11 @@ export async function listUsersWithDueBilling(
       and(
         sql`${users.id} > ${page.afterId}`,
         or(
-        and(inArray(users.subscriptionType, PAYING), sql`${users.currentPeriodEnd} <= ${now + reminderLeadMs}`),
-        and(
-          eq(users.subscriptionType, 'FREE'),
-          sql`${users.currentPeriodEnd} <= ${now - numberGraceMs}`,
-          sql`EXISTS (SELECT 1 FROM fax_numbers WHERE state = 'ASSIGNED' AND owner_user_id = ${users.id})`,
+          and(inArray(users.subscriptionType, PAYING), sql`${users.currentPeriodEnd} <= ${now + reminderLeadMs}`),
+          and(
+            eq(users.subscriptionType, 'FREE'),
+            sql`${users.currentPeriodEnd} <= ${now - numberGraceMs}`,
+            sql`EXISTS (SELECT 1 FROM fax_numbers WHERE state = 'ASSIGNED' AND owner_user_id = ${users.id})`,
           ),
         ),
       ),
