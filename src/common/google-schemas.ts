@@ -19,7 +19,7 @@ function hasToken(value: unknown): boolean {
  * POST /api/login takes `{ email, password }` or `{ token }` (a Google ID token). The shape picks
  * the schema, so each keeps its own error codes (a union would blur them into one).
  */
-export const loginSchema = z.unknown().transform((value, ctx) => {
+const pickLoginSchema = z.unknown().transform((value, ctx) => {
   const schema = hasToken(value) ? googleLoginSchema : passwordLoginSchema;
   const result = schema.safeParse(value);
   if (result.success) return result.data;
@@ -28,6 +28,10 @@ export const loginSchema = z.unknown().transform((value, ctx) => {
   }
   return z.NEVER;
 });
+type LoginInput = z.input<typeof googleLoginSchema> | z.input<typeof passwordLoginSchema>;
+type LoginOutput = z.output<typeof googleLoginSchema> | z.output<typeof passwordLoginSchema>;
+// Typed as the two shapes it accepts, so the typed client asks for one of them.
+export const loginSchema = pickLoginSchema as unknown as z.ZodType<LoginOutput, LoginInput>;
 
 export type GoogleLoginInput = z.input<typeof googleLoginSchema>;
 

@@ -1,7 +1,7 @@
 import { atom, onMount, type ReadableAtom, type WritableAtom } from 'nanostores';
 import type { AccountJobStatus } from '../common/account-deletion';
 import { LIVE_PING, LIVE_PONG, liveEventSchema } from '../common/live-messages';
-import { apiCall } from '../lib/api';
+import { api, call } from '../lib/api';
 
 // The deletion page's view of its job. The job's channel (/api/live/job) pushes every change; on
 // every (re)connect the page re-reads the status, and while the socket is down it polls instead,
@@ -17,10 +17,6 @@ export interface JobWatch {
 const HEARTBEAT_MS = 25_000;
 const POLL_MS = 2_000;
 const BACKOFF_MS = [500, 1_000, 2_000, 5_000, 10_000, 20_000, 30_000];
-
-function statusPath(jobId: string): string {
-  return `/accountJobStatus?jobId=${encodeURIComponent(jobId)}`;
-}
 
 /** Keeps the newest state: a slow status answer must not undo a newer pushed event. */
 function apply($watch: WritableAtom<JobWatch>, next: AccountJobStatus): void {
@@ -54,7 +50,7 @@ export function deletionJobStore(jobId: string): ReadableAtom<JobWatch> {
     };
 
     const refresh = async (): Promise<void> => {
-      const result = await apiCall<AccountJobStatus>(statusPath(jobId));
+      const result = await call(api.accountJobStatus.$get({ query: { jobId } }));
       if (stopped) return;
       if (result.ok) apply($watch, result.data);
       else if (result.status === 404) $watch.set({ job: null, missing: true });
@@ -117,6 +113,6 @@ export function deletionJobStore(jobId: string): ReadableAtom<JobWatch> {
 
 /** Asks the server to run a failed deletion again; null when it could not be asked. */
 export async function retryDeletion(jobId: string): Promise<AccountJobStatus | null> {
-  const result = await apiCall<AccountJobStatus>('/retryAccountJob', { method: 'POST', body: { jobId } });
+  const result = await call(api.retryAccountJob.$post({ json: { jobId } }));
   return result.ok ? result.data : null;
 }

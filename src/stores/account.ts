@@ -1,6 +1,6 @@
 import { atom, onMount } from 'nanostores';
-import type { AccountDetails, LoginHistoryEntry } from '../common/api-types';
-import { apiCall, type ApiResult } from '../lib/api';
+import type { AccountDetails, LoginHistoryEntry } from '../lib/api-types';
+import { api, call, type ApiData, type ApiResult } from '../lib/api';
 import { onLiveEvent } from './live';
 
 // The account as the settings page shows it. Loaded when a component first listens, and again
@@ -10,12 +10,12 @@ export const $account = atom<AccountDetails | null>(null);
 export const $loginHistory = atom<LoginHistoryEntry[] | null>(null);
 
 export async function loadAccount(): Promise<void> {
-  const result = await apiCall<{ account: AccountDetails }>('/account');
+  const result = await call(api.account.$get());
   if (result.ok) $account.set(result.data.account);
 }
 
 export async function loadLoginHistory(): Promise<void> {
-  const result = await apiCall<{ history: LoginHistoryEntry[] }>('/loginHistory');
+  const result = await call(api.loginHistory.$get());
   if (result.ok) $loginHistory.set(result.data.history);
 }
 
@@ -31,30 +31,32 @@ onMount($loginHistory, () => {
   void loadLoginHistory();
 });
 
-/** Runs one of the spec's profile calls (GETs that change state) and keeps the answer. */
-async function saveProfile(path: string): Promise<ApiResult<{ account: AccountDetails }>> {
-  const result = await apiCall<{ account: AccountDetails }>(path);
+type ProfileAnswer = ApiResult<ApiData<typeof api.updateUserDisplayName.$get>>;
+
+/** Keeps the account a profile call answers (the spec's profile calls are GETs that change state). */
+async function saveProfile(request: ReturnType<typeof api.updateUserDisplayName.$get>): Promise<ProfileAnswer> {
+  const result = await call(request);
   if (result.ok) $account.set(result.data.account);
   return result;
 }
 
-export function updateDisplayName(name: string): Promise<ApiResult<{ account: AccountDetails }>> {
-  return saveProfile(`/updateUserDisplayName?name=${encodeURIComponent(name)}`);
+export function updateDisplayName(name: string): Promise<ProfileAnswer> {
+  return saveProfile(api.updateUserDisplayName.$get({ query: { name } }));
 }
 
-export function updateFaxMail(on: boolean): Promise<ApiResult<{ account: AccountDetails }>> {
-  return saveProfile(`/updateFaxMail?faxReceived=${on ? 'on' : 'off'}`);
+export function updateFaxMail(on: boolean): Promise<ProfileAnswer> {
+  return saveProfile(api.updateFaxMail.$get({ query: { faxReceived: on ? 'on' : 'off' } }));
 }
 
-export function updatePersonalPhone(number: string): Promise<ApiResult<{ account: AccountDetails }>> {
-  return saveProfile(`/updateUserPersonalPhoneNumber?number=${encodeURIComponent(number)}`);
+export function updatePersonalPhone(number: string): Promise<ProfileAnswer> {
+  return saveProfile(api.updateUserPersonalPhoneNumber.$get({ query: { number } }));
 }
 
 /** Every other session ends on success; this page carries on under the new session it is given. */
-export function changePassword(currentPassword: string, newPassword: string): Promise<ApiResult<{ changed: true }>> {
-  return apiCall('/changePassword', { method: 'POST', body: { currentPassword, newPassword } });
+export function changePassword(currentPassword: string, newPassword: string): Promise<ApiResult<ApiData<typeof api.changePassword.$post>>> {
+  return call(api.changePassword.$post({ json: { currentPassword, newPassword } }));
 }
 
-export function changeEmail(currentPassword: string, newEmail: string): Promise<ApiResult<{ sent: true; newEmail: string }>> {
-  return apiCall('/changeEmail', { method: 'POST', body: { currentPassword, newEmail } });
+export function changeEmail(currentPassword: string, newEmail: string): Promise<ApiResult<ApiData<typeof api.changeEmail.$post>>> {
+  return call(api.changeEmail.$post({ json: { currentPassword, newEmail } }));
 }

@@ -1,20 +1,16 @@
 import { atom } from 'nanostores';
-import type { CheckoutPayment, CheckoutView, SubscriptionView } from '../common/billing';
+import type { CheckoutPayment, CheckoutView } from '../common/billing';
 import type { PlanLevel, PlanTerm } from '../common/plans';
 import { isErrorCode } from '../common/errors';
-import { apiCall, type ApiFailureCode, type ApiResult } from '../lib/api';
+import { api, call, type ApiData, type ApiFailureCode, type ApiResult } from '../lib/api';
 
 // The payment on /transaction: one checkout at a time, which either succeeds at once, asks the card
 // holder to pass the bank's challenge first, or fails with a code the page explains. A failure
 // never touches the held number: the server keeps the hold until it runs out. With Stripe the
 // card comes as Stripe Elements' payment method, and the challenge runs in Stripe's own window.
 
-interface CheckoutAnswer {
-  checkout: CheckoutView;
-  subscription: SubscriptionView;
-  /** Stripe only: the bank's challenge is Stripe.js's to run, with this. */
-  clientSecret?: string;
-}
+/** The checkout and the plan; with Stripe also the `clientSecret` its challenge runs with. */
+type CheckoutAnswer = ApiData<typeof api.checkout.$post>;
 
 /** Runs the bank's challenge outside the page (Stripe.js); answers whether it was passed. */
 export type RunChallenge = (clientSecret: string) => Promise<boolean>;
@@ -44,7 +40,7 @@ function settle(result: ApiResult<CheckoutAnswer>): CheckoutStatus {
  */
 export async function pay(plan: PlanLevel, term: PlanTerm, payment: CheckoutPayment, runChallenge?: RunChallenge): Promise<CheckoutStatus> {
   $checkoutStatus.set({ kind: 'paying' });
-  const result = await apiCall<CheckoutAnswer>('/checkout', { method: 'POST', body: { plan, term, ...payment } });
+  const result = await call(api.checkout.$post({ json: { plan, term, ...payment } }));
   const status = settle(result);
   const clientSecret = result.ok ? result.data.clientSecret : undefined;
   if (status.kind !== 'challenge' || !clientSecret || !runChallenge) {
@@ -57,8 +53,7 @@ export async function pay(plan: PlanLevel, term: PlanTerm, payment: CheckoutPaym
 }
 
 async function confirm(checkout: CheckoutView, approve: boolean): Promise<CheckoutStatus> {
-  const path = `/checkout/${encodeURIComponent(checkout.id)}/confirm`;
-  const status = settle(await apiCall<CheckoutAnswer>(path, { method: 'POST', body: { approve } }));
+  const status = settle(await call(api.checkout[':checkoutId'].confirm.$post({ param: { checkoutId: encodeURIComponent(checkout.id) }, json: { approve } })));
   $checkoutStatus.set(status);
   return status;
 }

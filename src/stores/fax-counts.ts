@@ -1,6 +1,6 @@
 import { atom, onMount } from 'nanostores';
 import type { FaxCounts } from '../common/faxes';
-import { apiCall } from '../lib/api';
+import { api, call } from '../lib/api';
 import { reloadOnFaxChanges } from './fax-reload';
 import { onLiveEvent } from './live';
 
@@ -17,7 +17,7 @@ export function seedFaxCounts(counts: FaxCounts | null): void {
 }
 
 export async function loadFaxCounts(): Promise<void> {
-  const result = await apiCall<FaxCounts>('/faxCounts');
+  const result = await call(api.faxCounts.$get());
   if (result.ok) $faxCounts.set(result.data);
 }
 

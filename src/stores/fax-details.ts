@@ -1,6 +1,6 @@
 import { atom, onMount, type ReadableAtom } from 'nanostores';
 import type { FaxDetails } from '../common/faxes';
-import { apiCall } from '../lib/api';
+import { api, call } from '../lib/api';
 import { findLoadedFax } from './faxes';
 import { findLoadedReceivedFax } from './inbox';
 import { $liveStatus, onLiveEvent } from './live';
@@ -27,7 +27,7 @@ export function faxDetailsStore(faxId: string): FaxDetailsWatch {
   const $details = atom<FaxDetailsState>(loaded ? { kind: 'ready', details: { fax: loaded, timeline: [] } } : { kind: 'loading' });
 
   const read = async (): Promise<void> => {
-    const result = await apiCall<FaxDetails>(`/faxes/${encodeURIComponent(faxId)}`);
+    const result = await call(api.faxes[':faxId'].$get({ param: { faxId: encodeURIComponent(faxId) } }));
     const current = $details.get();
     if (result.ok) {
       // A slower answer must not undo a newer pushed state.

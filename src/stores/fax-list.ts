@@ -1,6 +1,6 @@
 import { atom, onMount, type ReadableAtom } from 'nanostores';
 import type { FaxDirection, FaxListPage, FaxView } from '../common/faxes';
-import { apiCall } from '../lib/api';
+import { api, call } from '../lib/api';
 import { $liveStatus, onLiveEvent } from './live';
 
 // One fax history list, sent or received (spec §7: newest first, 30 first then pages of 20; more
@@ -69,10 +69,9 @@ export function withFaxUpdate(list: FaxList, fax: FaxView): FaxList | null {
 /** A list of one direction, read when a component first listens and kept live while it does. */
 export function createFaxListStore(direction: FaxDirection): FaxListStore {
   const $state = atom<FaxListState>({ kind: 'loading' });
-  const path = `/faxes?direction=${direction}`;
 
   const load = async (): Promise<void> => {
-    const result = await apiCall<FaxListPage>(path);
+    const result = await call(api.faxes.$get({ query: { direction } }));
     if (!result.ok) {
       // A failed re-read after a reconnect keeps what is on screen.
       if ($state.get().kind !== 'ready') $state.set({ kind: 'failed', reason: result.message });
@@ -87,7 +86,7 @@ export function createFaxListStore(direction: FaxDirection): FaxListStore {
     const state = $state.get();
     if (state.kind !== 'ready' || state.loadingMore || !hasMoreFaxes(state.list)) return;
     $state.set({ ...state, loadingMore: true, moreFailed: null });
-    const result = await apiCall<FaxListPage>(`${path}&cursor=${encodeURIComponent(state.list.nextCursor!)}`);
+    const result = await call(api.faxes.$get({ query: { direction, cursor: state.list.nextCursor! } }));
     const now = $state.get();
     if (now.kind !== 'ready') return;
     if (!result.ok) {

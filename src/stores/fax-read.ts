@@ -1,12 +1,12 @@
 import type { FaxReadStatus, FaxView, SetFaxReadStatusResult } from '../common/faxes';
-import { apiCall, type ApiResult } from '../lib/api';
+import { api, call, type ApiResult } from '../lib/api';
 import { $faxCounts } from './fax-counts';
 
 // Read and unread (spec §4: unread → read through a server call). The answer carries the fresh
 // counts, so the navigation's unread number drops at once, before any live event arrives.
 
 export async function setFaxReadStatus(faxId: string, status: FaxReadStatus): Promise<ApiResult<SetFaxReadStatusResult>> {
-  const result = await apiCall<SetFaxReadStatusResult>('/setFaxReadStatus', { method: 'POST', body: { faxId, status } });
+  const result = await call(api.setFaxReadStatus.$post({ json: { faxId, status } }));
   if (result.ok) $faxCounts.set(result.data.counts);
   return result;
 }

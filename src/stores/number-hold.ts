@@ -1,6 +1,6 @@
 import { atom, onMount } from 'nanostores';
 import type { FaxNumberView, NumberAreaView, NumberHoldView } from '../common/numbers';
-import { apiCall, type ApiResult } from '../lib/api';
+import { api, call, type ApiData, type ApiResult } from '../lib/api';
 
 // The number picker on /reserveNumber: the areas with free numbers, the numbers of the chosen
 // area, and the caller's hold (signed in or not), with the seconds it has left.
@@ -17,7 +17,7 @@ function tick(): void {
 }
 
 onMount($hold, () => {
-  void apiCall<{ hold: NumberHoldView | null }>('/getTempNumberReservation').then((result) => {
+  void call(api.getTempNumberReservation.$get({ query: {} })).then((result) => {
     if (result.ok) $hold.set(result.data.hold);
     tick();
   });
@@ -26,20 +26,20 @@ onMount($hold, () => {
 });
 
 onMount($areas, () => {
-  void apiCall<{ areas: NumberAreaView[] }>('/numberAreas').then((result) => {
+  void call(api.numberAreas.$get()).then((result) => {
     if (result.ok) $areas.set(result.data.areas);
   });
 });
 
 export async function showArea(areaCode: string): Promise<void> {
   $numbers.set(null);
-  const result = await apiCall<{ numbers: FaxNumberView[] }>(`/numbers?areaCode=${encodeURIComponent(areaCode)}`);
+  const result = await call(api.numbers.$get({ query: { areaCode } }));
   $numbers.set(result.ok ? result.data.numbers : []);
 }
 
 /** Holds the number; for a user whose plan is on it is theirs at once (`owned`, and no hold). */
-export async function holdNumber(numberId: string): Promise<ApiResult<{ hold: NumberHoldView | null; owned?: FaxNumberView }>> {
-  const result = await apiCall<{ hold: NumberHoldView | null; owned?: FaxNumberView }>(`/reserveTempNumber?numberId=${encodeURIComponent(numberId)}`);
+export async function holdNumber(numberId: string): Promise<ApiResult<ApiData<typeof api.reserveTempNumber.$get>>> {
+  const result = await call(api.reserveTempNumber.$get({ query: { numberId } }));
   if (result.ok) {
     $hold.set(result.data.hold);
     tick();
@@ -48,7 +48,7 @@ export async function holdNumber(numberId: string): Promise<ApiResult<{ hold: Nu
 }
 
 export async function releaseHold(): Promise<void> {
-  const result = await apiCall('/releaseTempNumberReservation');
+  const result = await call(api.releaseTempNumberReservation.$get());
   if (result.ok) {
     $hold.set(null);
     tick();

@@ -1,6 +1,6 @@
 import { atom, computed, onMount } from 'nanostores';
 import type { OptionsView, PlanTerm, PlanView } from '../common/plans';
-import { apiCall } from '../lib/api';
+import { api, call } from '../lib/api';
 
 // Public pricing for /upgrade: loaded once when the plan list is first shown. Prices change only
 // when an operator edits the options table, so there is no live refresh.
@@ -17,7 +17,7 @@ export const $termPlans = computed([$plansState, $term], (plans, term): PlanView
 );
 
 export async function loadPlans(): Promise<void> {
-  const result = await apiCall<OptionsView>('/options');
+  const result = await call(api.options.$get());
   $plansState.set(result.ok ? { state: 'ready', options: result.data } : { state: 'failed' });
 }
 

@@ -1,6 +1,6 @@
 import { atom, onMount } from 'nanostores';
 import type { ReceiveStatus } from '../common/faxes';
-import { apiCall } from '../lib/api';
+import { api, call } from '../lib/api';
 import { reloadOnFaxChanges } from './fax-reload';
 
 // The receive document (spec §3) the dashboard shows: faxes arriving now and the newest received.
@@ -11,7 +11,7 @@ import { reloadOnFaxChanges } from './fax-reload';
 export const $receiveStatus = atom<ReceiveStatus | null>(null);
 
 export async function loadReceiveStatus(): Promise<void> {
-  const result = await apiCall<ReceiveStatus>('/receiveStatus');
+  const result = await call(api.receiveStatus.$get());
   if (result.ok) $receiveStatus.set(result.data);
 }
 

@@ -1,10 +1,10 @@
 import { atom, computed, map } from 'nanostores';
 import type { CoverPage, CoverPageTemplate } from '../common/cover-page';
 import type { ApiErrorBody } from '../common/errors';
-import type { SendFaxBody, SendFaxResult } from '../common/faxes';
+import type { SendFaxBody } from '../common/faxes';
 import { formatPhoneForDisplay, toE164 } from '../common/phone';
 import { checkFaxableFile, localDateOptionsAt, type FileProblem } from '../components/send/send-rules';
-import { apiCall, type ApiFailureCode } from '../lib/api';
+import { api, call, type ApiFailureCode } from '../lib/api';
 import { startUpload, type UploadTask } from '../lib/upload';
 import { $account } from './account';
 
@@ -191,7 +191,7 @@ export async function sendFax(): Promise<void> {
     anonymous: draft.anonymous,
   };
   $sendStatus.set({ kind: 'sending' });
-  const result = await apiCall<SendFaxResult>('/sendFax', { method: 'POST', body });
+  const result = await call(api.sendFax.$post({ json: body }));
   if (result.ok) {
     $sendStatus.set({ kind: 'sent', faxId: result.data.faxId });
     window.location.assign(`/faxDetails/${encodeURIComponent(result.data.faxId)}`);
@@ -211,12 +211,8 @@ export async function fetchCoverPagePreview(): Promise<CoverPreviewResult> {
   const body = { coverpage: buildCoverPage(new Date()), pageCount: file?.pageCount ?? 0 };
   let response: Response;
   try {
-    response = await fetch('/api/coverPagePreview', {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
+    // A PDF, not JSON: read here rather than through `call`.
+    response = await api.coverPagePreview.$post({ json: body });
   } catch {
     return { ok: false, code: 'NETWORK', message: 'Network error' };
   }

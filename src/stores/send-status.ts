@@ -1,6 +1,6 @@
 import { atom, onMount } from 'nanostores';
 import type { SendStatus } from '../common/faxes';
-import { apiCall } from '../lib/api';
+import { api, call } from '../lib/api';
 import { reloadOnFaxChanges } from './fax-reload';
 
 // The send document (spec §3) the dashboard shows: the fax on its way and the newest one sent.
@@ -11,7 +11,7 @@ import { reloadOnFaxChanges } from './fax-reload';
 export const $sendStatus = atom<SendStatus | null>(null);
 
 export async function loadSendStatus(): Promise<void> {
-  const result = await apiCall<SendStatus>('/sendStatus');
+  const result = await call(api.sendStatus.$get());
   if (result.ok) $sendStatus.set(result.data);
 }
 

@@ -1,7 +1,6 @@
 import { atom } from 'nanostores';
-import type { SignedOutResponse, VerifyAuthResponse } from '../common/api-types';
 import type { Viewer } from '../common/viewer';
-import { apiCall, holdReadsWhileSessionEnds } from '../lib/api';
+import { api, call, holdReadsWhileSessionEnds, type ApiData } from '../lib/api';
 import { readStoredAttribution } from '../lib/attribution-storage';
 
 /** The signed-in user as the server last confirmed it; null once signed out. */
@@ -43,8 +42,8 @@ $viewer.listen((viewer) => {
  * Asks the server who is signed in, and for a fresh live token. A 401 means the session ended
  * (signed out elsewhere, expired): the user is sent to /login. Answers null when there is no answer.
  */
-export async function verifyAuth(): Promise<VerifyAuthResponse | null> {
-  const result = await apiCall<VerifyAuthResponse>('/verifyAuth', { method: 'POST' });
+export async function verifyAuth(): Promise<ApiData<typeof api.verifyAuth.$post> | null> {
+  const result = await call(api.verifyAuth.$post());
   if (result.ok) {
     $viewer.set(result.data.user);
     if (result.data.needsSetup) void setUpNewUser();
@@ -63,10 +62,7 @@ let setupStarted = false;
 async function setUpNewUser(): Promise<void> {
   if (setupStarted) return;
   setupStarted = true;
-  const result = await apiCall<{ setUpNow: boolean }>('/setupNewUser', {
-    method: 'POST',
-    body: { attribution: readStoredAttribution() },
-  });
+  const result = await call(api.setupNewUser.$post({ json: { attribution: readStoredAttribution() } }));
   if (!result.ok) setupStarted = false; // the next verifyAuth tries again
 }
 
@@ -75,7 +71,7 @@ export async function signOut({ everywhere = false } = {}): Promise<void> {
   signingOut = true;
   // A read a live event starts from here on would only be refused: none is sent.
   holdReadsWhileSessionEnds();
-  await apiCall<SignedOutResponse>(everywhere ? '/logoutEverywhere' : '/logout', { method: 'POST' });
+  await call(everywhere ? api.logoutEverywhere.$post() : api.logout.$post());
   $viewer.set(null);
   window.location.assign('/login');
 }

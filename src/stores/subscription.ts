@@ -1,7 +1,7 @@
 import { atom } from 'nanostores';
 import type { BillingHistory, CardInput, SubscriptionView } from '../common/billing';
 import { formatPhoneForDisplay } from '../common/phone';
-import { apiCall, type ApiResult } from '../lib/api';
+import { api, call, type ApiData, type ApiResult } from '../lib/api';
 import { $liveStatus, onLiveEvent } from './live';
 
 // The user's plan and own fax number (dashboard, settings) and the billing history (settings).
@@ -29,27 +29,27 @@ export function ownNumberOr(stored: OwnNumber | null | undefined, rendered: stri
 }
 
 export async function loadSubscription(): Promise<void> {
-  const result = await apiCall<{ subscription: SubscriptionView }>('/checkSubscriptionStatus');
+  const result = await call(api.checkSubscriptionStatus.$get());
   if (!result.ok) return;
   $subscription.set(result.data.subscription);
   $ownNumber.set(result.data.subscription.faxNumber);
 }
 
 export async function loadBillingHistory(): Promise<void> {
-  const result = await apiCall<BillingHistory>('/billingHistory');
+  const result = await call(api.billingHistory.$get());
   if (result.ok) $billingHistory.set(result.data);
 }
 
 /** One click, no confirm step (spec): the plan runs to the end of the paid period. */
-export async function cancelSubscription(): Promise<ApiResult<{ subscription: SubscriptionView }>> {
-  const result = await apiCall<{ subscription: SubscriptionView }>('/cancelSubscription');
+export async function cancelSubscription(): Promise<ApiResult<ApiData<typeof api.cancelSubscription.$get>>> {
+  const result = await call(api.cancelSubscription.$get());
   if (result.ok) $subscription.set(result.data.subscription);
   return result;
 }
 
 /** A new card for the plan; a failed renewal is charged to it at once (`retried`). */
-export async function changeCard(card: CardInput): Promise<ApiResult<{ subscription: SubscriptionView; retried: boolean }>> {
-  const result = await apiCall<{ subscription: SubscriptionView; retried: boolean }>('/changeCard', { method: 'POST', body: { card } });
+export async function changeCard(card: CardInput): Promise<ApiResult<ApiData<typeof api.changeCard.$post>>> {
+  const result = await call(api.changeCard.$post({ json: { card } }));
   if (result.ok) {
     $subscription.set(result.data.subscription);
     void loadBillingHistory();

@@ -23,7 +23,7 @@ const CHANGE_PASSWORD_400 = /status of 400 .*\[at .*\/api\/changePassword\]$/;
 
 const NEW_PASSWORD = 'a brand new and private phrase';
 
-/** What the test reads of GET /api/account (src/common/api-types.ts AccountDetails). */
+/** What the test reads of GET /api/account (AccountDetails in worker/domain/account.ts). */
 interface AccountSeen {
   subscriptionType: string | null;
   faxCredits: { defaultCreditsSend: number; defaultCreditsReceive: number };

@@ -1,6 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import type { AccountDetails, LoginHistoryEntry } from '../../src/common/api-types';
+import type { LoginHistoryEntry } from '../../worker/api/account';
+import type { AccountDetails } from '../../worker/domain/account';
 import { hashPassword } from '../../worker/auth/password';
 import {
   accountOf,

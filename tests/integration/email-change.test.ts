@@ -1,6 +1,6 @@
 import { env, exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import type { AccountDetails } from '../../src/common/api-types';
+import type { AccountDetails } from '../../worker/domain/account';
 import { sha256Hex } from '../../worker/auth/tokens';
 import { accountRow, outboxTo, type OutboxRowRaw } from '../support/account';
 import { logIn } from '../support/auth';

@@ -1,5 +1,5 @@
 import { env, exports } from 'cloudflare:workers';
-import type { AccountDetails } from '../../src/common/api-types';
+import type { AccountDetails } from '../../worker/domain/account';
 import { call, ORIGIN, type CallOptions } from './client';
 import type { UserRowRaw } from './db';
 

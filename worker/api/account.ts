@@ -7,7 +7,6 @@ import {
   setupNewUserSchema,
   setupQuerySchema,
 } from '../../src/common/account-schemas';
-import type { LoginHistoryEntry } from '../../src/common/api-types';
 import { currentViewer } from '../auth/viewer';
 import { getDb } from '../db/client';
 import { listLoginEvents } from '../db/queries/login-events';
@@ -24,8 +23,18 @@ import { publishToUser } from '../live/publish';
 const freeCreditsSchema = z.object({ send: z.number().int().min(0), receive: z.number().int().min(0) });
 const LOGIN_HISTORY_LIMIT = 50;
 
+/** One sign-in as settings lists it. */
+export interface LoginHistoryEntry {
+  at: number;
+  method: 'password' | 'google';
+  ip: string | null;
+  device: string | null;
+  country: string | null;
+}
+
 /** Saves a profile change and tells the user's other pages; answers the account. */
-async function saveProfile(c: Context<AppEnv>, change: ProfileChange): Promise<Response> {
+// No return type written: the inferred one carries the answer's shape to the typed client.
+async function saveProfile(c: Context<AppEnv>, change: ProfileChange) {
   const { viewer, sessionId } = currentViewer(c);
   const user = await updateProfile(getDb(c.env), viewer.id, change);
   if (!user) throw new ApiError(401, 'UNAUTHENTICATED');

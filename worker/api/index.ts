@@ -22,7 +22,7 @@ import { sendFaxApi } from './send-fax';
 import { uploadsApi } from './uploads';
 import { webhooksApi } from './webhooks';
 
-/** Every /api route, chained so the browser's typed client (hc<AppType>) sees them all. */
+/** Every /api route, chained so the browser's typed client (worker/api/client.ts, decision 020) sees them all. */
 export const api = new Hono<AppEnv>()
   .route('/', authApi)
   .route('/', accountApi)

@@ -27,7 +27,8 @@ const SEARCH_LIMIT = 24;
  * Places (or renews) the caller's hold on a number; a signed-out visitor gets a visitor cookie.
  * A user whose plan is already on has nothing to hold it for: the number is theirs at once.
  */
-async function placeHold(c: Context<AppEnv>, numberId: string): Promise<Response> {
+// No return type written: the inferred one carries the answer's shape to the typed client.
+async function placeHold(c: Context<AppEnv>, numberId: string) {
   const db = getDb(c.env);
   const viewer = c.get('viewer');
   // Each new visitor cookie is a new holder, so signed-out holds are limited by address instead.

@@ -1,6 +1,32 @@
-import type { AccountDetails } from '../../src/common/api-types';
 import type { UserRow } from '../db/schema';
 import { formatPhoneForDisplay } from '../../src/common/phone';
+
+/** The account as the settings page shows it (GET /api/account, setupNewUser and the profile calls). */
+export interface AccountDetails {
+  id: string;
+  email: string;
+  displayName: string | null;
+  /** E.164, or null. */
+  personalPhone: string | null;
+  /** (212) 555-0123 for a US number. */
+  personalPhoneDisplay: string | null;
+  setup: string | null;
+  signInMethods: Array<'password' | 'google'>;
+  subscriptionType: 'FREE' | 'TRIAL' | 'PAID' | null;
+  faxCredits: {
+    defaultCreditsSend: number;
+    paidCreditsSend: number;
+    defaultCreditsReceive: number;
+    paidCreditsReceive: number;
+  };
+  createdAt: number;
+  lastSignInAt: number;
+  /** Spec §4: creation time equals last sign-in time and setup has not run yet. */
+  needsSetup: boolean;
+  /** Whether a mail tells the user that a fax has arrived. */
+  mailOnFaxReceived: boolean;
+}
+
 
 export function signInMethodsOf(user: UserRow): Array<'password' | 'google'> {
   const methods: Array<'password' | 'google'> = [];

@@ -1,7 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import type { StartAccountDeletionResponse } from '../../common/account-deletion';
 import { t } from '../../i18n/t';
-import { apiCall } from '../../lib/api';
+import { api, call } from '../../lib/api';
 import { expectSessionEnd } from '../../stores/session';
 import './account-deletion.css';
 
@@ -30,7 +29,7 @@ export default function DeleteAccountButton() {
     setBusy(true);
     setError(null);
     const release = expectSessionEnd();
-    const result = await apiCall<StartAccountDeletionResponse>('/fullAccountDelete');
+    const result = await call(api.fullAccountDelete.$get());
     if (result.ok) {
       window.location.assign(`/account_delete/${encodeURIComponent(result.data.jobId)}`);
       return;

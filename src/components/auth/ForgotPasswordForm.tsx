@@ -1,7 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import type { ForgotPasswordResponse } from '../../common/recovery-schemas';
 import { t } from '../../i18n/t';
-import { apiCall } from '../../lib/api';
+import { api, call } from '../../lib/api';
 
 interface Props {
   /** The raw `redirect` query value; the server keeps it only when it is a path on this site. */
@@ -26,10 +25,7 @@ export default function ForgotPasswordForm({ redirect }: Props) {
     const email = String(new FormData(event.currentTarget).get('email') ?? '').trim();
     setBusy(true);
     setError(null);
-    const result = await apiCall<ForgotPasswordResponse>('/forgotPassword', {
-      method: 'POST',
-      body: { email, ...(redirect ? { redirect } : {}) },
-    });
+    const result = await call(api.forgotPassword.$post({ json: { email, ...(redirect ? { redirect } : {}) } }));
     setBusy(false);
     if (result.ok) setSentTo(email);
     else setError(t(`errors.${result.code}`));

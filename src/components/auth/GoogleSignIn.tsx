@@ -1,9 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
-import type { GoogleSignedInResponse } from '../../common/api-types';
 import type { PageContext } from '../../common/page-context';
 import { safeRedirectPath } from '../../common/routes';
 import { t } from '../../i18n/t';
-import { apiCall, type ApiFailureCode } from '../../lib/api';
+import { api, call, type ApiFailureCode } from '../../lib/api';
 import { loadGoogleIdentityServices } from '../../lib/google-identity';
 
 interface Props {
@@ -30,7 +29,7 @@ export default function GoogleSignIn({ redirect, mode, clientId }: Props) {
     let cancelled = false;
     async function signIn(credential: string): Promise<void> {
       setError(null);
-      const result = await apiCall<GoogleSignedInResponse>('/login', { method: 'POST', body: { token: credential } });
+      const result = await call(api.login.$post({ json: { token: credential } }));
       if (result.ok) window.location.assign(safeRedirectPath(redirect));
       else setError(googleSignInError(result.code));
     }

@@ -1,8 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
-import type { ResetPasswordResponse } from '../../common/recovery-schemas';
 import { safeRedirectPath } from '../../common/routes';
 import { t } from '../../i18n/t';
-import { apiCall, type ApiFailureCode } from '../../lib/api';
+import { api, call, type ApiFailureCode } from '../../lib/api';
 import NewPasswordField from './NewPasswordField';
 
 interface Props {
@@ -21,7 +20,7 @@ export default function ResetPasswordForm({ token }: Props) {
     const newPassword = String(new FormData(event.currentTarget).get('newPassword') ?? '');
     setBusy(true);
     setError(null);
-    const result = await apiCall<ResetPasswordResponse>('/resetPassword', { method: 'POST', body: { token, newPassword } });
+    const result = await call(api.resetPassword.$post({ json: { token, newPassword } }));
     if (result.ok) {
       window.location.assign(safeRedirectPath(result.data.redirect));
       return;

@@ -1,9 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
-import type { SignedInResponse } from '../../common/api-types';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../common/auth-schemas';
 import { safeRedirectPath } from '../../common/routes';
 import { t } from '../../i18n/t';
-import { apiCall } from '../../lib/api';
+import { api, call } from '../../lib/api';
 
 type Mode = 'signIn' | 'signUp';
 
@@ -29,8 +28,8 @@ export default function SignInForm({ redirect, initialMode = 'signIn' }: Props) 
     setError(null);
     const result =
       mode === 'signIn'
-        ? await apiCall<SignedInResponse>('/login', { method: 'POST', body: { email, password } })
-        : await apiCall<SignedInResponse>('/signup', { method: 'POST', body: { email, password, displayName } });
+        ? await call(api.login.$post({ json: { email, password } }))
+        : await call(api.signup.$post({ json: { email, password, displayName } }));
     if (result.ok) {
       window.location.assign(safeRedirectPath(redirect));
       return;

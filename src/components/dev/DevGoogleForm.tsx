@@ -1,9 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
-import type { DevGoogleTokenResponse, GoogleSignedInResponse } from '../../common/api-types';
 import { DISPLAY_NAME_MAX_LENGTH } from '../../common/auth-schemas';
 import { safeRedirectPath } from '../../common/routes';
 import { t } from '../../i18n/t';
-import { apiCall } from '../../lib/api';
+import { api, call } from '../../lib/api';
 import { googleSignInError } from '../auth/GoogleSignIn';
 
 interface Props {
@@ -26,12 +25,13 @@ export default function DevGoogleForm({ redirect }: Props) {
     const name = String(form.get('name') ?? '').trim();
     setBusy(true);
     setError(null);
-    const issued = await apiCall<DevGoogleTokenResponse>('/devGoogleToken', {
-      method: 'POST',
-      body: { email: String(form.get('email') ?? ''), name: name || undefined, emailVerified: form.get('verified') === 'on' },
-    });
+    const issued = await call(
+      api.devGoogleToken.$post({
+        json: { email: String(form.get('email') ?? ''), name: name || undefined, emailVerified: form.get('verified') === 'on' },
+      }),
+    );
     const result = issued.ok
-      ? await apiCall<GoogleSignedInResponse>('/login', { method: 'POST', body: { token: issued.data.credential } })
+      ? await call(api.login.$post({ json: { token: issued.data.credential } }))
       : issued;
     if (result.ok) {
       window.location.assign(safeRedirectPath(redirect));

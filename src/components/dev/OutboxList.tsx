@@ -1,7 +1,7 @@
 import { Fragment, useCallback, useEffect, useState } from 'react';
-import type { DevOutboxResponse, OutboxMail } from '../../common/outbox';
+import type { OutboxMail } from '../../common/outbox';
 import { LOCALE, t } from '../../i18n/t';
-import { apiCall } from '../../lib/api';
+import { api, call } from '../../lib/api';
 
 interface Props {
   /** Show only the mail to this address (the `to` query value). */
@@ -28,7 +28,7 @@ export default function OutboxList({ to }: Props) {
   const [failed, setFailed] = useState(false);
 
   const load = useCallback(async (): Promise<void> => {
-    const result = await apiCall<DevOutboxResponse>(`/devOutbox${to ? `?to=${encodeURIComponent(to)}` : ''}`);
+    const result = await call(api.devOutbox.$get({ query: to ? { to } : {} }));
     setFailed(!result.ok);
     if (result.ok) setMail(result.data.mail);
   }, [to]);

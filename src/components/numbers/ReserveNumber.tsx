@@ -17,7 +17,7 @@ export default function ReserveNumber({ signedIn, paying }: { signedIn: boolean;
     const result = await holdNumber(numberId);
     if (!result.ok) setError(t(`errors.${result.code}`));
     // A paying user's pick is theirs at once: the dashboard shows it.
-    else if (result.data.owned) window.location.assign('/dashboard');
+    else if ('owned' in result.data) window.location.assign('/dashboard');
   }
 
   return (

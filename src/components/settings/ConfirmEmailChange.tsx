@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
-import type { AccountDetails } from '../../common/api-types';
 import { t } from '../../i18n/t';
-import { apiCall } from '../../lib/api';
+import { api, call } from '../../lib/api';
 import { $account } from '../../stores/account';
 import FormStatus, { type Status } from './FormStatus';
 
@@ -9,7 +8,7 @@ import FormStatus, { type Status } from './FormStatus';
 export default function ConfirmEmailChange({ token }: { token: string }) {
   const [status, setStatus] = useState<Status>({ kind: 'busy' });
   useEffect(() => {
-    void apiCall<{ account: AccountDetails }>('/confirmEmailChange', { method: 'POST', body: { token } }).then((result) => {
+    void call(api.confirmEmailChange.$post({ json: { token } })).then((result) => {
       if (result.ok) {
         $account.set(result.data.account);
         setStatus({ kind: 'done', message: t('settings.emailConfirmed', { email: result.data.account.email }) });

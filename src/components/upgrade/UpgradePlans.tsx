@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import type { AccountDetails } from '../../common/api-types';
+import type { AccountDetails } from '../../lib/api-types';
 import { isPaying, type SubscriptionView } from '../../common/billing';
 import { t } from '../../i18n/t';
 import { $account } from '../../stores/account';
