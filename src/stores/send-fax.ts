@@ -39,7 +39,8 @@ export interface ChosenDocument {
   gone: boolean;
 }
 
-export type SendStatus =
+/** Where the /send form's own submission stands (the fax's progress is the send document's, $sendStatus). */
+export type SendSubmission =
   | { kind: 'idle' }
   | { kind: 'sending' }
   | { kind: 'sent'; faxId: string }
@@ -69,7 +70,7 @@ export const $draft = map<SendDraft>({
 });
 export const $document = atom<ChosenDocument | null>(null);
 export const $fileProblem = atom<{ problem: Exclude<FileProblem, null>; name: string } | null>(null);
-export const $sendStatus = atom<SendStatus>({ kind: 'idle' });
+export const $submission = atom<SendSubmission>({ kind: 'idle' });
 /** The user's own fax number (E.164), the cover page's default "from" number. */
 export const $ownFaxNumber = atom<string | null>(null);
 
@@ -132,7 +133,7 @@ export function chooseDocument(file: File): void {
   next.done.catch(() => undefined); // a failure shows through the snapshot
   task = next;
   stopWatching = next.$snapshot.subscribe((snapshot) => $document.set({ file, snapshot, gone: false }));
-  if ($sendStatus.get().kind === 'failed') $sendStatus.set({ kind: 'idle' });
+  if ($submission.get().kind === 'failed') $submission.set({ kind: 'idle' });
 }
 
 /** Uploads the same file again (after an error, a cancel, or when the server lost its copy). */
@@ -181,7 +182,7 @@ export async function sendFax(): Promise<void> {
   const file = $uploadedFile.get();
   const recipient = $recipient.get();
   const { pages } = $sendSummary.get();
-  if ($sendBlock.get() || !file || !recipient || pages === null || $sendStatus.get().kind === 'sending') return;
+  if ($sendBlock.get() || !file || !recipient || pages === null || $submission.get().kind === 'sending') return;
   const draft = $draft.get();
   const body: SendFaxBody = {
     toNumber: recipient.e164,
@@ -190,16 +191,16 @@ export async function sendFax(): Promise<void> {
     pageCount: pages,
     anonymous: draft.anonymous,
   };
-  $sendStatus.set({ kind: 'sending' });
+  $submission.set({ kind: 'sending' });
   const result = await call(api.sendFax.$post({ json: body }));
   if (result.ok) {
-    $sendStatus.set({ kind: 'sent', faxId: result.data.faxId });
+    $submission.set({ kind: 'sent', faxId: result.data.faxId });
     window.location.assign(`/faxDetails/${encodeURIComponent(result.data.faxId)}`);
     return;
   }
   const doc = $document.get();
   if (result.status === 404 && doc) $document.set({ ...doc, gone: true });
-  $sendStatus.set({ kind: 'failed', code: result.code, message: result.message });
+  $submission.set({ kind: 'failed', code: result.code, message: result.message });
 }
 
 export type CoverPreviewResult = { ok: true; pdf: Blob } | { ok: false; code: ApiFailureCode; message: string };

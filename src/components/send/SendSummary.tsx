@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useId } from 'react';
 import { t } from '../../i18n/t';
-import { $draft, $sendBlock, $sendStatus, $sendSummary, sendFax, type SendBlock } from '../../stores/send-fax';
+import { $draft, $sendBlock, $submission, $sendSummary, sendFax, type SendBlock } from '../../stores/send-fax';
 import { creditsText, pagesText } from '../faxes/fax-text';
 
 function blockText(block: SendBlock): string {
@@ -16,9 +16,9 @@ export default function SendSummary() {
   const draft = useStore($draft);
   const summary = useStore($sendSummary);
   const block = useStore($sendBlock);
-  const status = useStore($sendStatus);
+  const submission = useStore($submission);
   const reasonId = useId();
-  const busy = status.kind === 'sending' || status.kind === 'sent';
+  const busy = submission.kind === 'sending' || submission.kind === 'sent';
 
   const pages =
     summary.pages === null
@@ -31,12 +31,12 @@ export default function SendSummary() {
       <p className="summary-line">
         {pages} · {credits}
       </p>
-      {status.kind === 'failed' && (
+      {submission.kind === 'failed' && (
         <p className="form-error" role="alert">
-          {t('send.failed', { reason: status.code === 'NETWORK' ? t('errors.NETWORK') : status.message })}
+          {t('send.failed', { reason: submission.code === 'NETWORK' ? t('errors.NETWORK') : submission.message })}
         </p>
       )}
-      {status.kind === 'sent' && (
+      {submission.kind === 'sent' && (
         <p className="form-done" role="status">
           {t('send.sent')}
         </p>
