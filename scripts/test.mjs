@@ -1,4 +1,4 @@
-// npm test: everything CI checks, in order — type-check, unit and integration tests in workerd,
+// npm test: everything CI checks, in order — lint and format, the import rules, type-check, unit and integration tests in workerd,
 // a production build, and browser tests against that build served locally. Every step runs even
 // when an earlier one failed, so one run reports everything; the last line is `N passed, N failed`.
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
@@ -30,6 +30,25 @@ function count(ok, passed, failed) {
   if (!ok && failed === 0) totals.failed += 1;
 }
 
+/** Counts a node:test TAP report's `# pass N` / `# fail N` lines. */
+function countTap(ok, file) {
+  if (!existsSync(file)) return count(ok, 0, 0);
+  const tap = readFileSync(file, 'utf8');
+  count(ok, Number(/^# pass (\d+)/m.exec(tap)?.[1] ?? 0), Number(/^# fail (\d+)/m.exec(tap)?.[1] ?? 0));
+}
+
+const lintOk = await step('lint and format (Biome)', () => run('npm', ['run', '--silent', 'lint']));
+count(lintOk, lintOk ? 1 : 0, 0);
+
+const importsOk = await step('import rules (dependency-cruiser)', () => run('npm', ['run', '--silent', 'lint:imports']));
+count(importsOk, importsOk ? 1 : 0, 0);
+
+const architectureTap = join(workDir, 'architecture.tap');
+const architectureOk = await step('import rules catch forbidden imports', () =>
+  run('npx', ['node', '--test', '--test-reporter=tap', `--test-reporter-destination=${architectureTap}`, 'tests/architecture/import-rules.test.mjs']),
+);
+countTap(architectureOk, architectureTap);
+
 const typecheckOk = await step('typecheck', () => run('npm', ['run', '--silent', 'typecheck']));
 count(typecheckOk, typecheckOk ? 1 : 0, 0);
 
@@ -53,14 +72,7 @@ const e2eOk = buildOk
       run('npx', ['node', 'tests/e2e/run.mjs'], { env: { E2E_SKIP_BUILD: '1', E2E_TAP_FILE: tapFile } }),
     )
   : false;
-if (existsSync(tapFile)) {
-  const tap = readFileSync(tapFile, 'utf8');
-  const passed = Number(/^# pass (\d+)/m.exec(tap)?.[1] ?? 0);
-  const failed = Number(/^# fail (\d+)/m.exec(tap)?.[1] ?? 0);
-  count(e2eOk, passed, failed);
-} else {
-  count(e2eOk, 0, 0);
-}
+countTap(e2eOk, tapFile);
 
 console.log('\nSummary');
 for (const s of steps) console.log(`  ${s.ok ? '✓' : '✗'} ${s.name} (${s.seconds} s)`);

@@ -11,7 +11,7 @@ import { securityHeaders } from './http/security-headers';
 import { queue } from './jobs/queue';
 import { runCron } from './jobs/cron';
 
-export { LoopbackFaxLine } from './carrier/loopback-line';
+export { LoopbackFaxLine } from './loopback/fax-line';
 export { UserHub } from './live/user-hub';
 export type { AppType } from './api';
 

@@ -13,7 +13,7 @@ import { paymentsForPages } from './payments';
 import { readReceiveStatus } from './receive/receive-status';
 import { runCron } from './jobs/cron';
 
-export { LoopbackFaxLine } from './carrier/loopback-line';
+export { LoopbackFaxLine } from './loopback/fax-line';
 export { UserHub } from './live/user-hub';
 
 async function pageContext(c: Context<AppEnv>): Promise<PageContext> {

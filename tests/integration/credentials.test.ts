@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { sha256Hex } from '../../worker/auth/tokens';
+import { sha256Hex } from '../../worker/crypto/tokens';
 import { RATE_LIMITS } from '../../worker/domain/rate-limits';
 import { accountRow } from '../support/account';
 import { clearsSessionCookie, logIn, logInOk, verifyAuthStatus } from '../support/auth';

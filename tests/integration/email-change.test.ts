@@ -1,7 +1,7 @@
 import { env, exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import type { AccountDetails } from '../../worker/domain/account';
-import { sha256Hex } from '../../worker/auth/tokens';
+import { sha256Hex } from '../../worker/crypto/tokens';
 import { accountRow, outboxTo, type OutboxRowRaw } from '../support/account';
 import { logIn } from '../support/auth';
 import { call, errorCode, GOOD_PASSWORD, ORIGIN, signUp, uniqueEmail, type CallOptions } from '../support/client';

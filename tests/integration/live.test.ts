@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { LiveEvent } from '../../src/common/live-messages';
-import { toBase64Url } from '../../worker/auth/tokens';
+import { toBase64Url } from '../../worker/crypto/tokens';
 import { issueCustomToken } from '../../worker/live/custom-token';
 import { publishToUser } from '../../worker/live/publish';
 import { logInOk, verifyAuthStatus } from '../support/auth';

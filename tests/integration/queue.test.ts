@@ -2,7 +2,7 @@ import { createExecutionContext, createMessageBatch, getQueueResult, type Messag
 import { env } from 'cloudflare:workers';
 import { describe, expect, it, vi } from 'vitest';
 import worker from '../../worker/app';
-import type { AccountJob } from '../../worker/jobs/messages';
+import type { AccountJob } from '../../worker/queues/account-messages';
 import { logInOk } from '../support/auth';
 import { signUp } from '../support/client';
 import { insertSessionCookie, insertUser, loginEventsOf, sessionIdOf } from '../support/db';

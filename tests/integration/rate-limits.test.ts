@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../worker/auth/password';
-import { sha256Hex } from '../../worker/auth/tokens';
+import { sha256Hex } from '../../worker/crypto/tokens';
 import { RATE_LIMITS } from '../../worker/domain/rate-limits';
 import { logIn } from '../support/auth';
 import { call, errorCode, GOOD_PASSWORD, sessionCookieFrom, uniqueEmail } from '../support/client';

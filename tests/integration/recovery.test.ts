@@ -2,7 +2,7 @@ import { createExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../worker/app';
-import { sha256Hex } from '../../worker/auth/tokens';
+import { sha256Hex } from '../../worker/crypto/tokens';
 import { RATE_LIMITS } from '../../worker/domain/rate-limits';
 import { sessionSetCookie } from '../support/auth';
 import { call, errorCode, ORIGIN, uniqueEmail } from '../support/client';

@@ -2,7 +2,7 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { LIVE_CLOSE_SESSION_ENDED } from '../../src/common/live-messages';
 import { isCommonPassword } from '../../worker/auth/common-passwords';
-import { generateToken } from '../../worker/auth/tokens';
+import { generateToken } from '../../worker/crypto/tokens';
 import { logIn, logInOk, verifyAuthStatus } from '../support/auth';
 import { call, errorCode, GOOD_PASSWORD, sessionCookieFrom, signUp } from '../support/client';
 import { insertUser, sessionsOf } from '../support/db';

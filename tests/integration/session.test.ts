@@ -1,6 +1,6 @@
 import { env, exports } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { sha256Hex } from '../../worker/auth/tokens';
+import { sha256Hex } from '../../worker/crypto/tokens';
 import { CUSTOM_TOKEN_TTL_MS, verifyCustomToken } from '../../worker/live/custom-token';
 import { clearsSessionCookie, sessionSetCookie, verifyAuthStatus } from '../support/auth';
 import { call, errorCode, GOOD_PASSWORD, ORIGIN, signUp, uniqueEmail } from '../support/client';

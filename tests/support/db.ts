@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { hashPassword } from '../../worker/auth/password';
-import { generateToken, sha256Hex } from '../../worker/auth/tokens';
+import { generateToken, sha256Hex } from '../../worker/crypto/tokens';
 import { GOOD_PASSWORD } from './client';
 
 // Direct D1 access for arranging and checking state the API does not expose.

@@ -2,7 +2,7 @@ import { env } from 'cloudflare:workers';
 import type { CoverPageInput } from '../../src/common/cover-page';
 import { coverPageSchema } from '../../src/common/cover-page';
 import type { FaxEventKind, FaxFailureReason, FaxStatus } from '../../src/common/faxes';
-import { enqueueFaxJob } from '../../worker/jobs/fax-messages';
+import { enqueueFaxJob } from '../../worker/queues/fax-messages';
 import { storedDocument } from './documents';
 import { waitFor } from './wait';
 

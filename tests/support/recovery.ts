@@ -1,5 +1,5 @@
 import { env } from 'cloudflare:workers';
-import { sha256Hex } from '../../worker/auth/tokens';
+import { sha256Hex } from '../../worker/crypto/tokens';
 import type { OutboxMail } from '../../src/common/outbox';
 import { call, ORIGIN, type CallOptions } from './client';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toBase64Url } from '../../worker/auth/tokens';
+import { toBase64Url } from '../../worker/crypto/tokens';
 import { CUSTOM_TOKEN_TTL_MS, issueCustomToken, verifyCustomToken } from '../../worker/live/custom-token';
 
 const SECRET = 'unit-test-secret-0123456789abcdef0123';

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { changeEmailSchema, confirmEmailChangeSchema, newEmailSchema } from '../../src/common/account-schemas';
-import { generateToken, sha256Hex } from '../auth/tokens';
+import { generateToken, sha256Hex } from '../crypto/tokens';
 import { currentViewer } from '../auth/viewer';
 import { getDb } from '../db/client';
 import { consumeEmailToken, deleteUserEmailTokens, findValidEmailToken, insertEmailToken } from '../db/queries/email-tokens';

@@ -6,7 +6,7 @@ import { readFaxCounts } from '../db/queries/fax-counts';
 import { findFaxOwnedBy } from '../db/queries/faxes';
 import { setReceivedFaxRead } from '../db/queries/received-faxes';
 import { toFaxView } from '../domain/faxes';
-import { publishFaxRow } from '../fax/publish';
+import { publishFaxRow } from '../live/fax-publish';
 import { ApiError } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
 import { validate } from '../http/validate';

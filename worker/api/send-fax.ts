@@ -8,11 +8,11 @@ import { findFileOfUser } from '../db/queries/files';
 import { findUserById } from '../db/queries/users';
 import { toFaxView } from '../domain/faxes';
 import { readConfig } from '../env';
-import { publishFaxRow } from '../fax/publish';
+import { publishFaxRow } from '../live/fax-publish';
 import { ApiError } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
 import { validate } from '../http/validate';
-import { enqueueFaxJob } from '../jobs/fax-messages';
+import { enqueueFaxJob } from '../queues/fax-messages';
 import { publishToUser } from '../live/publish';
 
 // POST /api/sendFax (spec §7): validates the number and the document, counts the pages itself

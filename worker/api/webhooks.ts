@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { webhookCarrier } from '../carrier';
 import type { CarrierName } from '../carrier/types';
-import { receiveCarrierWebhook } from '../fax/receive-webhook';
+import { receiveCarrierWebhook } from '../webhooks/carrier-webhook';
 import { ApiError } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
 

@@ -1,6 +1,6 @@
 import { importJWK, SignJWT, type JWK } from 'jose';
 import type { AppConfig } from '../env';
-import { sha256Hex } from './tokens';
+import { sha256Hex } from '../crypto/tokens';
 
 // The local stand-in for Google (dev tools only): one RSA key pair from DEV_GOOGLE_PRIVATE_JWK.
 // Its public half is the JWKS the sign-in verifies against; its private half signs ID tokens

@@ -14,7 +14,7 @@ import { isCommonPassword } from './common-passwords';
 import { hashPassword } from './password';
 import { invalidateUserSessions } from './session';
 import { startSession } from './sign-in';
-import { generateToken, sha256Hex } from './tokens';
+import { generateToken, sha256Hex } from '../crypto/tokens';
 
 // Password recovery (docs/decisions/009-password-recovery.md): a single-use link, valid one hour,
 // whose token only the mail holds; the database keeps its SHA-256 and the path to return to.

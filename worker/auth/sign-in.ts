@@ -4,7 +4,7 @@ import { transferHold } from '../db/queries/numbers';
 import { updateLastSignIn } from '../db/queries/users';
 import type { UserRow } from '../db/schema';
 import type { AppEnv } from '../http/app-env';
-import { enqueueAccountJob } from '../jobs/messages';
+import { enqueueAccountJob } from '../queues/account-messages';
 import { endAllLiveSessions, endLiveSession } from '../live/publish';
 import { userHolderKey, visitorHolderKey } from '../numbers/holder';
 import { createSession, invalidateSession, invalidateUserSessions } from './session';

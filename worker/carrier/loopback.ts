@@ -1,28 +1,23 @@
-import { and, eq } from 'drizzle-orm';
 import { getDb } from '../db/client';
-import { faxNumbers } from '../db/schema';
+import { findNumberByE164 } from '../db/queries/numbers';
 import { readConfig } from '../env';
 import type { LoopbackWebhook } from './loopback-events';
 import { parseLoopbackWebhook } from './loopback-events';
 import { LOOPBACK_SIGNATURE_HEADER, LOOPBACK_TIMESTAMP_HEADER, loopbackKeys } from './loopback-keys';
 import { loopbackRejection } from './loopback-plan';
-import type { LoopbackCall } from './loopback-line';
+import type { LoopbackCall } from '../loopback/fax-line';
 import { readSignedWebhook, signWebhook, verifyWebhookSignature } from './signature';
 import { CarrierRejected, type Carrier, type OutboundFax, type SendAccepted, type WebhookReading } from './types';
 
 // The loopback carrier: the default under `npm start` and in tests. Each call is played by a
-// LoopbackFaxLine Durable Object (loopback-line.ts) that sends signed webhooks back through the
+// LoopbackFaxLine Durable Object (worker/loopback/fax-line.ts) that sends signed webhooks back through the
 // same verification a real carrier's webhooks go through. No network, no account.
 
 /** Where the loopback carrier's webhooks are addressed (handed over in-process, never fetched). */
 export const LOOPBACK_WEBHOOK_URL = 'https://loopback.invalid/api/webhooks/loopback';
 
 async function isInstanceNumber(env: Env, number: string): Promise<boolean> {
-  const row = await getDb(env).query.faxNumbers.findFirst({
-    columns: { id: true },
-    where: and(eq(faxNumbers.number, number), eq(faxNumbers.state, 'ASSIGNED')),
-  });
-  return row !== undefined;
+  return (await findNumberByE164(getDb(env), number))?.state === 'ASSIGNED';
 }
 
 /** A signed webhook request as the loopback network sends it. */

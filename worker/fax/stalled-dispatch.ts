@@ -1,7 +1,7 @@
-import { and, eq, inArray, isNull, lt, or } from 'drizzle-orm';
 import { getDb } from '../db/client';
-import { faxAttempts, faxes, type FaxAttemptRow, type FaxRow } from '../db/schema';
-import { enqueueFaxJob } from '../jobs/fax-messages';
+import { listStalledSendFaxes } from '../db/queries/fax-sweeps';
+import type { FaxAttemptRow, FaxRow } from '../db/schema';
+import { enqueueFaxJob } from '../queues/fax-messages';
 
 // A sent fax has its credits taken the moment it is accepted, so a dispatch message that never
 // ran (the queue refused it, or every delivery died before reaching the carrier) would leave a
@@ -27,23 +27,7 @@ export function owedDispatchAttempt(fax: Pick<FaxRow, 'attempt' | 'nextAttemptAt
 }
 
 export async function redispatchStalledFaxes(env: Env, now = Date.now()): Promise<number> {
-  const db = getDb(env);
-  // Each fax with its current attempt, in one read. Faxes the carrier has (an attempt with its id,
-  // not failed) owe nothing and may wait long: left out here, they never crowd out those that do.
-  const waiting = await db
-    .select({ fax: faxes, current: faxAttempts })
-    .from(faxes)
-    .leftJoin(faxAttempts, and(eq(faxAttempts.faxId, faxes.id), eq(faxAttempts.attempt, faxes.attempt)))
-    .where(
-      and(
-        eq(faxes.direction, 'SEND'),
-        inArray(faxes.status, ['QUEUED', 'SENDING']),
-        lt(faxes.updated, now - STALLED_DISPATCH_MS),
-        or(isNull(faxAttempts.carrierFaxId), eq(faxAttempts.status, 'FAILED')),
-      ),
-    )
-    .orderBy(faxes.updated)
-    .limit(BATCH);
+  const waiting = await listStalledSendFaxes(getDb(env), now - STALLED_DISPATCH_MS, BATCH);
   let queued = 0;
   for (const { fax, current } of waiting) {
     const attempt = owedDispatchAttempt(fax, current, now);

@@ -2,7 +2,7 @@ import type { CarrierName } from '../carrier/types';
 import { getDb } from '../db/client';
 import type { FaxRow } from '../db/schema';
 import { startFaxAttempt } from '../domain/fax-status';
-import { announceFaxChange } from './announce';
+import { announceFaxChange } from '../live/fax-announce';
 import { commitFaxChange } from '../db/queries/fax-changes';
 import { faxProgressOf, findSendFax } from '../db/queries/fax-attempts';
 

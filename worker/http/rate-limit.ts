@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { sha256Hex } from '../auth/tokens';
+import { sha256Hex } from '../crypto/tokens';
 import { getDb } from '../db/client';
 import { countHit } from '../db/queries/rate-limits';
 import { RATE_LIMITS, secondsUntilReset, windowStart, type RateLimitName } from '../domain/rate-limits';

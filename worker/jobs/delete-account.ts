@@ -3,7 +3,7 @@ import { findJob, finishDeletionJobs, updateJob, type JobChange } from '../db/qu
 import type { JobRow } from '../db/schema';
 import { publishJobUpdate } from '../live/job-channel';
 import { DELETION_STEPS, type DeletionStep } from './deletion-steps';
-import type { AccountJob } from './messages';
+import type { AccountJob } from '../queues/account-messages';
 
 // The runner of account deletion: it knows nothing of what the steps do (deletion-steps.ts).
 

@@ -1,6 +1,6 @@
 import { retryDelaySeconds } from '../domain/retry';
 import { dispatchFax } from '../fax/dispatch';
-import { faxJobSchema } from './fax-messages';
+import { faxJobSchema } from '../queues/fax-messages';
 
 /** Consumer of the fax-jobs queue: each message is validated, handled, and acked or retried alone. */
 export async function handleFaxJobs(batch: MessageBatch<unknown>, env: Env): Promise<void> {

@@ -3,7 +3,7 @@ import { insertLoginEvent } from '../db/queries/login-events';
 import { findUserById } from '../db/queries/users';
 import { describeDevice } from '../domain/device';
 import { publishToUser } from '../live/publish';
-import type { AccountJob } from './messages';
+import type { AccountJob } from '../queues/account-messages';
 
 type SignInJob = Extract<AccountJob, { kind: 'sign-in.record' }>;
 

@@ -3,7 +3,7 @@ import { findActiveDeletionJob, findJob, insertDeletionJobUnlessActive, updateJo
 import type { JobRow } from '../db/schema';
 import { publishJobUpdate } from '../live/job-channel';
 import { lockAccount } from './deletion-steps';
-import { enqueueAccountJob } from './messages';
+import { enqueueAccountJob } from '../queues/account-messages';
 
 /**
  * Queues the job's message. If the queue cannot be reached the job is marked failed (so nothing

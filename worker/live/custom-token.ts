@@ -1,4 +1,4 @@
-import { toBase64Url } from '../auth/tokens';
+import { toBase64Url } from '../crypto/tokens';
 
 // The customToken (spec §7, verifyAuth) opens the live WebSocket. A WebSocket cannot carry our
 // SameSite cookie across every client reliably and must not be opened from another site, so the

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
-import { generateToken, sha256Hex } from '../auth/tokens';
+import { generateToken, sha256Hex } from '../crypto/tokens';
 import type { AppEnv } from '../http/app-env';
 import { canUseSecureCookie } from '../http/cookies';
 

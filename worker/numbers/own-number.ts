@@ -2,7 +2,7 @@ import { numberInventory } from '../carrier';
 import { getDb } from '../db/client';
 import { claimNumberForOwner } from '../db/queries/numbers';
 import type { FaxNumberRow } from '../db/schema';
-import { publishPlanChange } from '../subscriptions/notify';
+import { publishPlanChange } from '../live/plan-change';
 import { userHolderKey } from './holder';
 
 // A number becomes a user's own in two ways: the hold they had when their plan started (the

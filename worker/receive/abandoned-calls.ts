@@ -1,8 +1,7 @@
-import { and, eq, lt } from 'drizzle-orm';
 import { getDb } from '../db/client';
+import { listSilentReceivingFaxes } from '../db/queries/fax-sweeps';
 import { endReceivedFax } from '../db/queries/received-faxes';
-import { faxes } from '../db/schema';
-import { announceFaxChange } from '../fax/announce';
+import { announceFaxChange } from '../live/fax-announce';
 
 // A carrier always ends a call with fax.received or fax.failed; if that news never comes (lost for
 // good, a carrier outage longer than its redeliveries), the fax would say "Receiving…" forever.
@@ -13,11 +12,7 @@ import { announceFaxChange } from '../fax/announce';
 export const ABANDONED_CALL_MS = 2 * 60 * 60 * 1000;
 
 export async function closeAbandonedCalls(env: Env, now = Date.now()): Promise<number> {
-  const stale = await getDb(env)
-    .select({ id: faxes.id, userId: faxes.userId, from: faxes.remoteNumber, to: faxes.localNumber })
-    .from(faxes)
-    .where(and(eq(faxes.direction, 'RECEIVE'), eq(faxes.status, 'RECEIVING'), lt(faxes.updated, now - ABANDONED_CALL_MS)))
-    .limit(100);
+  const stale = await listSilentReceivingFaxes(getDb(env), now - ABANDONED_CALL_MS, 100);
   let closed = 0;
   for (const fax of stale) {
     const call = { faxId: fax.id, userId: fax.userId, from: fax.from, to: fax.to ?? '', now };

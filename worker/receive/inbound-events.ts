@@ -3,7 +3,7 @@ import { getDb } from '../db/client';
 import { markInboundEventHandled, recordInboundEvent, type InboundOutcome } from '../db/queries/inbound-faxes';
 import { endReceivedFax, findNumberOwner, isStillReceiving, noteReceivingFax, type InboundCall, type ReceivedEnd } from '../db/queries/received-faxes';
 import { readConfig } from '../env';
-import { announceFaxChange } from '../fax/announce';
+import { announceFaxChange } from '../live/fax-announce';
 import { ApiError } from '../http/api-error';
 import { faxDocumentKey } from '../storage/documents';
 import { inboundFaxId } from './inbound-fax-id';

@@ -1,6 +1,6 @@
 import { isPaying, type CheckoutPayment, type CheckoutView } from '../../src/common/billing';
 import type { PlanLevel, PlanOptions, PlanTerm } from '../../src/common/plans';
-import { sha256Hex } from '../auth/tokens';
+import { sha256Hex } from '../crypto/tokens';
 import { getDb, type Db } from '../db/client';
 import { claimCheckoutForConfirm, findCheckoutOf, insertCheckoutIfIdle, markCheckoutFailed, markCheckoutRequiresAction } from '../db/queries/billing';
 import { findNumberOwnedBy } from '../db/queries/numbers';
@@ -14,7 +14,7 @@ import { orderAssignedNumber } from '../numbers/own-number';
 import { paymentProcessor, processorOfPlan } from '../payments';
 import { ProcessorUnavailableError, type PaymentProcessor } from '../payments/types';
 import { checkPayment, confirmFirstPayment, firstPayment, type CheckoutOutcome } from './first-payment';
-import { publishPlanChange } from './notify';
+import { publishPlanChange } from '../live/plan-change';
 import { planStartRecords } from './plan-start';
 import { readSubscriptionStatus, type SubscriptionAnswer } from './status';
 import { toCheckoutView } from './view';

@@ -14,7 +14,7 @@ import { publishToUser } from '../live/publish';
 import { processorOfPlan } from '../payments';
 import { ProcessorUnavailableError } from '../payments/types';
 import { stopAtProcessor } from './cancel';
-import { publishPlanChange } from './notify';
+import { publishPlanChange } from '../live/plan-change';
 import { chargeRecords, planName, transactionRow } from './records';
 
 // What is due for a user at a moment (trial end, renewal, cancellation, a failed renewal's grace,

@@ -13,7 +13,7 @@ import { publishToUser } from '../live/publish';
 import { noticeMail } from '../mail/link-mail';
 import { sendMail } from '../mail/send';
 import { confirmCheckout } from './checkout';
-import { publishPlanChange } from './notify';
+import { publishPlanChange } from '../live/plan-change';
 import { chargeRecords, planName, transactionRow } from './records';
 
 // What a payment processor tells us about a plan it runs itself (Stripe; the local processor's

@@ -3,7 +3,7 @@ import type { Db } from '../client';
 import { emailTokens, type EmailTokenRow } from '../schema';
 
 // Single-use links sent by e-mail, for any purpose (password reset, e-mail change). Rows are keyed
-// by the SHA-256 of the token in the link; callers hash the token (worker/auth/tokens.ts sha256Hex).
+// by the SHA-256 of the token in the link; callers hash the token (worker/crypto/tokens.ts sha256Hex).
 
 export type EmailTokenPurpose = EmailTokenRow['purpose'];
 

@@ -58,6 +58,11 @@ export async function createSendFaxCharged(d1: D1Database, fax: NewSendFax): Pro
   return results[0]!.meta.changes === 1;
 }
 
+/** Any user's fax: for work that already knows whose it is (live pushes, jobs). */
+export async function findFaxById(db: Db, faxId: string): Promise<FaxRow | null> {
+  return (await db.query.faxes.findFirst({ where: eq(faxes.id, faxId) })) ?? null;
+}
+
 export async function findFaxOwnedBy(db: Db, userId: string, faxId: string): Promise<FaxRow | null> {
   const row = await db.query.faxes.findFirst({ where: and(eq(faxes.id, faxId), eq(faxes.userId, userId)) });
   return row ?? null;

@@ -1,6 +1,6 @@
 import type { FaxNumberRow } from '../db/schema';
 import { formatPhoneForDisplay } from '../../src/common/phone';
-import { publishToUser } from '../live/publish';
+import { publishToUser } from './publish';
 
 /** Tells the user's open pages their plan (and credits) changed, and their number when it did. */
 export async function publishPlanChange(env: Env, userId: string, number: { changed: boolean; row: FaxNumberRow | null }): Promise<void> {

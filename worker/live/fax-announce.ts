@@ -1,5 +1,5 @@
-import { publishToUser } from '../live/publish';
-import { publishFaxUpdate } from './publish';
+import { publishToUser } from './publish';
+import { publishFaxUpdate } from './fax-publish';
 
 /**
  * Tells the owner's open pages that a fax moved, and that their credits changed after a refund.

@@ -1,15 +1,15 @@
-import { eq } from 'drizzle-orm';
 import { getDb } from '../db/client';
-import { faxes, type FaxRow } from '../db/schema';
+import { findFaxById } from '../db/queries/faxes';
+import type { FaxRow } from '../db/schema';
 import { toFaxView } from '../domain/faxes';
-import { publishToUser } from '../live/publish';
+import { publishToUser } from './publish';
 
 /**
  * Tells the owner's open pages that a fax changed, with the fax as it is now in D1: events that
  * race each other still leave every page showing the latest row.
  */
 export async function publishFaxUpdate(env: Env, faxId: string): Promise<void> {
-  const row = await getDb(env).query.faxes.findFirst({ where: eq(faxes.id, faxId) });
+  const row = await findFaxById(getDb(env), faxId);
   if (row) await publishFaxRow(env, row);
 }
 
