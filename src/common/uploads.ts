@@ -11,6 +11,7 @@ export const RESUMABLE_CHUNK_BASE_BYTES = 256 * 1024;
 /** Spec §9: chunks keep doubling only while below this. */
 export const RESUMABLE_CHUNK_LIMIT_BYTES = 32 * 1024 * 1024;
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
 
 /** What the user called the file: shown back to them, never used to build a storage key. */

@@ -217,6 +217,7 @@ function serverErrors() {
   } catch {
     return [];
   }
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: strips the terminal's colour codes
   const plain = text.replace(/\u001b\[[0-9;]*m/g, '');
   return plain
     .split('\n')

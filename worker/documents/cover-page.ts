@@ -82,14 +82,14 @@ function drawClassicParties(page: PDFPage, text: CoverText, fonts: CoverFonts, t
 
   const header = 22;
   page.drawRectangle({ x: MARGIN, y: top - header, width: CONTENT_WIDTH, height: header, color: rgb(0.9, 0.9, 0.9) });
-  sides.forEach(([title], i) => drawLines(page, [title], cellX(i) + pad, top - pad - 1, label));
+  for (const [i, [title]] of sides.entries()) drawLines(page, [title], cellX(i) + pad, top - pad - 1, label);
   const rules = [top - header];
   for (const [title, key] of rows) {
     const rowTop = rules.at(-1)!;
     const cells = sides.map(([, party]) => linesOf(party[key], { maxWidth: column - 2 * pad, maxLines: 2 }, value));
     const height = Math.max(1, ...cells.map((lines) => lines.length)) * lineHeightOf(value) + 2 * pad;
     drawLines(page, [title], MARGIN + pad, rowTop - pad - 1, label);
-    cells.forEach((lines, i) => drawLines(page, lines, cellX(i) + pad, rowTop - pad, value));
+    for (const [i, lines] of cells.entries()) drawLines(page, lines, cellX(i) + pad, rowTop - pad, value);
     rules.push(rowTop - height);
   }
   const bottom = rules.at(-1)!;

@@ -22,6 +22,7 @@ const LOOKALIKES: Readonly<Record<string, string>> = {
 
 // Invisible: zero-width spaces and joiners, variation selectors, byte-order mark, combining marks
 // left over after NFC (a base letter alone reads better than a "?").
+// biome-ignore lint/suspicious/noMisleadingCharacterClass: each invisible mark is removed on its own, joined or not
 const INVISIBLE = /[\u200B-\u200D\u2060\uFEFF\uFE00-\uFE0F\u0300-\u036F]/u;
 
 export function isWinAnsi(char: string): boolean {

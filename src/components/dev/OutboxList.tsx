@@ -16,6 +16,7 @@ function MailText({ text }: { text: string }) {
   return (
     <p className="outbox-text">
       {parts.map((part, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one mail's text never reorder
         <Fragment key={i}>{i % 2 === 1 ? <a href={part}>{part}</a> : part}</Fragment>
       ))}
     </p>

@@ -33,6 +33,7 @@ export default function FaxTimeline({ timeline }: { timeline: FaxEventView[] }) 
       ) : (
         <ol className="fax-timeline">
           {timeline.map((event, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: two timeline entries can share a millisecond and a kind; the timeline only grows
             <li key={`${event.at}-${event.kind}-${index}`} className={`event-${event.kind.toLowerCase()}`}>
               <span>{describe(event)}</span>{' '}
               <time dateTime={new Date(event.at).toISOString()} title={formatDateTime(event.at)}>

@@ -17,6 +17,7 @@ export default function ReceivedFaxDetails({ details }: { details: FaxDetails })
   const [failed, setFailed] = useState<string | null>(null);
   const openedRead = useRef(false);
   const pushed = details.fax;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a newer pushed fax replaces the answer shown
   useEffect(() => setAnswered(null), [pushed]);
   const fax = answered ?? pushed;
 
@@ -29,6 +30,7 @@ export default function ReceivedFaxDetails({ details }: { details: FaxDetails })
     else setFailed(result.message);
   };
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: changeRead is a fresh closure every render; fax is what decides
   useEffect(() => {
     // Opening marks it read, once per visit (a fax marked unread here stays unread); one that is
     // still arriving is marked when it has arrived, if the page is still open.

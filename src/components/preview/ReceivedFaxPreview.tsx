@@ -22,6 +22,7 @@ export default function ReceivedFaxPreview({ fax: pushed, reload }: Props) {
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState<string | null>(null);
   const markedOnOpen = useRef(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a newer pushed fax replaces the answer shown
   useEffect(() => setAnswered(null), [pushed]);
   const fax = answered ?? pushed;
   const sender = previewSenderText(fax);

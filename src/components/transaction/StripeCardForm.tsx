@@ -27,6 +27,7 @@ export default function StripeCardForm({ plan, publishableKey, busy, onPay }: Pr
   const [creating, setCreating] = useState(false);
   const ids = { label: useId(), problem: useId() };
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new attempt mounts a fresh card form
   useEffect(() => (frame.current ? mountStripeCard(publishableKey, frame.current) : undefined), [publishableKey, attempt]);
 
   const submit = async (event: FormEvent): Promise<void> => {
@@ -59,6 +60,7 @@ export default function StripeCardForm({ plan, publishableKey, busy, onPay }: Pr
             </button>
           </div>
         )}
+        {/* biome-ignore lint/a11y/useSemanticElements: Stripe mounts its card iframe into this element; a fieldset would add a legend Stripe's fields already have */}
         <div
           ref={frame}
           className="stripe-card"

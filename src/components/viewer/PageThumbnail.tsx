@@ -34,6 +34,7 @@ export default function PageThumbnail({ document, pageNumber, rotation, current,
     >
       {/* Blank paper until drawn: a canvas keeps its last picture, which a turn would distort. */}
       <span className="viewer-thumbnail-paper">
+        {/* biome-ignore lint/a11y/noAriaHiddenOnFocusable: a canvas is not focusable; the button around it carries the name */}
         <canvas
           ref={canvasRef}
           className={status === 'done' ? 'drawn' : undefined}

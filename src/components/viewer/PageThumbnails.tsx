@@ -29,6 +29,7 @@ export default function PageThumbnails({ document, rotation, currentPage, onSele
   const { seen, observe } = useSeenPages(stripRef, rotation);
   const pages = Array.from({ length: document.pageCount }, (_, index) => index + 1);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the strip scrolls to the page each time the current page changes
   useEffect(() => {
     const strip = stripRef.current;
     const item = strip?.querySelector<HTMLElement>('[aria-current="page"]');

@@ -20,11 +20,13 @@ export default function PageView({ document, pageNumber, scale, rotation, size, 
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const status = usePageRender(canvasRef, { document, pageNumber, scale, rotation });
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new page starts at its top
   useEffect(() => {
     viewRef.current?.scrollTo({ top: 0, left: 0 });
   }, [viewRef, pageNumber]);
 
   return (
+    // biome-ignore lint/a11y/useSemanticElements: a scrollable region of the viewer, not a page section
     <div
       ref={viewRef}
       className="viewer-page-view"
@@ -32,6 +34,7 @@ export default function PageView({ document, pageNumber, scale, rotation, size, 
       aria-label={t('viewer.pageView')}
       aria-busy={status === 'rendering'}
       // Focusable so the keyboard can scroll it and turn pages (./viewer-keys.ts).
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus (axe: scrollable-region-focusable)
       tabIndex={0}
       onKeyDown={onKeyDown}
     >

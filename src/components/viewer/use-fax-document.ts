@@ -11,6 +11,7 @@ export function useFaxDocument(url: string): { state: FaxDocumentState; retry: (
   const [state, setState] = useState<FaxDocumentState>({ kind: 'loading' });
   const [attempt, setAttempt] = useState(0);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new attempt (Try again) opens the document anew
   useEffect(() => {
     const controller = new AbortController();
     let opened: FaxDocument | null = null;

@@ -42,6 +42,7 @@ export function useSeenPages(stripRef: RefObject<HTMLElement | null>, redrawKey:
     };
   }, [stripRef]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: redrawKey is the signal to take the pages in sight again
   useEffect(() => {
     setSeen(new Set(inSight.current));
   }, [redrawKey]);
