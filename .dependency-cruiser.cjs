@@ -17,12 +17,47 @@ function onlyFrom(name, from, allowed, comment) {
 
 module.exports = {
   forbidden: [
-    { name: 'no-runtime-cycle', comment: 'Files import each other one way only (a lazy import() back is how a page loads a heavy part on demand).', severity: 'error', from: {}, to: { circular: true, dependencyTypesNot: ['type-only', 'dynamic-import'], viaOnly: { dependencyTypesNot: ['type-only', 'dynamic-import'] } } },
-    onlyFrom('shared-is-isomorphic', '^src/(common|i18n)/', ['^src/(common|i18n)/'], 'src/common and src/i18n are shared by browser and Worker: they import nothing else of ours.'),
-    onlyFrom('crypto-knows-no-product', '^worker/crypto/', ['^worker/crypto/'], 'crypto/ holds token and hash helpers with no product knowledge.'),
-    onlyFrom('domain-is-pure', '^worker/domain/', ['^worker/domain/', '^worker/crypto/', '^src/(common|i18n)/'], 'domain/ holds rules with no I/O.'),
-    onlyFrom('db-below-features', '^worker/db/', ['^worker/db/', '^worker/domain/', '^worker/crypto/', '^src/(common|i18n)/'], 'db/ is schema and queries only.'),
-    onlyFrom('storage-below-features', '^worker/storage/', ['^worker/storage/', '^worker/env\\.ts$', '^src/(common|i18n)/'], 'storage/ is the one door to R2.'),
+    {
+      name: 'no-runtime-cycle',
+      comment: 'Files import each other one way only (a lazy import() back is how a page loads a heavy part on demand).',
+      severity: 'error',
+      from: {},
+      to: {
+        circular: true,
+        dependencyTypesNot: ['type-only', 'dynamic-import'],
+        viaOnly: { dependencyTypesNot: ['type-only', 'dynamic-import'] },
+      },
+    },
+    onlyFrom(
+      'shared-is-isomorphic',
+      '^src/(common|i18n)/',
+      ['^src/(common|i18n)/'],
+      'src/common and src/i18n are shared by browser and Worker: they import nothing else of ours.',
+    ),
+    onlyFrom(
+      'crypto-knows-no-product',
+      '^worker/crypto/',
+      ['^worker/crypto/'],
+      'crypto/ holds token and hash helpers with no product knowledge.',
+    ),
+    onlyFrom(
+      'domain-is-pure',
+      '^worker/domain/',
+      ['^worker/domain/', '^worker/crypto/', '^src/(common|i18n)/'],
+      'domain/ holds rules with no I/O.',
+    ),
+    onlyFrom(
+      'db-below-features',
+      '^worker/db/',
+      ['^worker/db/', '^worker/domain/', '^worker/crypto/', '^src/(common|i18n)/'],
+      'db/ is schema and queries only.',
+    ),
+    onlyFrom(
+      'storage-below-features',
+      '^worker/storage/',
+      ['^worker/storage/', '^worker/env\\.ts$', '^src/(common|i18n)/'],
+      'storage/ is the one door to R2.',
+    ),
     {
       name: 'adapters-below-features',
       comment: 'Carriers, payment processors, mail and queue messages know nothing of the features that use them.',
@@ -84,8 +119,18 @@ module.exports = {
       from: { path: '^src/' },
       to: { ...runtime, path: '^worker/' },
     },
-    onlyFrom('site-lib-below-stores', '^src/lib/', ['^src/(lib|common|i18n)/'], 'src/lib holds browser helpers; stores and components use them.'),
-    onlyFrom('site-stores-below-components', '^src/stores/', ['^src/(stores|lib|common|i18n)/', '^src/components/[^/]+/[a-z-]+\\.ts$'], 'Stores hold the logic; components only read them (pure rule files of a component folder are allowed).'),
+    onlyFrom(
+      'site-lib-below-stores',
+      '^src/lib/',
+      ['^src/(lib|common|i18n)/'],
+      'src/lib holds browser helpers; stores and components use them.',
+    ),
+    onlyFrom(
+      'site-stores-below-components',
+      '^src/stores/',
+      ['^src/(stores|lib|common|i18n)/', '^src/components/[^/]+/[a-z-]+\\.ts$'],
+      'Stores hold the logic; components only read them (pure rule files of a component folder are allowed).',
+    ),
   ],
   options: {
     tsPreCompilationDeps: true,

@@ -16,10 +16,7 @@ export default defineConfig({
     csp: {
       scriptDirective: { resources: ["'self'", 'https://accounts.google.com/gsi/client'] },
       styleDirective: { resources: ["'self'", 'https://accounts.google.com/gsi/style'] },
-      directives: [
-        "frame-src 'self' https://accounts.google.com/gsi/",
-        "connect-src 'self' https://accounts.google.com/gsi/",
-      ],
+      directives: ["frame-src 'self' https://accounts.google.com/gsi/", "connect-src 'self' https://accounts.google.com/gsi/"],
     },
   },
   prefetch: false,

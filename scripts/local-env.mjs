@@ -47,7 +47,9 @@ export function localValues() {
 
 /** Creates .dev.vars on a new machine and adds any value a newer version needs; never changes one. */
 export function ensureDevVars(path = '.dev.vars') {
-  const current = existsSync(path) ? readFileSync(path, 'utf8') : '# Local configuration, made by npm start on this machine. Never commit.\n';
+  const current = existsSync(path)
+    ? readFileSync(path, 'utf8')
+    : '# Local configuration, made by npm start on this machine. Never commit.\n';
   const missing = Object.entries(LOCAL_VALUES).filter(([key]) => !new RegExp(`^${key}=`, 'm').test(current));
   if (missing.length === 0) return;
   const lines = missing.map(([key, make]) => `${key}=${make()}`);

@@ -25,7 +25,20 @@ await run('npx', ['wrangler', 'd1', 'execute', 'DB', '--local', '--file', 'scrip
 console.log(`\nStarting the fax service on http://localhost:${port}\n`);
 const server = spawn(
   'npx',
-  ['wrangler', 'dev', '--port', port, '--ip', 'localhost', '--inspector-port', '0', '--show-interactive-dev-session=false', '--test-scheduled', ...persist, ...vars],
+  [
+    'wrangler',
+    'dev',
+    '--port',
+    port,
+    '--ip',
+    'localhost',
+    '--inspector-port',
+    '0',
+    '--show-interactive-dev-session=false',
+    '--test-scheduled',
+    ...persist,
+    ...vars,
+  ],
   { stdio: 'inherit', env: { ...process.env, ...OFFLINE_ENV } },
 );
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));

@@ -45,7 +45,13 @@ count(importsOk, importsOk ? 1 : 0, 0);
 
 const architectureTap = join(workDir, 'architecture.tap');
 const architectureOk = await step('import rules catch forbidden imports', () =>
-  run('npx', ['node', '--test', '--test-reporter=tap', `--test-reporter-destination=${architectureTap}`, 'tests/architecture/import-rules.test.mjs']),
+  run('npx', [
+    'node',
+    '--test',
+    '--test-reporter=tap',
+    `--test-reporter-destination=${architectureTap}`,
+    'tests/architecture/import-rules.test.mjs',
+  ]),
 );
 countTap(architectureOk, architectureTap);
 

@@ -7,7 +7,18 @@ import { assertKnownGuards, findRoute, loginPathFor, ROUTES, safeRedirectPath } 
 assertKnownGuards(ROUTES);
 
 // Prerendering at build time has no Worker in front: no user, production-safe settings.
-const BUILD_TIME_CONTEXT: PageContext = { viewer: null, faxNumber: null, faxCounts: null, subscriptionType: null, sendStatus: null, receiveStatus: null, devTools: false, googleClientId: '', googleSignIn: 'google', payments: { processor: 'local' } };
+const BUILD_TIME_CONTEXT: PageContext = {
+  viewer: null,
+  faxNumber: null,
+  faxCounts: null,
+  subscriptionType: null,
+  sendStatus: null,
+  receiveStatus: null,
+  devTools: false,
+  googleClientId: '',
+  googleSignIn: 'google',
+  payments: { processor: 'local' },
+};
 
 export const onRequest = defineMiddleware(async (context, next) => {
   const page = context.locals.cfContext?.props?.page ?? BUILD_TIME_CONTEXT;

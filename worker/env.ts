@@ -56,7 +56,12 @@ declare global {
 
 const list = z
   .string()
-  .transform((value) => value.split(',').map((item) => item.trim()).filter(Boolean))
+  .transform((value) =>
+    value
+      .split(',')
+      .map((item) => item.trim())
+      .filter(Boolean),
+  )
   .pipe(z.array(z.string()).min(1));
 
 const configSchema = z
@@ -79,13 +84,21 @@ const configSchema = z
     // address. Refused in production.
     RATE_LIMIT_MULTIPLIER: z.coerce.number().int().min(1).max(1000).default(1),
     // How long a number stays held for someone who has not finished signing up or paying.
-    NUMBER_HOLD_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
+    NUMBER_HOLD_MINUTES: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 60)
+      .default(15),
     CARRIER: z.enum(['loopback', 'telnyx']).default('loopback'),
     LOOPBACK_MS_PER_PAGE: z.coerce.number().int().min(0).max(120_000).default(3000),
     FAX_RETRY_BASE_SECONDS: z.coerce.number().int().min(0).max(3600).default(120),
     MAX_DOCUMENT_BYTES: z.coerce.number().int().min(1024).max(DEFAULT_MAX_DOCUMENT_BYTES).default(DEFAULT_MAX_DOCUMENT_BYTES),
     MAX_FAX_PAGES: z.coerce.number().int().min(1).max(DEFAULT_MAX_FAX_PAGES).default(DEFAULT_MAX_FAX_PAGES),
-    FAX_SENDER_NUMBER: z.string().regex(/^\+[1-9]\d{6,14}$/, 'must be E.164').default('+18005550100'),
+    FAX_SENDER_NUMBER: z
+      .string()
+      .regex(/^\+[1-9]\d{6,14}$/, 'must be E.164')
+      .default('+18005550100'),
     LOOPBACK_SIGNING_KEY: z.string().optional(),
     TELNYX_API_KEY: z.string().min(1).optional(),
     TELNYX_CONNECTION_ID: z.string().min(1).optional(),
@@ -100,7 +113,10 @@ const configSchema = z
     PAYMENT_PROCESSOR: z.enum(['local', 'stripe']).default('local'),
     STRIPE_SECRET_KEY: z.string().min(1).optional(),
     STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
-    STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_(test|live)_\w+$/, 'must be a Stripe publishable key (pk_test_… or pk_live_…)').optional(),
+    STRIPE_PUBLISHABLE_KEY: z
+      .string()
+      .regex(/^pk_(test|live)_\w+$/, 'must be a Stripe publishable key (pk_test_… or pk_live_…)')
+      .optional(),
     LOCAL_PAYMENTS_WEBHOOK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   })
   .superRefine((config, ctx) => {

@@ -6,7 +6,10 @@ import { PLAN_LEVELS, PLAN_TERMS } from './plans';
 // stays in Stripe's own form and we get its payment method id (docs/decisions/017).
 
 export const cardSchema = z.object({
-  number: z.string().trim().regex(/^[\d ]{12,23}$/, 'INVALID_CARD'),
+  number: z
+    .string()
+    .trim()
+    .regex(/^[\d ]{12,23}$/, 'INVALID_CARD'),
   expMonth: z.number().int().min(1).max(12),
   expYear: z.number().int().min(2000).max(2100),
   cvc: z.string().regex(/^\d{3,4}$/, 'INVALID_CARD'),

@@ -5,7 +5,13 @@ import type { FaxDirection } from './faxes';
  * uploaded file's name (with .pdf: a photo goes out as a PDF too); for a received fax, who sent it
  * and the day it arrived (UTC), so a folder of downloads sorts and reads sensibly.
  */
-export function faxPdfFileName(fax: { id: string; direction: FaxDirection; fileName: string | null; remoteNumber: string | null; start: number }): string {
+export function faxPdfFileName(fax: {
+  id: string;
+  direction: FaxDirection;
+  fileName: string | null;
+  remoteNumber: string | null;
+  start: number;
+}): string {
   const base = fax.fileName?.replace(/\.[^.]*$/, '').trim();
   if (base) return `${base}.pdf`;
   if (fax.direction === 'RECEIVE') {

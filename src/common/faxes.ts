@@ -30,7 +30,16 @@ export const FAX_FAILURE_REASONS = [
 export type FaxFailureReason = (typeof FAX_FAILURE_REASONS)[number];
 
 /** Kinds of entries in a fax's timeline. */
-export const FAX_EVENT_KINDS = ['QUEUED', 'SENDING', 'DELIVERED', 'FAILED', 'RETRY_SCHEDULED', 'REFUNDED', 'RECEIVING', 'RECEIVED'] as const;
+export const FAX_EVENT_KINDS = [
+  'QUEUED',
+  'SENDING',
+  'DELIVERED',
+  'FAILED',
+  'RETRY_SCHEDULED',
+  'REFUNDED',
+  'RECEIVING',
+  'RECEIVED',
+] as const;
 export type FaxEventKind = (typeof FAX_EVENT_KINDS)[number];
 
 /** One first try and up to 3 automatic retries (busy or no answer only). */

@@ -27,7 +27,10 @@ export interface NumberAreaView {
 }
 
 export const numberSearchSchema = z.object({
-  areaCode: z.string().regex(/^[2-9]\d{2}$/, 'INVALID_INPUT').optional(),
+  areaCode: z
+    .string()
+    .regex(/^[2-9]\d{2}$/, 'INVALID_INPUT')
+    .optional(),
   city: z.string().trim().min(1).max(60).optional(),
 });
 

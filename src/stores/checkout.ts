@@ -53,7 +53,9 @@ export async function pay(plan: PlanLevel, term: PlanTerm, payment: CheckoutPaym
 }
 
 async function confirm(checkout: CheckoutView, approve: boolean): Promise<CheckoutStatus> {
-  const status = settle(await call(api.checkout[':checkoutId'].confirm.$post({ param: { checkoutId: encodeURIComponent(checkout.id) }, json: { approve } })));
+  const status = settle(
+    await call(api.checkout[':checkoutId'].confirm.$post({ param: { checkoutId: encodeURIComponent(checkout.id) }, json: { approve } })),
+  );
   $checkoutStatus.set(status);
   return status;
 }

@@ -96,7 +96,12 @@ export function createFaxListStore(direction: FaxDirection): FaxListStore {
     // A live event may already have brought some of these rows in: keep one of each.
     const known = new Set(now.list.faxes.map((fax) => fax.id));
     const faxes = [...now.list.faxes, ...result.data.faxes.filter((fax) => !known.has(fax.id))];
-    $state.set({ kind: 'ready', list: { faxes, nextCursor: result.data.nextCursor, total: result.data.total }, loadingMore: false, moreFailed: null });
+    $state.set({
+      kind: 'ready',
+      list: { faxes, nextCursor: result.data.nextCursor, total: result.data.total },
+      loadingMore: false,
+      moreFailed: null,
+    });
   };
 
   const applyUpdate = (fax: FaxView): void => {

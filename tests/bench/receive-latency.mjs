@@ -21,13 +21,27 @@ async function ok(response, what) {
 async function accountWithNumber(base, label, areaCode) {
   const headers = { origin: base, 'content-type': 'application/json' };
   const email = `bench-${label}-${Date.now()}@example.com`;
-  const signup = await fetch(`${base}/api/signup`, { method: 'POST', headers, body: JSON.stringify({ email, password: 'benchmark password 1' }) });
-  const cookie = signup.headers.getSetCookie().find((c) => c.startsWith('fax_session='))?.split(';')[0];
+  const signup = await fetch(`${base}/api/signup`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ email, password: 'benchmark password 1' }),
+  });
+  const cookie = signup.headers
+    .getSetCookie()
+    .find((c) => c.startsWith('fax_session='))
+    ?.split(';')[0];
   if (!cookie) throw new Error(`sign-up of ${label} failed: ${signup.status}`);
   const signedIn = { ...headers, cookie };
   const { numbers } = await ok(await fetch(`${base}/api/numbers?areaCode=${areaCode}`, { headers: signedIn }), 'number search');
   await ok(await fetch(`${base}/api/reserveTempNumber?numberId=${numbers[0].id}`, { headers: signedIn }), 'hold');
-  const paid = await ok(await fetch(`${base}/api/checkout`, { method: 'POST', headers: signedIn, body: JSON.stringify({ plan: 'BASIC', term: 'MONTH', card: CARD }) }), 'checkout');
+  const paid = await ok(
+    await fetch(`${base}/api/checkout`, {
+      method: 'POST',
+      headers: signedIn,
+      body: JSON.stringify({ plan: 'BASIC', term: 'MONTH', card: CARD }),
+    }),
+    'checkout',
+  );
   return { headers: signedIn, number: paid.subscription.faxNumber.number };
 }
 
@@ -59,7 +73,11 @@ function receivedOn(socket, count) {
 
 async function sendOne(base, sender, to, fileId) {
   await ok(
-    await fetch(`${base}/api/sendFax`, { method: 'POST', headers: sender.headers, body: JSON.stringify({ toNumber: to, fileId, coverpage: false, pageCount: 1, anonymous: false }) }),
+    await fetch(`${base}/api/sendFax`, {
+      method: 'POST',
+      headers: sender.headers,
+      body: JSON.stringify({ toNumber: to, fileId, coverpage: false, pageCount: 1, anonymous: false }),
+    }),
     'sendFax',
   );
 }
@@ -70,7 +88,10 @@ export async function benchReceive(base, stats) {
   const receiver = await accountWithNumber(base, 'receiver', '212');
   const form = new FormData();
   form.set('file', new Blob([await onePagePdf()], { type: 'application/pdf' }), 'bench.pdf');
-  const { fileId } = await ok(await fetch(`${base}/api/files`, { method: 'POST', headers: { origin: base, cookie: sender.headers.cookie }, body: form }), 'upload');
+  const { fileId } = await ok(
+    await fetch(`${base}/api/files`, { method: 'POST', headers: { origin: base, cookie: sender.headers.cookie }, body: form }),
+    'upload',
+  );
   const socket = await openSocket(base, receiver.headers);
   try {
     const single = [];

@@ -28,7 +28,10 @@ async function time(fn, n) {
 }
 
 function cookieOf(res) {
-  return res.headers.getSetCookie().find((c) => c.startsWith('fax_session='))?.split(';')[0];
+  return res.headers
+    .getSetCookie()
+    .find((c) => c.startsWith('fax_session='))
+    ?.split(';')[0];
 }
 
 try {
@@ -56,7 +59,10 @@ try {
   }, 10);
   rows.push(['POST /api/login', stats(login)]);
 
-  const verify = await time(() => fetch(`${base}/api/verifyAuth`, { method: 'POST', headers: { ...origin, cookie } }).then((r) => r.text()), 100);
+  const verify = await time(
+    () => fetch(`${base}/api/verifyAuth`, { method: 'POST', headers: { ...origin, cookie } }).then((r) => r.text()),
+    100,
+  );
   rows.push(['POST /api/verifyAuth', stats(verify)]);
 
   const dashboard = await time(() => fetch(`${base}/dashboard`, { headers: { cookie } }).then((r) => r.text()), 100);
@@ -87,7 +93,10 @@ try {
   const scripts = [...new Set([...html.matchAll(/(?:component-url|renderer-url|src)="(\/_astro\/[^"]+\.js)"/g)].map((m) => m[1]))];
   let jsBytes = 0;
   for (const path of scripts) jsBytes += (await fetch(base + path).then((r) => r.arrayBuffer())).byteLength;
-  rows.push(['/dashboard weight', `HTML ${(html.length / 1024).toFixed(1)} KB · JS ${(jsBytes / 1024).toFixed(1)} KB uncompressed in ${scripts.length} files`]);
+  rows.push([
+    '/dashboard weight',
+    `HTML ${(html.length / 1024).toFixed(1)} KB · JS ${(jsBytes / 1024).toFixed(1)} KB uncompressed in ${scripts.length} files`,
+  ]);
 
   console.log('\nBenchmarks (local wrangler dev, this machine)');
   for (const [name, figure] of rows) console.log(`  ${name.padEnd(48)} ${figure}`);

@@ -3,14 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { createAccount, type Account } from './support/api.ts';
-import {
-  assertNoSeriousAxeViolations,
-  fillSignInForm,
-  liveIndicator,
-  useBrowser,
-  visit,
-  waitForPath,
-} from './support/browser.ts';
+import { assertNoSeriousAxeViolations, fillSignInForm, liveIndicator, useBrowser, visit, waitForPath } from './support/browser.ts';
 
 // Starting the deletion ends the session: the settings page's own verifyAuth is then answered 401
 // while the page leaves for the deletion page, and Chromium logs that as a console error.

@@ -46,7 +46,10 @@ describe('signing up, in and out', () => {
     // The same account signs in on another computer: the notice arrives without a reload.
     await signInElsewhere({ email, password }, DEVICES.firefoxOnWindows.userAgent);
     const activity = page.getByRole('region', { name: 'Account activity' });
-    await activity.getByRole('listitem').filter({ hasText: `New sign-in from ${DEVICES.firefoxOnWindows.described}` }).waitFor();
+    await activity
+      .getByRole('listitem')
+      .filter({ hasText: `New sign-in from ${DEVICES.firefoxOnWindows.described}` })
+      .waitFor();
 
     // A reload keeps the user signed in.
     await page.reload();

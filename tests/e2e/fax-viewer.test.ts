@@ -1,7 +1,15 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { describe, it } from 'node:test';
-import { assertNoSeriousAxeViolations, openAndExpectReturn, signUpThroughUi, UI_TIMEOUT_MS, useBrowser, visit, waitForPath } from './support/browser.ts';
+import {
+  assertNoSeriousAxeViolations,
+  openAndExpectReturn,
+  signUpThroughUi,
+  UI_TIMEOUT_MS,
+  useBrowser,
+  visit,
+  waitForPath,
+} from './support/browser.ts';
 import { makePdf } from './support/documents.ts';
 import { sendFaxFrom, waitForSendCredits } from './support/faxes.ts';
 import { checkZoomAndRotation, waitForInk } from './support/viewer.ts';
@@ -35,7 +43,10 @@ describe('the fax viewer', () => {
     await page.route(isDocument, (route) => route.abort('failed'));
     await visit(page, `/faxDetails/${faxId}`);
     const viewer = page.getByRole('region', { name: `Fax to ${TO_NUMBER}` });
-    await viewer.getByRole('alert').filter({ hasText: 'The document could not be loaded. Check your connection and try again.' }).waitFor({ timeout: FAX_TIMEOUT_MS });
+    await viewer
+      .getByRole('alert')
+      .filter({ hasText: 'The document could not be loaded. Check your connection and try again.' })
+      .waitFor({ timeout: FAX_TIMEOUT_MS });
     await page.unroute(isDocument);
     await viewer.getByRole('button', { name: 'Try again' }).click();
 
@@ -139,7 +150,11 @@ describe('the fax viewer', () => {
     await last.locator('canvas.drawn').waitFor();
     await page.keyboard.press('Home');
     await viewer.getByText('Page 1 of 40').waitFor();
-    assert.equal(await strip.getByRole('button', { name: 'Page 1', exact: true }).evaluate((button) => button === document.activeElement), true, 'the focus follows the page along the strip');
+    assert.equal(
+      await strip.getByRole('button', { name: 'Page 1', exact: true }).evaluate((button) => button === document.activeElement),
+      true,
+      'the focus follows the page along the strip',
+    );
     await assertNoSeriousAxeViolations(page);
   });
 

@@ -1,14 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { uniqueEmail } from './support/api.ts';
-import {
-  assertNoSeriousAxeViolations,
-  pathOf,
-  useBrowser,
-  visit,
-  waitForHydration,
-  waitForPath,
-} from './support/browser.ts';
+import { assertNoSeriousAxeViolations, pathOf, useBrowser, visit, waitForHydration, waitForPath } from './support/browser.ts';
 
 // Google sign-in through the local stand-in that npm start serves instead of Google
 // (docs/decisions/008-google-sign-in.md): the same /api/login { token } path as the real button.

@@ -2,7 +2,15 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { GOOD_PASSWORD, uniqueEmail } from './support/api.ts';
-import { assertNoSeriousAxeViolations, BASE_URL, signUpThroughUi, useBrowser, visit, waitForHydration, waitForPath } from './support/browser.ts';
+import {
+  assertNoSeriousAxeViolations,
+  BASE_URL,
+  signUpThroughUi,
+  useBrowser,
+  visit,
+  waitForHydration,
+  waitForPath,
+} from './support/browser.ts';
 
 // The whole funnel of issue 5 (spec §2): a visitor holds a number, signs up, chooses a plan and
 // pays with the local processor's test cards — first a declined one (the hold stays), then one that
@@ -26,7 +34,10 @@ async function holdNumberAsVisitor(page: Page): Promise<string> {
 }
 
 async function signUpFromHold(page: Page, number: string): Promise<void> {
-  await page.getByRole('region', { name: `${number} is held for you` }).getByRole('link', { name: 'Create my account' }).click();
+  await page
+    .getByRole('region', { name: `${number} is held for you` })
+    .getByRole('link', { name: 'Create my account' })
+    .click();
   await waitForPath(page, '/login?mode=signup&redirect=%2FreserveNumber');
   await page.getByLabel('E-mail').fill(uniqueEmail('funnel'));
   await page.getByLabel('Password', { exact: true }).fill(GOOD_PASSWORD);
@@ -59,7 +70,10 @@ describe('the number funnel', () => {
     const order = page.getByRole('region', { name: 'Your order' });
     await order.getByText('7-day free trial, then $19.99 a month').waitFor();
     await order.getByText(`Your number ${number} will be yours`).waitFor();
-    await page.getByRole('region', { name: `${number} is held for you` }).locator('.countdown').waitFor();
+    await page
+      .getByRole('region', { name: `${number} is held for you` })
+      .locator('.countdown')
+      .waitFor();
     await page.getByRole('complementary', { name: 'Test cards' }).waitFor();
 
     // Inline validation: nothing reaches the server until the card makes sense.
@@ -74,7 +88,10 @@ describe('the number funnel', () => {
     await page.getByLabel('ZIP code (optional)').fill('10001');
     await page.getByRole('button', { name: 'Start my 7-day free trial' }).click();
     await page.getByRole('alert').filter({ hasText: 'Your card was declined' }).waitFor();
-    await page.getByRole('alert').filter({ hasText: `${number} is still held for you.` }).waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: `${number} is still held for you.` })
+      .waitFor();
     await page.getByRole('region', { name: `${number} is held for you` }).waitFor();
     assert.equal(await page.getByLabel('Name on card').inputValue(), 'Funnel Tester', 'the form is kept');
     await assertNoSeriousAxeViolations(page);

@@ -65,7 +65,10 @@ describe('receiving a fax', () => {
       await sender.close();
     }
 
-    const row = inbox.getByRole('row').filter({ hasText: 'Received' }).filter({ hasText: `${PAGES} pages` });
+    const row = inbox
+      .getByRole('row')
+      .filter({ hasText: 'Received' })
+      .filter({ hasText: `${PAGES} pages` });
     await row.waitFor({ timeout: FAX_TIMEOUT_MS });
     const statuses = await inbox.evaluate(() => (window as unknown as { inboxStatuses: string[] }).inboxStatuses);
     assert.ok(
@@ -82,7 +85,11 @@ describe('receiving a fax', () => {
     const faxId = new URL(inbox.url()).pathname.split('/').at(-1)!;
     await waitForHydration(inbox);
     await inbox.getByRole('heading', { name: /^Fax from / }).waitFor();
-    await inbox.getByRole('region', { name: 'Status' }).getByRole('status').filter({ hasText: /^Received$/ }).waitFor();
+    await inbox
+      .getByRole('region', { name: 'Status' })
+      .getByRole('status')
+      .filter({ hasText: /^Received$/ })
+      .waitFor();
     // pdf.js draws the pages onto canvases.
     await inbox.locator('canvas').first().waitFor({ timeout: FAX_TIMEOUT_MS });
     await inboxLink(inbox, 0).waitFor();

@@ -26,7 +26,10 @@ async function askForLink(page: Page, email: string): Promise<void> {
   await page.getByLabel('E-mail').fill(email);
   await page.getByRole('button', { name: 'Send reset link' }).click();
   await page.getByRole('heading', { name: 'Check your e-mail' }).waitFor();
-  await page.getByRole('status').filter({ hasText: `If an account exists for ${email}, we sent a link` }).waitFor();
+  await page
+    .getByRole('status')
+    .filter({ hasText: `If an account exists for ${email}, we sent a link` })
+    .waitFor();
 }
 
 /** Signs the account in on a device and waits for its live dashboard. */
@@ -62,7 +65,10 @@ describe('password recovery', () => {
     await visit(page, `/dev/outbox?to=${encodeURIComponent(account.email)}`);
     await page.getByRole('heading', { name: 'Reset your FaxFlow password' }).waitFor();
     await assertNoSeriousAxeViolations(page);
-    await page.getByRole('link', { name: /\/recover\?token=/ }).first().click();
+    await page
+      .getByRole('link', { name: /\/recover\?token=/ })
+      .first()
+      .click();
     await page.waitForURL((url) => url.pathname === '/recover' && url.searchParams.has('token'));
     await waitForHydration(page);
 

@@ -108,7 +108,11 @@ process.on('exit', () => {
 });
 
 /** @type {Array<[NodeJS.Signals, number]>} */
-const STOP_SIGNALS = [['SIGINT', 130], ['SIGTERM', 143], ['SIGHUP', 129]];
+const STOP_SIGNALS = [
+  ['SIGINT', 130],
+  ['SIGTERM', 143],
+  ['SIGHUP', 129],
+];
 for (const [signal, code] of STOP_SIGNALS) {
   process.on(signal, () => {
     if (interrupted) return;

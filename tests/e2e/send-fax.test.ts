@@ -242,7 +242,7 @@ describe('sending a fax', () => {
     await row.getByText('Failed: Line busy · 1 credit refunded').waitFor();
   });
 
-  it('shows the server\'s reason when a send is refused, and keeps the form and the document', async () => {
+  it("shows the server's reason when a send is refused, and keeps the form and the document", async () => {
     browser.expectConsoleErrors(SEND_402);
     const page = await browser.newPage();
     await signUpThroughUi(page, { name: 'Grace Hopper', label: 'send-refused' });

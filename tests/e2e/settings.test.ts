@@ -248,16 +248,28 @@ describe('settings', () => {
     await section.getByRole('status').filter({ hasText: 'No more mails when a fax arrives' }).waitFor();
     await page.reload();
     await waitForHydration(page);
-    assert.equal(await page.getByRole('region', { name: 'Notifications' }).getByRole('checkbox').isChecked(), false, 'still off after a reload');
+    assert.equal(
+      await page.getByRole('region', { name: 'Notifications' }).getByRole('checkbox').isChecked(),
+      false,
+      'still off after a reload',
+    );
     await page.getByRole('region', { name: 'Notifications' }).getByRole('checkbox').click();
-    await page.getByRole('region', { name: 'Notifications' }).getByRole('status').filter({ hasText: 'You will get a mail for every fax that arrives.' }).waitFor();
+    await page
+      .getByRole('region', { name: 'Notifications' })
+      .getByRole('status')
+      .filter({ hasText: 'You will get a mail for every fax that arrives.' })
+      .waitFor();
   });
 
   it('has no serious accessibility problems', async () => {
     const page = await browser.newPage();
     await signUpThroughUi(page, { name: 'Ada Lovelace', label: 'axe' });
     await openSettingsFromNav(page);
-    await page.getByRole('region', { name: 'Sign-in history' }).getByRole('table').or(page.getByText('No sign-ins recorded yet.')).waitFor();
+    await page
+      .getByRole('region', { name: 'Sign-in history' })
+      .getByRole('table')
+      .or(page.getByText('No sign-ins recorded yet.'))
+      .waitFor();
     await page.getByRole('region', { name: 'Password', exact: true }).getByLabel('New password').waitFor();
     await assertNoSeriousAxeViolations(page);
   });

@@ -38,7 +38,10 @@ describe('choosing a plan', () => {
     // The term switch is a radio group: the keyboard moves from Monthly to Yearly.
     await page.getByRole('radio', { name: 'Monthly' }).focus();
     await page.keyboard.press('ArrowRight');
-    await page.getByRole('radio', { name: /Yearly/ }).and(page.locator(':checked')).waitFor();
+    await page
+      .getByRole('radio', { name: /Yearly/ })
+      .and(page.locator(':checked'))
+      .waitFor();
     await list.getByText('$99.90', { exact: true }).waitFor();
     const yearly = await planTexts(page);
     assert.match(yearly.BASIC!, /\$99\.90\/year/);

@@ -45,7 +45,14 @@ describe('the account.delete consumer', () => {
       return { type, jobId, state, step, progress, error };
     });
     expect(seen).toEqual([
-      ...DELETION_STEPS.map((s) => ({ type: 'job.updated', jobId: job.id, state: 'running', step: s.name, progress: s.progress, error: null })),
+      ...DELETION_STEPS.map((s) => ({
+        type: 'job.updated',
+        jobId: job.id,
+        state: 'running',
+        step: s.name,
+        progress: s.progress,
+        error: null,
+      })),
       { type: 'job.updated', jobId: job.id, state: 'done', step: null, progress: 100, error: null },
     ]);
     await expectNothingLeft(user);
@@ -135,7 +142,14 @@ describe('POST /api/retryAccountJob', () => {
     const job = await insertDeletionJob(user.id, { state: 'running', step: 'delete-records', progress: 30 });
     const response = await call('/api/retryAccountJob', { method: 'POST', body: { jobId: job.id } });
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ id: job.id, state: 'running', progress: 30, step: 'delete-records', error: null, updatedAt: job.updated_at });
+    expect(await response.json()).toEqual({
+      id: job.id,
+      state: 'running',
+      progress: 30,
+      step: 'delete-records',
+      error: null,
+      updatedAt: job.updated_at,
+    });
   });
 
   it('answers 404 for an unknown job, 400 for a malformed id and 403 from another site', async () => {
@@ -146,7 +160,11 @@ describe('POST /api/retryAccountJob', () => {
     expect(await errorCode(malformed)).toBe('INVALID_INPUT');
     const user = await insertUser();
     const job = await insertDeletionJob(user.id, { state: 'failed', error: 'x' });
-    const foreign = await call('/api/retryAccountJob', { method: 'POST', body: { jobId: job.id }, headers: { origin: 'https://evil.example' } });
+    const foreign = await call('/api/retryAccountJob', {
+      method: 'POST',
+      body: { jobId: job.id },
+      headers: { origin: 'https://evil.example' },
+    });
     expect(foreign.status).toBe(403);
     expect(await jobRow(job.id)).toMatchObject({ state: 'failed' });
   });

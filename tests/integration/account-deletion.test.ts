@@ -36,7 +36,9 @@ async function userWithData() {
   await env.DB.prepare("INSERT INTO fax_events (id, fax_id, at, attempt, kind) VALUES (?, ?, ?, 1, 'DELIVERED')")
     .bind(crypto.randomUUID(), faxId, Date.now())
     .run();
-  await env.DB.prepare("INSERT INTO fax_ledger (fax_id, direction, page_count, charged, status, created_at) VALUES (?, 'SEND', 1, 1, 'DELIVERED', ?)")
+  await env.DB.prepare(
+    "INSERT INTO fax_ledger (fax_id, direction, page_count, charged, status, created_at) VALUES (?, 'SEND', 1, 1, 'DELIVERED', ?)",
+  )
     .bind(faxId, Date.now())
     .run();
   // The sign-up's login-history row arrives through the queue; wait so it cannot land after the deletion.

@@ -3,14 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { LoginHistoryEntry } from '../../worker/api/account';
 import type { AccountDetails } from '../../worker/domain/account';
 import { hashPassword } from '../../worker/auth/password';
-import {
-  accountOf,
-  accountRow,
-  needsSetupAtVerifyAuth,
-  pageGet,
-  setupNewUser,
-  withFreeCreditsOption,
-} from '../support/account';
+import { accountOf, accountRow, needsSetupAtVerifyAuth, pageGet, setupNewUser, withFreeCreditsOption } from '../support/account';
 import { logInOk } from '../support/auth';
 import { call, errorCode, GOOD_PASSWORD, signUp } from '../support/client';
 import { insertSessionCookie, insertUser, loginEventsOf } from '../support/db';
@@ -19,8 +12,7 @@ import { openLiveFor } from '../support/live';
 import { sleep, waitFor } from '../support/wait';
 
 const FIREFOX_ON_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0';
-const SAFARI_ON_MAC =
-  'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15';
+const SAFARI_ON_MAC = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15';
 
 /**
  * An account exactly as a first sign-in leaves it (created and last signed in at the same moment,
@@ -168,7 +160,12 @@ describe('POST /api/setupNewUser', () => {
     expect(second.status).toBe(200);
     const body = (await second.json()) as { account: AccountDetails; setUpNow: boolean };
     expect(body.setUpNow).toBe(false);
-    expect(body.account.faxCredits).toEqual({ defaultCreditsSend: 10, paidCreditsSend: 0, defaultCreditsReceive: 10, paidCreditsReceive: 0 });
+    expect(body.account.faxCredits).toEqual({
+      defaultCreditsSend: 10,
+      paidCreditsSend: 0,
+      defaultCreditsReceive: 10,
+      paidCreditsReceive: 0,
+    });
     expect(await accountRow(userId)).toEqual(afterFirst);
     expect(JSON.parse(afterFirst.attribution!)).toEqual({ source: 'first', campaign: 'one' });
   });
@@ -185,10 +182,21 @@ describe('POST /api/setupNewUser', () => {
   it('keeps a plan bought before setup ran: its type and credits stay, the attribution is recorded', async () => {
     const { userId, cookie } = await freshAccount();
     // What a checkout straight after sign-up leaves when it wins the race against setup.
-    await env.DB.prepare("UPDATE users SET subscription_type = 'TRIAL', default_credits_send = 400, default_credits_receive = 400 WHERE id = ?").bind(userId).run();
-    const body = (await (await setupNewUser(cookie, { attribution: { source: 'late' } })).json()) as { account: AccountDetails; setUpNow: boolean };
+    await env.DB.prepare(
+      "UPDATE users SET subscription_type = 'TRIAL', default_credits_send = 400, default_credits_receive = 400 WHERE id = ?",
+    )
+      .bind(userId)
+      .run();
+    const body = (await (await setupNewUser(cookie, { attribution: { source: 'late' } })).json()) as {
+      account: AccountDetails;
+      setUpNow: boolean;
+    };
     expect(body.setUpNow).toBe(true);
-    expect(body.account).toMatchObject({ subscriptionType: 'TRIAL', faxCredits: { defaultCreditsSend: 400, defaultCreditsReceive: 400 }, needsSetup: false });
+    expect(body.account).toMatchObject({
+      subscriptionType: 'TRIAL',
+      faxCredits: { defaultCreditsSend: 400, defaultCreditsReceive: 400 },
+      needsSetup: false,
+    });
     expect(JSON.parse((await accountRow(userId)).attribution!)).toEqual({ source: 'late' });
   });
 

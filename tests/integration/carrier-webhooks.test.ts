@@ -4,13 +4,7 @@ import { encodeAttemptRef } from '../../worker/carrier/attempt-ref';
 import { loopbackWebhookRequest } from '../../worker/carrier/loopback';
 import { errorCode } from '../support/client';
 import { insertUser } from '../support/db';
-import {
-  postTelnyxWebhook,
-  startTelnyxAttempt,
-  strangerKey,
-  telnyxEvent,
-  telnyxOutboundSequence,
-} from '../support/carrier';
+import { postTelnyxWebhook, startTelnyxAttempt, strangerKey, telnyxEvent, telnyxOutboundSequence } from '../support/carrier';
 import { attemptRows, faxRow, insertSendFax, ledgerRow, sendCreditsOf, setSendCredits, timelineOf } from '../support/faxes';
 
 // Telnyx webhooks signed with the test key pair, posted as Telnyx posts them: the outcome must not
@@ -35,8 +29,18 @@ async function telnyxFax(): Promise<Arranged> {
 /** Everything an outcome is made of: the fax, its attempt, the credits and the ledger (not the history). */
 async function stateOf({ faxId, userId }: Arranged) {
   const { status, pages_sent, attempt, next_attempt_at, failure_reason, refunded } = await faxRow(faxId);
-  const attempts = (await attemptRows(faxId)).map(({ status, pages_sent, failure_reason, carrier_fax_id }) => ({ status, pages_sent, failure_reason, carrier_fax_id: carrier_fax_id !== null }));
-  return { fax: { status, pages_sent, attempt, next_attempt_at, failure_reason, refunded }, attempts, credits: await sendCreditsOf(userId), ledger: await ledgerRow(faxId).then(({ status, refunded }) => ({ status, refunded })) };
+  const attempts = (await attemptRows(faxId)).map(({ status, pages_sent, failure_reason, carrier_fax_id }) => ({
+    status,
+    pages_sent,
+    failure_reason,
+    carrier_fax_id: carrier_fax_id !== null,
+  }));
+  return {
+    fax: { status, pages_sent, attempt, next_attempt_at, failure_reason, refunded },
+    attempts,
+    credits: await sendCreditsOf(userId),
+    ledger: await ledgerRow(faxId).then(({ status, refunded }) => ({ status, refunded })),
+  };
 }
 
 async function postAll(bodies: unknown[]): Promise<void> {
@@ -78,7 +82,9 @@ describe('Telnyx webhooks: order and repetition do not matter', () => {
 
   it('a final failure refunds once, however many times and in whatever order it arrives', async () => {
     const runs = await Promise.all([telnyxFax(), telnyxFax()]);
-    const [inOrder, reordered] = runs.map((run) => telnyxOutboundSequence(run.carrierFaxId, { faxId: run.faxId, attempt: 1 }, { failed: 'destination_invalid' }));
+    const [inOrder, reordered] = runs.map((run) =>
+      telnyxOutboundSequence(run.carrierFaxId, { faxId: run.faxId, attempt: 1 }, { failed: 'destination_invalid' }),
+    );
     await postAll(inOrder!);
     const failed = reordered!.at(-1)!;
     await Promise.all([failed, failed, failed].map((body) => postTelnyxWebhook(body)));
@@ -98,11 +104,22 @@ describe('Telnyx webhooks: order and repetition do not matter', () => {
     const run = await telnyxFax();
     const ref = encodeAttemptRef({ faxId: run.faxId, attempt: 1 });
     const delivered = telnyxEvent('fax.delivered', { fax_id: run.carrierFaxId, client_state: ref, status: 'delivered', page_count: 3 });
-    const declined = telnyxEvent('fax.failed', { fax_id: run.carrierFaxId, client_state: ref, status: 'failed', failure_reason: 'receiver_decline' });
+    const declined = telnyxEvent('fax.failed', {
+      fax_id: run.carrierFaxId,
+      client_state: ref,
+      status: 'failed',
+      failure_reason: 'receiver_decline',
+    });
     await Promise.all([delivered, declined, delivered, declined].map((body) => postTelnyxWebhook(body)));
     const { fax, credits } = await stateOf(run);
-    if (fax.status === 'DELIVERED') expect({ refunded: fax.refunded, credits }).toEqual({ refunded: 0, credits: { default: 10, paid: 10 } });
-    else expect({ status: fax.status, refunded: fax.refunded, credits }).toEqual({ status: 'FAILED', refunded: 3, credits: { default: 11, paid: 12 } });
+    if (fax.status === 'DELIVERED')
+      expect({ refunded: fax.refunded, credits }).toEqual({ refunded: 0, credits: { default: 10, paid: 10 } });
+    else
+      expect({ status: fax.status, refunded: fax.refunded, credits }).toEqual({
+        status: 'FAILED',
+        refunded: 3,
+        credits: { default: 11, paid: 12 },
+      });
   });
 
   it('pages not delivered are refunded, paid credits first', async () => {
@@ -128,7 +145,11 @@ describe('Telnyx webhooks: order and repetition do not matter', () => {
     const started = telnyxEvent('fax.sending.started', { fax_id: run.carrierFaxId, client_state: ref, status: 'sending' }, 'evt-replayed');
     await postAll([started]);
     const before = await stateOf(run);
-    const forged = telnyxEvent('fax.delivered', { fax_id: run.carrierFaxId, client_state: ref, status: 'delivered', page_count: 3 }, 'evt-replayed');
+    const forged = telnyxEvent(
+      'fax.delivered',
+      { fax_id: run.carrierFaxId, client_state: ref, status: 'delivered', page_count: 3 },
+      'evt-replayed',
+    );
     await postAll([started, forged]);
     expect(await stateOf(run)).toEqual(before);
     expect(before.fax.status).toBe('SENDING');
@@ -140,7 +161,11 @@ describe('Telnyx webhooks: order and repetition do not matter', () => {
     await postAll([
       telnyxEvent('fax.media.processing.started', { fax_id: run.carrierFaxId }),
       telnyxEvent('fax.delivered', { fax_id: crypto.randomUUID(), status: 'delivered', page_count: 1 }),
-      telnyxEvent('fax.delivered', { fax_id: crypto.randomUUID(), client_state: encodeAttemptRef({ faxId: crypto.randomUUID(), attempt: 1 }), page_count: 1 }),
+      telnyxEvent('fax.delivered', {
+        fax_id: crypto.randomUUID(),
+        client_state: encodeAttemptRef({ faxId: crypto.randomUUID(), attempt: 1 }),
+        page_count: 1,
+      }),
     ]);
     expect(await stateOf(run)).toEqual(before);
   });
@@ -206,7 +231,9 @@ describe('Telnyx webhooks: refused unless signed by Telnyx, now', () => {
 
   it('needs no same-origin signal: a cross-site request from the carrier is fine', async () => {
     const { run, delivered } = await arrange();
-    expect((await postTelnyxWebhook(delivered, { headers: { origin: 'https://telnyx.com', 'sec-fetch-site': 'cross-site' } })).status).toBe(200);
+    expect((await postTelnyxWebhook(delivered, { headers: { origin: 'https://telnyx.com', 'sec-fetch-site': 'cross-site' } })).status).toBe(
+      200,
+    );
     expect((await faxRow(run.faxId)).status).toBe('DELIVERED');
   });
 });
@@ -225,7 +252,11 @@ describe('the loopback webhook route', () => {
       inbound: null,
     };
     const signed = await loopbackWebhookRequest(env.LOOPBACK_SIGNING_KEY!, body);
-    const forged = new Request(signed.url, { method: 'POST', headers: signed.headers, body: JSON.stringify({ ...body, type: 'fax.delivered' }) });
+    const forged = new Request(signed.url, {
+      method: 'POST',
+      headers: signed.headers,
+      body: JSON.stringify({ ...body, type: 'fax.delivered' }),
+    });
     const refused = await exports.default.fetch(forged);
     expect(refused.status).toBe(401);
     expect((await faxRow(run.faxId)).status).toBe('QUEUED');

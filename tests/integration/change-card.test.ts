@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { BillingHistory } from '../../src/common/billing';
-import { CARDS, card, checkout, disableTrials, holdANumber, numberRow, setOption, setPeriodEnd, subscriptionOf, type CheckoutAnswer } from '../support/billing';
+import {
+  CARDS,
+  card,
+  checkout,
+  disableTrials,
+  holdANumber,
+  numberRow,
+  setOption,
+  setPeriodEnd,
+  subscriptionOf,
+  type CheckoutAnswer,
+} from '../support/billing';
 import { call, errorCode } from '../support/client';
 import { passwordAccount } from '../support/db';
 import { openLiveFor } from '../support/live';
@@ -41,7 +52,12 @@ describe('POST /api/changeCard', () => {
     expect(response.status).toBe(200);
     const body = (await response.json()) as { subscription: Record<string, unknown>; retried: boolean };
     expect(body.retried).toBe(true);
-    expect(body.subscription).toMatchObject({ type: 'PAID', renewalFailedAt: null, graceEndsAt: null, card: { brand: 'visa', last4: '4242' } });
+    expect(body.subscription).toMatchObject({
+      type: 'PAID',
+      renewalFailedAt: null,
+      graceEndsAt: null,
+      card: { brand: 'visa', last4: '4242' },
+    });
     expect(body.subscription['currentPeriodEnd']).toBeGreaterThan(end + 27 * DAY);
     expect(await chargesOf(cookie)).toEqual([
       ['succeeded', 999],

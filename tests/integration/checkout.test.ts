@@ -3,10 +3,23 @@ import { describe, expect, it } from 'vitest';
 import { call, errorCode } from '../support/client';
 import { passwordAccount } from '../support/db';
 import { openLiveFor } from '../support/live';
-import { CARDS, card, checkout, confirm, disableTrials, holdANumber, numberRow, setOption, userPlanRow, type CheckoutAnswer } from '../support/billing';
+import {
+  CARDS,
+  card,
+  checkout,
+  confirm,
+  disableTrials,
+  holdANumber,
+  numberRow,
+  setOption,
+  userPlanRow,
+  type CheckoutAnswer,
+} from '../support/billing';
 
 async function transactionsOf(userId: string): Promise<{ kind: string; status: string; amount_cents: number }[]> {
-  const { results } = await env.DB.prepare('SELECT kind, status, amount_cents FROM transactions WHERE user_id = ? ORDER BY rowid').bind(userId).all();
+  const { results } = await env.DB.prepare('SELECT kind, status, amount_cents FROM transactions WHERE user_id = ? ORDER BY rowid')
+    .bind(userId)
+    .all();
   return results as { kind: string; status: string; amount_cents: number }[];
 }
 
@@ -19,8 +32,22 @@ describe('POST /api/checkout: paid (trials off)', () => {
     const response = await checkout(cookie, CARDS.succeeds, 'PREMIUM', 'MONTH');
     expect(response.status).toBe(200);
     const body = (await response.json()) as CheckoutAnswer;
-    expect(body.checkout).toMatchObject({ state: 'succeeded', trial: false, amountCents: 1999, cardBrand: 'visa', cardLast4: '4242', plan: 'PREMIUM' });
-    expect(body.subscription).toMatchObject({ type: 'PAID', planLevel: 'PREMIUM', planTerm: 'MONTH', merchantType: 'local', subscriptionId: body.checkout.id, cancelAtPeriodEnd: false });
+    expect(body.checkout).toMatchObject({
+      state: 'succeeded',
+      trial: false,
+      amountCents: 1999,
+      cardBrand: 'visa',
+      cardLast4: '4242',
+      plan: 'PREMIUM',
+    });
+    expect(body.subscription).toMatchObject({
+      type: 'PAID',
+      planLevel: 'PREMIUM',
+      planTerm: 'MONTH',
+      merchantType: 'local',
+      subscriptionId: body.checkout.id,
+      cancelAtPeriodEnd: false,
+    });
     expect(body.subscription.faxNumber).toEqual({ number: held.number, display: held.display });
     expect(body.subscription.currentPeriodEnd).toBeGreaterThan(Date.now() + 27 * 86_400_000);
     const user = await userPlanRow(userId);
@@ -66,7 +93,11 @@ describe('POST /api/checkout: paid (trials off)', () => {
 
   it('refuses a card whose expiry date has passed', async () => {
     const { cookie } = await passwordAccount();
-    const response = await call('/api/checkout', { method: 'POST', cookie, body: { plan: 'BASIC', term: 'MONTH', card: card(CARDS.succeeds, { expYear: 2020 }) } });
+    const response = await call('/api/checkout', {
+      method: 'POST',
+      cookie,
+      body: { plan: 'BASIC', term: 'MONTH', card: card(CARDS.succeeds, { expYear: 2020 }) },
+    });
     expect(response.status).toBe(402);
     expect(await errorCode(response)).toBe('CARD_EXPIRED');
   });
@@ -164,7 +195,9 @@ describe('POST /api/checkout/:id/confirm (the challenge card)', () => {
     const other = await passwordAccount();
     expect((await confirm(other.cookie, first.checkout.id, true)).status).toBe(404);
     expect((await confirm(owner.cookie, crypto.randomUUID(), true)).status).toBe(404);
-    expect((await call(`/api/checkout/${first.checkout.id}/confirm`, { method: 'POST', cookie: owner.cookie, body: { approve: 'yes' } })).status).toBe(400);
+    expect(
+      (await call(`/api/checkout/${first.checkout.id}/confirm`, { method: 'POST', cookie: owner.cookie, body: { approve: 'yes' } })).status,
+    ).toBe(400);
     expect((await call(`/api/checkout/${first.checkout.id}/confirm`, { method: 'POST', body: { approve: true } })).status).toBe(401);
   });
 });
@@ -175,7 +208,11 @@ describe('POST /api/checkout: refusals', () => {
     const notLuhn = await checkout(cookie, CARDS.notLuhn);
     expect(notLuhn.status).toBe(400);
     expect(await errorCode(notLuhn)).toBe('INVALID_CARD');
-    const letters = await call('/api/checkout', { method: 'POST', cookie, body: { plan: 'BASIC', term: 'MONTH', card: { ...card(CARDS.succeeds), number: 'abcd' } } });
+    const letters = await call('/api/checkout', {
+      method: 'POST',
+      cookie,
+      body: { plan: 'BASIC', term: 'MONTH', card: { ...card(CARDS.succeeds), number: 'abcd' } },
+    });
     expect(await errorCode(letters)).toBe('INVALID_CARD');
     expect((await checkout(cookie, CARDS.succeeds, 'GOLD')).status).toBe(400);
   });
@@ -183,7 +220,12 @@ describe('POST /api/checkout: refusals', () => {
   it('answers 401 without a session and 403 from another site', async () => {
     expect((await checkout('')).status).toBe(401);
     const { cookie } = await passwordAccount();
-    const response = await call('/api/checkout', { method: 'POST', cookie, body: { plan: 'BASIC', term: 'MONTH', card: card(CARDS.succeeds) }, headers: { origin: 'https://evil.example' } });
+    const response = await call('/api/checkout', {
+      method: 'POST',
+      cookie,
+      body: { plan: 'BASIC', term: 'MONTH', card: card(CARDS.succeeds) },
+      headers: { origin: 'https://evil.example' },
+    });
     expect(response.status).toBe(403);
   });
 

@@ -13,8 +13,11 @@ import { sleep } from '../support/wait';
 const NEW_PASSWORD = 'a brand new and private phrase';
 const SLOW = 30_000;
 
-
-function changePassword(cookie: string | null, body: unknown, options: Omit<CallOptions, 'method' | 'body' | 'cookie'> = {}): Promise<Response> {
+function changePassword(
+  cookie: string | null,
+  body: unknown,
+  options: Omit<CallOptions, 'method' | 'body' | 'cookie'> = {},
+): Promise<Response> {
   return call('/api/changePassword', { ...options, method: 'POST', cookie, body });
 }
 
@@ -123,12 +126,15 @@ describe('POST /api/changePassword', () => {
   it.each([
     ['a common one', 'password123'],
     ['one that is too short', 'short'],
-  ])('checks the current password first (spec §5): a wrong one with a new password that is %s is INVALID_CURRENT_PASSWORD', async (_label, newPassword) => {
-    const { cookie } = await passwordAccount();
-    const response = await changePassword(cookie, { currentPassword: 'not my password', newPassword });
-    expect(response.status).toBe(400);
-    expect(await errorCode(response)).toBe('INVALID_CURRENT_PASSWORD');
-  });
+  ])(
+    'checks the current password first (spec §5): a wrong one with a new password that is %s is INVALID_CURRENT_PASSWORD',
+    async (_label, newPassword) => {
+      const { cookie } = await passwordAccount();
+      const response = await changePassword(cookie, { currentPassword: 'not my password', newPassword });
+      expect(response.status).toBe(400);
+      expect(await errorCode(response)).toBe('INVALID_CURRENT_PASSWORD');
+    },
+  );
 
   it('answers 400 OTHER for an account that signs in only with Google (it has no password to check)', async () => {
     const user = await insertUser({ passwordHash: null });
@@ -140,52 +146,60 @@ describe('POST /api/changePassword', () => {
     expect(await verifyAuthStatus(cookie)).toBe(200);
   });
 
-  it('answers 429 OTHER with Retry-After to the 11th attempt within 15 minutes, even with the right password', async () => {
-    const { windowMs, limit } = RATE_LIMITS['password-check-account'];
-    await awaitRoomInWindow(windowMs);
-    const { email, userId, cookie } = await passwordAccount();
-    for (let i = 0; i < limit; i++) {
-      const wrong = await changePassword(cookie, { currentPassword: `wrong guess ${i}`, newPassword: NEW_PASSWORD });
-      expect(wrong.status).toBe(400);
-      expect(await errorCode(wrong)).toBe('INVALID_CURRENT_PASSWORD');
-    }
-    const hashBefore = (await accountRow(userId)).password_hash;
-    for (const currentPassword of ['wrong guess again', GOOD_PASSWORD]) {
-      const limited = await changePassword(cookie, { currentPassword, newPassword: NEW_PASSWORD });
-      expect(limited.status).toBe(429);
-      expect(await errorCode(limited)).toBe('OTHER');
-      const retryAfter = retryAfterSeconds(limited);
-      expect(retryAfter).toBeGreaterThanOrEqual(1);
-      expect(retryAfter).toBeLessThanOrEqual(windowMs / 1000);
-    }
-    expect((await accountRow(userId)).password_hash).toBe(hashBefore);
-    // The limit is on changing the password, not on the session or on signing in.
-    expect(await verifyAuthStatus(cookie)).toBe(200);
-    expect((await logIn(email, GOOD_PASSWORD)).response.status).toBe(200);
+  it(
+    'answers 429 OTHER with Retry-After to the 11th attempt within 15 minutes, even with the right password',
+    async () => {
+      const { windowMs, limit } = RATE_LIMITS['password-check-account'];
+      await awaitRoomInWindow(windowMs);
+      const { email, userId, cookie } = await passwordAccount();
+      for (let i = 0; i < limit; i++) {
+        const wrong = await changePassword(cookie, { currentPassword: `wrong guess ${i}`, newPassword: NEW_PASSWORD });
+        expect(wrong.status).toBe(400);
+        expect(await errorCode(wrong)).toBe('INVALID_CURRENT_PASSWORD');
+      }
+      const hashBefore = (await accountRow(userId)).password_hash;
+      for (const currentPassword of ['wrong guess again', GOOD_PASSWORD]) {
+        const limited = await changePassword(cookie, { currentPassword, newPassword: NEW_PASSWORD });
+        expect(limited.status).toBe(429);
+        expect(await errorCode(limited)).toBe('OTHER');
+        const retryAfter = retryAfterSeconds(limited);
+        expect(retryAfter).toBeGreaterThanOrEqual(1);
+        expect(retryAfter).toBeLessThanOrEqual(windowMs / 1000);
+      }
+      expect((await accountRow(userId)).password_hash).toBe(hashBefore);
+      // The limit is on changing the password, not on the session or on signing in.
+      expect(await verifyAuthStatus(cookie)).toBe(200);
+      expect((await logIn(email, GOOD_PASSWORD)).response.status).toBe(200);
 
-    // Once the window has passed (moved back here), the owner can change it: nothing locks for good.
-    await env.DB.prepare('UPDATE rate_limits SET window_start = window_start - ? WHERE key = ?')
-      .bind(windowMs, `password-check-account:${await sha256Hex(userId)}`)
-      .run();
-    const later = await changePassword(cookie, { currentPassword: GOOD_PASSWORD, newPassword: NEW_PASSWORD });
-    expect(later.status).toBe(200);
-  }, SLOW);
+      // Once the window has passed (moved back here), the owner can change it: nothing locks for good.
+      await env.DB.prepare('UPDATE rate_limits SET window_start = window_start - ? WHERE key = ?')
+        .bind(windowMs, `password-check-account:${await sha256Hex(userId)}`)
+        .run();
+      const later = await changePassword(cookie, { currentPassword: GOOD_PASSWORD, newPassword: NEW_PASSWORD });
+      expect(later.status).toBe(200);
+    },
+    SLOW,
+  );
 
-  it("counts each account on its own: one user's spent attempts do not limit another", async () => {
-    const { windowMs, limit } = RATE_LIMITS['password-check-account'];
-    await awaitRoomInWindow(windowMs);
-    // An account with no password spends its attempts without any hashing (each is OTHER, then 429).
-    const spent = await insertUser({ passwordHash: null });
-    const spentCookie = await insertSessionCookie(spent.id);
-    const statuses: number[] = [];
-    for (let i = 0; i <= limit; i++) {
-      statuses.push((await changePassword(spentCookie, { currentPassword: 'anything', newPassword: NEW_PASSWORD })).status);
-    }
-    expect(statuses).toEqual([...Array<number>(limit).fill(400), 429]);
-    const fresh = await passwordAccount();
-    const response = await changePassword(fresh.cookie, { currentPassword: GOOD_PASSWORD, newPassword: NEW_PASSWORD });
-    expect(response.status).toBe(200);
-  }, SLOW);
+  it(
+    "counts each account on its own: one user's spent attempts do not limit another",
+    async () => {
+      const { windowMs, limit } = RATE_LIMITS['password-check-account'];
+      await awaitRoomInWindow(windowMs);
+      // An account with no password spends its attempts without any hashing (each is OTHER, then 429).
+      const spent = await insertUser({ passwordHash: null });
+      const spentCookie = await insertSessionCookie(spent.id);
+      const statuses: number[] = [];
+      for (let i = 0; i <= limit; i++) {
+        statuses.push((await changePassword(spentCookie, { currentPassword: 'anything', newPassword: NEW_PASSWORD })).status);
+      }
+      expect(statuses).toEqual([...Array<number>(limit).fill(400), 429]);
+      const fresh = await passwordAccount();
+      const response = await changePassword(fresh.cookie, { currentPassword: GOOD_PASSWORD, newPassword: NEW_PASSWORD });
+      expect(response.status).toBe(200);
+    },
+    SLOW,
+  );
 
   it('answers 401 UNAUTHENTICATED without a session', async () => {
     const response = await changePassword(null, { currentPassword: GOOD_PASSWORD, newPassword: NEW_PASSWORD });

@@ -1,12 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import {
-  deleteUserObjects,
-  documentKey,
-  getUserDocument,
-  putUserDocument,
-  userPrefix,
-} from '../../worker/storage/documents';
+import { deleteUserObjects, documentKey, getUserDocument, putUserDocument, userPrefix } from '../../worker/storage/documents';
 
 // Ids as the server makes them: random, and distinct per test so tests never share objects.
 function newId(): string {

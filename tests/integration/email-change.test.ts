@@ -9,7 +9,6 @@ import { insertSessionCookie, insertUser, passwordAccount } from '../support/db'
 import { openLiveFor } from '../support/live';
 import { sleep } from '../support/wait';
 
-
 type Options = Omit<CallOptions, 'method' | 'body' | 'cookie'>;
 
 function changeEmail(cookie: string | null, body: unknown, options: Options = {}): Promise<Response> {
@@ -204,7 +203,9 @@ describe('POST /api/confirmEmailChange', () => {
   it('refuses an expired link with 400 OTHER', async () => {
     const { email, userId, cookie } = await passwordAccount();
     const token = await requestChange(cookie, uniqueEmail('new'));
-    await env.DB.prepare('UPDATE email_tokens SET expires_at = ? WHERE id = ?').bind(Date.now() - 1, await sha256Hex(token)).run();
+    await env.DB.prepare('UPDATE email_tokens SET expires_at = ? WHERE id = ?')
+      .bind(Date.now() - 1, await sha256Hex(token))
+      .run();
     const response = await confirmEmailChange(cookie, token);
     expect(response.status).toBe(400);
     expect(await errorCode(response)).toBe('OTHER');

@@ -46,7 +46,15 @@ describe('dispatch through the loopback carrier', () => {
     await dispatchFirstAttempt(faxId);
 
     const fax = await waitForFaxDone(faxId);
-    expect(fax).toMatchObject({ status: 'DELIVERED', pages_sent: 4, page_count: 4, attempt: 1, failure_reason: null, refunded: 0, next_attempt_at: null });
+    expect(fax).toMatchObject({
+      status: 'DELIVERED',
+      pages_sent: 4,
+      page_count: 4,
+      attempt: 1,
+      failure_reason: null,
+      refunded: 0,
+      next_attempt_at: null,
+    });
     expect(fax.local_number).toBe(SENDER);
     expect(fax.completed).not.toBeNull();
 
@@ -62,9 +70,14 @@ describe('dispatch through the loopback carrier', () => {
     expect((await timelineOf(faxId)).map((e) => `${e.kind}:${e.attempt}`)).toEqual(['QUEUED:0', 'QUEUED:1', 'SENDING:1', 'DELIVERED:1']);
     expect(await ledgerRow(faxId)).toMatchObject({ status: 'DELIVERED', charged: 4, refunded: 0 });
 
-    const delivered = await socket.waitForEvent<{ type: string; fax: FaxView }>((e) => e.type === 'fax.updated' && e.fax.status === 'DELIVERED', 5000);
+    const delivered = await socket.waitForEvent<{ type: string; fax: FaxView }>(
+      (e) => e.type === 'fax.updated' && e.fax.status === 'DELIVERED',
+      5000,
+    );
     expect(delivered.fax).toMatchObject({ id: faxId, pagesSent: 4, pageCount: 4, attempt: 1 });
-    const statuses = socket.events().flatMap((e) => ((e as { type: string }).type === 'fax.updated' ? [(e as { fax: FaxView }).fax.status] : []));
+    const statuses = socket
+      .events()
+      .flatMap((e) => ((e as { type: string }).type === 'fax.updated' ? [(e as { fax: FaxView }).fax.status] : []));
     expect(statuses).toContain('SENDING');
   });
 
@@ -163,12 +176,23 @@ describe('a fax to a number of this instance', () => {
     expect(await waitForFaxDone(faxId)).toMatchObject({ status: 'DELIVERED', pages_sent: 2 });
 
     const [attempt] = await attemptRows(faxId);
-    const received = await waitFor(async () => (await receivedFaxesOf(recipient.id)).find((fax) => fax.status === 'RECEIVED'), { what: 'the received fax' });
-    expect(received).toMatchObject({ id: await inboundFaxId('loopback', `${attempt!.carrier_fax_id}-in`), remote_number: SENDER, local_number: to, page_count: 2, read: 0, partial: 0 });
+    const received = await waitFor(async () => (await receivedFaxesOf(recipient.id)).find((fax) => fax.status === 'RECEIVED'), {
+      what: 'the received fax',
+    });
+    expect(received).toMatchObject({
+      id: await inboundFaxId('loopback', `${attempt!.carrier_fax_id}-in`),
+      remote_number: SENDER,
+      local_number: to,
+      page_count: 2,
+      read: 0,
+      partial: 0,
+    });
     const document = await env.DOCUMENTS.get(received.document_key!);
     expect((await PDFDocument.load(await document!.arrayBuffer())).getPageCount()).toBe(2);
     expect(await receiveCreditsOf(recipient.id)).toEqual({ default: 3, paid: 0, lifetime: 1 });
-    const handled = await env.DB.prepare('SELECT outcome FROM carrier_inbound_events WHERE carrier_fax_id = ? ORDER BY occurred_at, event_id')
+    const handled = await env.DB.prepare(
+      'SELECT outcome FROM carrier_inbound_events WHERE carrier_fax_id = ? ORDER BY occurred_at, event_id',
+    )
       .bind(`${attempt!.carrier_fax_id}-in`)
       .all<{ outcome: string }>();
     expect(handled.results.map((row) => row.outcome)).toContain('RECEIVED');
@@ -189,9 +213,12 @@ describe('a fax to a number of this instance', () => {
     await dispatchFirstAttempt(faxId);
     expect(await waitForFaxDone(faxId)).toMatchObject({ status: 'FAILED', failure_reason: 'LINE_DROPPED' });
 
-    const partial = await waitFor(async () => (await receivedFaxesOf(recipient.id)).find((fax) => fax.status === 'RECEIVED' && fax.partial === 1), {
-      what: 'a partial received fax',
-    });
+    const partial = await waitFor(
+      async () => (await receivedFaxesOf(recipient.id)).find((fax) => fax.status === 'RECEIVED' && fax.partial === 1),
+      {
+        what: 'a partial received fax',
+      },
+    );
     expect(partial).toMatchObject({ page_count: 1, read: 0 });
     const document = await env.DOCUMENTS.get(partial.document_key!);
     expect((await PDFDocument.load(await document!.arrayBuffer())).getPageCount()).toBe(1);
@@ -202,7 +229,9 @@ describe('a fax to a number of this instance', () => {
     await dispatchFirstAttempt(faxId);
     await waitForFaxDone(faxId);
     const [attempt] = await attemptRows(faxId);
-    const row = await env.DB.prepare('SELECT 1 FROM carrier_inbound_events WHERE carrier_fax_id = ?').bind(`${attempt!.carrier_fax_id}-in`).first();
+    const row = await env.DB.prepare('SELECT 1 FROM carrier_inbound_events WHERE carrier_fax_id = ?')
+      .bind(`${attempt!.carrier_fax_id}-in`)
+      .first();
     expect(row).toBeNull();
     expect((await faxRow(faxId)).status).toBe('DELIVERED');
   });

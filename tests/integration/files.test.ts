@@ -139,7 +139,12 @@ describe('POST /api/files', () => {
     const noFile = await callRaw('/api/files', { method: 'POST', cookie, body: form });
     expect(noFile.status).toBe(400);
     expect(await errorCode(noFile)).toBe('INVALID_INPUT');
-    const json = await callRaw('/api/files', { method: 'POST', cookie, body: '{"file":"x"}', headers: { 'content-type': 'application/json' } });
+    const json = await callRaw('/api/files', {
+      method: 'POST',
+      cookie,
+      body: '{"file":"x"}',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(json.status).toBe(400);
   });
 

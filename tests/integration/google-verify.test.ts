@@ -38,8 +38,7 @@ describe('verifyGoogleIdToken against a remote JWKS', () => {
     const fetchMock = serveJwks(() => Response.json(google.jwks));
     const prod = productionEnv();
     const claims = googleClaims({ name: ' Ada ' });
-    const sign = (): Promise<string> =>
-      new SignJWT(claims).setProtectedHeader({ alg: 'RS256', kid: 'google-1' }).sign(google.privateKey);
+    const sign = (): Promise<string> => new SignJWT(claims).setProtectedHeader({ alg: 'RS256', kid: 'google-1' }).sign(google.privateKey);
 
     expect(await verifyGoogleIdToken(prod, await sign())).toEqual({
       subject: claims.sub,

@@ -25,14 +25,11 @@ describe('paths that are not there', () => {
     },
   );
 
-  it.each([['/'], ['/nope'], ['/dashboard'], ['/favicon.ico']])(
-    '%s answers 404 in this app, which renders no pages',
-    async (path) => {
-      const response = await call(path);
-      expect(response.status).toBe(404);
-      expect(await errorCode(response)).toBe('NOT_FOUND');
-    },
-  );
+  it.each([['/'], ['/nope'], ['/dashboard'], ['/favicon.ico']])('%s answers 404 in this app, which renders no pages', async (path) => {
+    const response = await call(path);
+    expect(response.status).toBe(404);
+    expect(await errorCode(response)).toBe('NOT_FOUND');
+  });
 });
 
 describe('security headers', () => {

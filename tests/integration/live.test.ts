@@ -115,7 +115,7 @@ describe('GET /api/live (WebSocket)', () => {
       await expect401(await issueCustomToken(other, alice.userId, sid, Date.now()));
     });
 
-    it("a token whose payload was rewritten to name another user", async () => {
+    it('a token whose payload was rewritten to name another user', async () => {
       const [payload, signature] = (await customTokenFor(bob.cookie)).split('.') as [string, string];
       const claims = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { uid: string };
       claims.uid = alice.userId;

@@ -17,7 +17,11 @@ async function signed(body: string, secret = SECRET, timestamp = Math.floor(Date
 }
 
 function post(body: string, signature: string | null): Promise<Response> {
-  return call('/api/webhooks/local-payments', { method: 'POST', body, headers: signature ? { 'local-payments-signature': signature } : {} });
+  return call('/api/webhooks/local-payments', {
+    method: 'POST',
+    body,
+    headers: signature ? { 'local-payments-signature': signature } : {},
+  });
 }
 
 async function deliver(event: object): Promise<Response> {
@@ -29,13 +33,25 @@ async function deliver(event: object): Promise<Response> {
 async function localPlan(): Promise<{ userId: string; subscriptionId: string }> {
   const { cookie, userId } = await passwordAccount();
   expect((await checkout(cookie)).status).toBe(200);
-  const ref = await env.DB.prepare('SELECT c.processor_ref AS ref FROM checkouts c JOIN users u ON u.subscription_id = c.id WHERE u.id = ?').bind(userId).first<string>('ref');
+  const ref = await env.DB.prepare('SELECT c.processor_ref AS ref FROM checkouts c JOIN users u ON u.subscription_id = c.id WHERE u.id = ?')
+    .bind(userId)
+    .first<string>('ref');
   return { userId, subscriptionId: ref! };
 }
 
 function renewalPaid(plan: { userId: string; subscriptionId: string }) {
-  const invoice = { id: `in_local_${crypto.randomUUID()}`, object: 'invoice', billing_reason: 'subscription_cycle', amount_due: 999, amount_paid: 999, attempt_count: 1 };
-  const parent = { type: 'subscription_details', subscription_details: { subscription: plan.subscriptionId, metadata: { userId: plan.userId } } };
+  const invoice = {
+    id: `in_local_${crypto.randomUUID()}`,
+    object: 'invoice',
+    billing_reason: 'subscription_cycle',
+    amount_due: 999,
+    amount_paid: 999,
+    attempt_count: 1,
+  };
+  const parent = {
+    type: 'subscription_details',
+    subscription_details: { subscription: plan.subscriptionId, metadata: { userId: plan.userId } },
+  };
   return { id: `evt_local_${crypto.randomUUID()}`, object: 'event', type: 'invoice.paid', data: { object: { ...invoice, parent } } };
 }
 
@@ -57,7 +73,12 @@ describe('POST /api/webhooks/local-payments', () => {
     expect((await deliver(event)).status).toBe(200);
     expect(await state(plan.userId)).toEqual(renewed);
 
-    const ended = { id: `evt_local_${crypto.randomUUID()}`, object: 'event', type: 'customer.subscription.deleted', data: { object: { id: plan.subscriptionId, object: 'subscription', ended_at: null, metadata: { userId: plan.userId } } } };
+    const ended = {
+      id: `evt_local_${crypto.randomUUID()}`,
+      object: 'event',
+      type: 'customer.subscription.deleted',
+      data: { object: { id: plan.subscriptionId, object: 'subscription', ended_at: null, metadata: { userId: plan.userId } } },
+    };
     expect((await deliver(ended)).status).toBe(200);
     expect((await deliver(ended)).status).toBe(200);
     expect(await state(plan.userId)).toMatchObject({ subscription_type: 'FREE', default_credits_send: 0, invoices: 2 });

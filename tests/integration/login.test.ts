@@ -3,15 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../worker/auth/password';
 import { clearsSessionCookie, logIn, logInOk, sessionSetCookie, verifyAuthStatus } from '../support/auth';
 import { call, errorCode, GOOD_PASSWORD, ORIGIN, signUp, uniqueEmail } from '../support/client';
-import {
-  insertSessionCookie,
-  insertUser,
-  sessionRow,
-  sessionsOf,
-  setSessionExpiry,
-  tokenOf,
-  userRow,
-} from '../support/db';
+import { insertSessionCookie, insertUser, sessionRow, sessionsOf, setSessionExpiry, tokenOf, userRow } from '../support/db';
 
 const DAY = 24 * 60 * 60 * 1000;
 

@@ -6,7 +6,12 @@ import { call, errorCode, GOOD_PASSWORD, sessionCookieFrom, uniqueEmail } from '
 type HoldAnswer = { hold: NumberHoldView | null };
 
 function visitorCookieFrom(response: Response): string | null {
-  return response.headers.getSetCookie().find((c) => c.startsWith('fax_visitor='))?.split(';')[0] ?? null;
+  return (
+    response.headers
+      .getSetCookie()
+      .find((c) => c.startsWith('fax_visitor='))
+      ?.split(';')[0] ?? null
+  );
 }
 
 async function freeNumbers(areaCode: string): Promise<FaxNumberView[]> {
@@ -92,7 +97,9 @@ describe('holds', () => {
   it('returns an expired hold to the pool', async () => {
     const [number] = await freeNumbers('512');
     const visitor = visitorCookieFrom(await reserve(number!.id));
-    await env.DB.prepare('UPDATE fax_numbers SET hold_expires_at = ? WHERE id = ?').bind(Date.now() - 1, number!.id).run();
+    await env.DB.prepare('UPDATE fax_numbers SET hold_expires_at = ? WHERE id = ?')
+      .bind(Date.now() - 1, number!.id)
+      .run();
     expect(await currentHold(visitor)).toBeNull();
     expect((await freeNumbers('512')).some((n) => n.id === number!.id)).toBe(true);
     expect((await reserve(number!.id)).status).toBe(200);
@@ -110,7 +117,11 @@ describe('holds', () => {
   it('keeps a hold made signed out through sign-up', async () => {
     const [number] = await freeNumbers('404');
     const visitor = visitorCookieFrom(await reserve(number!.id));
-    const signup = await call('/api/signup', { method: 'POST', cookie: visitor, body: { email: uniqueEmail('holder'), password: GOOD_PASSWORD } });
+    const signup = await call('/api/signup', {
+      method: 'POST',
+      cookie: visitor,
+      body: { email: uniqueEmail('holder'), password: GOOD_PASSWORD },
+    });
     expect(signup.status).toBe(201);
     const session = sessionCookieFrom(signup);
     expect(await currentHold(session)).toMatchObject({ id: number!.id });
@@ -139,7 +150,9 @@ describe('holds', () => {
     let rounds = 0;
     for (let round = 0; round < 1000; round++) {
       const id = numbers.results[round % numbers.results.length]!.id;
-      await env.DB.prepare("UPDATE fax_numbers SET state = 'AVAILABLE', holder_key = NULL, hold_expires_at = NULL WHERE id = ?").bind(id).run();
+      await env.DB.prepare("UPDATE fax_numbers SET state = 'AVAILABLE', holder_key = NULL, hold_expires_at = NULL WHERE id = ?")
+        .bind(id)
+        .run();
       const answers = await Promise.all([reserve(id), reserve(id)]);
       const statuses = answers.map((r) => r.status).sort();
       expect(statuses).toEqual([200, 409]);

@@ -16,7 +16,13 @@ import { insertUser } from '../support/db';
 
 const ORIGIN = 'http://localhost:8787';
 const telnyxEnv = (): Env =>
-  ({ ...env, CARRIER: 'telnyx', TELNYX_API_KEY: 'KEY0123_test', TELNYX_CONNECTION_ID: '1293384261075731499', PUBLIC_ORIGIN: 'https://fax.example.com' }) as Env;
+  ({
+    ...env,
+    CARRIER: 'telnyx',
+    TELNYX_API_KEY: 'KEY0123_test',
+    TELNYX_CONNECTION_ID: '1293384261075731499',
+    PUBLIC_ORIGIN: 'https://fax.example.com',
+  }) as Env;
 
 interface Captured {
   url: URL;
@@ -78,7 +84,10 @@ async function rowOf(number: string) {
 }
 
 async function callAs(appEnv: Env, path: string, cookie: string | null = null): Promise<Response> {
-  const headers = new Headers({ origin: ORIGIN, 'cf-connecting-ip': `10.9.${Math.floor(Math.random() * 250) + 1}.${Math.floor(Math.random() * 250) + 1}` });
+  const headers = new Headers({
+    origin: ORIGIN,
+    'cf-connecting-ip': `10.9.${Math.floor(Math.random() * 250) + 1}.${Math.floor(Math.random() * 250) + 1}`,
+  });
   if (cookie) headers.set('cookie', cookie);
   return createApp().fetch(new Request(ORIGIN + path, { headers }), appEnv, createExecutionContext());
 }
@@ -138,7 +147,8 @@ describe("Telnyx's inventory", () => {
 
   it('stores exact fax-capable results as AVAILABLE numbers, which GET /api/numbers offers and a hold takes', async () => {
     const [good, inexact, noFax] = [freshNumber(), freshNumber(), freshNumber()];
-    answer = () => availableList([available(good), available(inexact, { bestEffort: true }), available(noFax, { features: ['voice', 'sms'] })]);
+    answer = () =>
+      availableList([available(good), available(inexact, { bestEffort: true }), available(noFax, { features: ['voice', 'sms'] })]);
     const response = await callAs(telnyxEnv(), '/api/numbers?areaCode=720');
     expect(response.status).toBe(200);
     const { numbers } = (await response.json()) as { numbers: FaxNumberView[] };
@@ -190,14 +200,23 @@ describe("Telnyx's inventory", () => {
           record_type: 'number_order',
           phone_numbers_count: 1,
           connection_id: '1293384261075731499',
-          phone_numbers: [{ id: 'dc8e4d67-33a0-4cbb-af74-7b58f05bd494', record_type: 'number_order_phone_number', phone_number: number, status: 'pending' }],
+          phone_numbers: [
+            {
+              id: 'dc8e4d67-33a0-4cbb-af74-7b58f05bd494',
+              record_type: 'number_order_phone_number',
+              phone_number: number,
+              status: 'pending',
+            },
+          ],
           status: 'pending',
           created_at: '2026-05-05T09:59:12.000000Z',
           updated_at: '2026-05-05T09:59:12.000000Z',
           requirements_met: true,
         },
       });
-    expect(await createTelnyxNumberInventory(telnyxEnv()).orderNumber(number)).toEqual({ carrierOrderId: '12ade33a-21c0-473b-b055-b3c836e1c292' });
+    expect(await createTelnyxNumberInventory(telnyxEnv()).orderNumber(number)).toEqual({
+      carrierOrderId: '12ade33a-21c0-473b-b055-b3c836e1c292',
+    });
     expect(sent).toHaveLength(1);
     expect(sent[0]!.url.toString()).toBe('https://api.telnyx.com/v2/number_orders');
     expect(sent[0]!.method).toBe('POST');
@@ -207,7 +226,11 @@ describe("Telnyx's inventory", () => {
 
   it('refuses an order Telnyx answers 422, and throws on an outage', async () => {
     const inventory = createTelnyxNumberInventory(telnyxEnv());
-    answer = () => Response.json({ errors: [{ code: '10015', title: 'Invalid phone number', detail: 'Number is no longer available' }] }, { status: 422 });
+    answer = () =>
+      Response.json(
+        { errors: [{ code: '10015', title: 'Invalid phone number', detail: 'Number is no longer available' }] },
+        { status: 422 },
+      );
     await expect(inventory.orderNumber(freshNumber())).rejects.toBeInstanceOf(NumberOrderRefused);
     answer = () => new Response('Service unavailable', { status: 503 });
     const outage = inventory.orderNumber(freshNumber());
@@ -224,7 +247,10 @@ describe("Telnyx's inventory", () => {
     sent = [];
     answer = (request) =>
       request.method === 'GET'
-        ? Response.json({ data: [{ id: '1293384261075731499', record_type: 'phone_number', phone_number: number, status: 'active' }], meta: { total_results: 1 } })
+        ? Response.json({
+            data: [{ id: '1293384261075731499', record_type: 'phone_number', phone_number: number, status: 'active' }],
+            meta: { total_results: 1 },
+          })
         : Response.json({ data: { id: '1293384261075731499', record_type: 'phone_number', phone_number: number, status: 'deleted' } });
     await inventory.releaseNumber(number);
     expect(sent.map((r) => [r.method, r.url.pathname, r.url.searchParams.get('filter[phone_number]')])).toEqual([

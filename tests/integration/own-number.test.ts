@@ -31,7 +31,9 @@ describe('a paying user without a number', () => {
     expect(await response.json()).toEqual({ hold: null, owned: number });
     expect(await numberRow(number.id)).toEqual({ state: 'ASSIGNED', holder_key: null, owner_user_id: userId });
     expect((await subscriptionOf(cookie)).faxNumber).toEqual({ number: number.number, display: number.display });
-    await socket.waitForEvent((e) => e['type'] === 'number.updated' && (e['number'] as { number: string } | null)?.number === number.number);
+    await socket.waitForEvent(
+      (e) => e['type'] === 'number.updated' && (e['number'] as { number: string } | null)?.number === number.number,
+    );
   });
 
   it('takes it through getTempNumberReservation?numberId too', async () => {
@@ -42,7 +44,7 @@ describe('a paying user without a number', () => {
     expect(await numberRow(number.id)).toMatchObject({ state: 'ASSIGNED', owner_user_id: userId });
   });
 
-  it("cannot take a number someone else holds (409 NUMBER_TAKEN), nor a second one (409 ALREADY_HAS_NUMBER)", async () => {
+  it('cannot take a number someone else holds (409 NUMBER_TAKEN), nor a second one (409 ALREADY_HAS_NUMBER)', async () => {
     const number = await freeNumber('305');
     const visitorHold = await call(`/api/reserveTempNumber?numberId=${number.id}`);
     expect(visitorHold.status).toBe(200);
@@ -90,6 +92,8 @@ describe('holds by signed-out visitors', () => {
     expect(statuses[30]).toBe(429);
     // Another address is not held up.
     const number = await freeNumber('212');
-    expect((await call(`/api/reserveTempNumber?numberId=${number.id}`, { headers: { 'cf-connecting-ip': '198.51.100.78' } })).status).toBe(200);
+    expect((await call(`/api/reserveTempNumber?numberId=${number.id}`, { headers: { 'cf-connecting-ip': '198.51.100.78' } })).status).toBe(
+      200,
+    );
   });
 });

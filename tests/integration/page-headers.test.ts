@@ -10,10 +10,11 @@ import { ORIGIN } from '../support/client';
 const ASTRO_POLICY = "script-src 'self' https://accounts.google.com/gsi/client 'sha256-abc='; style-src 'self';";
 
 async function page(path: string, astroPolicy: string | null, pageEnv: Env = env): Promise<Response> {
-  const app = createApp(() =>
-    new Response('<!doctype html><title>page</title>', {
-      headers: astroPolicy ? { 'content-type': 'text/html', 'content-security-policy': astroPolicy } : { 'content-type': 'text/html' },
-    }),
+  const app = createApp(
+    () =>
+      new Response('<!doctype html><title>page</title>', {
+        headers: astroPolicy ? { 'content-type': 'text/html', 'content-security-policy': astroPolicy } : { 'content-type': 'text/html' },
+      }),
   );
   const ctx = createExecutionContext();
   const response = await app.fetch(new Request(ORIGIN + path), pageEnv, ctx);
@@ -32,7 +33,9 @@ describe('page security headers', () => {
 
   it("use the Worker's directives alone when Astro sent none", async () => {
     const response = await page('/dashboard', null);
-    expect(response.headers.get('content-security-policy')).toBe("frame-ancestors 'none'; base-uri 'self'; object-src 'none'; form-action 'self'");
+    expect(response.headers.get('content-security-policy')).toBe(
+      "frame-ancestors 'none'; base-uri 'self'; object-src 'none'; form-action 'self'",
+    );
   });
 
   it("let /login keep a handle on Google's sign-in popup; every other page stays same-origin", async () => {
@@ -44,12 +47,19 @@ describe('page security headers', () => {
   it('allow Stripe.js, its frames and its API on /transaction only, and only when the processor is Stripe', async () => {
     const astro = "frame-src 'self' https://accounts.google.com/gsi/;connect-src 'self' https://accounts.google.com/gsi/;" + ASTRO_POLICY;
     const policy = async (path: string, processor: string) =>
-      (await page(path, astro, { ...env, PAYMENT_PROCESSOR: processor, STRIPE_PUBLISHABLE_KEY: 'pk_test_x' } as Env)).headers.get('content-security-policy')!;
+      (await page(path, astro, { ...env, PAYMENT_PROCESSOR: processor, STRIPE_PUBLISHABLE_KEY: 'pk_test_x' } as Env)).headers.get(
+        'content-security-policy',
+      )!;
     const stripe = await policy('/transaction', 'stripe');
-    expect(stripe).toContain("script-src 'self' https://accounts.google.com/gsi/client 'sha256-abc=' https://js.stripe.com https://*.js.stripe.com;");
-    expect(stripe).toContain("frame-src 'self' https://accounts.google.com/gsi/ https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com;");
+    expect(stripe).toContain(
+      "script-src 'self' https://accounts.google.com/gsi/client 'sha256-abc=' https://js.stripe.com https://*.js.stripe.com;",
+    );
+    expect(stripe).toContain(
+      "frame-src 'self' https://accounts.google.com/gsi/ https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com;",
+    );
     expect(stripe).toContain("connect-src 'self' https://accounts.google.com/gsi/ https://api.stripe.com;");
     expect(stripe).toMatch(/frame-ancestors 'none'; base-uri 'self'; object-src 'none'; form-action 'self'$/);
-    for (const other of [await policy('/dashboard', 'stripe'), await policy('/transaction', 'local')]) expect(other).not.toContain('stripe.com');
+    for (const other of [await policy('/dashboard', 'stripe'), await policy('/transaction', 'local')])
+      expect(other).not.toContain('stripe.com');
   });
 });

@@ -18,10 +18,10 @@ describe('account-jobs through the real queue', () => {
     const before = Date.now();
     await logInOk(email, { headers: { 'user-agent': FIREFOX_ON_LINUX, 'cf-connecting-ip': '203.0.113.7' } });
 
-    const row = await waitFor(
-      async () => (await loginEventsOf(userId)).find((e) => e.user_agent === FIREFOX_ON_LINUX),
-      { timeoutMs: 5000, what: 'the login_events row of the sign-in' },
-    );
+    const row = await waitFor(async () => (await loginEventsOf(userId)).find((e) => e.user_agent === FIREFOX_ON_LINUX), {
+      timeoutMs: 5000,
+      what: 'the login_events row of the sign-in',
+    });
     expect(row).toMatchObject({ user_id: userId, method: 'password', ip: '203.0.113.7', user_agent: FIREFOX_ON_LINUX });
     expect(row.at).toBeGreaterThanOrEqual(before);
 
@@ -147,7 +147,10 @@ describe('the queue handler fed directly', () => {
     ['an empty id', { kind: 'sign-in.record', id: '', userId: 'u', at: 1, method: 'password', ip: null, userAgent: null, country: null }],
     ['an unknown method', { kind: 'sign-in.record', id: 'i', userId: 'u', at: 1, method: 'sms', ip: null, userAgent: null, country: null }],
     ['a missing field', { kind: 'sign-in.record', id: 'i', userId: 'u', at: 1, method: 'password' }],
-    ['a time as text', { kind: 'sign-in.record', id: 'i', userId: 'u', at: 'now', method: 'password', ip: null, userAgent: null, country: null }],
+    [
+      'a time as text',
+      { kind: 'sign-in.record', id: 'i', userId: 'u', at: 'now', method: 'password', ip: null, userAgent: null, country: null },
+    ],
   ])('drops (acks, never retries) a malformed message: %s', async (_label, body) => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const msg = message(body);

@@ -47,115 +47,152 @@ async function letWindowPass(name: keyof typeof RATE_LIMITS, subject: string): P
 }
 
 describe('POST /api/login, per address', () => {
-  it('answers 429 RATE_LIMITED with Retry-After to the 31st attempt from one address within 10 minutes', async () => {
-    const { limit, windowMs } = RATE_LIMITS['login-ip'];
-    expect(limit).toBe(30);
-    await awaitRoomInWindow(windowMs);
-    const user = await insertUser({ passwordHash: goodPasswordHash });
-    const ip = freshIp();
-    for (let i = 0; i < limit; i++) {
-      // Each attempt for another e-mail, so only the per-address limit can be reached.
-      const { response } = await logIn(uniqueEmail('guess'), GOOD_PASSWORD, from(ip));
-      expect(response.status).toBe(401);
-    }
-    // Even the right password of a real account is refused from that address now.
-    const { response } = await logIn(user.email, GOOD_PASSWORD, from(ip));
-    await expectLimited(response, windowMs);
+  it(
+    'answers 429 RATE_LIMITED with Retry-After to the 31st attempt from one address within 10 minutes',
+    async () => {
+      const { limit, windowMs } = RATE_LIMITS['login-ip'];
+      expect(limit).toBe(30);
+      await awaitRoomInWindow(windowMs);
+      const user = await insertUser({ passwordHash: goodPasswordHash });
+      const ip = freshIp();
+      for (let i = 0; i < limit; i++) {
+        // Each attempt for another e-mail, so only the per-address limit can be reached.
+        const { response } = await logIn(uniqueEmail('guess'), GOOD_PASSWORD, from(ip));
+        expect(response.status).toBe(401);
+      }
+      // Even the right password of a real account is refused from that address now.
+      const { response } = await logIn(user.email, GOOD_PASSWORD, from(ip));
+      await expectLimited(response, windowMs);
 
-    // Another address is not held up by it.
-    expect((await logIn(user.email, GOOD_PASSWORD, from(freshIp()))).response.status).toBe(200);
+      // Another address is not held up by it.
+      expect((await logIn(user.email, GOOD_PASSWORD, from(freshIp()))).response.status).toBe(200);
 
-    // Once the window has passed, the address may try again.
-    await letWindowPass('login-ip', ip);
-    expect((await logIn(user.email, GOOD_PASSWORD, from(ip))).response.status).toBe(200);
-  }, SLOW);
+      // Once the window has passed, the address may try again.
+      await letWindowPass('login-ip', ip);
+      expect((await logIn(user.email, GOOD_PASSWORD, from(ip))).response.status).toBe(200);
+    },
+    SLOW,
+  );
 
-  it('counts Google sign-ins against the same per-address limit', async () => {
-    const { limit, windowMs } = RATE_LIMITS['login-ip'];
-    await awaitRoomInWindow(windowMs);
-    const ip = freshIp();
-    for (let i = 0; i < limit; i++) {
-      expect((await call('/api/login', { method: 'POST', body: { token: 'not-a-google-token' }, ...from(ip) })).status).toBe(401);
-    }
-    const user = await insertUser({ passwordHash: goodPasswordHash });
-    await expectLimited((await logIn(user.email, GOOD_PASSWORD, from(ip))).response, windowMs);
-  }, SLOW);
+  it(
+    'counts Google sign-ins against the same per-address limit',
+    async () => {
+      const { limit, windowMs } = RATE_LIMITS['login-ip'];
+      await awaitRoomInWindow(windowMs);
+      const ip = freshIp();
+      for (let i = 0; i < limit; i++) {
+        expect((await call('/api/login', { method: 'POST', body: { token: 'not-a-google-token' }, ...from(ip) })).status).toBe(401);
+      }
+      const user = await insertUser({ passwordHash: goodPasswordHash });
+      await expectLimited((await logIn(user.email, GOOD_PASSWORD, from(ip))).response, windowMs);
+    },
+    SLOW,
+  );
 });
 
 describe('POST /api/login, per account', () => {
-  it('answers 429 to the 11th attempt for one e-mail within 15 minutes from any addresses, even with the right password', async () => {
-    // By design (worker/domain/rate-limits.ts): someone guessing from many addresses also holds the
-    // owner up until the window ends; nothing locks the account for good.
-    const { limit, windowMs } = RATE_LIMITS['login-account'];
-    expect(limit).toBe(10);
-    await awaitRoomInWindow(windowMs);
-    const user = await insertUser({ passwordHash: goodPasswordHash });
-    const spellings = [user.email, user.email.toUpperCase(), `  ${user.email} `];
-    for (let i = 0; i < limit; i++) {
-      const { response } = await logIn(spellings[i % spellings.length]!, `wrong guess ${i}`, from(freshIp()));
-      expect(response.status).toBe(401);
-    }
-    await expectLimited((await logIn(user.email, GOOD_PASSWORD, from(freshIp()))).response, windowMs);
+  it(
+    'answers 429 to the 11th attempt for one e-mail within 15 minutes from any addresses, even with the right password',
+    async () => {
+      // By design (worker/domain/rate-limits.ts): someone guessing from many addresses also holds the
+      // owner up until the window ends; nothing locks the account for good.
+      const { limit, windowMs } = RATE_LIMITS['login-account'];
+      expect(limit).toBe(10);
+      await awaitRoomInWindow(windowMs);
+      const user = await insertUser({ passwordHash: goodPasswordHash });
+      const spellings = [user.email, user.email.toUpperCase(), `  ${user.email} `];
+      for (let i = 0; i < limit; i++) {
+        const { response } = await logIn(spellings[i % spellings.length]!, `wrong guess ${i}`, from(freshIp()));
+        expect(response.status).toBe(401);
+      }
+      await expectLimited((await logIn(user.email, GOOD_PASSWORD, from(freshIp()))).response, windowMs);
 
-    // Other accounts sign in as usual.
-    const other = await insertUser({ passwordHash: goodPasswordHash });
-    expect((await logIn(other.email, GOOD_PASSWORD, from(freshIp()))).response.status).toBe(200);
+      // Other accounts sign in as usual.
+      const other = await insertUser({ passwordHash: goodPasswordHash });
+      expect((await logIn(other.email, GOOD_PASSWORD, from(freshIp()))).response.status).toBe(200);
 
-    await letWindowPass('login-account', user.email);
-    expect((await logIn(user.email, GOOD_PASSWORD, from(freshIp()))).response.status).toBe(200);
-  }, SLOW);
+      await letWindowPass('login-account', user.email);
+      expect((await logIn(user.email, GOOD_PASSWORD, from(freshIp()))).response.status).toBe(200);
+    },
+    SLOW,
+  );
 
-  it('limits an e-mail with no account the same way (the answer tells nothing about who has one)', async () => {
-    const { limit, windowMs } = RATE_LIMITS['login-account'];
-    await awaitRoomInWindow(windowMs);
-    const nobody = uniqueEmail('nobody');
-    for (let i = 0; i < limit; i++) expect((await logIn(nobody, GOOD_PASSWORD, from(freshIp()))).response.status).toBe(401);
-    await expectLimited((await logIn(nobody, GOOD_PASSWORD, from(freshIp()))).response, windowMs);
-  }, SLOW);
+  it(
+    'limits an e-mail with no account the same way (the answer tells nothing about who has one)',
+    async () => {
+      const { limit, windowMs } = RATE_LIMITS['login-account'];
+      await awaitRoomInWindow(windowMs);
+      const nobody = uniqueEmail('nobody');
+      for (let i = 0; i < limit; i++) expect((await logIn(nobody, GOOD_PASSWORD, from(freshIp()))).response.status).toBe(401);
+      await expectLimited((await logIn(nobody, GOOD_PASSWORD, from(freshIp()))).response, windowMs);
+    },
+    SLOW,
+  );
 });
 
 describe('POST /api/signup, per address', () => {
-  it('answers 429 to the 11th sign-up from one address within an hour, and creates no account', async () => {
-    const { limit, windowMs } = RATE_LIMITS['signup-ip'];
-    expect(limit).toBe(10);
-    await awaitRoomInWindow(windowMs);
-    const ip = freshIp();
-    for (let i = 0; i < limit; i++) {
-      const response = await call('/api/signup', { method: 'POST', body: { email: uniqueEmail('signup'), password: GOOD_PASSWORD }, ...from(ip) });
-      expect(response.status).toBe(201);
-    }
-    const email = uniqueEmail('eleventh');
-    const response = await call('/api/signup', { method: 'POST', body: { email, password: GOOD_PASSWORD }, ...from(ip) });
-    await expectLimited(response, windowMs);
-    expect(await env.DB.prepare('SELECT id FROM users WHERE email = ?').bind(email).first()).toBeNull();
+  it(
+    'answers 429 to the 11th sign-up from one address within an hour, and creates no account',
+    async () => {
+      const { limit, windowMs } = RATE_LIMITS['signup-ip'];
+      expect(limit).toBe(10);
+      await awaitRoomInWindow(windowMs);
+      const ip = freshIp();
+      for (let i = 0; i < limit; i++) {
+        const response = await call('/api/signup', {
+          method: 'POST',
+          body: { email: uniqueEmail('signup'), password: GOOD_PASSWORD },
+          ...from(ip),
+        });
+        expect(response.status).toBe(201);
+      }
+      const email = uniqueEmail('eleventh');
+      const response = await call('/api/signup', { method: 'POST', body: { email, password: GOOD_PASSWORD }, ...from(ip) });
+      await expectLimited(response, windowMs);
+      expect(await env.DB.prepare('SELECT id FROM users WHERE email = ?').bind(email).first()).toBeNull();
 
-    const elsewhere = await call('/api/signup', { method: 'POST', body: { email, password: GOOD_PASSWORD }, ...from(freshIp()) });
-    expect(elsewhere.status).toBe(201);
-  }, SLOW);
+      const elsewhere = await call('/api/signup', { method: 'POST', body: { email, password: GOOD_PASSWORD }, ...from(freshIp()) });
+      expect(elsewhere.status).toBe(201);
+    },
+    SLOW,
+  );
 });
 
 describe('POST /api/signup and checkIfEmailExists, per address asked about', () => {
-  it('answers 429 to the 6th sign-up attempt for one e-mail within an hour, from any addresses', async () => {
-    const { limit, windowMs } = RATE_LIMITS['signup-account'];
-    expect(limit).toBe(5);
-    await awaitRoomInWindow(windowMs);
-    const email = uniqueEmail('taken');
-    expect((await call('/api/signup', { method: 'POST', body: { email, password: GOOD_PASSWORD }, ...from(freshIp()) })).status).toBe(201);
-    for (let i = 1; i < limit; i++) {
-      const again = await call('/api/signup', { method: 'POST', body: { email, password: GOOD_PASSWORD }, ...from(freshIp()) });
-      expect(again.status).toBe(409);
-    }
-    await expectLimited(await call('/api/signup', { method: 'POST', body: { email, password: GOOD_PASSWORD }, ...from(freshIp()) }), windowMs);
-  }, SLOW);
+  it(
+    'answers 429 to the 6th sign-up attempt for one e-mail within an hour, from any addresses',
+    async () => {
+      const { limit, windowMs } = RATE_LIMITS['signup-account'];
+      expect(limit).toBe(5);
+      await awaitRoomInWindow(windowMs);
+      const email = uniqueEmail('taken');
+      expect((await call('/api/signup', { method: 'POST', body: { email, password: GOOD_PASSWORD }, ...from(freshIp()) })).status).toBe(
+        201,
+      );
+      for (let i = 1; i < limit; i++) {
+        const again = await call('/api/signup', { method: 'POST', body: { email, password: GOOD_PASSWORD }, ...from(freshIp()) });
+        expect(again.status).toBe(409);
+      }
+      await expectLimited(
+        await call('/api/signup', { method: 'POST', body: { email, password: GOOD_PASSWORD }, ...from(freshIp()) }),
+        windowMs,
+      );
+    },
+    SLOW,
+  );
 
-  it('answers 429 to the 11th check of one e-mail within 10 minutes, from any addresses', async () => {
-    const { limit, windowMs } = RATE_LIMITS['email-check-account'];
-    expect(limit).toBe(10);
-    await awaitRoomInWindow(windowMs);
-    const path = `/api/checkIfEmailExists?email=${encodeURIComponent(uniqueEmail('probed'))}`;
-    for (let i = 0; i < limit; i++) expect((await call(path, from(freshIp()))).status).toBe(200);
-    await expectLimited(await call(path, from(freshIp())), windowMs);
-  }, SLOW);
+  it(
+    'answers 429 to the 11th check of one e-mail within 10 minutes, from any addresses',
+    async () => {
+      const { limit, windowMs } = RATE_LIMITS['email-check-account'];
+      expect(limit).toBe(10);
+      await awaitRoomInWindow(windowMs);
+      const path = `/api/checkIfEmailExists?email=${encodeURIComponent(uniqueEmail('probed'))}`;
+      for (let i = 0; i < limit; i++) expect((await call(path, from(freshIp()))).status).toBe(200);
+      await expectLimited(await call(path, from(freshIp())), windowMs);
+    },
+    SLOW,
+  );
 });
 
 describe('POST /api/signup refuses common passwords', () => {
@@ -178,16 +215,20 @@ describe('POST /api/signup refuses common passwords', () => {
 });
 
 describe('GET /api/checkIfEmailExists, per address', () => {
-  it('answers 429 RATE_LIMITED with Retry-After to the 31st check from one address within 10 minutes', async () => {
-    const { limit, windowMs } = RATE_LIMITS['email-check-ip'];
-    expect(limit).toBe(30);
-    await awaitRoomInWindow(windowMs);
-    const ip = freshIp();
-    const path = (): string => `/api/checkIfEmailExists?email=${encodeURIComponent(uniqueEmail('probe'))}`;
-    for (let i = 0; i < limit; i++) expect((await call(path(), from(ip))).status).toBe(200);
-    await expectLimited(await call(path(), from(ip)), windowMs);
-    expect((await call(path(), from(freshIp()))).status).toBe(200);
-  }, SLOW);
+  it(
+    'answers 429 RATE_LIMITED with Retry-After to the 31st check from one address within 10 minutes',
+    async () => {
+      const { limit, windowMs } = RATE_LIMITS['email-check-ip'];
+      expect(limit).toBe(30);
+      await awaitRoomInWindow(windowMs);
+      const ip = freshIp();
+      const path = (): string => `/api/checkIfEmailExists?email=${encodeURIComponent(uniqueEmail('probe'))}`;
+      for (let i = 0; i < limit; i++) expect((await call(path(), from(ip))).status).toBe(200);
+      await expectLimited(await call(path(), from(ip)), windowMs);
+      expect((await call(path(), from(freshIp()))).status).toBe(200);
+    },
+    SLOW,
+  );
 });
 
 describe('the rate_limits table', () => {

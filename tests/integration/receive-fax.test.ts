@@ -65,7 +65,15 @@ describe('a fax arriving through Telnyx', () => {
 
     await postAll([inbound.received]);
     const [fax] = await receivedFaxesOf(b.userId);
-    expect(fax).toMatchObject({ id: inbound.faxId, status: 'RECEIVED', remote_number: '+16132484850', local_number: b.number, page_count: 2, read: 0, partial: 0 });
+    expect(fax).toMatchObject({
+      id: inbound.faxId,
+      status: 'RECEIVED',
+      remote_number: '+16132484850',
+      local_number: b.number,
+      page_count: 2,
+      read: 0,
+      partial: 0,
+    });
     expect(fax!.document_key).toBe(`users/${b.userId}/faxes/${inbound.faxId}.pdf`);
     const stored = await env.DOCUMENTS.get(fax!.document_key!);
     expect((await PDFDocument.load(await stored!.arrayBuffer())).getPageCount()).toBe(2);
@@ -73,11 +81,17 @@ describe('a fax arriving through Telnyx', () => {
     expect((await timelineOf(inbound.faxId)).map((e) => e.kind)).toEqual(['RECEIVING', 'RECEIVED']);
     expect(await ledgerRow(inbound.faxId)).toMatchObject({ status: 'RECEIVED', charged: 2, refunded: 0 });
 
-    const arrived = await live.waitForEvent<{ type: string; fax?: FaxView }>((e) => e.type === 'fax.updated' && e.fax?.status === 'RECEIVED');
+    const arrived = await live.waitForEvent<{ type: string; fax?: FaxView }>(
+      (e) => e.type === 'fax.updated' && e.fax?.status === 'RECEIVED',
+    );
     expect(arrived.fax).toMatchObject({ id: inbound.faxId, direction: 'RECEIVE', read: false, pageCount: 2, creditsCharged: 2 });
     await live.waitForEvent<{ type: string }>((e) => e.type === 'account.updated');
     const status = await json<ReceiveStatus>('/api/receiveStatus', b.cookie);
-    expect(status).toMatchObject({ receivingFax: {}, lastReceivedEntry: { id: inbound.faxId, status: 'RECEIVED' }, lifetimeReceiveCount: 1 });
+    expect(status).toMatchObject({
+      receivingFax: {},
+      lastReceivedEntry: { id: inbound.faxId, status: 'RECEIVED' },
+      lifetimeReceiveCount: 1,
+    });
     expect(await json<FaxCounts>('/api/faxCounts', b.cookie)).toEqual({ unreadReceived: 1, received: 1, sent: 0 });
 
     const [mail, ...more] = await outboxTo(b.email);
@@ -90,7 +104,9 @@ describe('a fax arriving through Telnyx', () => {
     const document = await call(`/api/faxes/${inbound.faxId}/document`, { cookie: b.cookie });
     expect(document.status).toBe(200);
     expect(document.headers.get('content-type')).toBe('application/pdf');
-    expect(document.headers.get('content-disposition')).toBe(`inline; filename="fax-from-16132484850-${new Date().toISOString().slice(0, 10)}.pdf"`);
+    expect(document.headers.get('content-disposition')).toBe(
+      `inline; filename="fax-from-16132484850-${new Date().toISOString().slice(0, 10)}.pdf"`,
+    );
     expect((await PDFDocument.load(await document.arrayBuffer())).getPageCount()).toBe(2);
     live.close();
   });
@@ -103,7 +119,9 @@ describe('a fax arriving through Telnyx', () => {
     const responses = await Promise.all([1, 2, 3].map(() => postTelnyxWebhook(inbound.received)));
     expect(responses.map((r) => r.status)).toEqual([200, 200, 200]);
 
-    expect(await receivedFaxesOf(b.userId)).toEqual([expect.objectContaining({ id: inbound.faxId, status: 'RECEIVED', charged_default: 3 })]);
+    expect(await receivedFaxesOf(b.userId)).toEqual([
+      expect.objectContaining({ id: inbound.faxId, status: 'RECEIVED', charged_default: 3 }),
+    ]);
     expect(await receiveCreditsOf(b.userId)).toEqual({ default: 7, paid: 0, lifetime: 1 });
     expect((await timelineOf(inbound.faxId)).filter((e) => e.kind === 'RECEIVED')).toHaveLength(1);
     expect(mediaFetches).toBe(1);
@@ -153,7 +171,9 @@ describe('a fax arriving through Telnyx', () => {
       expect(response.status).toBe(401);
       expect(await errorCode(response)).toBe('INVALID_SIGNATURE');
     }
-    expect(await env.DB.prepare('SELECT 1 FROM carrier_inbound_events WHERE carrier_fax_id = ?').bind(inbound.carrierFaxId).first()).toBeNull();
+    expect(
+      await env.DB.prepare('SELECT 1 FROM carrier_inbound_events WHERE carrier_fax_id = ?').bind(inbound.carrierFaxId).first(),
+    ).toBeNull();
     expect(await receivedFaxesOf(b.userId)).toEqual([]);
   });
 
@@ -255,7 +275,8 @@ describe('the inbox list', () => {
     const b = await receiver();
     const dayAgo = Date.now() - 24 * 60 * 60 * 1000;
     const older: string[] = [];
-    for (let i = 0; i < 50; i++) older.push(await insertFaxRow(b.userId, { direction: 'RECEIVE', status: 'RECEIVED', start: dayAgo + i * 1000 }));
+    for (let i = 0; i < 50; i++)
+      older.push(await insertFaxRow(b.userId, { direction: 'RECEIVE', status: 'RECEIVED', start: dayAgo + i * 1000 }));
     const latest: string[] = [];
     for (let i = 0; i < 2; i++) {
       const inbound = await telnyxInboundCall(b.number);
@@ -338,7 +359,12 @@ describe('read status', () => {
     }
 
     const faxId = await arrived(b);
-    const crossSite = await call('/api/setFaxReadStatus', { method: 'POST', cookie: b.cookie, body: { faxId, status: 'read' }, headers: { origin: 'https://evil.example' } });
+    const crossSite = await call('/api/setFaxReadStatus', {
+      method: 'POST',
+      cookie: b.cookie,
+      body: { faxId, status: 'read' },
+      headers: { origin: 'https://evil.example' },
+    });
     expect(crossSite.status).toBe(403);
     expect((await receivedFaxesOf(b.userId)).find((f) => f.id === faxId)?.read).toBe(0);
   });
@@ -385,7 +411,9 @@ describe('a call the carrier never finishes', () => {
     await postAll([inbound.started]);
     expect(await closeAbandonedCalls(env, Date.now() + 60_000)).toBe(0);
     expect(await closeAbandonedCalls(env, Date.now() + ABANDONED_CALL_MS + 60_000)).toBeGreaterThanOrEqual(1);
-    expect(await receivedFaxesOf(b.userId)).toEqual([expect.objectContaining({ status: 'FAILED', failure_reason: 'CARRIER_ERROR', read: 1 })]);
+    expect(await receivedFaxesOf(b.userId)).toEqual([
+      expect.objectContaining({ status: 'FAILED', failure_reason: 'CARRIER_ERROR', read: 1 }),
+    ]);
 
     await postAll([inbound.received]);
     expect(await receivedFaxesOf(b.userId)).toEqual([expect.objectContaining({ status: 'FAILED' })]);

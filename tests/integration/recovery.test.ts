@@ -69,7 +69,13 @@ describe('POST /api/forgotPassword', () => {
     const before = Date.now();
     const token = await requestResetToken(user.email);
     const row = await resetTokenRow(token);
-    expect(row).toMatchObject({ id: await sha256Hex(token), user_id: user.id, purpose: 'password-reset', payload: '/dashboard', used_at: null });
+    expect(row).toMatchObject({
+      id: await sha256Hex(token),
+      user_id: user.id,
+      purpose: 'password-reset',
+      payload: '/dashboard',
+      used_at: null,
+    });
     expect(row!.created_at).toBeGreaterThanOrEqual(before);
     expect(row!.expires_at - row!.created_at).toBe(HOUR);
     const { results } = await env.DB.prepare('SELECT * FROM email_tokens').all();

@@ -69,7 +69,9 @@ describe('POST /api/resetPassword', () => {
   it('refuses an expired link and leaves the password as it was', async () => {
     const { email, userId } = await signUp();
     const token = await requestResetToken(email);
-    await env.DB.prepare('UPDATE email_tokens SET expires_at = ? WHERE user_id = ?').bind(Date.now() - 1, userId).run();
+    await env.DB.prepare('UPDATE email_tokens SET expires_at = ? WHERE user_id = ?')
+      .bind(Date.now() - 1, userId)
+      .run();
     await expectInvalidLink(await resetPassword(token, NEW_PASSWORD));
     expect((await logIn(email, GOOD_PASSWORD)).response.status).toBe(200);
   });

@@ -111,7 +111,13 @@ describe('POST /api/sendFax', () => {
     const live = await openLive(await customTokenFor(sender.cookie));
     const response = await sendFax(sender.cookie, { toNumber: '(212) 555-0123', fileId, pageCount: 1 });
     const { faxId } = (await response.json()) as SendFaxResult;
-    await waitFor(() => live.events().some((e) => (e as { type: string; fax?: { id: string } }).type === 'fax.updated' && (e as { fax: { id: string } }).fax.id === faxId));
+    await waitFor(() =>
+      live
+        .events()
+        .some(
+          (e) => (e as { type: string; fax?: { id: string } }).type === 'fax.updated' && (e as { fax: { id: string } }).fax.id === faxId,
+        ),
+    );
     live.close();
   });
 

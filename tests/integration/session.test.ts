@@ -179,9 +179,7 @@ describe('POST /api/logout', () => {
 
   it('refuses a sign-out that carries no Origin at all (a link or form elsewhere)', async () => {
     const cookie = await insertSessionCookie(shared.userId);
-    const response = await exports.default.fetch(
-      new Request(`${ORIGIN}/api/logout`, { method: 'POST', headers: { cookie } }),
-    );
+    const response = await exports.default.fetch(new Request(`${ORIGIN}/api/logout`, { method: 'POST', headers: { cookie } }));
     expect(response.status).toBe(403);
     expect(await sessionRow(cookie)).not.toBeNull();
   });

@@ -12,14 +12,30 @@ const NOW = 1_800_000_000_000;
 const LONG_AGO = NOW - STALLED_DISPATCH_MS - 1;
 
 function attempt(fields: Partial<FaxAttemptRow>): FaxAttemptRow {
-  return { faxId: 'f', attempt: 1, carrier: 'loopback', carrierFaxId: null, status: 'QUEUED', pagesSent: 0, failureReason: null, startedAt: LONG_AGO, endedAt: null, ...fields };
+  return {
+    faxId: 'f',
+    attempt: 1,
+    carrier: 'loopback',
+    carrierFaxId: null,
+    status: 'QUEUED',
+    pagesSent: 0,
+    failureReason: null,
+    startedAt: LONG_AGO,
+    endedAt: null,
+    ...fields,
+  };
 }
 
 describe('owedDispatchAttempt', () => {
   it.each<[string, { attempt: number; nextAttemptAt: number | null }, FaxAttemptRow | null, number | null]>([
     ['accepted, never started', { attempt: 0, nextAttemptAt: null }, null, 1],
     ['started long ago, the carrier never took it', { attempt: 1, nextAttemptAt: null }, attempt({}), 1],
-    ['started a moment ago: its delivery may still be running', { attempt: 1, nextAttemptAt: null }, attempt({ startedAt: NOW - 1000 }), null],
+    [
+      'started a moment ago: its delivery may still be running',
+      { attempt: 1, nextAttemptAt: null },
+      attempt({ startedAt: NOW - 1000 }),
+      null,
+    ],
     ['with the carrier', { attempt: 1, nextAttemptAt: null }, attempt({ carrierFaxId: 'c1', status: 'SENDING' }), null],
     ['a retry long overdue', { attempt: 1, nextAttemptAt: LONG_AGO }, attempt({ status: 'FAILED' }), 2],
     ['a retry due later', { attempt: 1, nextAttemptAt: NOW + 60_000 }, attempt({ status: 'FAILED' }), null],

@@ -17,11 +17,17 @@ function checkoutWithStripe(cookie: string, plan = 'BASIC', term = 'MONTH'): Pro
 }
 
 async function checkoutRow(userId: string): Promise<Record<string, unknown>> {
-  return (await env.DB.prepare('SELECT * FROM checkouts WHERE user_id = ? ORDER BY created_at DESC').bind(userId).first<Record<string, unknown>>())!;
+  return (await env.DB.prepare('SELECT * FROM checkouts WHERE user_id = ? ORDER BY created_at DESC')
+    .bind(userId)
+    .first<Record<string, unknown>>())!;
 }
 
 async function transactionsOf(userId: string): Promise<string[]> {
-  const { results } = await env.DB.prepare('SELECT kind, status, amount_cents, processor_ref FROM transactions WHERE user_id = ? ORDER BY rowid').bind(userId).all();
+  const { results } = await env.DB.prepare(
+    'SELECT kind, status, amount_cents, processor_ref FROM transactions WHERE user_id = ? ORDER BY rowid',
+  )
+    .bind(userId)
+    .all();
   return results.map((r) => `${r['kind']} ${r['status']} ${r['amount_cents']} ${r['processor_ref'] ?? '-'}`);
 }
 
@@ -43,7 +49,11 @@ async function startChallenge(cookie: string): Promise<CheckoutAnswer & { client
 /** POST /api/webhooks/stripe, signed with the endpoint's secret by Stripe's own helper. */
 async function deliverStripeEvent(event: object): Promise<Response> {
   const payload = JSON.stringify(event);
-  const signature = await Stripe.webhooks.generateTestHeaderStringAsync({ payload, secret: env.STRIPE_WEBHOOK_SECRET!, cryptoProvider: Stripe.createSubtleCryptoProvider() });
+  const signature = await Stripe.webhooks.generateTestHeaderStringAsync({
+    payload,
+    secret: env.STRIPE_WEBHOOK_SECRET!,
+    cryptoProvider: Stripe.createSubtleCryptoProvider(),
+  });
   return callWithStripe('/api/webhooks/stripe', { method: 'POST', body: payload, headers: { 'stripe-signature': signature } });
 }
 
@@ -62,7 +72,13 @@ describe('POST /api/checkout with Stripe: the plan becomes a Stripe subscription
     expect(response.status).toBe(200);
     const body = (await response.json()) as CheckoutAnswer;
     expect(body.checkout).toMatchObject({ state: 'succeeded', trial: false, amountCents: 999, cardBrand: 'visa', cardLast4: '4242' });
-    expect(body.subscription).toMatchObject({ type: 'PAID', planLevel: 'BASIC', merchantType: 'stripe', subscriptionId: body.checkout.id, faxNumber: { number: held.number } });
+    expect(body.subscription).toMatchObject({
+      type: 'PAID',
+      planLevel: 'BASIC',
+      merchantType: 'stripe',
+      subscriptionId: body.checkout.id,
+      faxNumber: { number: held.number },
+    });
     // Our period ends when Stripe's does: that is when its next invoice comes.
     expect(body.subscription.currentPeriodEnd).toBe(periodEnd * 1000);
     expect(await checkoutRow(userId)).toMatchObject({ processor: 'stripe', processor_ref: 'sub_Test1', state: 'succeeded' });
@@ -98,7 +114,12 @@ describe('POST /api/checkout with Stripe: the plan becomes a Stripe subscription
     });
     const body = (await (await checkoutWithStripe(cookie, 'BASIC', 'YEAR')).json()) as CheckoutAnswer;
     expect(body.checkout).toMatchObject({ state: 'succeeded', trial: true, amountCents: 0, cardLast4: '4242' });
-    expect(body.subscription).toMatchObject({ type: 'TRIAL', merchantType: 'stripe', trialEndsAt: trialEnd * 1000, currentPeriodEnd: trialEnd * 1000 });
+    expect(body.subscription).toMatchObject({
+      type: 'TRIAL',
+      merchantType: 'stripe',
+      trialEndsAt: trialEnd * 1000,
+      currentPeriodEnd: trialEnd * 1000,
+    });
     expect(await transactionsOf(userId)).toEqual(['credit_grant succeeded 0 -']);
     const requested = Number(seen[2]!.form.get('trial_end'));
     expect(Math.abs(requested - trialEnd)).toBeLessThanOrEqual(5);
@@ -114,7 +135,12 @@ describe('POST /api/checkout with Stripe: the plan becomes a Stripe subscription
     await disableTrials();
     const { cookie, userId } = await passwordAccount();
     const held = await holdANumber(cookie);
-    const seen = stubStripe({ 'POST /v1/customers': { status: 402, body: stripeError('card_error', code, 'Your card was declined.', { decline_code: 'generic_decline', param: '' }) } });
+    const seen = stubStripe({
+      'POST /v1/customers': {
+        status: 402,
+        body: stripeError('card_error', code, 'Your card was declined.', { decline_code: 'generic_decline', param: '' }),
+      },
+    });
     const response = await checkoutWithStripe(cookie);
     expect(response.status).toBe(402);
     expect(await errorCode(response)).toBe(ours);
@@ -132,7 +158,13 @@ describe('POST /api/checkout with Stripe: the plan becomes a Stripe subscription
       'POST /v1/customers': { ...created, body: customer() },
       'POST /v1/prices': { ...created, body: price(999) },
       'POST /v1/subscriptions': { ...created, body: subscription({ status: 'incomplete', clientSecret: 'pi_Test1_secret_abc' }) },
-      'GET /v1/invoice_payments': { ...created, body: invoicePayments({ status: 'requires_payment_method', lastError: { code: 'card_declined', decline_code: 'insufficient_funds' } }) },
+      'GET /v1/invoice_payments': {
+        ...created,
+        body: invoicePayments({
+          status: 'requires_payment_method',
+          lastError: { code: 'card_declined', decline_code: 'insufficient_funds' },
+        }),
+      },
     });
     const response = await checkoutWithStripe(cookie);
     expect(response.status).toBe(402);
@@ -151,7 +183,11 @@ describe('POST /api/checkout with Stripe: the plan becomes a Stripe subscription
 
     // The browser ran the challenge with Stripe.js; Stripe now has the first invoice paid.
     const seen = stubStripe({ 'GET /v1/subscriptions/sub_Test1': { ...created, body: subscription({ status: 'active' }) } });
-    const confirmed = await callWithStripe(`/api/checkout/${first.checkout.id}/confirm`, { method: 'POST', cookie, body: { approve: true } });
+    const confirmed = await callWithStripe(`/api/checkout/${first.checkout.id}/confirm`, {
+      method: 'POST',
+      cookie,
+      body: { approve: true },
+    });
     expect(confirmed.status).toBe(200);
     const done = (await confirmed.json()) as CheckoutAnswer;
     expect(done.checkout).toMatchObject({ state: 'succeeded', cardLast4: '4242' });
@@ -168,7 +204,11 @@ describe('POST /api/checkout with Stripe: the plan becomes a Stripe subscription
       'GET /v1/subscriptions/sub_Test1': { ...created, body: subscription({ status: 'incomplete', clientSecret: 'pi_Test1_secret_abc' }) },
       'GET /v1/invoice_payments': { ...created, body: invoicePayments({ status: 'requires_action' }) },
     });
-    const refused = await callWithStripe(`/api/checkout/${first.checkout.id}/confirm`, { method: 'POST', cookie, body: { approve: false } });
+    const refused = await callWithStripe(`/api/checkout/${first.checkout.id}/confirm`, {
+      method: 'POST',
+      cookie,
+      body: { approve: false },
+    });
     expect(refused.status).toBe(402);
     expect(await errorCode(refused)).toBe('AUTHENTICATION_FAILED');
     expect(await userPlanRow(userId)).toMatchObject({ subscription_type: null });
@@ -229,7 +269,11 @@ describe('POST /api/checkout: one way to pay, and the one the processor takes', 
   it('refuses a typed card with Stripe, and a Stripe payment method with the local processor: 400 INVALID_CARD, nothing sent', async () => {
     const { cookie, userId } = await passwordAccount();
     const seen = stubStripe({});
-    const typed = await callWithStripe('/api/checkout', { method: 'POST', cookie, body: { plan: 'BASIC', term: 'MONTH', card: card(CARDS.succeeds) } });
+    const typed = await callWithStripe('/api/checkout', {
+      method: 'POST',
+      cookie,
+      body: { plan: 'BASIC', term: 'MONTH', card: card(CARDS.succeeds) },
+    });
     expect(typed.status).toBe(400);
     const typedBody = (await typed.json()) as { error: { code: string; message: string } };
     expect(typedBody.error).toMatchObject({ code: 'INVALID_CARD', message: expect.stringContaining('Stripe') });

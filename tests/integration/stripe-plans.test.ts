@@ -24,7 +24,11 @@ async function stripePlan(): Promise<{ cookie: string; userId: string }> {
     'POST /v1/prices': { status: 200, body: price(999) },
     'POST /v1/subscriptions': { status: 200, body: subscription({ id: SUB, status: 'active' }) },
   });
-  const response = await callWithStripe('/api/checkout', { method: 'POST', cookie: account.cookie, body: { plan: 'BASIC', term: 'MONTH', paymentMethodId: 'pm_card_visa' } });
+  const response = await callWithStripe('/api/checkout', {
+    method: 'POST',
+    cookie: account.cookie,
+    body: { plan: 'BASIC', term: 'MONTH', paymentMethodId: 'pm_card_visa' },
+  });
   expect(response.status).toBe(200);
   return account;
 }
@@ -90,10 +94,15 @@ describe('GET /api/cancelSubscription for a Stripe plan', () => {
   it('sets cancel_at_period_end at Stripe (with an idempotency key), then marks the plan cancelled here', async () => {
     const { cookie, userId } = await stripePlan();
     const socket = await openLiveFor(cookie);
-    const seen = stubStripe({ [`POST /v1/subscriptions/${SUB}`]: { status: 200, body: subscription({ id: SUB, status: 'active', cancelAtPeriodEnd: true }) } });
+    const seen = stubStripe({
+      [`POST /v1/subscriptions/${SUB}`]: { status: 200, body: subscription({ id: SUB, status: 'active', cancelAtPeriodEnd: true }) },
+    });
     const response = await call('/api/cancelSubscription', { cookie });
     expect(response.status).toBe(200);
-    expect(((await response.json()) as { subscription: { cancelAtPeriodEnd: boolean; type: string } }).subscription).toMatchObject({ type: 'PAID', cancelAtPeriodEnd: true });
+    expect(((await response.json()) as { subscription: { cancelAtPeriodEnd: boolean; type: string } }).subscription).toMatchObject({
+      type: 'PAID',
+      cancelAtPeriodEnd: true,
+    });
     expect(seen).toHaveLength(1);
     expect(seen[0]!.form.get('cancel_at_period_end')).toBe('true');
     const subscriptionId = (await userPlanRow(userId))['subscription_id'];
@@ -112,7 +121,9 @@ describe('GET /api/cancelSubscription for a Stripe plan', () => {
     expect(await errorCode(response)).toBe('PAYMENT_UNAVAILABLE');
     expect(await userPlanRow(userId)).toMatchObject({ subscription_type: 'PAID', cancel_at_period_end: 0 });
 
-    stubStripe({ [`POST /v1/subscriptions/${SUB}`]: { status: 200, body: subscription({ id: SUB, status: 'active', cancelAtPeriodEnd: true }) } });
+    stubStripe({
+      [`POST /v1/subscriptions/${SUB}`]: { status: 200, body: subscription({ id: SUB, status: 'active', cancelAtPeriodEnd: true }) },
+    });
     expect((await call('/api/cancelSubscription', { cookie })).status).toBe(200);
     expect(await userPlanRow(userId)).toMatchObject({ cancel_at_period_end: 1 });
   });
@@ -137,7 +148,10 @@ describe('account deletion stops a Stripe plan at Stripe at once', () => {
   it('a subscription Stripe ended already counts as stopped', async () => {
     const { userId } = await stripePlan();
     stubStripe({
-      [`DELETE /v1/subscriptions/${SUB}`]: { status: 400, body: stripeError('invalid_request_error', 'subscription_canceled', 'This subscription has already been canceled.') },
+      [`DELETE /v1/subscriptions/${SUB}`]: {
+        status: 400,
+        body: stripeError('invalid_request_error', 'subscription_canceled', 'This subscription has already been canceled.'),
+      },
       [`GET /v1/subscriptions/${SUB}`]: { status: 200, body: subscription({ id: SUB, status: 'canceled' }) },
     });
     await stopPlanForDeletion(env, userId);

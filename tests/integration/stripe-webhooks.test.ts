@@ -43,12 +43,19 @@ async function stripeUser(): Promise<StripePlan> {
   const subscriptionId = `sub_test_${crypto.randomUUID().replace(/-/g, '')}`;
   await env.DB.batch([
     env.DB.prepare("UPDATE users SET merchant_type = 'stripe', default_credits_send = 3 WHERE id = ?").bind(userId),
-    env.DB.prepare("UPDATE checkouts SET processor = 'stripe', processor_ref = ? WHERE id = (SELECT subscription_id FROM users WHERE id = ?)").bind(subscriptionId, userId),
+    env.DB.prepare(
+      "UPDATE checkouts SET processor = 'stripe', processor_ref = ? WHERE id = (SELECT subscription_id FROM users WHERE id = ?)",
+    ).bind(subscriptionId, userId),
   ]);
   return { userId, subscriptionId };
 }
 
-function invoiceEvent(type: 'invoice.paid' | 'invoice.payment_failed', plan: StripePlan, invoiceId = `in_${crypto.randomUUID()}`, billingReason = 'subscription_cycle') {
+function invoiceEvent(
+  type: 'invoice.paid' | 'invoice.payment_failed',
+  plan: StripePlan,
+  invoiceId = `in_${crypto.randomUUID()}`,
+  billingReason = 'subscription_cycle',
+) {
   const paid = type === 'invoice.paid';
   return {
     id: `evt_${crypto.randomUUID()}`,
@@ -62,7 +69,10 @@ function invoiceEvent(type: 'invoice.paid' | 'invoice.payment_failed', plan: Str
         amount_due: 999,
         amount_paid: paid ? 999 : 0,
         attempt_count: 1,
-        parent: { type: 'subscription_details', subscription_details: { subscription: plan.subscriptionId, metadata: { userId: plan.userId } } },
+        parent: {
+          type: 'subscription_details',
+          subscription_details: { subscription: plan.subscriptionId, metadata: { userId: plan.userId } },
+        },
       },
     },
   };
@@ -70,7 +80,12 @@ function invoiceEvent(type: 'invoice.paid' | 'invoice.payment_failed', plan: Str
 
 function subscriptionDeleted(plan: StripePlan) {
   const endedAt = Math.floor(Date.now() / 1000);
-  return { id: `evt_${crypto.randomUUID()}`, object: 'event', type: 'customer.subscription.deleted', data: { object: { id: plan.subscriptionId, object: 'subscription', ended_at: endedAt, metadata: { userId: plan.userId } } } };
+  return {
+    id: `evt_${crypto.randomUUID()}`,
+    object: 'event',
+    type: 'customer.subscription.deleted',
+    data: { object: { id: plan.subscriptionId, object: 'subscription', ended_at: endedAt, metadata: { userId: plan.userId } } },
+  };
 }
 
 async function records(userId: string) {
@@ -97,7 +112,11 @@ describe('POST /api/webhooks/stripe: what each event does, once', () => {
     expect(first.status).toBe(200);
     expect(await first.json()).toMatchObject({ result: 'handled' });
     const after = await records(plan.userId);
-    expect(after).toMatchObject({ user: { subscription_type: 'PAID', default_credits_send: 150, default_credits_receive: 150 }, invoices: 2, charges: 2 });
+    expect(after).toMatchObject({
+      user: { subscription_type: 'PAID', default_credits_send: 150, default_credits_receive: 150 },
+      invoices: 2,
+      charges: 2,
+    });
     expect(after.user.current_period_end as number).toBeGreaterThan((before.user.current_period_end as number) + 27 * 86_400_000);
 
     // The same delivery again, a burst of it, and the same invoice under another event id.
@@ -112,7 +131,9 @@ describe('POST /api/webhooks/stripe: what each event does, once', () => {
     expect((await deliver(invoiceEvent('invoice.paid', plan, undefined, 'subscription_create'))).status).toBe(200);
     expect((await deliver(invoiceEvent('invoice.paid', { ...plan, subscriptionId: 'sub_someone_else' }))).status).toBe(200);
     const stranger = await stripeUser();
-    expect((await deliver(invoiceEvent('invoice.paid', { userId: plan.userId, subscriptionId: stranger.subscriptionId }))).status).toBe(200);
+    expect((await deliver(invoiceEvent('invoice.paid', { userId: plan.userId, subscriptionId: stranger.subscriptionId }))).status).toBe(
+      200,
+    );
     expect(await records(plan.userId)).toEqual(before);
   });
 
@@ -126,7 +147,11 @@ describe('POST /api/webhooks/stripe: what each event does, once', () => {
     const deleted = subscriptionDeleted(plan);
     expect((await deliver(deleted)).status).toBe(200);
     const ended = await records(plan.userId);
-    expect(ended).toMatchObject({ user: { subscription_type: 'FREE', merchant_type: null, default_credits_send: 0, default_credits_receive: 0 }, failed: 1, invoices: 1 });
+    expect(ended).toMatchObject({
+      user: { subscription_type: 'FREE', merchant_type: null, default_credits_send: 0, default_credits_receive: 0 },
+      failed: 1,
+      invoices: 1,
+    });
     expect((await deliver(deleted)).status).toBe(200);
     expect((await deliver(subscriptionDeleted(plan))).status).toBe(200);
     expect(await records(plan.userId)).toEqual(ended);
@@ -139,7 +164,9 @@ describe('POST /api/webhooks/stripe: what each event does, once', () => {
     const response = await deliver(event);
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ result: 'ignored' });
-    expect(await env.DB.prepare("SELECT 1 AS n FROM webhook_events WHERE provider = 'stripe' AND event_id = ?").bind(event.id).first('n')).toBe(1);
+    expect(
+      await env.DB.prepare("SELECT 1 AS n FROM webhook_events WHERE provider = 'stripe' AND event_id = ?").bind(event.id).first('n'),
+    ).toBe(1);
     const broken = { ...invoiceEvent('invoice.paid', plan), data: { object: { id: 'in_1' } } };
     const refused = await deliver(broken);
     expect(refused.status).toBe(400);
@@ -185,12 +212,24 @@ describe('the stripe processor: a subscription from an Elements payment method',
       if (url.hostname !== 'api.stripe.com') throw new Error(`unexpected fetch ${url}`);
       seen.push(url.pathname);
       const answer = answers[url.pathname] ?? { status: 404, body: { error: { type: 'invalid_request_error', message: 'no such path' } } };
-      return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'content-type': 'application/json', 'request-id': 'req_test' } });
+      return new Response(JSON.stringify(answer.body), {
+        status: answer.status,
+        headers: { 'content-type': 'application/json', 'request-id': 'req_test' },
+      });
     });
     return seen;
   }
 
-  const request = { userId: 'u1', email: 'a@example.com', paymentMethod: 'pm_card_visa', amountCents: 999, interval: 'month' as const, description: 'Basic plan, monthly', trialEndsAt: null, idempotencyKey: 'chk_1' };
+  const request = {
+    userId: 'u1',
+    email: 'a@example.com',
+    paymentMethod: 'pm_card_visa',
+    amountCents: 999,
+    interval: 'month' as const,
+    description: 'Basic plan, monthly',
+    trialEndsAt: null,
+    idempotencyKey: 'chk_1',
+  };
 
   it('creates the customer, the price and the subscription, and answers the subscription id', async () => {
     const seen = stubStripe({
@@ -199,7 +238,14 @@ describe('the stripe processor: a subscription from an Elements payment method',
       '/v1/subscriptions': { status: 200, body: { id: 'sub_1', object: 'subscription', status: 'active' } },
     });
     const outcome = await createStripeProcessor('sk_test_x').startSubscription!(request);
-    expect(outcome).toEqual({ status: 'succeeded', ref: 'sub_1', paymentMethod: 'pm_card_visa', invoiceRef: null, card: null, periodEnd: null });
+    expect(outcome).toEqual({
+      status: 'succeeded',
+      ref: 'sub_1',
+      paymentMethod: 'pm_card_visa',
+      invoiceRef: null,
+      card: null,
+      periodEnd: null,
+    });
     expect(seen).toEqual(['/v1/customers', '/v1/prices', '/v1/subscriptions']);
   });
 
@@ -208,6 +254,11 @@ describe('the stripe processor: a subscription from an Elements payment method',
     const processor = createStripeProcessor('sk_test_x');
     expect(await processor.startSubscription!(request)).toEqual({ status: 'declined', code: 'CARD_EXPIRED' });
     expect(processor.describeCard({ number: '4242424242424242', expMonth: 12, expYear: 2040, cvc: '123', name: 'A' })).toBeNull();
-    expect(await processor.charge({ card: { number: '4242424242424242', expMonth: 12, expYear: 2040, cvc: '123', name: 'A' } }, { amountCents: 1, description: 'x', idempotencyKey: 'k' })).toEqual({ status: 'declined', code: 'INVALID_CARD' });
+    expect(
+      await processor.charge(
+        { card: { number: '4242424242424242', expMonth: 12, expYear: 2040, cvc: '123', name: 'A' } },
+        { amountCents: 1, description: 'x', idempotencyKey: 'k' },
+      ),
+    ).toEqual({ status: 'declined', code: 'INVALID_CARD' });
   });
 });

@@ -5,7 +5,18 @@ import { runScheduledBilling } from '../../worker/subscriptions/lifecycle';
 import { call, errorCode } from '../support/client';
 import { passwordAccount } from '../support/db';
 import { openLiveFor } from '../support/live';
-import { CARDS, checkout, disableTrials, holdANumber, numberRow, setOption, setPeriodEnd, subscriptionOf, userPlanRow, type CheckoutAnswer } from '../support/billing';
+import {
+  CARDS,
+  checkout,
+  disableTrials,
+  holdANumber,
+  numberRow,
+  setOption,
+  setPeriodEnd,
+  subscriptionOf,
+  userPlanRow,
+  type CheckoutAnswer,
+} from '../support/billing';
 
 const DAY = 86_400_000;
 
@@ -75,7 +86,9 @@ describe('GET /api/checkSubscriptionStatus', () => {
         env.DB.prepare(
           "INSERT INTO users (id, email, created_at, last_sign_in_at, subscription_type, plan_level, plan_term, subscription_id, merchant_type, current_period_end) VALUES (?, ?, 0, 0, 'PAID', 'BASIC', 'MONTH', ?, 'local', ?)",
         ).bind(id, `${id}@example.com`, `sub-${id}`, soon),
-        env.DB.prepare("INSERT INTO webhook_events (provider, event_id, received_at) VALUES ('billing-reminder', ?, 0)").bind(`sub-${id}:${soon}`),
+        env.DB.prepare("INSERT INTO webhook_events (provider, event_id, received_at) VALUES ('billing-reminder', ?, 0)").bind(
+          `sub-${id}:${soon}`,
+        ),
       ]),
     );
     const { cookie, userId } = await passwordAccount();
@@ -97,7 +110,9 @@ describe('GET /api/checkSubscriptionStatus', () => {
     await subscriptionOf(cookie);
     const failed = (await history(cookie)).transactions.filter((t) => t.kind === 'charge');
     expect(failed).toEqual([expect.objectContaining({ status: 'failed', amountCents: 999 })]);
-    const mail = await env.DB.prepare('SELECT subject FROM outbox WHERE "to" = ?').bind((await userPlanRow(userId))['email']).all();
+    const mail = await env.DB.prepare('SELECT subject FROM outbox WHERE "to" = ?')
+      .bind((await userPlanRow(userId))['email'])
+      .all();
     expect(mail.results).toContainEqual({ subject: 'Your FaxFlow payment did not go through' });
     await setPeriodEnd(userId, Date.now() - 3 * DAY - 1000);
     expect(await subscriptionOf(cookie)).toMatchObject({ type: 'FREE', planLevel: null, subscriptionId: null });

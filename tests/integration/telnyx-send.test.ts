@@ -13,7 +13,13 @@ import { attemptRows, faxRow, insertSendFax, SAMPLE_COVER, sendCreditsOf, setSen
 
 const ORIGIN = 'https://fax.example.com';
 const telnyxEnv = (): Env =>
-  ({ ...env, CARRIER: 'telnyx', TELNYX_API_KEY: 'KEY0123_test', TELNYX_CONNECTION_ID: '1293384261075731499', PUBLIC_ORIGIN: ORIGIN }) as Env;
+  ({
+    ...env,
+    CARRIER: 'telnyx',
+    TELNYX_API_KEY: 'KEY0123_test',
+    TELNYX_CONNECTION_ID: '1293384261075731499',
+    PUBLIC_ORIGIN: ORIGIN,
+  }) as Env;
 
 interface Captured {
   url: string;
@@ -31,7 +37,12 @@ beforeEach(() => {
   vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
     const request = new Request(input, init);
     if (new URL(request.url).hostname !== 'api.telnyx.com') return realFetch(input, init);
-    sent.push({ url: request.url, method: request.method, headers: request.headers, body: (await request.json()) as Record<string, unknown> });
+    sent.push({
+      url: request.url,
+      method: request.method,
+      headers: request.headers,
+      body: (await request.json()) as Record<string, unknown>,
+    });
     return answer();
   });
 });
@@ -91,7 +102,9 @@ describe('sending through Telnyx', () => {
       client_state: expect.any(String),
     });
     expect(decodeAttemptRef(request!.body.client_state as string)).toEqual({ faxId, attempt: 1 });
-    expect(await attemptRows(faxId)).toEqual([expect.objectContaining({ attempt: 1, carrier: 'telnyx', carrier_fax_id: telnyxId, status: 'QUEUED' })]);
+    expect(await attemptRows(faxId)).toEqual([
+      expect.objectContaining({ attempt: 1, carrier: 'telnyx', carrier_fax_id: telnyxId, status: 'QUEUED' }),
+    ]);
 
     // Telnyx fetches the PDF from the media URL: no session, just the signature.
     const media = await exports.default.fetch(new Request(request!.body.media_url as string));
@@ -126,7 +139,16 @@ describe('sending through Telnyx', () => {
     const { faxId, userId } = await queuedFax('+1312736');
     answer = () =>
       Response.json(
-        { errors: [{ code: '10015', title: 'Invalid value for to', detail: 'The phone number is not a valid E.164 number', source: { pointer: '/to' } }] },
+        {
+          errors: [
+            {
+              code: '10015',
+              title: 'Invalid value for to',
+              detail: 'The phone number is not a valid E.164 number',
+              source: { pointer: '/to' },
+            },
+          ],
+        },
         { status: 422 },
       );
     expect(await dispatchFax(telnyxEnv(), { faxId, attempt: 1 }, 1)).toBe('failed');

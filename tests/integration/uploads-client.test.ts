@@ -74,7 +74,9 @@ async function failureOf(task: UploadTask): Promise<StorageError> {
 }
 
 async function storedMd5(fileId: string): Promise<string> {
-  const row = await env.DB.prepare('SELECT r2_key AS key, md5_hash AS md5 FROM files WHERE id = ?').bind(fileId).first<{ key: string; md5: string }>();
+  const row = await env.DB.prepare('SELECT r2_key AS key, md5_hash AS md5 FROM files WHERE id = ?')
+    .bind(fileId)
+    .first<{ key: string; md5: string }>();
   const object = await env.DOCUMENTS.get(row!.key);
   expect(md5Of(new Uint8Array(await object!.arrayBuffer()))).toBe(row!.md5);
   return row!.md5;
@@ -88,7 +90,13 @@ describe('startUpload against the Worker', () => {
     const task = createUploadTask(new Blob([bytes]), 'letter.pdf', deps);
     const states = statesOf(task);
     const file = await task.done;
-    expect(file).toEqual({ fileId: expect.any(String), pageCount: 2, size: bytes.byteLength, contentType: 'application/pdf', name: 'letter.pdf' });
+    expect(file).toEqual({
+      fileId: expect.any(String),
+      pageCount: 2,
+      size: bytes.byteLength,
+      contentType: 'application/pdf',
+      name: 'letter.pdf',
+    });
     expect(requests).toEqual(['POST /api/files']);
     expect(states).toEqual(['running', 'success']);
     expect(task.$snapshot.get()).toMatchObject({ bytesTransferred: bytes.byteLength, totalBytes: bytes.byteLength, file, error: null });
@@ -180,7 +188,11 @@ describe('startUpload against the Worker', () => {
     const { cookie } = await passwordAccount();
     const { deps, elapsed, sleeps } = harness(cookie, () => new Response('busy', { status: 500 }));
     const error = await failureOf(createUploadTask(new Blob([await makePdf(1)]), 'a.pdf', deps));
-    expect(error).toMatchObject({ code: 'storage/retry-limit-exceeded', message: 'Max retry time for operation exceeded, please try again.', status: 500 });
+    expect(error).toMatchObject({
+      code: 'storage/retry-limit-exceeded',
+      message: 'Max retry time for operation exceeded, please try again.',
+      status: 500,
+    });
     expect(elapsed()).toBeLessThanOrEqual(10 * 60 * 1000);
     expect(elapsed()).toBeGreaterThan(8 * 60 * 1000);
     expect(sleeps.slice(0, 4)).toEqual([1500, 2500, 4500, 8500]);
@@ -203,7 +215,10 @@ describe('startUpload against the Worker', () => {
     it('rides out a 5-minute outage mid-way and stores the exact bytes', async () => {
       const { cookie } = await passwordAccount();
       const bytes = await makePdf(2, { padBytes: 2 * MiB });
-      const { deps, requests, elapsed } = harness(cookie, outage((method) => method === 'PUT', 2, 5));
+      const { deps, requests, elapsed } = harness(
+        cookie,
+        outage((method) => method === 'PUT', 2, 5),
+      );
       const task = createUploadTask(new Blob([bytes], { type: 'application/pdf' }), 'long-outage.pdf', deps);
       const file = await task.done;
       expect(file.pageCount).toBe(2);
@@ -217,10 +232,17 @@ describe('startUpload against the Worker', () => {
     it('gives up with storage/retry-limit-exceeded at 10 minutes of failing mid-way, not 2', async () => {
       const { cookie } = await passwordAccount();
       const bytes = await makePdf(1, { padBytes: 2 * MiB });
-      const { deps, elapsed } = harness(cookie, outage((method) => method === 'PUT', 2, null));
+      const { deps, elapsed } = harness(
+        cookie,
+        outage((method) => method === 'PUT', 2, null),
+      );
       const task = createUploadTask(new Blob([bytes]), 'never.pdf', deps);
       const error = await failureOf(task);
-      expect(error).toMatchObject({ code: 'storage/retry-limit-exceeded', message: 'Max retry time for operation exceeded, please try again.', status: 0 });
+      expect(error).toMatchObject({
+        code: 'storage/retry-limit-exceeded',
+        message: 'Max retry time for operation exceeded, please try again.',
+        status: 0,
+      });
       expect(elapsed()).toBeGreaterThan(8 * MINUTE);
       expect(elapsed()).toBeLessThanOrEqual(10 * MINUTE);
       expect(task.$snapshot.get().state).toBe('error');
@@ -247,7 +269,9 @@ describe('startUpload against the Worker', () => {
       const bytes = await makePdf(1, { padBytes: 3 * MiB });
       let networkDown = false;
       let downSince = 0;
-      const { deps, requests, elapsed } = harness(cookie, ({ now }) => (networkDown && now - downSince < 5 * MINUTE ? 'drop-before' : null));
+      const { deps, requests, elapsed } = harness(cookie, ({ now }) =>
+        networkDown && now - downSince < 5 * MINUTE ? 'drop-before' : null,
+      );
       const task = createUploadTask(new Blob([bytes]), 'resumed.pdf', deps);
       const paused = new Promise<void>((resolve) => {
         task.$snapshot.subscribe((snapshot) => {

@@ -77,7 +77,12 @@ describe('POST /api/uploads', () => {
     ['a name with a newline', { name: 'a\n.pdf', size: 10 }],
   ])('answers 400 for %s', async (_label, body) => {
     const { cookie } = await passwordAccount();
-    const response = await callRaw('/api/uploads', { method: 'POST', cookie, body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
+    const response = await callRaw('/api/uploads', {
+      method: 'POST',
+      cookie,
+      body: JSON.stringify(body),
+      headers: { 'content-type': 'application/json' },
+    });
     expect(response.status).toBe(400);
     expect(await errorCode(response)).toBe('INVALID_INPUT');
   });
@@ -87,7 +92,12 @@ describe('POST /api/uploads', () => {
     const headers = { 'content-type': 'application/json' };
     expect((await callRaw('/api/uploads', { method: 'POST', body, headers })).status).toBe(401);
     const { cookie } = await passwordAccount();
-    const crossSite = await callRaw('/api/uploads', { method: 'POST', cookie, body, headers: { ...headers, origin: 'https://evil.example' } });
+    const crossSite = await callRaw('/api/uploads', {
+      method: 'POST',
+      cookie,
+      body,
+      headers: { ...headers, origin: 'https://evil.example' },
+    });
     expect(crossSite.status).toBe(403);
     expect(await errorCode(crossSite)).toBe('CROSS_ORIGIN');
   });
@@ -104,7 +114,13 @@ describe('PUT /api/uploads/:uploadId and complete', () => {
     const completed = await completeUpload(cookie, upload.uploadId);
     expect(completed.status).toBe(201);
     const file = (await completed.json()) as StoredFileView;
-    expect(file).toMatchObject({ name: 'minutes.pdf', size: bytes.byteLength, md5Hash: md5Of(bytes), pageCount: 4, contentType: 'application/pdf' });
+    expect(file).toMatchObject({
+      name: 'minutes.pdf',
+      size: bytes.byteLength,
+      md5Hash: md5Of(bytes),
+      pageCount: 4,
+      contentType: 'application/pdf',
+    });
     expect(await keysOf(userId)).toEqual([file.fullPath]);
     expect(await statusOf(cookie, upload.uploadId)).toMatchObject({ state: 'complete', received: bytes.byteLength, fileId: file.fileId });
 
@@ -238,7 +254,12 @@ describe('PUT /api/uploads/:uploadId and complete', () => {
   it.each([
     ['an encrypted PDF', 400, 'ENCRYPTED_DOCUMENT', () => makeEncryptedPdf()],
     ['ZIP bytes named .pdf', 415, 'UNSUPPORTED_FILE_TYPE', async () => new Uint8Array([0x50, 0x4b, 0x03, 0x04, ...noiseBytes(400 * KiB)])],
-    ['a corrupt PDF', 400, 'CORRUPT_DOCUMENT', async () => new Uint8Array([...new TextEncoder().encode('%PDF-1.7\n'), ...noiseBytes(300 * KiB)])],
+    [
+      'a corrupt PDF',
+      400,
+      'CORRUPT_DOCUMENT',
+      async () => new Uint8Array([...new TextEncoder().encode('%PDF-1.7\n'), ...noiseBytes(300 * KiB)]),
+    ],
   ])('refuses %s at completion and removes the upload and its bytes', async (_label, status, code, build) => {
     const { cookie, userId } = await passwordAccount();
     const bytes = await build();
@@ -309,7 +330,9 @@ describe('owners and abandoned uploads', () => {
     const upload = await openUpload(cookie, 1000);
     await putChunk(cookie, upload.uploadId, 0, noiseBytes(300));
     expect(await keysOf(userId, 'uploads/')).toHaveLength(1);
-    await env.DB.prepare('UPDATE uploads SET expires_at = ? WHERE id = ?').bind(Date.now() - 1, upload.uploadId).run();
+    await env.DB.prepare('UPDATE uploads SET expires_at = ? WHERE id = ?')
+      .bind(Date.now() - 1, upload.uploadId)
+      .run();
 
     expect((await uploadStatus(cookie, upload.uploadId)).status).toBe(404);
     expect(await keysOf(userId)).toEqual([]);
@@ -320,7 +343,9 @@ describe('owners and abandoned uploads', () => {
     const { cookie, userId } = await passwordAccount();
     const old = await openUpload(cookie, 1000);
     await putChunk(cookie, old.uploadId, 0, noiseBytes(300));
-    await env.DB.prepare('UPDATE uploads SET expires_at = ? WHERE id = ?').bind(Date.now() - 1, old.uploadId).run();
+    await env.DB.prepare('UPDATE uploads SET expires_at = ? WHERE id = ?')
+      .bind(Date.now() - 1, old.uploadId)
+      .run();
     const fresh = await openUpload(cookie, 1000);
     expect(await keysOf(userId)).toEqual([]);
     const { results } = await env.DB.prepare('SELECT id FROM uploads WHERE user_id = ?').bind(userId).all<{ id: string }>();

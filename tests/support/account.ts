@@ -42,7 +42,11 @@ export async function needsSetupAtVerifyAuth(cookie: string): Promise<boolean> {
   return ((await response.json()) as { needsSetup: boolean }).needsSetup;
 }
 
-export function setupNewUser(cookie: string | null, body: unknown, options: Omit<CallOptions, 'method' | 'body' | 'cookie'> = {}): Promise<Response> {
+export function setupNewUser(
+  cookie: string | null,
+  body: unknown,
+  options: Omit<CallOptions, 'method' | 'body' | 'cookie'> = {},
+): Promise<Response> {
   return call('/api/setupNewUser', { ...options, method: 'POST', body, cookie });
 }
 

@@ -16,7 +16,13 @@ export const CARDS = {
 } as const;
 
 export function card(number: string, fields: { expYear?: number; expMonth?: number } = {}) {
-  return { number, expMonth: fields.expMonth ?? 12, expYear: fields.expYear ?? new Date().getUTCFullYear() + 3, cvc: '123', name: 'Ada Lovelace' };
+  return {
+    number,
+    expMonth: fields.expMonth ?? 12,
+    expYear: fields.expYear ?? new Date().getUTCFullYear() + 3,
+    cvc: '123',
+    name: 'Ada Lovelace',
+  };
 }
 
 export interface CheckoutAnswer {

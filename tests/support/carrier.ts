@@ -44,7 +44,11 @@ export interface TelnyxFaxPayload {
 let eventCounter = 0;
 
 /** A Telnyx fax webhook body: `{ data: { event_type, id, occurred_at, record_type, payload }, meta }`. */
-export function telnyxEvent(eventType: string, payload: TelnyxFaxPayload, id = `evt-${Date.now()}-${++eventCounter}`): Record<string, unknown> {
+export function telnyxEvent(
+  eventType: string,
+  payload: TelnyxFaxPayload,
+  id = `evt-${Date.now()}-${++eventCounter}`,
+): Record<string, unknown> {
   return {
     data: {
       event_type: eventType,

@@ -46,10 +46,7 @@ export function uniqueEmail(label = 'user'): string {
 export const GOOD_PASSWORD = 'correct horse battery staple';
 
 /** Signs up a new user; answers their cookie and id. */
-export async function signUp(
-  email = uniqueEmail(),
-  displayName?: string,
-): Promise<{ cookie: string; userId: string; email: string }> {
+export async function signUp(email = uniqueEmail(), displayName?: string): Promise<{ cookie: string; userId: string; email: string }> {
   const response = await call('/api/signup', { method: 'POST', body: { email, password: GOOD_PASSWORD, displayName } });
   if (response.status !== 201) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
   const { user } = (await response.json()) as { user: { id: string } };

@@ -44,7 +44,9 @@ export function sessionIdOf(cookie: string): Promise<string> {
 }
 
 export async function sessionRow(cookie: string): Promise<SessionRowRaw | null> {
-  return env.DB.prepare('SELECT * FROM sessions WHERE id = ?').bind(await sessionIdOf(cookie)).first<SessionRowRaw>();
+  return env.DB.prepare('SELECT * FROM sessions WHERE id = ?')
+    .bind(await sessionIdOf(cookie))
+    .first<SessionRowRaw>();
 }
 
 export async function sessionsOf(userId: string): Promise<SessionRowRaw[]> {
@@ -64,9 +66,7 @@ export async function userRow(userId: string): Promise<UserRowRaw | null> {
 }
 
 export async function loginEventsOf(userId: string): Promise<LoginEventRowRaw[]> {
-  const { results } = await env.DB.prepare('SELECT * FROM login_events WHERE user_id = ? ORDER BY at')
-    .bind(userId)
-    .all<LoginEventRowRaw>();
+  const { results } = await env.DB.prepare('SELECT * FROM login_events WHERE user_id = ? ORDER BY at').bind(userId).all<LoginEventRowRaw>();
   return results;
 }
 
@@ -90,9 +90,7 @@ export async function insertUser(
     created_at: now,
     last_sign_in_at: now,
   };
-  await env.DB.prepare(
-    'INSERT INTO users (id, email, password_hash, display_name, created_at, last_sign_in_at) VALUES (?, ?, ?, ?, ?, ?)',
-  )
+  await env.DB.prepare('INSERT INTO users (id, email, password_hash, display_name, created_at, last_sign_in_at) VALUES (?, ?, ?, ?, ?, ?)')
     .bind(row.id, row.email, row.password_hash, row.display_name, row.created_at, row.last_sign_in_at)
     .run();
   return row;

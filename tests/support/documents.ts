@@ -56,9 +56,7 @@ export async function makeEncryptedPdf(): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
   pdf.addPage([612, 792]).drawText('secret', { x: 72, y: 700, size: 24 });
   const key = PDFHexString.of('00'.repeat(32));
-  pdf.context.trailerInfo.Encrypt = pdf.context.register(
-    pdf.context.obj({ Filter: 'Standard', V: 1, R: 2, O: key, U: key, P: -44 }),
-  );
+  pdf.context.trailerInfo.Encrypt = pdf.context.register(pdf.context.obj({ Filter: 'Standard', V: 1, R: 2, O: key, U: key, P: -44 }));
   return pdf.save({ useObjectStreams: false });
 }
 
@@ -103,7 +101,14 @@ export function makePng(width = 40, height = 20): Uint8Array {
   }
   const header = new Uint8Array([...u32(width), ...u32(height), 8, 2, 0, 0, 0]);
   return new Uint8Array([
-    0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a,
+    0x89,
+    0x50,
+    0x4e,
+    0x47,
+    0x0d,
+    0x0a,
+    0x1a,
+    0x0a,
     ...pngChunk('IHDR', header),
     ...pngChunk('IDAT', zlibStored(rows)),
     ...pngChunk('IEND', new Uint8Array(0)),
@@ -121,7 +126,8 @@ function segment(marker: number, data: readonly number[] | Uint8Array): number[]
  */
 export function makeJpeg(approxBytes = 1024, { width = 8, height = 8 } = {}): Uint8Array {
   const head = [
-    0xff, 0xd8,
+    0xff,
+    0xd8,
     ...segment(0xe0, [0x4a, 0x46, 0x49, 0x46, 0x00, 1, 1, 0, 0, 1, 0, 1, 0, 0]),
     ...segment(0xdb, [0x00, ...new Array<number>(64).fill(1)]),
     ...segment(0xc0, [8, height >> 8, height & 0xff, width >> 8, width & 0xff, 1, 1, 0x11, 0]),
@@ -206,7 +212,14 @@ export function completeUpload(cookie: string | null, uploadId: string): Promise
 }
 
 /** Sends bytes [from, to) in chunks no longer than `chunk`, never crossing a part; answers `received`. */
-export async function sendRange(cookie: string, upload: UploadStatusView, bytes: Uint8Array, from: number, to: number, chunk: number): Promise<number> {
+export async function sendRange(
+  cookie: string,
+  upload: UploadStatusView,
+  bytes: Uint8Array,
+  from: number,
+  to: number,
+  chunk: number,
+): Promise<number> {
   let offset = from;
   while (offset < to) {
     const partEnd = (Math.floor(offset / upload.partSize) + 1) * upload.partSize;

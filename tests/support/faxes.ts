@@ -30,7 +30,10 @@ export const SAMPLE_COVER: CoverPageInput = {
 };
 
 /** A SEND fax accepted and charged but not yet dispatched, with its document in R2. */
-export async function insertSendFax(userId: string, fields: SendFaxFields = {}): Promise<{ faxId: string; fileId: string; pageCount: number }> {
+export async function insertSendFax(
+  userId: string,
+  fields: SendFaxFields = {},
+): Promise<{ faxId: string; fileId: string; pageCount: number }> {
   const documentPages = fields.documentPages ?? 2;
   const cover = fields.cover === undefined ? null : fields.cover;
   const pageCount = documentPages + (cover ? 1 : 0);
@@ -45,8 +48,24 @@ export async function insertSendFax(userId: string, fields: SendFaxFields = {}):
       `INSERT INTO faxes (id, user_id, direction, status, remote_number, page_count, file_id, file_name, cover_page, anonymous,
          charged_default, charged_paid, start, updated, read)
        VALUES (?, ?, 'SEND', 'QUEUED', ?, ?, ?, 'letter.pdf', ?, ?, ?, ?, ?, ?, 1)`,
-    ).bind(faxId, userId, fields.toNumber ?? '+12125550123', pageCount, fileId, coverJson, fields.anonymous ? 1 : 0, chargedDefault, chargedPaid, now, now),
-    env.DB.prepare(`INSERT INTO fax_events (id, fax_id, at, attempt, kind) VALUES (?, ?, ?, 0, 'QUEUED')`).bind(crypto.randomUUID(), faxId, now),
+    ).bind(
+      faxId,
+      userId,
+      fields.toNumber ?? '+12125550123',
+      pageCount,
+      fileId,
+      coverJson,
+      fields.anonymous ? 1 : 0,
+      chargedDefault,
+      chargedPaid,
+      now,
+      now,
+    ),
+    env.DB.prepare(`INSERT INTO fax_events (id, fax_id, at, attempt, kind) VALUES (?, ?, ?, 0, 'QUEUED')`).bind(
+      crypto.randomUUID(),
+      faxId,
+      now,
+    ),
     env.DB.prepare(
       `INSERT INTO fax_ledger (fax_id, direction, page_count, charged, refunded, status, created_at) VALUES (?, 'SEND', ?, ?, 0, 'QUEUED', ?)`,
     ).bind(faxId, pageCount, chargedDefault + chargedPaid, now),
@@ -56,11 +75,15 @@ export async function insertSendFax(userId: string, fields: SendFaxFields = {}):
 
 /** Sets a user's send credits. */
 export async function setSendCredits(userId: string, defaultCredits: number, paidCredits: number): Promise<void> {
-  await env.DB.prepare('UPDATE users SET default_credits_send = ?, paid_credits_send = ? WHERE id = ?').bind(defaultCredits, paidCredits, userId).run();
+  await env.DB.prepare('UPDATE users SET default_credits_send = ?, paid_credits_send = ? WHERE id = ?')
+    .bind(defaultCredits, paidCredits, userId)
+    .run();
 }
 
 export async function sendCreditsOf(userId: string): Promise<{ default: number; paid: number }> {
-  const row = await env.DB.prepare('SELECT default_credits_send AS d, paid_credits_send AS p FROM users WHERE id = ?').bind(userId).first<{ d: number; p: number }>();
+  const row = await env.DB.prepare('SELECT default_credits_send AS d, paid_credits_send AS p FROM users WHERE id = ?')
+    .bind(userId)
+    .first<{ d: number; p: number }>();
   return { default: row!.d, paid: row!.p };
 }
 
@@ -117,7 +140,9 @@ export async function timelineOf(faxId: string): Promise<TimelineRowRaw[]> {
   return results;
 }
 
-export async function ledgerRow(faxId: string): Promise<{ status: FaxStatus; charged: number; refunded: number; completed_at: number | null }> {
+export async function ledgerRow(
+  faxId: string,
+): Promise<{ status: FaxStatus; charged: number; refunded: number; completed_at: number | null }> {
   const row = await env.DB.prepare('SELECT status, charged, refunded, completed_at FROM fax_ledger WHERE fax_id = ?').bind(faxId).first<{
     status: FaxStatus;
     charged: number;

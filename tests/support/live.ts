@@ -75,9 +75,7 @@ export class LiveSocket {
   waitForClose(timeoutMs = 3000): Promise<CloseInfo> {
     return Promise.race([
       this.closedPromise,
-      new Promise<never>((_, reject) =>
-        setTimeout(() => reject(new Error(`socket not closed within ${timeoutMs} ms`)), timeoutMs),
-      ),
+      new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`socket not closed within ${timeoutMs} ms`)), timeoutMs)),
     ]);
   }
 

@@ -16,11 +16,15 @@ export interface Receiver {
 }
 
 export async function setReceiveCredits(userId: string, defaultCredits: number, paidCredits: number): Promise<void> {
-  await env.DB.prepare('UPDATE users SET default_credits_receive = ?, paid_credits_receive = ? WHERE id = ?').bind(defaultCredits, paidCredits, userId).run();
+  await env.DB.prepare('UPDATE users SET default_credits_receive = ?, paid_credits_receive = ? WHERE id = ?')
+    .bind(defaultCredits, paidCredits, userId)
+    .run();
 }
 
 export async function receiveCreditsOf(userId: string): Promise<{ default: number; paid: number; lifetime: number }> {
-  const row = await env.DB.prepare('SELECT default_credits_receive AS d, paid_credits_receive AS p, lifetime_receive_count AS l FROM users WHERE id = ?')
+  const row = await env.DB.prepare(
+    'SELECT default_credits_receive AS d, paid_credits_receive AS p, lifetime_receive_count AS l FROM users WHERE id = ?',
+  )
     .bind(userId)
     .first<{ d: number; p: number; l: number }>();
   return { default: row!.d, paid: row!.p, lifetime: row!.l };
@@ -53,7 +57,9 @@ export interface ReceivedFaxRowRaw {
 }
 
 export async function receivedFaxesOf(userId: string): Promise<ReceivedFaxRowRaw[]> {
-  const { results } = await env.DB.prepare("SELECT * FROM faxes WHERE user_id = ? AND direction = 'RECEIVE' ORDER BY start").bind(userId).all<ReceivedFaxRowRaw>();
+  const { results } = await env.DB.prepare("SELECT * FROM faxes WHERE user_id = ? AND direction = 'RECEIVE' ORDER BY start")
+    .bind(userId)
+    .all<ReceivedFaxRowRaw>();
   return results;
 }
 
@@ -73,6 +79,12 @@ export async function telnyxInboundCall(to: string, options: { from?: string; pa
     processing: telnyxEvent('fax.media.processing.started', { ...base, status: 'media.processing', page_count: pages }),
     received: telnyxEvent('fax.received', { ...base, status: 'received', page_count: pages, media_url: mediaUrl }),
     failed: (failure: string, pagesIn: number, withMedia: boolean) =>
-      telnyxEvent('fax.failed', { ...base, status: 'failed', failure_reason: failure, page_count: pagesIn, ...(withMedia ? { media_url: mediaUrl } : {}) }),
+      telnyxEvent('fax.failed', {
+        ...base,
+        status: 'failed',
+        failure_reason: failure,
+        page_count: pagesIn,
+        ...(withMedia ? { media_url: mediaUrl } : {}),
+      }),
   };
 }

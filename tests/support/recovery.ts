@@ -18,11 +18,7 @@ export interface EmailTokenRowRaw {
   used_at: number | null;
 }
 
-export function forgotPassword(
-  email: string,
-  redirect?: string,
-  options: Omit<CallOptions, 'method' | 'body'> = {},
-): Promise<Response> {
+export function forgotPassword(email: string, redirect?: string, options: Omit<CallOptions, 'method' | 'body'> = {}): Promise<Response> {
   return call('/api/forgotPassword', { ...options, method: 'POST', body: { email, ...(redirect === undefined ? {} : { redirect }) } });
 }
 
@@ -57,7 +53,9 @@ export async function requestResetToken(email: string, redirect?: string): Promi
 }
 
 export async function resetTokenRow(token: string): Promise<EmailTokenRowRaw | null> {
-  return env.DB.prepare('SELECT * FROM email_tokens WHERE id = ?').bind(await sha256Hex(token)).first<EmailTokenRowRaw>();
+  return env.DB.prepare('SELECT * FROM email_tokens WHERE id = ?')
+    .bind(await sha256Hex(token))
+    .first<EmailTokenRowRaw>();
 }
 
 export async function resetTokensOf(userId: string): Promise<EmailTokenRowRaw[]> {

@@ -18,7 +18,11 @@ export async function senderWithCredits(defaultCredits: number, paidCredits = 0)
   return { userId: user.id, cookie: await insertSessionCookie(user.id) };
 }
 
-export function sendFax(cookie: string | null, body: Partial<SendFaxBody> | Record<string, unknown>, headers: Record<string, string> = {}): Promise<Response> {
+export function sendFax(
+  cookie: string | null,
+  body: Partial<SendFaxBody> | Record<string, unknown>,
+  headers: Record<string, string> = {},
+): Promise<Response> {
   return call('/api/sendFax', { method: 'POST', cookie, body, headers });
 }
 
@@ -41,7 +45,16 @@ export async function insertFaxRow(
     `INSERT INTO faxes (id, user_id, direction, status, remote_number, page_count, start, updated, trashed_at)
      VALUES (?, ?, ?, ?, ?, 1, ?, ?, ?)`,
   )
-    .bind(id, userId, fields.direction ?? 'SEND', fields.status ?? 'DELIVERED', fields.remoteNumber ?? '+12125550123', start, start, fields.trashedAt ?? null)
+    .bind(
+      id,
+      userId,
+      fields.direction ?? 'SEND',
+      fields.status ?? 'DELIVERED',
+      fields.remoteNumber ?? '+12125550123',
+      start,
+      start,
+      fields.trashedAt ?? null,
+    )
     .run();
   return id;
 }

@@ -15,12 +15,20 @@ export const stripeEnv = (): Env => ({ ...env, PAYMENT_PROCESSOR: 'stripe', STRI
 
 /** Like `call` (tests/support/client.ts), through the app with Stripe configured. */
 export async function callWithStripe(path: string, options: CallOptions = {}): Promise<Response> {
-  const headers = new Headers({ origin: ORIGIN, 'cf-connecting-ip': `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`, ...options.headers });
+  const headers = new Headers({
+    origin: ORIGIN,
+    'cf-connecting-ip': `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`,
+    ...options.headers,
+  });
   if (options.cookie) headers.set('cookie', options.cookie);
   const body = options.body === undefined || typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
   if (body && !headers.has('content-type')) headers.set('content-type', 'application/json');
   const ctx = createExecutionContext();
-  const response = await createApp().fetch(new Request(ORIGIN + path, { method: options.method ?? 'GET', headers, body }), stripeEnv(), ctx);
+  const response = await createApp().fetch(
+    new Request(ORIGIN + path, { method: options.method ?? 'GET', headers, body }),
+    stripeEnv(),
+    ctx,
+  );
   await waitOnExecutionContext(ctx);
   return response;
 }
@@ -61,9 +69,22 @@ export function stubStripe(answers: Record<string, Answer>): StripeRequest[] {
     };
     seen.push(seenRequest);
     const entry = answers[`${request.method} ${url.pathname}`];
-    const answer = typeof entry === 'function' ? entry(seenRequest) : (entry ?? { status: 404, body: stripeError('invalid_request_error', 'resource_missing', `Unrecognized request URL (${request.method}: ${url.pathname}).`) });
+    const answer =
+      typeof entry === 'function'
+        ? entry(seenRequest)
+        : (entry ?? {
+            status: 404,
+            body: stripeError(
+              'invalid_request_error',
+              'resource_missing',
+              `Unrecognized request URL (${request.method}: ${url.pathname}).`,
+            ),
+          });
     // `stripe-should-retry: false` keeps the SDK from retrying a stubbed 5xx (its retries wait seconds).
-    return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'content-type': 'application/json', 'request-id': 'req_test', 'stripe-should-retry': 'false' } });
+    return new Response(JSON.stringify(answer.body), {
+      status: answer.status,
+      headers: { 'content-type': 'application/json', 'request-id': 'req_test', 'stripe-should-retry': 'false' },
+    });
   });
   return seen;
 }
@@ -78,17 +99,44 @@ export const OUTAGE: Answer = { status: 500, body: stripeError('api_error', 'int
 const nowSeconds = (): number => Math.floor(Date.now() / 1000);
 
 export function customer(id = 'cus_TestCustomer1'): object {
-  return { id, object: 'customer', email: 'someone@example.com', invoice_settings: { default_payment_method: 'pm_card_visa' }, metadata: {} };
+  return {
+    id,
+    object: 'customer',
+    email: 'someone@example.com',
+    invoice_settings: { default_payment_method: 'pm_card_visa' },
+    metadata: {},
+  };
 }
 
 export function price(amount: number, interval: 'month' | 'year' = 'month'): object {
-  return { id: 'price_Test1', object: 'price', active: true, currency: 'usd', unit_amount: amount, type: 'recurring', recurring: { interval, interval_count: 1 }, product: 'prod_Test1' };
+  return {
+    id: 'price_Test1',
+    object: 'price',
+    active: true,
+    currency: 'usd',
+    unit_amount: amount,
+    type: 'recurring',
+    recurring: { interval, interval_count: 1 },
+    product: 'prod_Test1',
+  };
 }
 
-export const VISA = { id: 'pm_card_visa', object: 'payment_method', type: 'card', card: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2034, funding: 'credit' } };
+export const VISA = {
+  id: 'pm_card_visa',
+  object: 'payment_method',
+  type: 'card',
+  card: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2034, funding: 'credit' },
+};
 
 /** A subscription as Stripe answers it with `latest_invoice.confirmation_secret` and `default_payment_method` expanded. */
-export function subscription(fields: { id?: string; status: string; periodEnd?: number; trialEnd?: number | null; clientSecret?: string | null; cancelAtPeriodEnd?: boolean }): object {
+export function subscription(fields: {
+  id?: string;
+  status: string;
+  periodEnd?: number;
+  trialEnd?: number | null;
+  clientSecret?: string | null;
+  cancelAtPeriodEnd?: boolean;
+}): object {
   const start = nowSeconds();
   const periodEnd = fields.periodEnd ?? start + 31 * 86_400;
   return {
@@ -100,7 +148,13 @@ export function subscription(fields: { id?: string; status: string; periodEnd?: 
     default_payment_method: VISA,
     trial_end: fields.trialEnd ?? null,
     metadata: {},
-    items: { object: 'list', data: [{ id: 'si_Test1', object: 'subscription_item', current_period_start: start, current_period_end: periodEnd, price: price(999) }], has_more: false },
+    items: {
+      object: 'list',
+      data: [
+        { id: 'si_Test1', object: 'subscription_item', current_period_start: start, current_period_end: periodEnd, price: price(999) },
+      ],
+      has_more: false,
+    },
     latest_invoice: {
       id: 'in_Test1',
       object: 'invoice',
@@ -125,7 +179,12 @@ export function invoicePayments(intent: { status: string; lastError?: { code: st
         status: 'open',
         payment: {
           type: 'payment_intent',
-          payment_intent: { id: 'pi_Test1', object: 'payment_intent', status: intent.status, last_payment_error: intent.lastError ? { type: 'card_error', ...intent.lastError } : null },
+          payment_intent: {
+            id: 'pi_Test1',
+            object: 'payment_intent',
+            status: intent.status,
+            last_payment_error: intent.lastError ? { type: 'card_error', ...intent.lastError } : null,
+          },
         },
       },
     ],

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { checkCard, checkCardField, formatCardNumber, formatExpiry, toCardInput, type CardDraft } from '../../src/components/transaction/card-rules';
+import {
+  checkCard,
+  checkCardField,
+  formatCardNumber,
+  formatExpiry,
+  toCardInput,
+  type CardDraft,
+} from '../../src/components/transaction/card-rules';
 
 const NOW = new Date(Date.UTC(2026, 10, 22));
 const GOOD: CardDraft = { name: 'Ada Lovelace', number: '4242 4242 4242 4242', expiry: '12/28', cvc: '123', postalCode: '10001' };
@@ -29,12 +36,16 @@ describe('the card form rules', () => {
     ['expiry', { expiry: '11/26' }, null],
     ['cvc', { cvc: '12' }, 'cvcInvalid'],
     ['name', { name: '  ' }, 'nameRequired'],
-  ] as const)('checks the %s of %j', (field, change, problem) =>
-    expect(checkCardField(field, { ...GOOD, ...change }, NOW)).toBe(problem),
-  );
+  ] as const)('checks the %s of %j', (field, change, problem) => expect(checkCardField(field, { ...GOOD, ...change }, NOW)).toBe(problem));
 
   it('finds nothing wrong with a good card and builds the checkout card from it', () => {
     expect(checkCard(GOOD, NOW)).toEqual({});
-    expect(toCardInput(GOOD)).toMatchObject({ number: '4242 4242 4242 4242', expMonth: 12, expYear: 2028, cvc: '123', name: 'Ada Lovelace' });
+    expect(toCardInput(GOOD)).toMatchObject({
+      number: '4242 4242 4242 4242',
+      expMonth: 12,
+      expYear: 2028,
+      cvc: '123',
+      name: 'Ada Lovelace',
+    });
   });
 });

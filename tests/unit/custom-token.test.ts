@@ -12,13 +12,7 @@ function encode(value: string): string {
 
 /** Signs any payload text the way the server does, to build tokens with odd claims. */
 async function signRaw(payloadText: string, secret = SECRET): Promise<string> {
-  const key = await crypto.subtle.importKey(
-    'raw',
-    new TextEncoder().encode(secret),
-    { name: 'HMAC', hash: 'SHA-256' },
-    false,
-    ['sign'],
-  );
+  const key = await crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
   const payload = encode(payloadText);
   const signature = await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(payload));
   return `${payload}.${toBase64Url(new Uint8Array(signature))}`;
@@ -72,10 +66,7 @@ describe('issueCustomToken / verifyCustomToken', () => {
   });
 
   it('refuses a token whose signature was altered or swapped', async () => {
-    const [payload, signature] = (await issueCustomToken(SECRET, 'user-1', 'session-1', NOW)).split('.') as [
-      string,
-      string,
-    ];
+    const [payload, signature] = (await issueCustomToken(SECRET, 'user-1', 'session-1', NOW)).split('.') as [string, string];
     const [, otherSignature] = (await issueCustomToken(SECRET, 'user-2', 'session-1', NOW)).split('.');
     const flipped = (signature[0] === 'A' ? 'B' : 'A') + signature.slice(1);
     for (const token of [`${payload}.${flipped}`, `${payload}.${otherSignature}`, `${payload}.${signature.slice(0, 20)}`]) {

@@ -42,7 +42,10 @@ describe('describeDevice', () => {
     [`Mozilla/5.0 (Linux; Android 10; VOG-L29) ${WEBKIT} Chrome/126.0.0.0 Mobile Safari/537.36 OPR/82.0.4227.80`, 'Opera on Android'],
     ['Opera/9.80 (Windows NT 6.1; WOW64) Presto/2.12.388 Version/12.18', 'Opera on Windows'],
     // Others
-    [`Mozilla/5.0 (Linux; Android 13; SM-S901B) ${WEBKIT} SamsungBrowser/25.0 Chrome/121.0.0.0 Mobile Safari/537.36`, 'Samsung Internet on Android'],
+    [
+      `Mozilla/5.0 (Linux; Android 13; SM-S901B) ${WEBKIT} SamsungBrowser/25.0 Chrome/121.0.0.0 Mobile Safari/537.36`,
+      'Samsung Internet on Android',
+    ],
     ['curl/8.5.0', 'curl'],
   ])('%s → %s', (userAgent, expected) => {
     expect(describeDevice(userAgent)).toBe(expected);

@@ -66,12 +66,7 @@ describe('normalizeDocument', () => {
       LIMITS,
       '400 ENCRYPTED_DOCUMENT',
     ],
-    [
-      'a PDF with no pages',
-      async () => (await PDFDocument.create()).save({ addDefaultPage: false }),
-      LIMITS,
-      '400 CORRUPT_DOCUMENT',
-    ],
+    ['a PDF with no pages', async () => (await PDFDocument.create()).save({ addDefaultPage: false }), LIMITS, '400 CORRUPT_DOCUMENT'],
     ['a TIFF', async () => new Uint8Array([0x49, 0x49, 0x2a, 0x00, 8, 0, 0, 0]), LIMITS, '415 UNSUPPORTED_FILE_TYPE'],
     ['text', async () => new TextEncoder().encode('hello'), LIMITS, '415 UNSUPPORTED_FILE_TYPE'],
   ])('refuses %s', async (_label, build, limits, code) => {

@@ -53,7 +53,12 @@ describe('buildFaxPdf', () => {
   it('leaves pages of other sizes as they are', async () => {
     const fax = await buildFaxPdf(await makePdfOfSizes([A4, LEGAL, [300, 400]]), coverPage({ template: 'modern' }));
     const sizes = await pageSizes(fax.bytes);
-    expect(sizes.map(([w, h]) => [Math.round(w), Math.round(h)])).toEqual([[612, 792], [595, 842], [612, 1008], [300, 400]]);
+    expect(sizes.map(([w, h]) => [Math.round(w), Math.round(h)])).toEqual([
+      [612, 792],
+      [595, 842],
+      [612, 1008],
+      [300, 400],
+    ]);
   });
 
   it('sends a document without a cover as it is', async () => {
@@ -78,9 +83,7 @@ describe('renderCoverPage', () => {
   });
 
   it('draws the two templates differently', async () => {
-    const [classic, modern] = await Promise.all(
-      COVER_PAGE_TEMPLATES.map((template) => renderCoverPage(coverPage({ template }), 2)),
-    );
+    const [classic, modern] = await Promise.all(COVER_PAGE_TEMPLATES.map((template) => renderCoverPage(coverPage({ template }), 2)));
     expect((await pageTexts(classic!))[0]).toBe('FAX');
     expect((await pageTexts(modern!))[0]).toBe('Fax');
   });

@@ -5,7 +5,9 @@ import { inboundFaxId } from '../../worker/receive/inbound-fax-id';
 // Every event of one carrier call names the same fax, and that id passes where fax ids are checked.
 describe('the fax id of an incoming call', () => {
   it('is the same for the same call, every time', async () => {
-    expect(await inboundFaxId('telnyx', 'b9a6c2f1-0000-4000-8000-000000000001')).toBe(await inboundFaxId('telnyx', 'b9a6c2f1-0000-4000-8000-000000000001'));
+    expect(await inboundFaxId('telnyx', 'b9a6c2f1-0000-4000-8000-000000000001')).toBe(
+      await inboundFaxId('telnyx', 'b9a6c2f1-0000-4000-8000-000000000001'),
+    );
   });
 
   it('differs between calls and between carriers', async () => {

@@ -29,7 +29,9 @@ describe('local processor', () => {
     [2026, 10, true],
     [2025, 12, true],
     [2027, 1, false],
-  ])('a card expiring %i/%i is expired: %s', (year, month, expired) => expect(isCardExpired({ expYear: year, expMonth: month }, NOW)).toBe(expired));
+  ])('a card expiring %i/%i is expired: %s', (year, month, expired) =>
+    expect(isCardExpired({ expYear: year, expMonth: month }, NOW)).toBe(expired),
+  );
 
   it('describes a card by brand and last four only, and refuses a non-Luhn number', () => {
     expect(processor.describeCard(card('4242 4242 4242 4242'))).toEqual({ brand: 'visa', last4: '4242' });
@@ -50,7 +52,10 @@ describe('local processor', () => {
   });
 
   it('declines a card past its expiry date', async () => {
-    expect(await processor.charge({ card: card('4242424242424242', 2025, 1) }, request)).toEqual({ status: 'declined', code: 'CARD_EXPIRED' });
+    expect(await processor.charge({ card: card('4242424242424242', 2025, 1) }, request)).toEqual({
+      status: 'declined',
+      code: 'CARD_EXPIRED',
+    });
   });
 
   it('passes the challenge when approved and fails it when refused', async () => {

@@ -18,7 +18,13 @@ describe('planLoopbackCall', () => {
     [
       'an ordinary number: delivered page by page',
       { to: ORDINARY },
-      [...ACCEPTED, [0, 'sender', 'fax.sending.started', 0, null, null], [100, 'sender', 'fax.page.sent', 1, null, null], [200, 'sender', 'fax.page.sent', 2, null, null], [200, 'sender', 'fax.delivered', 2, null, null]],
+      [
+        ...ACCEPTED,
+        [0, 'sender', 'fax.sending.started', 0, null, null],
+        [100, 'sender', 'fax.page.sent', 1, null, null],
+        [200, 'sender', 'fax.page.sent', 2, null, null],
+        [200, 'sender', 'fax.delivered', 2, null, null],
+      ],
     ],
     [
       'a number of this instance: the receiver hears it start, then gets the fax before the sender is told',
@@ -34,7 +40,11 @@ describe('planLoopbackCall', () => {
         [200, 'sender', 'fax.delivered', 2, null, null],
       ],
     ],
-    ['busy: never answered, so no receiver events', { to: '+12125550001', inbound: true }, [...ACCEPTED, [100, 'sender', 'fax.failed', 0, 'BUSY', null]]],
+    [
+      'busy: never answered, so no receiver events',
+      { to: '+12125550001', inbound: true },
+      [...ACCEPTED, [100, 'sender', 'fax.failed', 0, 'BUSY', null]],
+    ],
     ['no answer', { to: '+12125550002', inbound: true }, [...ACCEPTED, [100, 'sender', 'fax.failed', 0, 'NO_ANSWER', null]]],
     [
       'not a fax machine',
@@ -46,12 +56,22 @@ describe('planLoopbackCall', () => {
     [
       'busy once: the retry goes through',
       { to: '+12125550005', attempt: 2, pageCount: 1 },
-      [...ACCEPTED, [0, 'sender', 'fax.sending.started', 0, null, null], [100, 'sender', 'fax.page.sent', 1, null, null], [100, 'sender', 'fax.delivered', 1, null, null]],
+      [
+        ...ACCEPTED,
+        [0, 'sender', 'fax.sending.started', 0, null, null],
+        [100, 'sender', 'fax.page.sent', 1, null, null],
+        [100, 'sender', 'fax.delivered', 1, null, null],
+      ],
     ],
     [
       'drops after page 1',
       { to: '+12125550006' },
-      [...ACCEPTED, [0, 'sender', 'fax.sending.started', 0, null, null], [100, 'sender', 'fax.page.sent', 1, null, null], [200, 'sender', 'fax.failed', 1, 'LINE_DROPPED', null]],
+      [
+        ...ACCEPTED,
+        [0, 'sender', 'fax.sending.started', 0, null, null],
+        [100, 'sender', 'fax.page.sent', 1, null, null],
+        [200, 'sender', 'fax.failed', 1, 'LINE_DROPPED', null],
+      ],
     ],
     [
       'drops after page 1 to a number of this instance: the receiver keeps the page as a partial fax',

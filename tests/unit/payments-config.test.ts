@@ -7,7 +7,12 @@ import { paymentsForPages } from '../../worker/payments';
 // form to show and Stripe's publishable key, never a secret.
 
 const withVars = (vars: Record<string, string | undefined>): Env => ({ ...env, ...vars }) as Env;
-const STRIPE = { PAYMENT_PROCESSOR: 'stripe', STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x', STRIPE_PUBLISHABLE_KEY: 'pk_test_51Abc' };
+const STRIPE = {
+  PAYMENT_PROCESSOR: 'stripe',
+  STRIPE_SECRET_KEY: 'sk_test_x',
+  STRIPE_WEBHOOK_SECRET: 'whsec_x',
+  STRIPE_PUBLISHABLE_KEY: 'pk_test_51Abc',
+};
 
 describe('payment processor configuration', () => {
   it('Stripe with its three keys; the pages get the publishable one only', () => {
@@ -16,11 +21,15 @@ describe('payment processor configuration', () => {
   });
 
   it('Stripe without its publishable key is refused, naming it', () => {
-    expect(() => readConfig(withVars({ ...STRIPE, STRIPE_PUBLISHABLE_KEY: undefined }))).toThrow(/STRIPE_PUBLISHABLE_KEY is required when PAYMENT_PROCESSOR=stripe/);
+    expect(() => readConfig(withVars({ ...STRIPE, STRIPE_PUBLISHABLE_KEY: undefined }))).toThrow(
+      /STRIPE_PUBLISHABLE_KEY is required when PAYMENT_PROCESSOR=stripe/,
+    );
   });
 
   it('a secret key where the publishable one goes is refused (it would reach every browser)', () => {
-    expect(() => readConfig(withVars({ ...STRIPE, STRIPE_PUBLISHABLE_KEY: 'sk_test_x' }))).toThrow(/STRIPE_PUBLISHABLE_KEY must be a Stripe publishable key/);
+    expect(() => readConfig(withVars({ ...STRIPE, STRIPE_PUBLISHABLE_KEY: 'sk_test_x' }))).toThrow(
+      /STRIPE_PUBLISHABLE_KEY must be a Stripe publishable key/,
+    );
   });
 
   it('the local processor tells the pages nothing else', () => {

@@ -73,7 +73,12 @@ describe('buildPlanCatalogue', () => {
   it('lists every level × term with prices, allowances and the trial from the defaults', () => {
     const plans = buildPlanCatalogue(DEFAULT_PLAN_OPTIONS);
     expect(plans.map((p) => `${p.level}/${p.term}`)).toEqual([
-      'BASIC/MONTH', 'BASIC/YEAR', 'PREMIUM/MONTH', 'PREMIUM/YEAR', 'PRO/MONTH', 'PRO/YEAR',
+      'BASIC/MONTH',
+      'BASIC/YEAR',
+      'PREMIUM/MONTH',
+      'PREMIUM/YEAR',
+      'PRO/MONTH',
+      'PRO/YEAR',
     ]);
     expect(plans[3]).toEqual({
       level: 'PREMIUM',

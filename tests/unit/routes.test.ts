@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  assertKnownGuards,
-  findRoute,
-  GUARDS,
-  loginPathFor,
-  ROUTES,
-  safeRedirectPath,
-  type RouteRule,
-} from '../../src/common/routes';
+import { assertKnownGuards, findRoute, GUARDS, loginPathFor, ROUTES, safeRedirectPath, type RouteRule } from '../../src/common/routes';
 
 // The routes of spec §2, with the guard the spec names where it names one (undefined: not shown).
 const SPEC_ROUTES: ReadonlyArray<[path: string, guard?: RouteRule['guard']]> = [
@@ -63,7 +55,10 @@ describe('assertKnownGuards', () => {
     ['an empty guard', ''],
     ['a guard in capitals', 'AUTH-REQUIRED'],
   ])('throws on %s, naming the route', (_label, guard) => {
-    const routes = [{ path: '/ok', guard: 'auth-required' }, { path: '/broken', guard }] as unknown as RouteRule[];
+    const routes = [
+      { path: '/ok', guard: 'auth-required' },
+      { path: '/broken', guard },
+    ] as unknown as RouteRule[];
     expect(() => assertKnownGuards(routes)).toThrow(/Unknown route guard.*\/broken/);
   });
 

@@ -12,7 +12,10 @@ import {
 } from '../../worker/domain/subscriptions';
 
 const utc = (y: number, m: number, d: number, h = 0) => Date.UTC(y, m - 1, d, h);
-const withTrial = (disabled: PlanOptions['trial']['disabled']): PlanOptions => ({ ...DEFAULT_PLAN_OPTIONS, trial: { length_in_days: 7, disabled } });
+const withTrial = (disabled: PlanOptions['trial']['disabled']): PlanOptions => ({
+  ...DEFAULT_PLAN_OPTIONS,
+  trial: { length_in_days: 7, disabled },
+});
 
 describe('isTrialEligible', () => {
   it.each([
@@ -51,7 +54,16 @@ describe('renewalGrant', () => {
 
 describe('dueAction', () => {
   const end = utc(2026, 6, 1);
-  const base: LifecycleState = { type: 'PAID', cancelAtPeriodEnd: false, currentPeriodEnd: end, failedAttempts: 0, lastFailedAt: null, ownsNumber: true, reminded: false, renewsItself: false };
+  const base: LifecycleState = {
+    type: 'PAID',
+    cancelAtPeriodEnd: false,
+    currentPeriodEnd: end,
+    failedAttempts: 0,
+    lastFailedAt: null,
+    ownsNumber: true,
+    reminded: false,
+    renewsItself: false,
+  };
   it.each<[string, Partial<LifecycleState>, number, string]>([
     ['nothing mid-period', {}, end - 10 * DAY_MS, 'none'],
     ['a reminder three days before', {}, end - 2 * DAY_MS, 'remind'],
@@ -66,8 +78,18 @@ describe('dueAction', () => {
     ['no renewal of ours when the processor renews by itself', { renewsItself: true }, end + 1, 'none'],
     ['nor a retry after a refusal it reported', { renewsItself: true, failedAttempts: 1, lastFailedAt: end + 1 }, end + DAY_MS + 2, 'none'],
     ['nor an unpaid end while it reported no refusal (its webhook may be late)', { renewsItself: true }, end + 9 * DAY_MS, 'none'],
-    ['but the grace end is ours once it reported a refusal', { renewsItself: true, failedAttempts: 1, lastFailedAt: end + 1 }, end + 3 * DAY_MS, 'end'],
-    ['still a grace: no end before it is over', { renewsItself: true, failedAttempts: 2, lastFailedAt: end + DAY_MS }, end + 3 * DAY_MS - 1, 'none'],
+    [
+      'but the grace end is ours once it reported a refusal',
+      { renewsItself: true, failedAttempts: 1, lastFailedAt: end + 1 },
+      end + 3 * DAY_MS,
+      'end',
+    ],
+    [
+      'still a grace: no end before it is over',
+      { renewsItself: true, failedAttempts: 2, lastFailedAt: end + DAY_MS },
+      end + 3 * DAY_MS - 1,
+      'none',
+    ],
     ['a cancelled plan ends even so', { renewsItself: true, cancelAtPeriodEnd: true }, end + 1, 'end'],
     ['a reminder before a self-renewing plan renews, too', { renewsItself: true }, end - 2 * DAY_MS, 'remind'],
     ['a FREE user keeps the number during the grace', { type: 'FREE' }, end + DAY_MS, 'none'],

@@ -121,7 +121,12 @@ describe('parseTelnyxWebhook', () => {
 
   it('fax.delivered (also without the data wrapper) carries the pages transferred', () => {
     expect(parseTelnyxWebhook(DELIVERED, NOW)).toEqual([
-      expect.objectContaining({ status: 'DELIVERED', pagesSent: 1, carrierFaxId: 'c62be5bc-9b13-4b6c-abda-34dd8b541287', failureReason: null }),
+      expect.objectContaining({
+        status: 'DELIVERED',
+        pagesSent: 1,
+        carrierFaxId: 'c62be5bc-9b13-4b6c-abda-34dd8b541287',
+        failureReason: null,
+      }),
     ]);
   });
 
@@ -146,22 +151,54 @@ describe('parseTelnyxWebhook', () => {
     ]);
   });
 
-  const inbound = (eventType: string, payload: Record<string, unknown>) => ({ data: { ...RECEIVED.data, event_type: eventType, payload: { ...RECEIVED.data.payload, ...payload } } });
-  const CALL = { eventId: RECEIVED.data.id, carrierFaxId: RECEIVED.data.payload.fax_id, occurredAt: Date.parse(RECEIVED.data.occurred_at), to: '+17733372863' };
+  const inbound = (eventType: string, payload: Record<string, unknown>) => ({
+    data: { ...RECEIVED.data, event_type: eventType, payload: { ...RECEIVED.data.payload, ...payload } },
+  });
+  const CALL = {
+    eventId: RECEIVED.data.id,
+    carrierFaxId: RECEIVED.data.payload.fax_id,
+    occurredAt: Date.parse(RECEIVED.data.occurred_at),
+    to: '+17733372863',
+  };
 
   // The receiving side of a fax to one of our numbers, in the order Telnyx sends it.
   it.each<[string, string, Record<string, unknown>, Record<string, unknown>]>([
-    ['receiving.started, no pages yet', 'fax.receiving.started', { status: 'receiving', page_count: undefined, media_url: undefined }, { kind: 'inbound.started', pagesReceived: null }],
-    ['receiving.started with pages', 'fax.receiving.started', { page_count: 1, media_url: undefined }, { kind: 'inbound.started', pagesReceived: 1 }],
-    ['media.processing.started', 'fax.media.processing.started', { page_count: 2, media_url: undefined }, { kind: 'inbound.started', pagesReceived: 2 }],
+    [
+      'receiving.started, no pages yet',
+      'fax.receiving.started',
+      { status: 'receiving', page_count: undefined, media_url: undefined },
+      { kind: 'inbound.started', pagesReceived: null },
+    ],
+    [
+      'receiving.started with pages',
+      'fax.receiving.started',
+      { page_count: 1, media_url: undefined },
+      { kind: 'inbound.started', pagesReceived: 1 },
+    ],
+    [
+      'media.processing.started',
+      'fax.media.processing.started',
+      { page_count: 2, media_url: undefined },
+      { kind: 'inbound.started', pagesReceived: 2 },
+    ],
     [
       'failed with pages and media',
       'fax.failed',
       { failure_reason: 'receiver_call_dropped', page_count: 1, media_url: 'https://media.example/p.pdf' },
       { kind: 'inbound.failed', failureReason: 'LINE_DROPPED', pagesReceived: 1, media: { url: 'https://media.example/p.pdf' } },
     ],
-    ['failed before any page', 'fax.failed', { failure_reason: 'fax_signaling_error', page_count: undefined, media_url: undefined }, { kind: 'inbound.failed', failureReason: 'LINE_DROPPED', pagesReceived: 0, media: null }],
-    ['failed with an unknown reason', 'fax.failed', { failure_reason: 'something_new', page_count: 0, media_url: null }, { kind: 'inbound.failed', failureReason: 'CARRIER_ERROR', pagesReceived: 0, media: null }],
+    [
+      'failed before any page',
+      'fax.failed',
+      { failure_reason: 'fax_signaling_error', page_count: undefined, media_url: undefined },
+      { kind: 'inbound.failed', failureReason: 'LINE_DROPPED', pagesReceived: 0, media: null },
+    ],
+    [
+      'failed with an unknown reason',
+      'fax.failed',
+      { failure_reason: 'something_new', page_count: 0, media_url: null },
+      { kind: 'inbound.failed', failureReason: 'CARRIER_ERROR', pagesReceived: 0, media: null },
+    ],
   ])('inbound %s', (_label, eventType, payload, expected) => {
     expect(parseTelnyxWebhook(inbound(eventType, payload), NOW)).toEqual([{ ...CALL, from: '+16132484850', ...expected }]);
   });
@@ -181,7 +218,9 @@ describe('parseTelnyxWebhook', () => {
 
   it('an outbound fax.failed stays the attempt’s status', () => {
     expect(parseTelnyxWebhook(FAILED, NOW)![0]).toMatchObject({ kind: 'outbound.status', status: 'FAILED' });
-    expect(parseTelnyxWebhook({ data: { ...FAILED.data, payload: { ...FAILED.data.payload, direction: undefined } } }, NOW)![0]).toMatchObject({ kind: 'outbound.status' });
+    expect(
+      parseTelnyxWebhook({ data: { ...FAILED.data, payload: { ...FAILED.data.payload, direction: undefined } } }, NOW)![0],
+    ).toMatchObject({ kind: 'outbound.status' });
   });
 
   it('an event type it does not track yields nothing', () => {
@@ -200,8 +239,14 @@ describe('parseTelnyxWebhook', () => {
     ['a received fax without media', { data: { ...RECEIVED.data, payload: { ...RECEIVED.data.payload, media_url: undefined } } }],
     ['a received fax without page count', { data: { ...RECEIVED.data, payload: { ...RECEIVED.data.payload, page_count: undefined } } }],
     ...['fax.receiving.started', 'fax.media.processing.started', 'fax.received', 'fax.failed'].flatMap((eventType): [string, unknown][] => [
-      [`${eventType} inbound without a to number`, { data: { ...RECEIVED.data, event_type: eventType, payload: { ...RECEIVED.data.payload, to: undefined } } }],
-      [`${eventType} inbound to "anonymous"`, { data: { ...RECEIVED.data, event_type: eventType, payload: { ...RECEIVED.data.payload, to: 'anonymous' } } }],
+      [
+        `${eventType} inbound without a to number`,
+        { data: { ...RECEIVED.data, event_type: eventType, payload: { ...RECEIVED.data.payload, to: undefined } } },
+      ],
+      [
+        `${eventType} inbound to "anonymous"`,
+        { data: { ...RECEIVED.data, event_type: eventType, payload: { ...RECEIVED.data.payload, to: 'anonymous' } } },
+      ],
     ]),
     ['a page count that is not a number', { ...DELIVERED, payload: { ...DELIVERED.payload, page_count: 'one' } }],
   ])('%s → not a Telnyx webhook', (_label, body) => {

@@ -36,14 +36,26 @@ describe('coverRange', () => {
   it.each([
     ['nothing to cover', [], 0, 0, []],
     ['one piece', [piece(0, 10)], 0, 10, [{ key: '0-10', from: 0, to: 10 }]],
-    ['a chain', [piece(10, 30), piece(0, 10)], 0, 30, [{ key: '0-10', from: 0, to: 10 }, { key: '10-30', from: 0, to: 20 }]],
+    [
+      'a chain',
+      [piece(10, 30), piece(0, 10)],
+      0,
+      30,
+      [
+        { key: '0-10', from: 0, to: 10 },
+        { key: '10-30', from: 0, to: 20 },
+      ],
+    ],
     // A request that lost the race left 0–20 next to the winning 0–10 and 10–30.
     [
       'overlapping leftovers',
       [piece(0, 10), piece(0, 20), piece(10, 30)],
       0,
       30,
-      [{ key: '0-20', from: 0, to: 20 }, { key: '10-30', from: 10, to: 20 }],
+      [
+        { key: '0-20', from: 0, to: 20 },
+        { key: '10-30', from: 10, to: 20 },
+      ],
     ],
     ['a range starting inside a piece', [piece(100, 200)], 150, 180, [{ key: '100-200', from: 50, to: 80 }]],
     ['a gap', [piece(0, 10), piece(11, 20)], 0, 20, null],

@@ -29,7 +29,12 @@ describe('storage error catalogue', () => {
   });
 
   it('builds an error with defaults', () => {
-    expect(storageError('canceled')).toEqual({ code: 'storage/canceled', message: 'User canceled the upload/download.', serverCode: null, status: 0 });
+    expect(storageError('canceled')).toEqual({
+      code: 'storage/canceled',
+      message: 'User canceled the upload/download.',
+      serverCode: null,
+      status: 0,
+    });
   });
 });
 
@@ -39,7 +44,13 @@ describe('storageErrorFromResponse', () => {
     [402, null, 'storage/quota-exceeded', null, STORAGE_ERROR_MESSAGES['quota-exceeded']],
     [403, apiError('CROSS_ORIGIN'), 'storage/unauthorized', 'CROSS_ORIGIN', STORAGE_ERROR_MESSAGES.unauthorized],
     [404, apiError('NOT_FOUND'), 'storage/object-not-found', 'NOT_FOUND', 'Object does not exist.'],
-    [400, apiError('ENCRYPTED_DOCUMENT', 'The PDF is encrypted.'), 'storage/invalid-argument', 'ENCRYPTED_DOCUMENT', 'The PDF is encrypted.'],
+    [
+      400,
+      apiError('ENCRYPTED_DOCUMENT', 'The PDF is encrypted.'),
+      'storage/invalid-argument',
+      'ENCRYPTED_DOCUMENT',
+      'The PDF is encrypted.',
+    ],
     [413, apiError('FILE_TOO_LARGE', 'Too big.'), 'storage/invalid-argument', 'FILE_TOO_LARGE', 'Too big.'],
     [415, apiError('UNSUPPORTED_FILE_TYPE', 'Not a PDF.'), 'storage/invalid-argument', 'UNSUPPORTED_FILE_TYPE', 'Not a PDF.'],
     [409, apiError('UPLOAD_INCOMPLETE', 'Not all there.'), 'storage/invalid-argument', 'UPLOAD_INCOMPLETE', 'Not all there.'],

@@ -2,14 +2,7 @@ import { Hono, type Context } from 'hono';
 import { numberQuerySchema, numberSearchSchema, optionalNumberQuerySchema } from '../../src/common/numbers';
 import { searchHoldableNumbers } from '../carrier/number-search';
 import { getDb } from '../db/client';
-import {
-  findHoldOf,
-  findNumberById,
-  findNumberOwnedBy,
-  holdNumber,
-  listNumberAreas,
-  releaseHoldsOf,
-} from '../db/queries/numbers';
+import { findHoldOf, findNumberById, findNumberOwnedBy, holdNumber, listNumberAreas, releaseHoldsOf } from '../db/queries/numbers';
 import { toHoldView, toNumberView } from '../domain/numbers';
 import { isPaying } from '../../src/common/billing';
 import { readConfig } from '../env';

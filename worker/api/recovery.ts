@@ -1,5 +1,10 @@
 import { Hono } from 'hono';
-import { forgotPasswordSchema, resetPasswordSchema, type ForgotPasswordResponse, type ResetPasswordResponse } from '../../src/common/recovery-schemas';
+import {
+  forgotPasswordSchema,
+  resetPasswordSchema,
+  type ForgotPasswordResponse,
+  type ResetPasswordResponse,
+} from '../../src/common/recovery-schemas';
 import { safeRedirectPath } from '../../src/common/routes';
 import { resetPasswordWithLink, sendPasswordResetLink } from '../auth/password-reset';
 import { toViewer } from '../db/queries/users';

@@ -1,10 +1,5 @@
 import type { Db } from '../db/client';
-import {
-  findUserByEmail,
-  findUserByGoogleSubject,
-  insertGoogleUser,
-  linkGoogleSubject,
-} from '../db/queries/users';
+import { findUserByEmail, findUserByGoogleSubject, insertGoogleUser, linkGoogleSubject } from '../db/queries/users';
 import type { UserRow } from '../db/schema';
 import { ApiError } from '../http/api-error';
 import type { GoogleIdentity } from './google';

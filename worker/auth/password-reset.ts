@@ -34,7 +34,14 @@ export async function sendPasswordResetLink(env: Env, email: string, origin: str
   const now = Date.now();
   // One live link per account: asking again replaces the earlier ones.
   await deleteUserEmailTokens(db, user.id, PURPOSE);
-  await insertEmailToken(db, { id: tokenId, userId: user.id, purpose: PURPOSE, payload: redirect, now, lifetimeMs: RESET_LINK_LIFETIME_MS });
+  await insertEmailToken(db, {
+    id: tokenId,
+    userId: user.id,
+    purpose: PURPOSE,
+    payload: redirect,
+    now,
+    lifetimeMs: RESET_LINK_LIFETIME_MS,
+  });
   const link = `${origin}/recover?token=${encodeURIComponent(token)}`;
   try {
     await sendMail(env, passwordResetMail(user.email, link));

@@ -33,7 +33,9 @@ export const loopbackWebhookSchema = z
   .refine((w) => w.type !== 'fax.received' || (w.inbound?.mediaKey !== undefined && (w.inbound.pageCount ?? 0) >= 1), {
     message: 'A received fax needs its media and pages',
   })
-  .refine((w) => w.inbound === null || RECEIVER_ONLY.includes(w.type) || w.type === 'fax.failed', { message: 'A sending-side event has no `inbound`' });
+  .refine((w) => w.inbound === null || RECEIVER_ONLY.includes(w.type) || w.type === 'fax.failed', {
+    message: 'A sending-side event has no `inbound`',
+  });
 
 export type LoopbackWebhook = z.infer<typeof loopbackWebhookSchema>;
 

@@ -67,7 +67,12 @@ export interface LoopbackCallPlan {
   inbound: boolean;
 }
 
-const step = (afterMs: number, type: LoopbackEventType, pagesSent: number | null = null, failureReason: FaxFailureReason | null = null): LoopbackStep => ({
+const step = (
+  afterMs: number,
+  type: LoopbackEventType,
+  pagesSent: number | null = null,
+  failureReason: FaxFailureReason | null = null,
+): LoopbackStep => ({
   afterMs,
   type,
   side: 'sender',
@@ -76,7 +81,13 @@ const step = (afterMs: number, type: LoopbackEventType, pagesSent: number | null
   mediaPages: null,
 });
 
-const received = (afterMs: number, type: LoopbackEventType, pages: number | null, failureReason: FaxFailureReason | null = null, mediaPages: number | null = null): LoopbackStep => ({
+const received = (
+  afterMs: number,
+  type: LoopbackEventType,
+  pages: number | null,
+  failureReason: FaxFailureReason | null = null,
+  mediaPages: number | null = null,
+): LoopbackStep => ({
   afterMs,
   type,
   side: 'receiver',
@@ -116,5 +127,12 @@ export function planLoopbackCall(call: LoopbackCallPlan, msPerPage: number): Loo
   const receiving = call.inbound
     ? [received(end, 'fax.media.processing.started', call.pageCount), received(end, 'fax.received', call.pageCount, null, call.pageCount)]
     : [];
-  return [...accepted, step(0, 'fax.sending.started', 0), ...answered(0), ...pages, ...receiving, step(end, 'fax.delivered', call.pageCount)];
+  return [
+    ...accepted,
+    step(0, 'fax.sending.started', 0),
+    ...answered(0),
+    ...pages,
+    ...receiving,
+    step(end, 'fax.delivered', call.pageCount),
+  ];
 }

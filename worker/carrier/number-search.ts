@@ -14,7 +14,12 @@ export async function searchHoldableNumbers(env: Env, search: NumberSearch, limi
   const inventory = numberInventory(env);
   try {
     const candidates = await inventory.searchNumbers({ ...search, limit });
-    return await findFreeNumbersAmong(db, candidates.map((c) => c.number), Date.now(), limit);
+    return await findFreeNumbersAmong(
+      db,
+      candidates.map((c) => c.number),
+      Date.now(),
+      limit,
+    );
   } catch (err) {
     if (inventory.name === 'local') throw err;
     console.warn(`Number search through ${inventory.name} failed; offering the free numbers already stored`, err);

@@ -30,9 +30,10 @@ export function importRawPublicKey(base64: string): Promise<CryptoKey> {
   let key = publicKeys.get(base64);
   if (!key) {
     const raw = bytesFromBase64(base64);
-    key = raw && raw.byteLength === 32
-      ? crypto.subtle.importKey('raw', raw, { name: 'Ed25519' }, false, ['verify'])
-      : Promise.reject(new Error('An Ed25519 public key is 32 bytes, base64-encoded'));
+    key =
+      raw && raw.byteLength === 32
+        ? crypto.subtle.importKey('raw', raw, { name: 'Ed25519' }, false, ['verify'])
+        : Promise.reject(new Error('An Ed25519 public key is 32 bytes, base64-encoded'));
     publicKeys.set(base64, key);
   }
   return key;

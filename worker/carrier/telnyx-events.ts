@@ -116,7 +116,15 @@ export function parseTelnyxWebhook(body: unknown, nowMs = Date.now()): CarrierEv
     }
     if (type === 'fax.failed') {
       const media = p.media_url ? { url: p.media_url } : null;
-      return [{ kind: 'inbound.failed', ...call, failureReason: mapTelnyxFailureReason(p.failure_reason), pagesReceived: p.page_count ?? 0, media }];
+      return [
+        {
+          kind: 'inbound.failed',
+          ...call,
+          failureReason: mapTelnyxFailureReason(p.failure_reason),
+          pagesReceived: p.page_count ?? 0,
+          media,
+        },
+      ];
     }
     return [{ kind: 'inbound.started', ...call, pagesReceived: p.page_count ?? null }];
   }

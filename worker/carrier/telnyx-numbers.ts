@@ -64,7 +64,11 @@ export function createTelnyxNumberInventory(env: Env): NumberInventory {
 
   async function telnyx(path: string, init: RequestInit = {}): Promise<{ response: Response; body: unknown }> {
     if (!config.TELNYX_API_KEY) throw new Error('Telnyx is not configured: TELNYX_API_KEY is needed');
-    const headers = { authorization: `Bearer ${config.TELNYX_API_KEY}`, accept: 'application/json', ...(init.body ? { 'content-type': 'application/json' } : {}) };
+    const headers = {
+      authorization: `Bearer ${config.TELNYX_API_KEY}`,
+      accept: 'application/json',
+      ...(init.body ? { 'content-type': 'application/json' } : {}),
+    };
     const response = await fetch(`${TELNYX_API}${path}`, { ...init, headers });
     return { response, body: await response.json().catch(() => null) };
   }
@@ -85,7 +89,10 @@ export function createTelnyxNumberInventory(env: Env): NumberInventory {
     if (!parsed.success) throw failure('number search answered an unknown shape', response, body);
     const candidates = parsed.data.data.flatMap((entry) => toCandidate(entry, search) ?? []);
     // Stored before they are shown, so holding one is the same conditional UPDATE as for the pool.
-    await insertAvailableNumbers(db, candidates.map((c) => ({ id: `telnyx-${c.number.slice(1)}`, ...c })));
+    await insertAvailableNumbers(
+      db,
+      candidates.map((c) => ({ id: `telnyx-${c.number.slice(1)}`, ...c })),
+    );
     return candidates;
   }
 

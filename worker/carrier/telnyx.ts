@@ -15,14 +15,18 @@ export const TELNYX_FAXES_URL = 'https://api.telnyx.com/v2/faxes';
 
 const acceptedSchema = z.object({ data: z.object({ id: z.string().min(1) }) });
 const errorsSchema = z.object({
-  errors: z.array(z.object({ title: z.string().nullish(), detail: z.string().nullish(), source: z.object({ pointer: z.string().nullish() }).nullish() })),
+  errors: z.array(
+    z.object({ title: z.string().nullish(), detail: z.string().nullish(), source: z.object({ pointer: z.string().nullish() }).nullish() }),
+  ),
 });
 
 /** True when Telnyx's complaint is about the destination number rather than our request. */
 function blamesDestination(body: unknown): boolean {
   const parsed = errorsSchema.safeParse(body);
   if (!parsed.success) return false;
-  return parsed.data.errors.some((e) => e.source?.pointer === '/to' || /destination|\bto\b.*number|number.*\bto\b/i.test(`${e.title ?? ''} ${e.detail ?? ''}`));
+  return parsed.data.errors.some(
+    (e) => e.source?.pointer === '/to' || /destination|\bto\b.*number|number.*\bto\b/i.test(`${e.title ?? ''} ${e.detail ?? ''}`),
+  );
 }
 
 export function createTelnyxCarrier(env: Env): Carrier {

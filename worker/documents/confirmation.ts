@@ -57,7 +57,14 @@ async function loadFirstPage(bytes: Uint8Array | null): Promise<PDFPage | null> 
   }
 }
 
-async function drawThumbnail(pdf: PDFDocument, page: PDFPage, source: PDFPage | null, x: number, top: number, font: PDFFont): Promise<void> {
+async function drawThumbnail(
+  pdf: PDFDocument,
+  page: PDFPage,
+  source: PDFPage | null,
+  x: number,
+  top: number,
+  font: PDFFont,
+): Promise<void> {
   if (!source) {
     const height = THUMBNAIL.width * (LETTER_SIZE[1] / LETTER_SIZE[0]);
     page.drawRectangle({ x, y: top - height, width: THUMBNAIL.width, height, borderColor: MUTED, borderWidth: 0.75 });

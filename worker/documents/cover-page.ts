@@ -70,7 +70,12 @@ const TABLE_ROWS = [
  * side fills. Answers the y below it (`top` when there is nothing to show).
  */
 function drawClassicParties(page: PDFPage, text: CoverText, fonts: CoverFonts, top: number): number {
-  const sides = ([['TO', text.to], ['FROM', text.from]] as const).filter(([, party]) => hasAnyField(party));
+  const sides = (
+    [
+      ['TO', text.to],
+      ['FROM', text.from],
+    ] as const
+  ).filter(([, party]) => hasAnyField(party));
   if (sides.length === 0) return top;
   const rows = TABLE_ROWS.filter(([, key]) => sides.some(([, party]) => party[key]));
   const pad = 6;
@@ -148,7 +153,12 @@ function drawModern(page: PDFPage, text: CoverText, fonts: CoverFonts): void {
   drawTextBlock(page, text.pages, { x: MARGIN, top: height - 112, maxWidth: CONTENT_WIDTH, maxLines: 1 }, info);
 
   let y = height - band - 36;
-  const sides = ([['TO', text.to], ['FROM', text.from]] as const).filter(([, party]) => hasAnyField(party));
+  const sides = (
+    [
+      ['TO', text.to],
+      ['FROM', text.from],
+    ] as const
+  ).filter(([, party]) => hasAnyField(party));
   if (sides.length > 0) {
     const bottoms = sides.map(([title, party], i) => drawModernParty(page, title, party, MARGIN + i * (MODERN_COLUMN + 36), y, fonts));
     y = Math.min(...bottoms) - 18;

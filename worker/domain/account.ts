@@ -27,7 +27,6 @@ export interface AccountDetails {
   mailOnFaxReceived: boolean;
 }
 
-
 export function signInMethodsOf(user: UserRow): Array<'password' | 'google'> {
   const methods: Array<'password' | 'google'> = [];
   if (user.passwordHash) methods.push('password');

@@ -42,12 +42,7 @@ export interface SendCharge {
  * Pages to give back when a fax ends: on delivery the pages the carrier did not deliver, on a
  * final failure everything charged. Never more than what is left of the charge.
  */
-export function refundOnCompletion(
-  outcome: 'DELIVERED' | 'FAILED',
-  pageCount: number,
-  pagesDelivered: number,
-  charge: SendCharge,
-): number {
+export function refundOnCompletion(outcome: 'DELIVERED' | 'FAILED', pageCount: number, pagesDelivered: number, charge: SendCharge): number {
   const left = Math.max(0, charge.chargedDefault + charge.chargedPaid - charge.refunded);
   const owed = outcome === 'FAILED' ? left : Math.max(0, pageCount - pagesDelivered);
   return Math.min(left, owed);

@@ -15,7 +15,6 @@ export const NUMBER_GRACE_MS = 3 * DAY_MS;
 /** The renewal reminder goes out this long before the charge. */
 export const REMINDER_LEAD_MS = 3 * DAY_MS;
 
-
 /** A trial for this plan: switched on in the options, and none ever started with this e-mail. */
 export function isTrialEligible(options: PlanOptions, level: PlanLevel, term: PlanTerm, hadTrial: boolean): boolean {
   return !hadTrial && !isTrialDisabled(options.trial.disabled, level, term);

@@ -32,15 +32,27 @@ export interface AttemptChangeInput {
 }
 
 /** The change, or null when the report changes nothing (a duplicate, a stale or late event). */
-export function planAttemptChange({ fax, attempt, report, carrierFaxId, retryBaseSeconds, now }: AttemptChangeInput): AttemptChangePlan | null {
-  const before: AttemptProgress = { status: attempt.status, pagesSent: attempt.pagesSent, failureReason: attempt.failureReason as FaxFailureReason | null };
+export function planAttemptChange({
+  fax,
+  attempt,
+  report,
+  carrierFaxId,
+  retryBaseSeconds,
+  now,
+}: AttemptChangeInput): AttemptChangePlan | null {
+  const before: AttemptProgress = {
+    status: attempt.status,
+    pagesSent: attempt.pagesSent,
+    failureReason: attempt.failureReason as FaxFailureReason | null,
+  };
   const after = applyAttemptReport(before, report, fax.pageCount);
   const learnsCarrierId = attempt.carrierFaxId === null && carrierFaxId !== null;
   if (sameAttemptProgress(before, after) && !learnsCarrierId) return null;
 
   const ended = !isTerminalStatus(before.status) && isTerminalStatus(after.status);
   const isCurrent = attempt.attempt === fax.attempt && !isTerminalStatus(fax.status);
-  const retry = ended && isCurrent && after.status === 'FAILED' ? planRetry(after.failureReason!, attempt.attempt, retryBaseSeconds, now) : null;
+  const retry =
+    ended && isCurrent && after.status === 'FAILED' ? planRetry(after.failureReason!, attempt.attempt, retryBaseSeconds, now) : null;
 
   const faxBefore = faxProgressOf(fax);
   const faxAfter = settleFaxAttempt(faxBefore, attempt.attempt, after, retry?.at ?? null, now);

@@ -37,7 +37,12 @@ function decideDispatch(fax: FaxRow, current: FaxAttemptRow | null, attempt: num
 }
 
 function failAttempt(env: Env, ref: AttemptRef, reason: FaxFailureReason): Promise<unknown> {
-  return reportAttempt(env, { ref, carrierFaxId: null, receipt: null, report: { status: 'FAILED', pagesSent: null, failureReason: reason } });
+  return reportAttempt(env, {
+    ref,
+    carrierFaxId: null,
+    receipt: null,
+    report: { status: 'FAILED', pagesSent: null, failureReason: reason },
+  });
 }
 
 export async function dispatchFax(env: Env, ref: AttemptRef, deliveries: number): Promise<DispatchOutcome> {
@@ -64,7 +69,9 @@ export async function dispatchFax(env: Env, ref: AttemptRef, deliveries: number)
   }
 
   const mediaUrl =
-    config.PUBLIC_ORIGIN && config.FAX_MEDIA_SECRET ? await signFaxMediaUrl(config.PUBLIC_ORIGIN, config.FAX_MEDIA_SECRET, fax.id, ref.attempt) : null;
+    config.PUBLIC_ORIGIN && config.FAX_MEDIA_SECRET
+      ? await signFaxMediaUrl(config.PUBLIC_ORIGIN, config.FAX_MEDIA_SECRET, fax.id, ref.attempt)
+      : null;
   try {
     const accepted = await carrier.send({
       faxId: fax.id,

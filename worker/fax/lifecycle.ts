@@ -41,7 +41,14 @@ export async function reportAttempt(env: Env, input: AttemptReportInput): Promis
       if (receipt) await recordWebhookEvent(db, receipt.provider, receipt.eventId, now);
       return 'unknown';
     }
-    const plan = planAttemptChange({ fax, attempt, report: input.report, carrierFaxId: input.carrierFaxId, retryBaseSeconds: FAX_RETRY_BASE_SECONDS, now });
+    const plan = planAttemptChange({
+      fax,
+      attempt,
+      report: input.report,
+      carrierFaxId: input.carrierFaxId,
+      retryBaseSeconds: FAX_RETRY_BASE_SECONDS,
+      now,
+    });
     if (!plan) {
       if (receipt) await recordWebhookEvent(db, receipt.provider, receipt.eventId, now);
       return 'unchanged';
@@ -62,7 +69,11 @@ export async function reportAttempt(env: Env, input: AttemptReportInput): Promis
 }
 
 /** Applies one verified outbound event of a carrier. */
-export async function applyCarrierEvent(env: Env, provider: CarrierName, event: Extract<CarrierEvent, { kind: 'outbound.status' }>): Promise<ReportOutcome> {
+export async function applyCarrierEvent(
+  env: Env,
+  provider: CarrierName,
+  event: Extract<CarrierEvent, { kind: 'outbound.status' }>,
+): Promise<ReportOutcome> {
   let ref = event.reference;
   if (!ref) {
     const attempt = await findAttemptByCarrierId(getDb(env), event.carrierFaxId);

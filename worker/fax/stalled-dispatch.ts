@@ -14,7 +14,11 @@ export const STALLED_DISPATCH_MS = 15 * 60 * 1000;
 const BATCH = 100;
 
 /** The attempt a lost dispatch message would have started or resumed, or null when none is owed. */
-export function owedDispatchAttempt(fax: Pick<FaxRow, 'attempt' | 'nextAttemptAt'>, current: FaxAttemptRow | null, now: number): number | null {
+export function owedDispatchAttempt(
+  fax: Pick<FaxRow, 'attempt' | 'nextAttemptAt'>,
+  current: FaxAttemptRow | null,
+  now: number,
+): number | null {
   const stalledSince = now - STALLED_DISPATCH_MS;
   // Accepted, never started.
   if (fax.attempt === 0) return 1;

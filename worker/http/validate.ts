@@ -8,10 +8,7 @@ import { ApiError } from './api-error';
  * zod validation for a request part. A failing rule whose message is an error code answers that
  * code (e.g. WEAK_PASSWORD); any other failure answers INVALID_INPUT naming the field.
  */
-export function validate<Target extends keyof ValidationTargets, Schema extends ZodType>(
-  target: Target,
-  schema: Schema,
-) {
+export function validate<Target extends keyof ValidationTargets, Schema extends ZodType>(target: Target, schema: Schema) {
   return zValidator(target, schema, (result) => {
     if (result.success) return;
     const issue = result.error.issues[0];

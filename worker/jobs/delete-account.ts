@@ -19,7 +19,10 @@ export async function deleteAccountNow(env: Env, userId: string): Promise<void> 
 
 /** A (re)started job picks up at the step it was on; that step runs again from its start. */
 function resumeIndex(job: JobRow): number {
-  return Math.max(0, DELETION_STEPS.findIndex((step) => step.name === job.step));
+  return Math.max(
+    0,
+    DELETION_STEPS.findIndex((step) => step.name === job.step),
+  );
 }
 
 async function changeJob(env: Env, jobId: string, change: Omit<JobChange, 'updatedAt'>): Promise<JobRow | null> {

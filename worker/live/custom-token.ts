@@ -13,10 +13,7 @@ export interface CustomTokenClaims {
 }
 
 async function hmacKey(secret: string): Promise<CryptoKey> {
-  return crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
-    'sign',
-    'verify',
-  ]);
+  return crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
 }
 
 function fromBase64Url(value: string): Uint8Array<ArrayBuffer> {
@@ -36,12 +33,7 @@ export async function verifyCustomToken(secret: string, token: string, now: numb
   const [payload, signature, extra] = token.split('.');
   if (!payload || !signature || extra !== undefined) return null;
   try {
-    const ok = await crypto.subtle.verify(
-      'HMAC',
-      await hmacKey(secret),
-      fromBase64Url(signature),
-      new TextEncoder().encode(payload),
-    );
+    const ok = await crypto.subtle.verify('HMAC', await hmacKey(secret), fromBase64Url(signature), new TextEncoder().encode(payload));
     if (!ok) return null;
     const claims = JSON.parse(new TextDecoder().decode(fromBase64Url(payload))) as Partial<CustomTokenClaims>;
     if (typeof claims.uid !== 'string' || typeof claims.sid !== 'string' || typeof claims.exp !== 'number') return null;

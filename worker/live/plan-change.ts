@@ -5,7 +5,10 @@ import { publishToUser } from './publish';
 /** Tells the user's open pages their plan (and credits) changed, and their number when it did. */
 export async function publishPlanChange(env: Env, userId: string, number: { changed: boolean; row: FaxNumberRow | null }): Promise<void> {
   const at = Date.now();
-  const events = [publishToUser(env, userId, { type: 'subscription.updated', at }), publishToUser(env, userId, { type: 'account.updated', at })];
+  const events = [
+    publishToUser(env, userId, { type: 'subscription.updated', at }),
+    publishToUser(env, userId, { type: 'account.updated', at }),
+  ];
   if (number.changed) {
     const view = number.row ? { number: number.row.number, display: formatPhoneForDisplay(number.row.number) } : null;
     events.push(publishToUser(env, userId, { type: 'number.updated', at, number: view }));

@@ -38,7 +38,10 @@ export class LoopbackFaxLine extends DurableObject<Env> {
   async placeCall(call: LoopbackCall): Promise<void> {
     if (await this.ctx.storage.get<LineState>('line')) return;
     const placedAt = Date.now();
-    const steps = planLoopbackCall({ ...call, attempt: call.reference.attempt }, call.msPerPage).map((step) => ({ ...step, due: placedAt + step.afterMs }));
+    const steps = planLoopbackCall({ ...call, attempt: call.reference.attempt }, call.msPerPage).map((step) => ({
+      ...step,
+      due: placedAt + step.afterMs,
+    }));
     await this.ctx.storage.put<LineState>('line', { call, steps, next: 0, failures: 0 });
     await this.ctx.storage.setAlarm(steps[0]?.due ?? placedAt);
   }
@@ -129,7 +132,10 @@ export class LoopbackFaxLine extends DurableObject<Env> {
 async function firstPages(pdf: ArrayBuffer, pages: number): Promise<ArrayBuffer> {
   const source = await PDFDocument.load(pdf);
   const part = await PDFDocument.create();
-  const copied = await part.copyPages(source, Array.from({ length: Math.min(pages, source.getPageCount()) }, (_, i) => i));
+  const copied = await part.copyPages(
+    source,
+    Array.from({ length: Math.min(pages, source.getPageCount()) }, (_, i) => i),
+  );
   for (const page of copied) part.addPage(page);
   const bytes = await part.save();
   return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;

@@ -33,5 +33,7 @@ export function processorOfPlan(env: Env, merchantType: string): PaymentProcesso
 
 /** What the pages may know of the processor: which card form to show, and Stripe's public key. */
 export function paymentsForPages(config: AppConfig): PaymentsConfig {
-  return config.PAYMENT_PROCESSOR === 'stripe' ? { processor: 'stripe', publishableKey: config.STRIPE_PUBLISHABLE_KEY! } : { processor: 'local' };
+  return config.PAYMENT_PROCESSOR === 'stripe'
+    ? { processor: 'stripe', publishableKey: config.STRIPE_PUBLISHABLE_KEY! }
+    : { processor: 'local' };
 }

@@ -19,7 +19,6 @@ const LAST4_EXPIRED = '0069';
 const LAST4_CHALLENGE = '3184';
 const LAST4_DECLINES_CHARGES = '0341';
 
-
 export function cardBrandOf(digits: string): string {
   if (/^4/.test(digits)) return 'visa';
   if (/^(5[1-5]|2[2-7])/.test(digits)) return 'mastercard';

@@ -47,7 +47,8 @@ export async function refusalOr<T>(run: () => Promise<T>, refused: (code: Declin
     try {
       return await run();
     } catch (error) {
-      if (error instanceof Stripe.errors.StripeCardError || error instanceof Stripe.errors.StripeInvalidRequestError) return refused(declineCodeOf(error));
+      if (error instanceof Stripe.errors.StripeCardError || error instanceof Stripe.errors.StripeInvalidRequestError)
+        return refused(declineCodeOf(error));
       throw error;
     }
   });

@@ -40,7 +40,12 @@ async function invoiceIntent(stripe: Stripe, invoiceId: string): Promise<Stripe.
  * What a subscription's state means for the checkout: live (active, or trialing) is paid; an
  * incomplete one either waits for the bank's challenge or was refused.
  */
-async function outcomeOf(stripe: Stripe, subscription: Stripe.Subscription, stage: 'start' | 'confirm', paymentMethod?: string): Promise<SubscriptionOutcome> {
+async function outcomeOf(
+  stripe: Stripe,
+  subscription: Stripe.Subscription,
+  stage: 'start' | 'confirm',
+  paymentMethod?: string,
+): Promise<SubscriptionOutcome> {
   const invoice = subscription.latest_invoice;
   if (subscription.status === 'active' || subscription.status === 'trialing') {
     return {
@@ -67,34 +72,47 @@ async function outcomeOf(stripe: Stripe, subscription: Stripe.Subscription, stag
 export function stripeSubscriptions(stripe: Stripe) {
   return {
     async startSubscription(request: SubscriptionRequest): Promise<SubscriptionOutcome> {
-      return refusalOr(async () => {
-        const key = request.idempotencyKey;
-        // Saving the card to the customer makes Stripe check it: a refused card stops here.
-        const customer = await stripe.customers.create(
-          { email: request.email, payment_method: request.paymentMethod, invoice_settings: { default_payment_method: request.paymentMethod }, metadata: { userId: request.userId } },
-          { idempotencyKey: `${key}:customer` },
-        );
-        const price = await stripe.prices.create(
-          { currency: CURRENCY, unit_amount: request.amountCents, recurring: { interval: request.interval }, product_data: { name: request.description } },
-          { idempotencyKey: `${key}:price` },
-        );
-        const subscription = await stripe.subscriptions.create(
-          {
-            customer: customer.id,
-            items: [{ price: price.id }],
-            default_payment_method: request.paymentMethod,
-            // The webhooks find the user by this (invoice.parent.subscription_details.metadata).
-            metadata: { userId: request.userId },
-            ...(request.trialEndsAt ? { trial_end: Math.floor(request.trialEndsAt / 1000) } : {}),
-            // Charge the first period now; if the bank wants a challenge, or refuses, the
-            // subscription stays `incomplete` (and expires in 23 hours unless the challenge is passed).
-            payment_behavior: 'allow_incomplete',
-            expand: EXPAND,
-          },
-          { idempotencyKey: `${key}:subscription` },
-        );
-        return outcomeOf(stripe, subscription, 'start', request.paymentMethod);
-      }, (code): SubscriptionOutcome => ({ status: 'declined', code }));
+      return refusalOr(
+        async () => {
+          const key = request.idempotencyKey;
+          // Saving the card to the customer makes Stripe check it: a refused card stops here.
+          const customer = await stripe.customers.create(
+            {
+              email: request.email,
+              payment_method: request.paymentMethod,
+              invoice_settings: { default_payment_method: request.paymentMethod },
+              metadata: { userId: request.userId },
+            },
+            { idempotencyKey: `${key}:customer` },
+          );
+          const price = await stripe.prices.create(
+            {
+              currency: CURRENCY,
+              unit_amount: request.amountCents,
+              recurring: { interval: request.interval },
+              product_data: { name: request.description },
+            },
+            { idempotencyKey: `${key}:price` },
+          );
+          const subscription = await stripe.subscriptions.create(
+            {
+              customer: customer.id,
+              items: [{ price: price.id }],
+              default_payment_method: request.paymentMethod,
+              // The webhooks find the user by this (invoice.parent.subscription_details.metadata).
+              metadata: { userId: request.userId },
+              ...(request.trialEndsAt ? { trial_end: Math.floor(request.trialEndsAt / 1000) } : {}),
+              // Charge the first period now; if the bank wants a challenge, or refuses, the
+              // subscription stays `incomplete` (and expires in 23 hours unless the challenge is passed).
+              payment_behavior: 'allow_incomplete',
+              expand: EXPAND,
+            },
+            { idempotencyKey: `${key}:subscription` },
+          );
+          return outcomeOf(stripe, subscription, 'start', request.paymentMethod);
+        },
+        (code): SubscriptionOutcome => ({ status: 'declined', code }),
+      );
     },
 
     async confirmSubscription(ref: string): Promise<SubscriptionOutcome> {

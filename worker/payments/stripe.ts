@@ -13,7 +13,8 @@ const CURRENCY = 'usd';
 
 function outcomeOf(intent: Stripe.PaymentIntent): PaymentOutcome {
   const paymentMethod = typeof intent.payment_method === 'string' ? intent.payment_method : (intent.payment_method?.id ?? '');
-  if (intent.status === 'succeeded' || intent.status === 'requires_capture' || intent.status === 'canceled') return { status: 'succeeded', ref: intent.id, paymentMethod };
+  if (intent.status === 'succeeded' || intent.status === 'requires_capture' || intent.status === 'canceled')
+    return { status: 'succeeded', ref: intent.id, paymentMethod };
   if (intent.status === 'requires_action') return { status: 'requires_action', ref: intent.id };
   return { status: 'declined', code: 'PAYMENT_DECLINED' };
 }
@@ -25,24 +26,27 @@ export function createStripeProcessor(secretKey: string): PaymentProcessor {
   async function intent(source: PaymentSource, request: PaymentRequest, capture: 'automatic' | 'manual'): Promise<PaymentOutcome> {
     // A card typed into our own form never exists with Stripe: Elements gives us a payment method.
     if (!('paymentMethod' in source)) return { status: 'declined', code: 'INVALID_CARD' };
-    return refusalOr(async () => {
-      const method = await stripe.paymentMethods.retrieve(source.paymentMethod);
-      const customer = typeof method.customer === 'string' ? method.customer : (method.customer?.id ?? undefined);
-      const created = await stripe.paymentIntents.create(
-        {
-          amount: request.amountCents,
-          currency: CURRENCY,
-          customer,
-          payment_method: source.paymentMethod,
-          description: request.description,
-          capture_method: capture,
-          confirm: true,
-          off_session: true,
-        },
-        { idempotencyKey: request.idempotencyKey },
-      );
-      return outcomeOf(created);
-    }, (code): PaymentOutcome => ({ status: 'declined', code }));
+    return refusalOr(
+      async () => {
+        const method = await stripe.paymentMethods.retrieve(source.paymentMethod);
+        const customer = typeof method.customer === 'string' ? method.customer : (method.customer?.id ?? undefined);
+        const created = await stripe.paymentIntents.create(
+          {
+            amount: request.amountCents,
+            currency: CURRENCY,
+            customer,
+            payment_method: source.paymentMethod,
+            description: request.description,
+            capture_method: capture,
+            confirm: true,
+            off_session: true,
+          },
+          { idempotencyKey: request.idempotencyKey },
+        );
+        return outcomeOf(created);
+      },
+      (code): PaymentOutcome => ({ status: 'declined', code }),
+    );
   }
 
   return {

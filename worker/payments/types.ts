@@ -79,7 +79,14 @@ export type SubscriptionOutcome =
    * processor will charge next (the trial's end, or the paid period's), Unix ms, so our period
    * ends when theirs does.
    */
-  | { status: 'succeeded'; ref: string; paymentMethod: string; invoiceRef: string | null; card: CardSummary | null; periodEnd: number | null }
+  | {
+      status: 'succeeded';
+      ref: string;
+      paymentMethod: string;
+      invoiceRef: string | null;
+      card: CardSummary | null;
+      periodEnd: number | null;
+    }
   | { status: 'declined'; code: DeclineCode }
   /** The bank wants the card holder: the browser confirms with `clientSecret` (Stripe.js), then we ask again. */
   | { status: 'requires_action'; ref: string; clientSecret: string };

@@ -1,7 +1,14 @@
 import type { CarrierName, InboundCarrierEvent } from '../carrier/types';
 import { getDb } from '../db/client';
 import { markInboundEventHandled, recordInboundEvent, type InboundOutcome } from '../db/queries/inbound-faxes';
-import { endReceivedFax, findNumberOwner, isStillReceiving, noteReceivingFax, type InboundCall, type ReceivedEnd } from '../db/queries/received-faxes';
+import {
+  endReceivedFax,
+  findNumberOwner,
+  isStillReceiving,
+  noteReceivingFax,
+  type InboundCall,
+  type ReceivedEnd,
+} from '../db/queries/received-faxes';
 import { readConfig } from '../env';
 import { announceFaxChange } from '../live/fax-announce';
 import { ApiError } from '../http/api-error';
@@ -37,7 +44,11 @@ export async function handleInboundEvent(env: Env, provider: CarrierName, event:
   const [changed, outcome] = await applyToFax(env, call, event);
   if (changed) await announceFaxChange(env, userId, call.faxId, outcome === 'RECEIVED');
   if (changed && outcome === 'RECEIVED') await mailFaxReceived(env, userId, call.faxId);
-  await markInboundEventHandled(env.DB, provider, event.eventId, { faxId: call.faxId, outcome: changed ? outcome : 'IGNORED', at: Date.now() });
+  await markInboundEventHandled(env.DB, provider, event.eventId, {
+    faxId: call.faxId,
+    outcome: changed ? outcome : 'IGNORED',
+    at: Date.now(),
+  });
   return changed ? outcome : 'IGNORED';
 }
 

@@ -30,7 +30,13 @@ export class MediaNotReady extends Error {}
  * Copies the media to `key` and answers its page count. Throws UnusableMedia when there is no
  * faxable PDF to keep, and any other error when a retry may succeed (the carrier then redelivers).
  */
-export async function storeInboundMedia(bucket: R2Bucket, media: InboundMedia, key: string, limits: MediaLimits, announcedPages: number): Promise<StoredMedia> {
+export async function storeInboundMedia(
+  bucket: R2Bucket,
+  media: InboundMedia,
+  key: string,
+  limits: MediaLimits,
+  announcedPages: number,
+): Promise<StoredMedia> {
   const kept = await bucket.head(key);
   if (kept) return { pageCount: Number(kept.customMetadata?.pageCount) || announcedPages, size: kept.size };
 

@@ -22,14 +22,30 @@ export async function changeCard(env: Env, user: UserRow, card: CardInput): Prom
   const processor = processorOfPlan(env, 'local');
   const summary = checkPayment(processor, { card })!;
   const now = Date.now();
-  const outcome = await processor.authorize({ card }, { amountCents: 0, description: 'Card check', idempotencyKey: `${user.subscriptionId}:card:${now}` });
+  const outcome = await processor.authorize(
+    { card },
+    { amountCents: 0, description: 'Card check', idempotencyKey: `${user.subscriptionId}:card:${now}` },
+  );
   // A change of card happens while the user is here, but the bank's challenge belongs to a
   // payment; a card that insists on one is refused rather than left half-saved.
   if (outcome.status === 'requires_action') throw new ApiError(402, 'AUTHENTICATION_FAILED');
   if (outcome.status === 'declined') throw new ApiError(402, outcome.code);
   const ctx = { userId: user.id, checkoutId: user.subscriptionId, now };
-  const check = transactionRow(ctx, 'authorization', 'succeeded', 0, `Card changed to ${summary.brand} ending ${summary.last4}`, outcome.ref);
-  await replaceCheckoutCard(getDb(env), { checkoutId: user.subscriptionId, paymentMethod: outcome.paymentMethod, card: summary, check, now });
+  const check = transactionRow(
+    ctx,
+    'authorization',
+    'succeeded',
+    0,
+    `Card changed to ${summary.brand} ending ${summary.last4}`,
+    outcome.ref,
+  );
+  await replaceCheckoutCard(getDb(env), {
+    checkoutId: user.subscriptionId,
+    paymentMethod: outcome.paymentMethod,
+    card: summary,
+    check,
+    now,
+  });
   const retried = await retryFailedRenewal(env, user.id, now);
   if (!retried) await publishToUser(env, user.id, { type: 'subscription.updated', at: now });
   return { ...(await readSubscriptionStatus(env, user.id)), retried };

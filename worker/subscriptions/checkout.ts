@@ -2,7 +2,13 @@ import { isPaying, type CheckoutPayment, type CheckoutView } from '../../src/com
 import type { PlanLevel, PlanOptions, PlanTerm } from '../../src/common/plans';
 import { sha256Hex } from '../crypto/tokens';
 import { getDb, type Db } from '../db/client';
-import { claimCheckoutForConfirm, findCheckoutOf, insertCheckoutIfIdle, markCheckoutFailed, markCheckoutRequiresAction } from '../db/queries/billing';
+import {
+  claimCheckoutForConfirm,
+  findCheckoutOf,
+  insertCheckoutIfIdle,
+  markCheckoutFailed,
+  markCheckoutRequiresAction,
+} from '../db/queries/billing';
 import { findNumberOwnedBy } from '../db/queries/numbers';
 import { readPlanOptions } from '../db/queries/options';
 import { activatePlan, hasHadTrial } from '../db/queries/subscriptions';
@@ -44,7 +50,12 @@ function assertNotSubscribed(user: UserRow): void {
   if (isPaying(user.subscriptionType)) throw new ApiError(409, 'ALREADY_SUBSCRIBED');
 }
 
-export async function startCheckout(env: Env, user: UserRow, plan: { level: PlanLevel; term: PlanTerm }, payment: CheckoutPayment): Promise<CheckoutAnswer> {
+export async function startCheckout(
+  env: Env,
+  user: UserRow,
+  plan: { level: PlanLevel; term: PlanTerm },
+  payment: CheckoutPayment,
+): Promise<CheckoutAnswer> {
   const processor = paymentProcessor(env);
   const summary = checkPayment(processor, payment);
   assertNotSubscribed(user);
@@ -71,8 +82,10 @@ export async function startCheckout(env: Env, user: UserRow, plan: { level: Plan
   }
   const checkout: CheckoutRow = { ...row, state: 'pending', processorRef: null, failureCode: null, updatedAt: now };
   const trialEndsAt = trial ? now + options.trial.length_in_days * DAY_MS : null;
-  const outcome = await unlessUnavailable(checkout, () => firstPayment({ processor, payment, checkout, options, price, user, trialEndsAt }), () =>
-    markCheckoutFailed(db, checkout.id, 'PAYMENT_UNAVAILABLE', Date.now()),
+  const outcome = await unlessUnavailable(
+    checkout,
+    () => firstPayment({ processor, payment, checkout, options, price, user, trialEndsAt }),
+    () => markCheckoutFailed(db, checkout.id, 'PAYMENT_UNAVAILABLE', Date.now()),
   );
   return settleCheckout(env, user, checkout, outcome, options, processor);
 }
@@ -81,7 +94,8 @@ export async function confirmCheckout(env: Env, user: UserRow, checkoutId: strin
   const db = getDb(env);
   const existing = await findCheckoutOf(db, checkoutId, user.id);
   if (!existing) throw new ApiError(404, 'NOT_FOUND');
-  if (existing.state !== 'requires_action' || !existing.processorRef) throw new ApiError(409, 'OTHER', 'This checkout is not waiting for authentication.');
+  if (existing.state !== 'requires_action' || !existing.processorRef)
+    throw new ApiError(409, 'OTHER', 'This checkout is not waiting for authentication.');
   assertNotSubscribed(user);
   const checkout = await claimCheckoutForConfirm(db, checkoutId, user.id, Date.now());
   if (!checkout) throw new ApiError(409, 'OTHER', 'This checkout is not waiting for authentication.');
@@ -89,7 +103,11 @@ export async function confirmCheckout(env: Env, user: UserRow, checkoutId: strin
   const processor = processorOfPlan(env, checkout.processor);
   const ref = existing.processorRef;
   // Unanswered, it goes back to waiting: the user, or Stripe's webhook for its first invoice, confirms again.
-  const outcome = await unlessUnavailable(checkout, () => confirmFirstPayment(processor, ref, approve), () => markCheckoutRequiresAction(db, checkout.id, ref, Date.now()));
+  const outcome = await unlessUnavailable(
+    checkout,
+    () => confirmFirstPayment(processor, ref, approve),
+    () => markCheckoutRequiresAction(db, checkout.id, ref, Date.now()),
+  );
   return settleCheckout(env, user, checkout, outcome, await readPlanOptions(db), processor);
 }
 
@@ -98,7 +116,11 @@ export async function confirmCheckout(env: Env, user: UserRow, checkoutId: strin
  * checkout is put where it no longer blocks (`release`). Its id is logged, as the processor may
  * have acted before its answer was lost.
  */
-async function unlessUnavailable(checkout: CheckoutRow, pay: () => Promise<CheckoutOutcome>, release: () => Promise<unknown>): Promise<CheckoutOutcome> {
+async function unlessUnavailable(
+  checkout: CheckoutRow,
+  pay: () => Promise<CheckoutOutcome>,
+  release: () => Promise<unknown>,
+): Promise<CheckoutOutcome> {
   try {
     return await pay();
   } catch (error) {

@@ -28,14 +28,22 @@ export type CheckoutOutcome =
   | { status: 'requires_action'; ref: string; clientSecret: string | null };
 
 function fromPayment(outcome: PaymentOutcome): CheckoutOutcome {
-  if (outcome.status === 'succeeded') return { status: 'succeeded', ref: outcome.ref, keep: outcome.paymentMethod, card: null, runsItself: false, periodEnd: null };
+  if (outcome.status === 'succeeded')
+    return { status: 'succeeded', ref: outcome.ref, keep: outcome.paymentMethod, card: null, runsItself: false, periodEnd: null };
   if (outcome.status === 'requires_action') return { status: 'requires_action', ref: outcome.ref, clientSecret: null };
   return outcome;
 }
 
 function fromSubscription(outcome: SubscriptionOutcome): CheckoutOutcome {
   if (outcome.status === 'succeeded') {
-    return { status: 'succeeded', ref: outcome.invoiceRef, keep: outcome.ref, card: outcome.card, runsItself: true, periodEnd: outcome.periodEnd };
+    return {
+      status: 'succeeded',
+      ref: outcome.invoiceRef,
+      keep: outcome.ref,
+      card: outcome.card,
+      runsItself: true,
+      periodEnd: outcome.periodEnd,
+    };
   }
   return outcome;
 }
@@ -46,10 +54,16 @@ function fromSubscription(outcome: SubscriptionOutcome): CheckoutOutcome {
  */
 export function checkPayment(processor: PaymentProcessor, payment: CheckoutPayment): CardSummary | null {
   if ('paymentMethodId' in payment) {
-    if (!processor.startSubscription) throw new ApiError(400, 'INVALID_CARD', 'This site takes the card in its own form; a Stripe payment method is not accepted here.');
+    if (!processor.startSubscription)
+      throw new ApiError(400, 'INVALID_CARD', 'This site takes the card in its own form; a Stripe payment method is not accepted here.');
     return null;
   }
-  if (processor.startSubscription) throw new ApiError(400, 'INVALID_CARD', 'Cards are taken by Stripe’s form on this site; send its paymentMethodId, never the card itself.');
+  if (processor.startSubscription)
+    throw new ApiError(
+      400,
+      'INVALID_CARD',
+      'Cards are taken by Stripe’s form on this site; send its paymentMethodId, never the card itself.',
+    );
   const summary = processor.describeCard(payment.card);
   if (!summary) throw new ApiError(400, 'INVALID_CARD');
   return summary;

@@ -7,7 +7,16 @@ import { readPlanOptions } from '../db/queries/options';
 import { endPlan, listUsersWithDueBilling, recordRenewal } from '../db/queries/subscriptions';
 import { findUserById } from '../db/queries/users';
 import type { UserRow } from '../db/schema';
-import { dueAction, NUMBER_GRACE_MS, periodEnd, priceOf, REMINDER_LEAD_MS, renewalGrant, type DueAction, type LifecycleState } from '../domain/subscriptions';
+import {
+  dueAction,
+  NUMBER_GRACE_MS,
+  periodEnd,
+  priceOf,
+  REMINDER_LEAD_MS,
+  renewalGrant,
+  type DueAction,
+  type LifecycleState,
+} from '../domain/subscriptions';
 import { sendMail } from '../mail/send';
 import { noticeMail } from '../mail/link-mail';
 import { publishToUser } from '../live/publish';
@@ -91,22 +100,38 @@ async function renew(env: Env, user: UserRow, state: LifecycleState, now: number
   const price = priceOf(options, level, term);
   const checkout = await findCheckoutById(db, user.subscriptionId);
   const outcome = checkout?.processorRef
-    ? await processorOfPlan(env, user.merchantType ?? 'local').charge({ paymentMethod: checkout.processorRef }, { amountCents: price, description: planName(level, term), idempotencyKey: `${user.subscriptionId}:${fromEnd}` })
+    ? await processorOfPlan(env, user.merchantType ?? 'local').charge(
+        { paymentMethod: checkout.processorRef },
+        { amountCents: price, description: planName(level, term), idempotencyKey: `${user.subscriptionId}:${fromEnd}` },
+      )
     : ({ status: 'declined', code: 'PAYMENT_DECLINED' } as const);
   const ctx = { userId: user.id, checkoutId: user.subscriptionId, now };
   if (outcome.status !== 'succeeded') {
     const code = outcome.status === 'declined' ? outcome.code : 'AUTHENTICATION_FAILED';
     await insertTransaction(db, transactionRow(ctx, 'charge', 'failed', price, `${planName(level, term)}: renewal failed (${code})`));
     await publishToUser(env, user.id, { type: 'subscription.updated', at: now });
-    await sendMail(env, noticeMail(user.email, 'Your FaxFlow payment did not go through', [
-      `We could not charge ${formatCents(price)} for your ${planName(level, term)}.`,
-      'We will try again each day for three days. To keep your plan and your fax number, change your card in Settings › Plan and billing: the payment is retried on it at once.',
-    ]));
+    await sendMail(
+      env,
+      noticeMail(user.email, 'Your FaxFlow payment did not go through', [
+        `We could not charge ${formatCents(price)} for your ${planName(level, term)}.`,
+        'We will try again each day for three days. To keep your plan and your fax number, change your card in Settings › Plan and billing: the payment is retried on it at once.',
+      ]),
+    );
     return true;
   }
   const end = periodEnd(fromEnd, term);
-  const records = chargeRecords(ctx, { level, term, amountCents: price, periodStart: fromEnd, periodEnd: end, grant: renewalGrant(options, level, term) }, outcome.ref);
-  await recordRenewal(db, { userId: user.id, fromPeriodEnd: fromEnd, periodEnd: end, grant: renewalGrant(options, level, term), ...records });
+  const records = chargeRecords(
+    ctx,
+    { level, term, amountCents: price, periodStart: fromEnd, periodEnd: end, grant: renewalGrant(options, level, term) },
+    outcome.ref,
+  );
+  await recordRenewal(db, {
+    userId: user.id,
+    fromPeriodEnd: fromEnd,
+    periodEnd: end,
+    grant: renewalGrant(options, level, term),
+    ...records,
+  });
   await publishPlanChange(env, user.id, { changed: false, row: null });
   return true;
 }
@@ -146,10 +171,13 @@ async function remind(env: Env, user: UserRow, now: number): Promise<boolean> {
   const options = await readPlanOptions(db);
   const price = user.planLevel && user.planTerm ? priceOf(options, user.planLevel, user.planTerm) : 0;
   const name = user.planLevel && user.planTerm ? planName(user.planLevel, user.planTerm) : 'plan';
-  await sendMail(env, noticeMail(user.email, 'Your FaxFlow plan renews soon', [
-    `Your ${name} renews on ${new Date(end).toISOString().slice(0, 10)} (UTC) for ${formatCents(price)}.`,
-    'Nothing to do if you want to keep it. To stop it, cancel in Settings before that day; your plan and number last until then.',
-  ]));
+  await sendMail(
+    env,
+    noticeMail(user.email, 'Your FaxFlow plan renews soon', [
+      `Your ${name} renews on ${new Date(end).toISOString().slice(0, 10)} (UTC) for ${formatCents(price)}.`,
+      'Nothing to do if you want to keep it. To stop it, cancel in Settings before that day; your plan and number last until then.',
+    ]),
+  );
   return true;
 }
 

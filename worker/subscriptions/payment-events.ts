@@ -45,7 +45,12 @@ export type PaymentEventEnvelope = z.infer<typeof paymentEventSchema>;
 export type PaymentEventResult = 'handled' | 'duplicate' | 'ignored' | 'malformed';
 
 /** Handles one verified event; 'malformed' when a known type does not have the shape we need. */
-export async function handlePaymentEvent(env: Env, provider: PaymentProvider, event: PaymentEventEnvelope, now = Date.now()): Promise<PaymentEventResult> {
+export async function handlePaymentEvent(
+  env: Env,
+  provider: PaymentProvider,
+  event: PaymentEventEnvelope,
+  now = Date.now(),
+): Promise<PaymentEventResult> {
   const db = getDb(env);
   if (await isWebhookEventHandled(db, provider, event.id)) return 'duplicate';
   let result: PaymentEventResult = 'ignored';
@@ -86,7 +91,12 @@ async function payingUser(db: Db, provider: PaymentProvider, userId: string | un
  * closed): the checkout still waiting for it is confirmed now, exactly as the page would have.
  * Anything else about the first invoice was granted by the checkout already.
  */
-async function settleWaitingCheckout(env: Env, provider: PaymentProvider, userId: string | undefined, subscriptionId: string): Promise<PaymentEventResult> {
+async function settleWaitingCheckout(
+  env: Env,
+  provider: PaymentProvider,
+  userId: string | undefined,
+  subscriptionId: string,
+): Promise<PaymentEventResult> {
   const db = getDb(env);
   const user = userId ? await findUserById(db, userId) : null;
   const waiting = user ? await findWaitingCheckout(db, user.id, provider, subscriptionId) : null;
@@ -116,7 +126,11 @@ async function renewalPaid(env: Env, provider: PaymentProvider, user: UserRow, i
   const end = periodEnd(fromEnd, term);
   const grant = renewalGrant(options, level, term);
   const ctx = { userId: user.id, checkoutId: user.subscriptionId, now };
-  const records = chargeRecords(ctx, { level, term, amountCents: invoice.amount_paid, periodStart: fromEnd, periodEnd: end, grant }, invoice.id);
+  const records = chargeRecords(
+    ctx,
+    { level, term, amountCents: invoice.amount_paid, periodStart: fromEnd, periodEnd: end, grant },
+    invoice.id,
+  );
   const result = await claimed(db, `${provider}-invoice-paid`, invoice.id, now, () =>
     recordRenewal(db, { userId: user.id, fromPeriodEnd: fromEnd, periodEnd: end, grant, ...records }),
   );
@@ -125,19 +139,37 @@ async function renewalPaid(env: Env, provider: PaymentProvider, user: UserRow, i
 }
 
 /** A renewal was refused: a failed charge, which starts (or continues) the 3-day grace, and a mail. */
-async function renewalFailed(env: Env, provider: PaymentProvider, user: UserRow, invoice: Invoice, now: number): Promise<PaymentEventResult> {
+async function renewalFailed(
+  env: Env,
+  provider: PaymentProvider,
+  user: UserRow,
+  invoice: Invoice,
+  now: number,
+): Promise<PaymentEventResult> {
   const { planLevel: level, planTerm: term } = user;
   if (!level || !term) return 'ignored';
   const db = getDb(env);
   const ctx = { userId: user.id, checkoutId: user.subscriptionId, now };
-  const failed = transactionRow(ctx, 'charge', 'failed', invoice.amount_due, `${planName(level, term)}: renewal failed (PAYMENT_DECLINED)`, invoice.id);
-  const result = await claimed(db, `${provider}-invoice-failed`, `${invoice.id}:${invoice.attempt_count}`, now, () => insertTransaction(db, failed));
+  const failed = transactionRow(
+    ctx,
+    'charge',
+    'failed',
+    invoice.amount_due,
+    `${planName(level, term)}: renewal failed (PAYMENT_DECLINED)`,
+    invoice.id,
+  );
+  const result = await claimed(db, `${provider}-invoice-failed`, `${invoice.id}:${invoice.attempt_count}`, now, () =>
+    insertTransaction(db, failed),
+  );
   if (result !== 'handled') return result;
   await publishToUser(env, user.id, { type: 'subscription.updated', at: now });
-  await sendMail(env, noticeMail(user.email, 'Your FaxFlow payment did not go through', [
-    `We could not charge ${formatCents(invoice.amount_due)} for your ${planName(level, term)}.`,
-    'We will try again over the next days; update your card to keep your plan and your fax number.',
-  ]));
+  await sendMail(
+    env,
+    noticeMail(user.email, 'Your FaxFlow payment did not go through', [
+      `We could not charge ${formatCents(invoice.amount_due)} for your ${planName(level, term)}.`,
+      'We will try again over the next days; update your card to keep your plan and your fax number.',
+    ]),
+  );
   return result;
 }
 

@@ -28,7 +28,11 @@ export async function planStartRecords(
   if (!checkout.trial) {
     const end = outcome.periodEnd ?? periodEnd(ctx.now, term);
     const grant = renewalGrant(options, level, term);
-    const records = chargeRecords(ctx, { level, term, amountCents: price, periodStart: ctx.now, periodEnd: end, grant }, outcome.ref ?? outcome.keep);
+    const records = chargeRecords(
+      ctx,
+      { level, term, amountCents: price, periodStart: ctx.now, periodEnd: end, grant },
+      outcome.ref ?? outcome.keep,
+    );
     return { ...records, end };
   }
   const end = outcome.periodEnd ?? ctx.now + options.trial.length_in_days * DAY_MS;
@@ -36,7 +40,8 @@ export async function planStartRecords(
   // A processor that runs the plan checked the card when it saved it; preAuthType is what we ask
   // of a card ourselves.
   if (outcome.runsItself) return { transactions, invoice: null, end };
-  if (options.preAuthType === 'verify') transactions.unshift(transactionRow(ctx, 'authorization', 'succeeded', 0, 'Card check', outcome.ref));
+  if (options.preAuthType === 'verify')
+    transactions.unshift(transactionRow(ctx, 'authorization', 'succeeded', 0, 'Card check', outcome.ref));
   if (options.preAuthType === 'authorize' && outcome.ref) {
     // A hold of the first charge proves the card can pay it; it is let go at once.
     await processor.release(outcome.ref);

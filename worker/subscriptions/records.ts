@@ -24,7 +24,17 @@ export function transactionRow(
   description: string,
   processorRef: string | null = null,
 ): NewTransaction {
-  return { id: crypto.randomUUID(), userId: ctx.userId, kind, status, amountCents, description, checkoutId: ctx.checkoutId, processorRef, createdAt: ctx.now };
+  return {
+    id: crypto.randomUUID(),
+    userId: ctx.userId,
+    kind,
+    status,
+    amountCents,
+    description,
+    checkoutId: ctx.checkoutId,
+    processorRef,
+    createdAt: ctx.now,
+  };
 }
 
 export function creditGrantRow(ctx: TransactionContext, grant: Allowance): NewTransaction {
@@ -37,7 +47,14 @@ export function chargeRecords(
   plan: { level: PlanLevel; term: PlanTerm; amountCents: number; periodStart: number; periodEnd: number; grant: Allowance },
   processorRef: string,
 ): { transactions: NewTransaction[]; invoice: InvoiceRow } {
-  const charge = transactionRow(ctx, 'charge', 'succeeded', plan.amountCents, `${planName(plan.level, plan.term)}: ${formatCents(plan.amountCents)}`, processorRef);
+  const charge = transactionRow(
+    ctx,
+    'charge',
+    'succeeded',
+    plan.amountCents,
+    `${planName(plan.level, plan.term)}: ${formatCents(plan.amountCents)}`,
+    processorRef,
+  );
   const invoiceId = crypto.randomUUID();
   const invoice: InvoiceRow = {
     id: invoiceId,

@@ -15,8 +15,7 @@ export const requireViewer = createMiddleware<AppEnv>(async (c, next) => {
   await next();
 });
 
-export const TOO_LARGE_FOR_ONE_SHOT =
-  'Files above 256 KB must be sent with a resumable upload (POST /api/uploads), not POST /api/files.';
+export const TOO_LARGE_FOR_ONE_SHOT = 'Files above 256 KB must be sent with a resumable upload (POST /api/uploads), not POST /api/files.';
 
 export function oneShotTooLarge(): ApiError {
   return new ApiError(413, 'PAYLOAD_TOO_LARGE', TOO_LARGE_FOR_ONE_SHOT);

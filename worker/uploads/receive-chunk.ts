@@ -16,8 +16,7 @@ export interface ChunkAnswer {
 const PROBLEMS = {
   EMPTY: () => new ApiError(400, 'INVALID_INPUT', 'The chunk is empty.'),
   PAST_END: () => new ApiError(413, 'PAYLOAD_TOO_LARGE', 'The chunk runs past the size declared for this upload.'),
-  CROSSES_PART: () =>
-    new ApiError(400, 'INVALID_INPUT', `A chunk must not cross a multiple of partSize (${UPLOAD_PART_BYTES} bytes).`),
+  CROSSES_PART: () => new ApiError(400, 'INVALID_INPUT', `A chunk must not cross a multiple of partSize (${UPLOAD_PART_BYTES} bytes).`),
 } as const;
 
 /** `accepted: false` (409 UPLOAD_OFFSET_MISMATCH) tells the client where the server really is. */

@@ -44,7 +44,14 @@ export async function putDocumentPdf(env: Env, record: NewFile, pdf: Uint8Array)
 }
 
 /** The one-shot upload (POST /api/files): checked, converted if an image, stored, recorded. */
-export async function storeDocument(env: Env, db: Db, userId: string, name: string, bytes: Uint8Array, config: AppConfig): Promise<FileRow> {
+export async function storeDocument(
+  env: Env,
+  db: Db,
+  userId: string,
+  name: string,
+  bytes: Uint8Array,
+  config: AppConfig,
+): Promise<FileRow> {
   const document = await normalizeDocument(bytes, documentLimits(config));
   const record = newFileRecord({ fileId: crypto.randomUUID(), userId, name, document, now: Date.now() });
   await putDocumentPdf(env, record, document.pdf);

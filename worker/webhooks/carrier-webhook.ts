@@ -24,7 +24,11 @@ export async function receiveCarrierWebhook(env: Env, carrier: Carrier, request:
   }
   const outcomes: WebhookResult['outcomes'] = [];
   for (const event of reading.events) {
-    outcomes.push(event.kind === 'outbound.status' ? await applyCarrierEvent(env, carrier.name, event) : await handleInboundEvent(env, carrier.name, event));
+    outcomes.push(
+      event.kind === 'outbound.status'
+        ? await applyCarrierEvent(env, carrier.name, event)
+        : await handleInboundEvent(env, carrier.name, event),
+    );
   }
   return { status: 200, outcomes };
 }

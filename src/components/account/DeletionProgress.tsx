@@ -86,11 +86,7 @@ export default function DeletionProgress({ jobId }: Props) {
         </a>
       )}
       {failed && (
-        <button
-          type="button"
-          className="button primary"
-          onClick={async () => setRetryFailed((await retryDeletion(jobId)) === null)}
-        >
+        <button type="button" className="button primary" onClick={async () => setRetryFailed((await retryDeletion(jobId)) === null)}>
           {t('deletion.tryAgain')}
         </button>
       )}

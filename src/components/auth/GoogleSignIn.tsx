@@ -37,7 +37,13 @@ export default function GoogleSignIn({ redirect, mode, clientId }: Props) {
       .then((google) => {
         if (cancelled || !buttonHost.current) return;
         google.accounts.id.initialize({ client_id: clientId, callback: ({ credential }) => void signIn(credential) });
-        google.accounts.id.renderButton(buttonHost.current, { type: 'standard', theme: 'outline', size: 'large', text: 'continue_with', width: 320 });
+        google.accounts.id.renderButton(buttonHost.current, {
+          type: 'standard',
+          theme: 'outline',
+          size: 'large',
+          text: 'continue_with',
+          width: 320,
+        });
       })
       .catch(() => {
         if (!cancelled) setError(t('google.loadFailed'));

@@ -41,8 +41,7 @@ export default function ActivityFeed() {
           {events.map((event, index) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: two events of one kind can share a millisecond; the feed only grows at its head
             <li key={`${event.type}-${event.at}-${index}`}>
-              <span>{describe(event)}</span>{' '}
-              <time dateTime={new Date(event.at).toISOString()}>{timeFormat.format(event.at)}</time>
+              <span>{describe(event)}</span> <time dateTime={new Date(event.at).toISOString()}>{timeFormat.format(event.at)}</time>
             </li>
           ))}
         </ul>

@@ -22,7 +22,13 @@ export default function SendingNow({ initial }: { initial: SendStatus | null }) 
   return (
     <section className="card" aria-labelledby="sending-heading" aria-live="polite">
       <h2 id="sending-heading">{t(sendingFax ? 'dashboard.sendingNow' : 'dashboard.lastSent')}</h2>
-      {sendingFax ? <FaxLine fax={sendingFax} /> : lastSentEntry ? <FaxLine fax={lastSentEntry} /> : <p className="muted">{t('dashboard.noneSent')}</p>}
+      {sendingFax ? (
+        <FaxLine fax={sendingFax} />
+      ) : lastSentEntry ? (
+        <FaxLine fax={lastSentEntry} />
+      ) : (
+        <p className="muted">{t('dashboard.noneSent')}</p>
+      )}
       <p className="muted">
         {t('dashboard.lifetimeSent', { count: lifetimeSendCount })} · <a href="/sent">{t('dashboard.allSent')}</a>
       </p>

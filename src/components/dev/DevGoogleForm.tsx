@@ -30,9 +30,7 @@ export default function DevGoogleForm({ redirect }: Props) {
         json: { email: String(form.get('email') ?? ''), name: name || undefined, emailVerified: form.get('verified') === 'on' },
       }),
     );
-    const result = issued.ok
-      ? await call(api.login.$post({ json: { token: issued.data.credential } }))
-      : issued;
+    const result = issued.ok ? await call(api.login.$post({ json: { token: issued.data.credential } })) : issued;
     if (result.ok) {
       window.location.assign(safeRedirectPath(redirect));
       return;

@@ -16,7 +16,13 @@ export default function FaxFailure({ fax }: { fax: FaxView }) {
     <section className={`card fax-failure${fax.status === 'FAILED' ? '' : ' waiting'}`} aria-labelledby="fax-failure-heading">
       <h2 id="fax-failure-heading">{fax.status === 'FAILED' ? t('faxDetails.failureHeading') : t('faxDetails.retryHeading')}</h2>
       {waiting && (
-        <p>{t('faxDetails.retryText', { ...next, attempt: Math.min(fax.attempt + 1, fax.maxAttempts), time: formatTime(fax.nextAttemptAt!) })}</p>
+        <p>
+          {t('faxDetails.retryText', {
+            ...next,
+            attempt: Math.min(fax.attempt + 1, fax.maxAttempts),
+            time: formatTime(fax.nextAttemptAt!),
+          })}
+        </p>
       )}
       {retrying && !waiting && <p>{t('faxDetails.retryRunning', next)}</p>}
       <h3>{fax.status === 'FAILED' ? failureTitle(reason) : t('faxDetails.lastAttempt', { reason: failureTitle(reason) })}</h3>

@@ -14,7 +14,11 @@ export default function SentFaxPages({ fax }: { fax: FaxView }) {
     <section className="card" aria-labelledby="fax-pages-heading">
       <h2 id="fax-pages-heading">{t('viewer.pagesHeading')}</h2>
       {transmitted ? (
-        <FaxViewer documentUrl={faxDocumentUrl(fax)} fileName={faxDocumentFileName(fax)} title={t('faxDetails.heading', { number: recipientText(fax) })} />
+        <FaxViewer
+          documentUrl={faxDocumentUrl(fax)}
+          fileName={faxDocumentFileName(fax)}
+          title={t('faxDetails.heading', { number: recipientText(fax) })}
+        />
       ) : (
         <p className="muted">{t('viewer.sentLater')}</p>
       )}

@@ -43,7 +43,13 @@ export default function InboxRow({ fax, onChanged }: { fax: FaxView; onChanged: 
           </a>
         )}
         {fax.status !== 'RECEIVING' && (
-          <button type="button" className="link-button" disabled={busy} onClick={() => void toggle()} aria-label={t(fax.read ? 'inbox.markUnreadLabel' : 'inbox.markReadLabel', label)}>
+          <button
+            type="button"
+            className="link-button"
+            disabled={busy}
+            onClick={() => void toggle()}
+            aria-label={t(fax.read ? 'inbox.markUnreadLabel' : 'inbox.markReadLabel', label)}
+          >
             {t(fax.read ? 'inbox.markUnread' : 'inbox.markRead')}
           </button>
         )}

@@ -10,8 +10,7 @@ export default function ReceivedFaxNotices({ fax }: { fax: FaxView }) {
       {fax.partial && <p>{t('inbox.details.partial', { pages: pagesText(fax.pageCount) })}</p>}
       {fax.uncoveredPages > 0 && (
         <p>
-          {t('inbox.details.uncovered', { pages: pagesText(fax.uncoveredPages) })}{' '}
-          <a href="/upgrade">{t('inbox.details.upgrade')}</a>
+          {t('inbox.details.uncovered', { pages: pagesText(fax.uncoveredPages) })} <a href="/upgrade">{t('inbox.details.upgrade')}</a>
         </p>
       )}
     </section>

@@ -54,7 +54,9 @@ export default function ReserveNumber({ signedIn, paying }: { signedIn: boolean;
                 <button
                   type="button"
                   className="button secondary"
-                  aria-label={t(hold?.id === number.id ? 'numbers.heldLabel' : paying ? 'numbers.takeLabel' : 'numbers.holdLabel', { number: number.display })}
+                  aria-label={t(hold?.id === number.id ? 'numbers.heldLabel' : paying ? 'numbers.takeLabel' : 'numbers.holdLabel', {
+                    number: number.display,
+                  })}
                   disabled={hold?.id === number.id}
                   onClick={() => void pick(number.id)}
                 >

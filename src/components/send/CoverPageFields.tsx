@@ -15,23 +15,37 @@ export default function CoverPageFields() {
   const ids = { check: useId(), message: useId() };
 
   const text = (key: TextKey, label: string, max: number, autoComplete = 'off') => (
-    <Field label={label} type="text" maxLength={max} autoComplete={autoComplete} value={draft[key]} onChange={(e) => updateDraft(key, e.target.value)} />
+    <Field
+      label={label}
+      type="text"
+      maxLength={max}
+      autoComplete={autoComplete}
+      value={draft[key]}
+      onChange={(e) => updateDraft(key, e.target.value)}
+    />
   );
   // Fields that follow another value until the user types their own.
-  const following = (key: keyof Pick<SendDraft, 'coverToNumber' | 'fromName' | 'fromNumber'>, label: string, fallback: string, max: number) => (
-    <Field label={label} type="text" maxLength={max} autoComplete="off" value={draft[key] ?? fallback} onChange={(e) => updateDraft(key, e.target.value)} />
+  const following = (
+    key: keyof Pick<SendDraft, 'coverToNumber' | 'fromName' | 'fromNumber'>,
+    label: string,
+    fallback: string,
+    max: number,
+  ) => (
+    <Field
+      label={label}
+      type="text"
+      maxLength={max}
+      autoComplete="off"
+      value={draft[key] ?? fallback}
+      onChange={(e) => updateDraft(key, e.target.value)}
+    />
   );
 
   return (
     <section className="card" aria-labelledby="cover-heading">
       <h2 id="cover-heading">{t('send.coverHeading')}</h2>
       <div className="field checkbox">
-        <input
-          id={ids.check}
-          type="checkbox"
-          checked={draft.withCover}
-          onChange={(e) => updateDraft('withCover', e.target.checked)}
-        />
+        <input id={ids.check} type="checkbox" checked={draft.withCover} onChange={(e) => updateDraft('withCover', e.target.checked)} />
         <label htmlFor={ids.check}>{t('send.addCoverPage')}</label>
       </div>
       {draft.withCover && (
@@ -66,7 +80,13 @@ export default function CoverPageFields() {
           {text('subject', t('send.subject'), 120)}
           <div className="field">
             <label htmlFor={ids.message}>{t('send.message')}</label>
-            <textarea id={ids.message} rows={5} maxLength={2000} value={draft.message} onChange={(e) => updateDraft('message', e.target.value)} />
+            <textarea
+              id={ids.message}
+              rows={5}
+              maxLength={2000}
+              value={draft.message}
+              onChange={(e) => updateDraft('message', e.target.value)}
+            />
           </div>
           <p className="hint">{t('send.coverDateHint')}</p>
           <CoverPagePreview />

@@ -2,15 +2,22 @@ import { useEffect, useRef, useState } from 'react';
 import { t } from '../../i18n/t';
 import { fetchCoverPagePreview } from '../../stores/send-fax';
 
-type PreviewState = { kind: 'idle' } | { kind: 'busy' } | { kind: 'ready'; url: string; opened: boolean } | { kind: 'failed'; reason: string };
+type PreviewState =
+  | { kind: 'idle' }
+  | { kind: 'busy' }
+  | { kind: 'ready'; url: string; opened: boolean }
+  | { kind: 'failed'; reason: string };
 
 /** Renders the cover page as it would be sent now and opens the PDF in a new tab. */
 export default function CoverPagePreview() {
   const [state, setState] = useState<PreviewState>({ kind: 'idle' });
   const lastUrl = useRef<string | null>(null);
-  useEffect(() => () => {
-    if (lastUrl.current) URL.revokeObjectURL(lastUrl.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (lastUrl.current) URL.revokeObjectURL(lastUrl.current);
+    },
+    [],
+  );
 
   async function preview(): Promise<void> {
     // The tab is opened during the click, before any await: popup blockers allow it only then.

@@ -69,7 +69,12 @@ export default function DocumentPicker() {
             {t('send.documentReady', { name: uploaded.name, size: formatFileSize(uploaded.size), pages: pagesText(uploaded.pageCount) })}
           </p>
           <div className="button-row">
-            <a className="button secondary" href={`/api/files/${encodeURIComponent(uploaded.fileId)}/content`} target="_blank" rel="noopener">
+            <a
+              className="button secondary"
+              href={`/api/files/${encodeURIComponent(uploaded.fileId)}/content`}
+              target="_blank"
+              rel="noopener"
+            >
               {t('send.previewDocument')}
             </a>
             <button type="button" className="button secondary" onClick={removeDocument}>

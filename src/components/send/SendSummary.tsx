@@ -24,7 +24,8 @@ export default function SendSummary() {
     summary.pages === null
       ? t('send.summaryNoDocument')
       : t(draft.withCover ? 'send.summaryWithCover' : 'send.summaryNoCover', { pages: pagesText(summary.pages) });
-  const credits = summary.credits === null ? t('send.creditsLoading') : t('send.creditsAvailable', { credits: creditsText(summary.credits) });
+  const credits =
+    summary.credits === null ? t('send.creditsLoading') : t('send.creditsAvailable', { credits: creditsText(summary.credits) });
 
   return (
     <section className="card send-summary" aria-label={t('send.submit')}>

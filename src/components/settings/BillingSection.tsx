@@ -31,7 +31,9 @@ function PlanStatus({ subscription }: { subscription: SubscriptionView }) {
   };
   return (
     <>
-      <p className="plan-line">{t('billing.planLine', { level: t(`upgrade.level${subscription.planLevel}`), type: t(`billing.type${subscription.type}`) })}</p>
+      <p className="plan-line">
+        {t('billing.planLine', { level: t(`upgrade.level${subscription.planLevel}`), type: t(`billing.type${subscription.type}`) })}
+      </p>
       <PaymentProblem subscription={subscription} />
       {subscription.faxNumber && <p>{t('billing.yourNumber', { number: subscription.faxNumber.display })}</p>}
       {subscription.cancelAtPeriodEnd && end ? (
@@ -40,7 +42,9 @@ function PlanStatus({ subscription }: { subscription: SubscriptionView }) {
         </p>
       ) : (
         <>
-          {subscription.type === 'TRIAL' && subscription.trialEndsAt && <p className="muted">{t('billing.trialUntil', { date: day.format(subscription.trialEndsAt) })}</p>}
+          {subscription.type === 'TRIAL' && subscription.trialEndsAt && (
+            <p className="muted">{t('billing.trialUntil', { date: day.format(subscription.trialEndsAt) })}</p>
+          )}
           {subscription.type === 'PAID' && end && <p className="muted">{t('billing.renewsOn', { date: day.format(end) })}</p>}
           <button type="button" className="button secondary inline" disabled={cancelling} onClick={() => void cancel()}>
             {cancelling ? t('billing.cancelling') : t('billing.cancel')}
@@ -101,10 +105,18 @@ function History({ history }: { history: BillingHistory }) {
                 start: day.format(invoice.periodStart),
                 end: day.format(invoice.periodEnd),
               })}{' '}
-              <a href={`/api/invoices/${encodeURIComponent(invoice.id)}`} target="_blank" rel="noopener" aria-label={`${t('billing.viewInvoice')} ${invoice.number}`}>
+              <a
+                href={`/api/invoices/${encodeURIComponent(invoice.id)}`}
+                target="_blank"
+                rel="noopener"
+                aria-label={`${t('billing.viewInvoice')} ${invoice.number}`}
+              >
                 {t('billing.viewInvoice')}
               </a>{' '}
-              <a href={`/api/invoices/${encodeURIComponent(invoice.id)}?download=1`} aria-label={`${t('billing.downloadInvoice')} ${invoice.number}`}>
+              <a
+                href={`/api/invoices/${encodeURIComponent(invoice.id)}?download=1`}
+                aria-label={`${t('billing.downloadInvoice')} ${invoice.number}`}
+              >
                 {t('billing.downloadInvoice')}
               </a>
             </li>

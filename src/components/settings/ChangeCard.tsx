@@ -37,15 +37,30 @@ export default function ChangeCard({ subscription }: { subscription: Subscriptio
 
   return (
     <div className="change-card">
-      {subscription.card && <p>{t('billing.chargedTo', { brand: BRAND_NAMES[subscription.card.brand] ?? subscription.card.brand, last4: subscription.card.last4 })}</p>}
+      {subscription.card && (
+        <p>
+          {t('billing.chargedTo', {
+            brand: BRAND_NAMES[subscription.card.brand] ?? subscription.card.brand,
+            last4: subscription.card.last4,
+          })}
+        </p>
+      )}
       {outcome && (
         <p className={outcome === 'stillFailing' ? 'form-error' : 'form-done'} role="status">
-          {t(outcome === 'paid' ? 'billing.cardSavedAndPaid' : outcome === 'stillFailing' ? 'billing.cardStillFailing' : 'billing.cardSaved')}
+          {t(
+            outcome === 'paid' ? 'billing.cardSavedAndPaid' : outcome === 'stillFailing' ? 'billing.cardStillFailing' : 'billing.cardSaved',
+          )}
         </p>
       )}
       {open ? (
         <>
-          <CardForm heading={t('billing.changeCardHeading')} submitLabel={t('billing.saveCard')} note={t('billing.changeCardNote')} busy={busy} onPay={(card) => void save(card)} />
+          <CardForm
+            heading={t('billing.changeCardHeading')}
+            submitLabel={t('billing.saveCard')}
+            note={t('billing.changeCardNote')}
+            busy={busy}
+            onPay={(card) => void save(card)}
+          />
           {error && (
             <p className="form-error" role="alert">
               {t(`errors.${error}`)}

@@ -14,7 +14,11 @@ export default function NotificationsForm() {
   async function save(on: boolean): Promise<void> {
     setStatus({ kind: 'busy' });
     const result = await updateFaxMail(on);
-    setStatus(result.ok ? { kind: 'done', message: t(on ? 'settings.faxMailOn' : 'settings.faxMailOff') } : { kind: 'error', message: t(`errors.${result.code}`) });
+    setStatus(
+      result.ok
+        ? { kind: 'done', message: t(on ? 'settings.faxMailOn' : 'settings.faxMailOff') }
+        : { kind: 'error', message: t(`errors.${result.code}`) },
+    );
   }
 
   return (

@@ -24,7 +24,9 @@ export default function ProfileForm() {
     event.preventDefault();
     setPhoneStatus({ kind: 'busy' });
     const result = await updatePersonalPhone(String(new FormData(event.currentTarget).get('phone') ?? ''));
-    setPhoneStatus(result.ok ? { kind: 'done', message: t('settings.phoneSaved') } : { kind: 'error', message: t(`errors.${result.code}`) });
+    setPhoneStatus(
+      result.ok ? { kind: 'done', message: t('settings.phoneSaved') } : { kind: 'error', message: t(`errors.${result.code}`) },
+    );
   }
 
   return (

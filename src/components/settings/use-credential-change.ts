@@ -22,7 +22,10 @@ export function useCredentialChange<T>(
       form.reset();
       setStatus({ kind: 'done', message: doneMessage(result.data) });
     } else {
-      setStatus({ kind: 'error', message: result.code === 'INVALID_CURRENT_PASSWORD' ? t('errors.INVALID_CURRENT_PASSWORD') : result.message });
+      setStatus({
+        kind: 'error',
+        message: result.code === 'INVALID_CURRENT_PASSWORD' ? t('errors.INVALID_CURRENT_PASSWORD') : result.message,
+      });
     }
   }
 

@@ -1,7 +1,17 @@
 import { useId, useState, type FormEvent } from 'react';
 import { t } from '../../i18n/t';
 import CardField from './CardField';
-import { checkCard, checkCardField, EMPTY_CARD, formatCardNumber, formatExpiry, toCardInput, type CardDraft, type CardField as Field, type CardProblems } from './card-rules';
+import {
+  checkCard,
+  checkCardField,
+  EMPTY_CARD,
+  formatCardNumber,
+  formatExpiry,
+  toCardInput,
+  type CardDraft,
+  type CardField as Field,
+  type CardProblems,
+} from './card-rules';
 import type { CardInput } from '../../common/billing';
 
 interface Props {
@@ -50,7 +60,14 @@ export default function CardForm({ heading = t('transaction.cardHeading'), submi
     <form className="card card-form" aria-labelledby={headingId} noValidate onSubmit={submit}>
       <h2 id={headingId}>{heading}</h2>
       {note && <p className="muted">{note}</p>}
-      <CardField label={t('transaction.name')} autoComplete="cc-name" value={draft.name} error={errorOf('name')} onChange={(e) => update('name', e.target.value)} onBlur={() => leave('name')} />
+      <CardField
+        label={t('transaction.name')}
+        autoComplete="cc-name"
+        value={draft.name}
+        error={errorOf('name')}
+        onChange={(e) => update('name', e.target.value)}
+        onBlur={() => leave('name')}
+      />
       <CardField
         label={t('transaction.number')}
         autoComplete="cc-number"

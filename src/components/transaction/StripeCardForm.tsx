@@ -41,17 +41,30 @@ export default function StripeCardForm({ plan, publishableKey, busy, onPay }: Pr
     if (result.ok) onPay(result.paymentMethodId);
   };
 
-  const buttonText = plan.trialDays !== null ? t('transaction.startTrial', { days: plan.trialDays }) : t('transaction.pay', { price: formatCents(plan.priceCents) });
+  const buttonText =
+    plan.trialDays !== null
+      ? t('transaction.startTrial', { days: plan.trialDays })
+      : t('transaction.pay', { price: formatCents(plan.priceCents) });
   return (
     <form className="card card-form" aria-labelledby="card-heading" noValidate onSubmit={(e) => void submit(e)}>
       <h2 id="card-heading">{t('transaction.cardHeading')}</h2>
       {plan.trialDays !== null && <p className="muted">{t('transaction.trialCardNote', { days: plan.trialDays })}</p>}
-      <CardField label={t('transaction.name')} autoComplete="cc-name" value={name} error={nameError} onChange={(e) => setName(e.target.value)} />
+      <CardField
+        label={t('transaction.name')}
+        autoComplete="cc-name"
+        value={name}
+        error={nameError}
+        onChange={(e) => setName(e.target.value)}
+      />
       <div className="field">
         <span className="field-label" id={ids.label}>
           {t('transaction.stripeCard')}
         </span>
-        {state.kind === 'loading' && <p className="muted" role="status">{t('transaction.stripeLoading')}</p>}
+        {state.kind === 'loading' && (
+          <p className="muted" role="status">
+            {t('transaction.stripeLoading')}
+          </p>
+        )}
         {state.kind === 'unavailable' && (
           <div className="form-error" role="alert">
             <p>{t('transaction.stripeUnavailable')}</p>

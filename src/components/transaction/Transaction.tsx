@@ -69,15 +69,17 @@ export default function Transaction({ plan: level, term, payments }: Props) {
             <StripeCardForm plan={plan} publishableKey={payments.publishableKey} busy={busy} onPay={onPayWithStripe} />
           ) : (
             <CardForm
-              submitLabel={plan.trialDays !== null ? t('transaction.startTrial', { days: plan.trialDays }) : t('transaction.pay', { price: formatCents(plan.priceCents) })}
+              submitLabel={
+                plan.trialDays !== null
+                  ? t('transaction.startTrial', { days: plan.trialDays })
+                  : t('transaction.pay', { price: formatCents(plan.priceCents) })
+              }
               note={plan.trialDays !== null ? t('transaction.trialCardNote', { days: plan.trialDays }) : null}
               busy={busy}
               onPay={onPay}
             />
           )}
-          {status.kind === 'succeeded' && (
-            <p role="status">{t('transaction.succeeded')}</p>
-          )}
+          {status.kind === 'succeeded' && <p role="status">{t('transaction.succeeded')}</p>}
         </>
       )}
     </div>

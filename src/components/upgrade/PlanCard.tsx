@@ -25,7 +25,12 @@ export default function PlanCard({ plan, choosable, current = false }: Props) {
       {plan.term === 'YEAR' ? (
         <p className="muted">
           {t('upgrade.monthlyEquivalent', { price: formatCents(plan.monthlyEquivalentCents) })}
-          {plan.savingPercent > 0 && <> · <strong className="plan-saving">{t('upgrade.saving', { percent: plan.savingPercent })}</strong></>}
+          {plan.savingPercent > 0 && (
+            <>
+              {' '}
+              · <strong className="plan-saving">{t('upgrade.saving', { percent: plan.savingPercent })}</strong>
+            </>
+          )}
         </p>
       ) : (
         <p className="muted">{t('upgrade.billedMonthly')}</p>

@@ -7,7 +7,8 @@ const day = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'medium', timeZone: 'UT
 function whenText(subscription: SubscriptionView): string | null {
   const end = subscription.currentPeriodEnd;
   if (subscription.cancelAtPeriodEnd && end) return t('upgrade.yourPlanEnds', { date: day.format(end) });
-  if (subscription.type === 'TRIAL' && subscription.trialEndsAt) return t('upgrade.yourPlanTrialUntil', { date: day.format(subscription.trialEndsAt) });
+  if (subscription.type === 'TRIAL' && subscription.trialEndsAt)
+    return t('upgrade.yourPlanTrialUntil', { date: day.format(subscription.trialEndsAt) });
   if (subscription.type === 'PAID' && end) return t('upgrade.yourPlanRenews', { date: day.format(end) });
   return null;
 }
@@ -24,7 +25,12 @@ export default function YourPlan({ type, subscription }: { type: 'TRIAL' | 'PAID
     <section className="card your-plan" aria-labelledby="your-plan-heading">
       <h2 id="your-plan-heading">{t('upgrade.yourPlanHeading')}</h2>
       {level && term ? (
-        <p>{t(type === 'TRIAL' ? 'upgrade.yourPlanLineTRIAL' : 'upgrade.yourPlanLinePAID', { level: t(`upgrade.level${level}`), term: t(`upgrade.billed${term}`) })}</p>
+        <p>
+          {t(type === 'TRIAL' ? 'upgrade.yourPlanLineTRIAL' : 'upgrade.yourPlanLinePAID', {
+            level: t(`upgrade.level${level}`),
+            term: t(`upgrade.billed${term}`),
+          })}
+        </p>
       ) : (
         <p>{t(type === 'TRIAL' ? 'upgrade.yourPlanTRIAL' : 'upgrade.yourPlanPAID')}</p>
       )}

@@ -77,7 +77,15 @@ export default function DocumentView({ document, documentUrl, fileName, title }:
       )}
       <div className="viewer-body">
         <PageThumbnails document={document} rotation={rotation} currentPage={page} onSelect={goTo} onKeyDown={onKeyDown} />
-        <PageView document={document} pageNumber={page} scale={scale} rotation={rotation} size={size} viewRef={viewRef} onKeyDown={onKeyDown} />
+        <PageView
+          document={document}
+          pageNumber={page}
+          scale={scale}
+          rotation={rotation}
+          size={size}
+          viewRef={viewRef}
+          onKeyDown={onKeyDown}
+        />
       </div>
     </>
   );

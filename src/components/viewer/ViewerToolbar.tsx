@@ -24,25 +24,49 @@ export default function ViewerToolbar(props: Props) {
   return (
     <div className="viewer-toolbar" role="toolbar" aria-label={t('viewer.toolbar')}>
       <div className="viewer-tool-group">
-        <button type="button" className="button secondary" disabled={page <= 1} onClick={() => props.onPage(page - 1)} aria-label={t('viewer.previousPage')}>
+        <button
+          type="button"
+          className="button secondary"
+          disabled={page <= 1}
+          onClick={() => props.onPage(page - 1)}
+          aria-label={t('viewer.previousPage')}
+        >
           <span aria-hidden="true">‹</span>
         </button>
         <span className="viewer-page-number" aria-live="polite">
           {t('viewer.pageOf', { page, pages: pageCount })}
         </span>
-        <button type="button" className="button secondary" disabled={page >= pageCount} onClick={() => props.onPage(page + 1)} aria-label={t('viewer.nextPage')}>
+        <button
+          type="button"
+          className="button secondary"
+          disabled={page >= pageCount}
+          onClick={() => props.onPage(page + 1)}
+          aria-label={t('viewer.nextPage')}
+        >
           <span aria-hidden="true">›</span>
         </button>
       </div>
       <div className="viewer-tool-group">
-        <button type="button" className="button secondary" disabled={!canZoomOut(scale)} onClick={props.onZoomOut} aria-label={t('viewer.zoomOut')}>
+        <button
+          type="button"
+          className="button secondary"
+          disabled={!canZoomOut(scale)}
+          onClick={props.onZoomOut}
+          aria-label={t('viewer.zoomOut')}
+        >
           <span aria-hidden="true">−</span>
         </button>
         <span className="viewer-zoom" aria-live="polite">
           <span className="visually-hidden">{t('viewer.zoomLabel')} </span>
           {t('viewer.zoom', { percent: zoomPercent(scale) })}
         </span>
-        <button type="button" className="button secondary" disabled={!canZoomIn(scale)} onClick={props.onZoomIn} aria-label={t('viewer.zoomIn')}>
+        <button
+          type="button"
+          className="button secondary"
+          disabled={!canZoomIn(scale)}
+          onClick={props.onZoomIn}
+          aria-label={t('viewer.zoomIn')}
+        >
           <span aria-hidden="true">+</span>
         </button>
         <button type="button" className="button secondary" aria-pressed={zoom === 'fit'} onClick={props.onFitWidth}>

@@ -4,7 +4,15 @@
 //
 // The legacy build: the modern one relies on JavaScript newer than many browsers in use (it calls
 // Map.prototype.getOrInsertComputed, for one); the legacy build brings what is missing itself.
-import { getDocument, GlobalWorkerOptions, InvalidPDFException, PasswordException, RenderingCancelledException, VerbosityLevel, version } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import {
+  getDocument,
+  GlobalWorkerOptions,
+  InvalidPDFException,
+  PasswordException,
+  RenderingCancelledException,
+  VerbosityLevel,
+  version,
+} from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import workerUrl from 'pdfjs-dist/legacy/build/pdf.worker.min.mjs?url';
 import { FaxDocumentError, type FaxDocument, type RenderedPage, type RenderOptions } from './fax-document';

@@ -13,7 +13,9 @@ const CONTAINER_CLASS = 'fax-print-pages';
 let cleanUpLastPrint: (() => void) | null = null;
 
 function toBlob(canvas: HTMLCanvasElement): Promise<Blob> {
-  return new Promise((resolve, reject) => canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('The page could not be turned into an image.'))), 'image/png'));
+  return new Promise((resolve, reject) =>
+    canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('The page could not be turned into an image.'))), 'image/png'),
+  );
 }
 
 async function drawPages(document: FaxDocument, container: HTMLElement, urls: string[]): Promise<void> {

@@ -8,7 +8,10 @@ const DRAW_AHEAD = '300px';
  * hundreds of pages draws a handful at first. Each item registers through `observe` and carries its
  * page number in `data-page`. A change of `redrawKey` (the rotation) forgets the ones out of sight.
  */
-export function useSeenPages(stripRef: RefObject<HTMLElement | null>, redrawKey: unknown): {
+export function useSeenPages(
+  stripRef: RefObject<HTMLElement | null>,
+  redrawKey: unknown,
+): {
   seen: ReadonlySet<number>;
   observe: (element: HTMLElement | null) => (() => void) | undefined;
 } {

@@ -49,7 +49,12 @@ export async function openResumable(deps: UploadDeps, blob: Blob, name: string, 
  * there. Between chunks `limitMs` is what is left of the upload's window, so failed chunks and
  * failed status reads together still give up 10 minutes after the last progress.
  */
-export async function readStatus(deps: UploadDeps, uploadId: string, signal: AbortSignal, limitMs = UPLOAD_RETRY_LIMIT_MS): Promise<UploadStatusView> {
+export async function readStatus(
+  deps: UploadDeps,
+  uploadId: string,
+  signal: AbortSignal,
+  limitMs = UPLOAD_RETRY_LIMIT_MS,
+): Promise<UploadStatusView> {
   return expectOk(await sendWithRetry(deps, `/uploads/${uploadId}`, { method: 'GET' }, limitMs, signal), parseStatus);
 }
 
@@ -62,7 +67,13 @@ export async function completeResumable(deps: UploadDeps, uploadId: string, sign
  * asks GET status and goes on from what the server says; it gives up after 10 minutes without
  * progress. `onProgress` gets the bytes the server holds.
  */
-export async function sendChunks(deps: UploadDeps, blob: Blob, status: UploadStatusView, signal: AbortSignal, onProgress: (received: number) => void): Promise<void> {
+export async function sendChunks(
+  deps: UploadDeps,
+  blob: Blob,
+  status: UploadStatusView,
+  signal: AbortSignal,
+  onProgress: (received: number) => void,
+): Promise<void> {
   let received = status.received;
   let chunkSize = RESUMABLE_CHUNK_BASE_BYTES;
   let failures = 0;

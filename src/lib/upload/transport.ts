@@ -34,7 +34,13 @@ export async function send(deps: UploadDeps, path: string, init: RequestInit, si
 }
 
 /** Waits before retry number `attempt`, or throws retry-limit-exceeded when that would pass `deadline`. */
-export async function waitToRetry(deps: UploadDeps, response: Response | null, attempt: number, deadline: number, signal: AbortSignal): Promise<void> {
+export async function waitToRetry(
+  deps: UploadDeps,
+  response: Response | null,
+  attempt: number,
+  deadline: number,
+  signal: AbortSignal,
+): Promise<void> {
   const delay = retryDelayMs(attempt, retryAfterMs(response?.headers.get('retry-after') ?? null, deps.now()), deps.random());
   if (deps.now() + delay > deadline) throw retryLimitError(response?.status ?? 0);
   await deps.sleep(delay, signal);
@@ -44,7 +50,13 @@ export async function waitToRetry(deps: UploadDeps, response: Response | null, a
  * The first answer that is not worth retrying (success or a refusal), retrying 5xx, 408, 429 and
  * network failures for at most `limitMs`.
  */
-export async function sendWithRetry(deps: UploadDeps, path: string, init: RequestInit, limitMs: number, signal: AbortSignal): Promise<Response> {
+export async function sendWithRetry(
+  deps: UploadDeps,
+  path: string,
+  init: RequestInit,
+  limitMs: number,
+  signal: AbortSignal,
+): Promise<Response> {
   const deadline = deps.now() + limitMs;
   for (let attempt = 1; ; attempt++) {
     const response = await send(deps, path, init, signal);

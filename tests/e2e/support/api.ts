@@ -13,8 +13,7 @@ export const DEVICES = {
     described: 'Firefox on Windows',
   },
   safariOnMac: {
-    userAgent:
-      'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15',
+    userAgent: 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15',
     described: 'Safari on macOS',
   },
 } as const;

@@ -179,10 +179,7 @@ function escapeRegExp(text: string): string {
  * Signs up through the sign-up form with a fresh e-mail, as a new user would, and waits for the
  * dashboard. `origin` lets a test go through another address of the same server (a proxy).
  */
-export async function signUpThroughUi(
-  page: Page,
-  options: { name?: string; label?: string; origin?: string } = {},
-): Promise<Account> {
+export async function signUpThroughUi(page: Page, options: { name?: string; label?: string; origin?: string } = {}): Promise<Account> {
   const account: Account = {
     email: uniqueEmail(options.label ?? 'ui'),
     password: GOOD_PASSWORD,

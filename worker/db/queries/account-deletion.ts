@@ -1,6 +1,19 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../client';
-import { checkouts, emailTokens, faxAttempts, faxEvents, faxes, files, invoices, loginEvents, sessions, transactions, uploads, users } from '../schema';
+import {
+  checkouts,
+  emailTokens,
+  faxAttempts,
+  faxEvents,
+  faxes,
+  files,
+  invoices,
+  loginEvents,
+  sessions,
+  transactions,
+  uploads,
+  users,
+} from '../schema';
 
 /** Locks the account: from now on it cannot sign in. The first lock's time is kept. */
 export async function markUserDeleting(db: Db, userId: string, now: number): Promise<void> {

@@ -52,7 +52,12 @@ export async function findCheckoutById(db: Db, checkoutId: string): Promise<Chec
 
 /** The user's checkout waiting for a challenge on this processor reference (a Stripe subscription), or null. */
 export async function findWaitingCheckout(db: Db, userId: string, processor: string, processorRef: string): Promise<CheckoutRow | null> {
-  const where = and(eq(checkouts.userId, userId), eq(checkouts.processor, processor), eq(checkouts.processorRef, processorRef), eq(checkouts.state, 'requires_action'));
+  const where = and(
+    eq(checkouts.userId, userId),
+    eq(checkouts.processor, processor),
+    eq(checkouts.processorRef, processorRef),
+    eq(checkouts.state, 'requires_action'),
+  );
   return (await db.query.checkouts.findFirst({ where })) ?? null;
 }
 
@@ -66,7 +71,11 @@ export async function markCheckoutRequiresAction(db: Db, checkoutId: string, pro
 }
 
 export async function markCheckoutFailed(db: Db, checkoutId: string, failureCode: string, now: number): Promise<CheckoutRow> {
-  const [row] = await db.update(checkouts).set({ state: 'failed', failureCode, updatedAt: now }).where(eq(checkouts.id, checkoutId)).returning();
+  const [row] = await db
+    .update(checkouts)
+    .set({ state: 'failed', failureCode, updatedAt: now })
+    .where(eq(checkouts.id, checkoutId))
+    .returning();
   return row!;
 }
 
@@ -82,7 +91,14 @@ export async function findFailedChargesSince(db: Db, userId: string, since: numb
   const [row] = await db
     .select({ count: sql<number>`count(*)`, lastAt: sql<number | null>`max(${transactions.createdAt})` })
     .from(transactions)
-    .where(and(eq(transactions.userId, userId), eq(transactions.kind, 'charge'), eq(transactions.status, 'failed'), gte(transactions.createdAt, since)));
+    .where(
+      and(
+        eq(transactions.userId, userId),
+        eq(transactions.kind, 'charge'),
+        eq(transactions.status, 'failed'),
+        gte(transactions.createdAt, since),
+      ),
+    );
   return { count: row?.count ?? 0, lastAt: row?.lastAt ?? null };
 }
 
@@ -103,12 +119,19 @@ export async function findInvoiceOf(db: Db, invoiceId: string, userId: string): 
  * already makes repeated deliveries harmless. Answers true for the one caller that got it.
  */
 export async function claimOnce(db: Db, scope: string, key: string, now: number): Promise<boolean> {
-  const inserted = await db.insert(webhookEvents).values({ provider: scope, eventId: key, receivedAt: now }).onConflictDoNothing().returning();
+  const inserted = await db
+    .insert(webhookEvents)
+    .values({ provider: scope, eventId: key, receivedAt: now })
+    .onConflictDoNothing()
+    .returning();
   return inserted.length === 1;
 }
 
 export async function hasClaim(db: Db, scope: string, key: string): Promise<boolean> {
-  return (await db.query.webhookEvents.findFirst({ where: and(eq(webhookEvents.provider, scope), eq(webhookEvents.eventId, key)) })) !== undefined;
+  return (
+    (await db.query.webhookEvents.findFirst({ where: and(eq(webhookEvents.provider, scope), eq(webhookEvents.eventId, key)) })) !==
+    undefined
+  );
 }
 
 /** The plan's card changed: later charges use the new saved method, the card check is recorded. */
@@ -117,7 +140,10 @@ export async function replaceCheckoutCard(
   a: { checkoutId: string; paymentMethod: string; card: { brand: string; last4: string }; check: NewTransaction; now: number },
 ): Promise<void> {
   await db.batch([
-    db.update(checkouts).set({ processorRef: a.paymentMethod, cardBrand: a.card.brand, cardLast4: a.card.last4, updatedAt: a.now }).where(eq(checkouts.id, a.checkoutId)),
+    db
+      .update(checkouts)
+      .set({ processorRef: a.paymentMethod, cardBrand: a.card.brand, cardLast4: a.card.last4, updatedAt: a.now })
+      .where(eq(checkouts.id, a.checkoutId)),
     db.insert(transactions).values(a.check),
   ]);
 }

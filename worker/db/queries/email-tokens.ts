@@ -45,7 +45,11 @@ export async function findValidEmailToken(db: Db, id: string, purpose: EmailToke
  * conditional UPDATE, so of two concurrent clicks on the same link exactly one gets the row.
  */
 export async function consumeEmailToken(db: Db, id: string, purpose: EmailTokenPurpose, now: number): Promise<EmailTokenRow | null> {
-  const rows = await db.update(emailTokens).set({ usedAt: now }).where(isUsable(id, purpose, now)).returning();
+  const rows = await db
+    .update(emailTokens)
+    .set({ usedAt: now })
+    .where(isUsable(id, purpose, now))
+    .returning();
   return rows[0] ?? null;
 }
 

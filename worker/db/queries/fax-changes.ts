@@ -56,12 +56,25 @@ export async function commitFaxChange(d1: D1Database, change: FaxChange): Promis
 
   const statements: D1PreparedStatement[] = [];
   if (change.receipt) {
-    statements.push(guarded('INSERT INTO webhook_events (provider, event_id, received_at) SELECT ?, ?, ?', change.receipt.provider, change.receipt.eventId, change.now));
+    statements.push(
+      guarded(
+        'INSERT INTO webhook_events (provider, event_id, received_at) SELECT ?, ?, ?',
+        change.receipt.provider,
+        change.receipt.eventId,
+        change.now,
+      ),
+    );
   }
   if (change.attemptInsert) {
     const a = change.attemptInsert;
     statements.push(
-      guarded(`INSERT INTO fax_attempts (fax_id, attempt, carrier, status, pages_sent, started_at) SELECT ?, ?, ?, 'QUEUED', 0, ?`, change.faxId, a.attempt, a.carrier, change.now),
+      guarded(
+        `INSERT INTO fax_attempts (fax_id, attempt, carrier, status, pages_sent, started_at) SELECT ?, ?, ?, 'QUEUED', 0, ?`,
+        change.faxId,
+        a.attempt,
+        a.carrier,
+        change.now,
+      ),
     );
   }
   if (change.attemptUpdate) {
@@ -106,7 +119,13 @@ export async function commitFaxChange(d1: D1Database, change: FaxChange): Promis
   }
   // The anonymised ledger row follows the fax (billing and audit).
   statements.push(
-    guarded('UPDATE fax_ledger SET status = ?, refunded = refunded + ?, completed_at = ? WHERE fax_id = ?', fax.status, refunded, fax.completed, change.faxId),
+    guarded(
+      'UPDATE fax_ledger SET status = ?, refunded = refunded + ?, completed_at = ? WHERE fax_id = ?',
+      fax.status,
+      refunded,
+      fax.completed,
+      change.faxId,
+    ),
   );
   // Last: the fax itself, moving to its next version.
   statements.push(

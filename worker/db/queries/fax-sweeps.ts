@@ -10,7 +10,11 @@ import { faxAttempts, faxes, type FaxAttemptRow, type FaxRow } from '../schema';
  * one read. Faxes the carrier has (an attempt with its id, not failed) owe nothing and may wait
  * long: left out here, they never crowd out those that do.
  */
-export async function listStalledSendFaxes(db: Db, before: number, limit: number): Promise<{ fax: FaxRow; current: FaxAttemptRow | null }[]> {
+export async function listStalledSendFaxes(
+  db: Db,
+  before: number,
+  limit: number,
+): Promise<{ fax: FaxRow; current: FaxAttemptRow | null }[]> {
   return db
     .select({ fax: faxes, current: faxAttempts })
     .from(faxes)

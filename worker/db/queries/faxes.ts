@@ -91,9 +91,7 @@ export async function listFaxes(
   limit: number,
 ): Promise<FaxRow[]> {
   const scope = and(eq(faxes.userId, userId), eq(faxes.direction, direction), isNull(faxes.trashedAt));
-  const keyset = after
-    ? or(lt(faxes.start, after.start), and(eq(faxes.start, after.start), lt(faxes.id, after.id)))
-    : undefined;
+  const keyset = after ? or(lt(faxes.start, after.start), and(eq(faxes.start, after.start), lt(faxes.id, after.id))) : undefined;
   return db
     .select()
     .from(faxes)
@@ -115,7 +113,9 @@ export async function findSendingFax(db: Db, userId: string): Promise<FaxRow | n
   const [row] = await db
     .select()
     .from(faxes)
-    .where(and(eq(faxes.userId, userId), eq(faxes.direction, 'SEND'), isNull(faxes.trashedAt), inArray(faxes.status, ['QUEUED', 'SENDING'])))
+    .where(
+      and(eq(faxes.userId, userId), eq(faxes.direction, 'SEND'), isNull(faxes.trashedAt), inArray(faxes.status, ['QUEUED', 'SENDING'])),
+    )
     .orderBy(desc(faxes.start), desc(faxes.id))
     .limit(1);
   return row ?? null;

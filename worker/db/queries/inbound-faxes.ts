@@ -42,7 +42,9 @@ export async function markInboundEventHandled(
   handled: { faxId: string | null; outcome: InboundOutcome; at: number },
 ): Promise<void> {
   await d1
-    .prepare('UPDATE carrier_inbound_events SET handled_at = ?, fax_id = ?, outcome = ? WHERE provider = ? AND event_id = ? AND handled_at IS NULL')
+    .prepare(
+      'UPDATE carrier_inbound_events SET handled_at = ?, fax_id = ?, outcome = ? WHERE provider = ? AND event_id = ? AND handled_at IS NULL',
+    )
     .bind(handled.at, handled.faxId, handled.outcome, provider, eventId)
     .run();
 }

@@ -9,10 +9,5 @@ export async function insertLoginEvent(db: Db, event: LoginEventRow): Promise<bo
 }
 
 export async function listLoginEvents(db: Db, userId: string, limit: number): Promise<LoginEventRow[]> {
-  return db
-    .select()
-    .from(loginEvents)
-    .where(eq(loginEvents.userId, userId))
-    .orderBy(desc(loginEvents.at))
-    .limit(limit);
+  return db.select().from(loginEvents).where(eq(loginEvents.userId, userId)).orderBy(desc(loginEvents.at)).limit(limit);
 }

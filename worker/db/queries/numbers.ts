@@ -19,7 +19,12 @@ export async function searchFreeNumbers(db: Db, search: NumberSearch, now: numbe
   const filters = [isFree(now)];
   if (search.areaCode) filters.push(eq(faxNumbers.areaCode, search.areaCode));
   if (search.city) filters.push(sql`lower(${faxNumbers.city}) = lower(${search.city})`);
-  return db.select().from(faxNumbers).where(and(...filters)).orderBy(faxNumbers.number).limit(limit);
+  return db
+    .select()
+    .from(faxNumbers)
+    .where(and(...filters))
+    .orderBy(faxNumbers.number)
+    .limit(limit);
 }
 
 export interface NumberArea {
@@ -52,14 +57,22 @@ export async function findHoldOf(db: Db, holderKey: string, now: number): Promis
 }
 
 export async function findNumberOwnedBy(db: Db, userId: string): Promise<FaxNumberRow | null> {
-  return (await db.query.faxNumbers.findFirst({ where: and(eq(faxNumbers.state, 'ASSIGNED'), eq(faxNumbers.ownerUserId, userId)) })) ?? null;
+  return (
+    (await db.query.faxNumbers.findFirst({ where: and(eq(faxNumbers.state, 'ASSIGNED'), eq(faxNumbers.ownerUserId, userId)) })) ?? null
+  );
 }
 
 /**
  * Holds `numberId` for the holder until `expiresAt`, letting go of any other number they held
  * (one hold each). Answers the hold, or null when the number is someone else's.
  */
-export async function holdNumber(db: Db, numberId: string, holderKey: string, now: number, expiresAt: number): Promise<FaxNumberRow | null> {
+export async function holdNumber(
+  db: Db,
+  numberId: string,
+  holderKey: string,
+  now: number,
+  expiresAt: number,
+): Promise<FaxNumberRow | null> {
   const [, claimed] = await db.batch([
     db
       .update(faxNumbers)
@@ -180,7 +193,13 @@ export function assignHeldNumberStatement(db: Db, userId: string, holderKey: str
  * their plan is already on, so there is nothing to hold it for. One conditional statement, like
  * every claim. Answers the number, or null when it is someone else's or the user already owns one.
  */
-export async function claimNumberForOwner(db: Db, numberId: string, userId: string, holderKey: string, now: number): Promise<FaxNumberRow | null> {
+export async function claimNumberForOwner(
+  db: Db,
+  numberId: string,
+  userId: string,
+  holderKey: string,
+  now: number,
+): Promise<FaxNumberRow | null> {
   const [claimed] = await db
     .update(faxNumbers)
     .set({ state: 'ASSIGNED', ownerUserId: userId, assignedAt: now, holderKey: null, holdExpiresAt: null })

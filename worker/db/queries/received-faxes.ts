@@ -43,7 +43,9 @@ function insertReceivingStatement(d1: D1Database, call: InboundCall, pages: numb
 /** The timeline's first entry, once per fax whichever event makes it (its id is the fax's). */
 function insertReceivingEntryStatement(d1: D1Database, call: InboundCall): D1PreparedStatement {
   return d1
-    .prepare(`INSERT OR IGNORE INTO fax_events (id, fax_id, at, attempt, kind, pages_sent, reason) VALUES (?, ?, ?, 1, 'RECEIVING', NULL, NULL)`)
+    .prepare(
+      `INSERT OR IGNORE INTO fax_events (id, fax_id, at, attempt, kind, pages_sent, reason) VALUES (?, ?, ?, 1, 'RECEIVING', NULL, NULL)`,
+    )
     .bind(`${call.faxId}:receiving`, call.faxId, call.now);
 }
 
@@ -97,7 +99,9 @@ export async function endReceivedFax(d1: D1Database, call: InboundCall, end: Rec
            WHERE id = ? AND status = 'RECEIVING'`,
         )
         .bind(pages, call.userId, pages, pages, call.userId, call.userId, call.faxId),
-      d1.prepare(`UPDATE faxes SET uncovered_pages = ? - charged_default - charged_paid WHERE id = ? AND status = 'RECEIVING'`).bind(pages, call.faxId),
+      d1
+        .prepare(`UPDATE faxes SET uncovered_pages = ? - charged_default - charged_paid WHERE id = ? AND status = 'RECEIVING'`)
+        .bind(pages, call.faxId),
       d1
         .prepare(
           `UPDATE users SET

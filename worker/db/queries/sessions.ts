@@ -6,10 +6,7 @@ export async function insertSession(db: Db, session: SessionRow): Promise<void> 
   await db.insert(sessions).values(session);
 }
 
-export async function findSessionWithUser(
-  db: Db,
-  sessionId: string,
-): Promise<{ session: SessionRow; user: UserRow } | null> {
+export async function findSessionWithUser(db: Db, sessionId: string): Promise<{ session: SessionRow; user: UserRow } | null> {
   const rows = await db
     .select({ session: sessions, user: users })
     .from(sessions)

@@ -37,7 +37,12 @@ export async function activatePlan(db: Db, a: PlanActivation): Promise<void> {
   await db.batch([
     db
       .update(checkouts)
-      .set({ state: 'succeeded', processorRef: a.processorRef, updatedAt: a.now, ...(a.card ? { cardBrand: a.card.brand, cardLast4: a.card.last4 } : {}) })
+      .set({
+        state: 'succeeded',
+        processorRef: a.processorRef,
+        updatedAt: a.now,
+        ...(a.card ? { cardBrand: a.card.brand, cardLast4: a.card.last4 } : {}),
+      })
       .where(eq(checkouts.id, a.checkoutId)),
     db
       .update(users)
@@ -88,7 +93,12 @@ export async function recordRenewal(db: Db, r: PlanRenewal): Promise<void> {
   await db.batch([
     db
       .update(users)
-      .set({ subscriptionType: 'PAID', currentPeriodEnd: r.periodEnd, defaultCreditsSend: r.grant.send, defaultCreditsReceive: r.grant.receive })
+      .set({
+        subscriptionType: 'PAID',
+        currentPeriodEnd: r.periodEnd,
+        defaultCreditsSend: r.grant.send,
+        defaultCreditsReceive: r.grant.receive,
+      })
       .where(and(eq(users.id, r.userId), eq(users.currentPeriodEnd, r.fromPeriodEnd), inArray(users.subscriptionType, PAYING))),
     db.insert(transactions).values(r.transactions),
     db.insert(invoices).values(r.invoice),

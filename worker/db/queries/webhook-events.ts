@@ -6,7 +6,9 @@ import { webhookEvents } from '../schema';
 // repeated delivery changes nothing. One-time claims use the same table (claimOnce, billing.ts).
 
 export async function isWebhookEventHandled(db: Db, provider: string, eventId: string): Promise<boolean> {
-  const row = await db.query.webhookEvents.findFirst({ where: and(eq(webhookEvents.provider, provider), eq(webhookEvents.eventId, eventId)) });
+  const row = await db.query.webhookEvents.findFirst({
+    where: and(eq(webhookEvents.provider, provider), eq(webhookEvents.eventId, eventId)),
+  });
   return row !== undefined;
 }
 
