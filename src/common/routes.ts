@@ -9,6 +9,8 @@ export interface RouteRule {
   path: string;
   /** null: anyone may open it. */
   guard: GuardName | null;
+  /** The issue that builds this route's page; until then it answers 404 (the route table test checks both ways). */
+  planned?: string;
 }
 
 export const ROUTES = [
@@ -19,14 +21,14 @@ export const ROUTES = [
   { path: '/faxDetails/*', guard: 'auth-required' },
   { path: '/inbox', guard: 'auth-required' },
   { path: '/login', guard: 'no-auth-required' },
-  { path: '/lp/receive-fax', guard: null },
-  { path: '/lp/receive-fax2', guard: null },
-  { path: '/lp/receive-fax3', guard: null },
-  { path: '/lp/receive-fax4', guard: null },
-  { path: '/lp/receive-fax5', guard: null },
-  { path: '/lp/send-fax', guard: null },
-  { path: '/onboarding', guard: null },
-  { path: '/phonebook', guard: 'auth-required' },
+  { path: '/lp/receive-fax', guard: null, planned: 'issue 12' },
+  { path: '/lp/receive-fax2', guard: null, planned: 'issue 12' },
+  { path: '/lp/receive-fax3', guard: null, planned: 'issue 12' },
+  { path: '/lp/receive-fax4', guard: null, planned: 'issue 12' },
+  { path: '/lp/receive-fax5', guard: null, planned: 'issue 12' },
+  { path: '/lp/send-fax', guard: null, planned: 'issue 12' },
+  { path: '/onboarding', guard: null, planned: 'issue 12' },
+  { path: '/phonebook', guard: 'auth-required', planned: 'issue 14' },
   { path: '/preview', guard: 'auth-required' }, // a received fax belongs to someone
   { path: '/recover', guard: null },
   { path: '/reserveNumber', guard: null }, // visitors may hold a number before signing up
@@ -34,9 +36,9 @@ export const ROUTES = [
   { path: '/sent', guard: 'auth-required' },
   { path: '/settings', guard: 'auth-required' },
   { path: '/transaction', guard: 'auth-required' }, // a payment needs an account to charge
-  { path: '/trash', guard: 'auth-required' },
+  { path: '/trash', guard: 'auth-required', planned: 'issue 14' },
   { path: '/upgrade', guard: null },
-  { path: '/welcome', guard: null },
+  { path: '/welcome', guard: null, planned: 'issue 12' },
 ] as const satisfies readonly RouteRule[];
 
 /** Throws on a guard name the app does not know, so a typo fails the build instead of opening a page. */

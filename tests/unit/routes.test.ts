@@ -1,3 +1,4 @@
+/// <reference types="vite/client" />
 import { describe, expect, it } from 'vitest';
 import { assertKnownGuards, findRoute, GUARDS, loginPathFor, ROUTES, safeRedirectPath, type RouteRule } from '../../src/common/routes';
 
@@ -30,7 +31,29 @@ const SPEC_ROUTES: ReadonlyArray<[path: string, guard?: RouteRule['guard']]> = [
   ['/welcome'],
 ];
 
+// Every page file of the site, by path (keys only: the pages themselves are never loaded here).
+const PAGE_FILES = Object.keys(import.meta.glob('/src/pages/**/*.astro'));
+
+/** The page file that serves a route: `/faxDetails/*` → src/pages/faxDetails/[faxId].astro. */
+function pageFileOf(path: string): string | undefined {
+  const base = path === '/' ? '/index' : path;
+  const pattern = base.endsWith('/*')
+    ? new RegExp(`^/src/pages${base.slice(0, -2)}/\\[[^\\]/]+\\]\\.astro$`)
+    : new RegExp(`^/src/pages(${base}\\.astro|${base}/index\\.astro)$`);
+  return PAGE_FILES.find((file) => pattern.test(file));
+}
+
 describe('ROUTES', () => {
+  it('finds the page files to check against', () => {
+    expect(PAGE_FILES).toContain('/src/pages/dashboard.astro');
+  });
+
+  it.each(ROUTES.map((route) => [route.path, route] as const))('%s has a page unless it is planned, and none while planned', (_, route) => {
+    const planned = 'planned' in route ? route.planned : undefined;
+    if (planned) expect(pageFileOf(route.path), `${route.path} has a page now: drop its planned marker`).toBeUndefined();
+    else expect(pageFileOf(route.path), `${route.path} has no page in src/pages`).toBeDefined();
+  });
+
   it.each(SPEC_ROUTES)('has %s', (path, guard) => {
     const rule = ROUTES.find((r) => r.path === path);
     expect(rule).toBeDefined();
