@@ -145,10 +145,11 @@ describe('holds', () => {
     expect((await freeNumbers('415')).some((n) => n.id === number!.id)).toBe(true);
   });
 
-  it('gives a number to exactly one of two people holding it at the same moment, 1000 times over', async () => {
+  // 100 rounds here keep the suite quick; `npm run bench` runs the same race 1,000 times (tests/bench/hold-race.mjs).
+  it('gives a number to exactly one of two people holding it at the same moment, 100 times over', async () => {
     const numbers = await env.DB.prepare("SELECT id FROM fax_numbers WHERE area_code = '212' ORDER BY id").all<{ id: string }>();
     let rounds = 0;
-    for (let round = 0; round < 1000; round++) {
+    for (let round = 0; round < 100; round++) {
       const id = numbers.results[round % numbers.results.length]!.id;
       await env.DB.prepare("UPDATE fax_numbers SET state = 'AVAILABLE', holder_key = NULL, hold_expires_at = NULL WHERE id = ?")
         .bind(id)
@@ -158,6 +159,6 @@ describe('holds', () => {
       expect(statuses).toEqual([200, 409]);
       rounds++;
     }
-    expect(rounds).toBe(1000);
-  }, 120_000);
+    expect(rounds).toBe(100);
+  }, 60_000);
 });
