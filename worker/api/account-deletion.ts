@@ -19,6 +19,7 @@ import { validate } from '../http/validate';
 import { deleteAccountNow } from '../jobs/delete-account';
 import { retryAccountDeletion, startAccountDeletion } from '../jobs/start-account-deletion';
 import { JOB_WATCHER_TAG, jobHubStub } from '../live/job-channel';
+import { t } from '../../src/i18n/t';
 
 /**
  * The job named by the `jobId` query. The id is the capability (no session: the deletion ends
@@ -62,7 +63,7 @@ export const accountDeletionApi = new Hono<AppEnv>()
   // The job's own live channel (job.updated events), for its page.
   .get('/live/job', async (c) => {
     if (c.req.header('upgrade')?.toLowerCase() !== 'websocket') {
-      throw new ApiError(400, 'INVALID_INPUT', 'Expected a WebSocket upgrade.');
+      throw new ApiError(400, 'INVALID_INPUT', t('api.webSocketExpected'));
     }
     // Browsers always send Origin on a WebSocket; another site's page must not open ours.
     const origin = c.req.header('origin');

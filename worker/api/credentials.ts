@@ -12,6 +12,7 @@ import { ApiError, defaultMessage } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
 import { enforceRateLimit } from '../http/rate-limit';
 import { parseChangeValue, readChangeBody } from '../http/validate-change';
+import { t } from '../../src/i18n/t';
 
 /**
  * The signed-in user after their current password checked out. Every failure but a wrong password
@@ -26,7 +27,7 @@ export async function checkCurrentPassword(c: Context<AppEnv>, currentPassword: 
     throw err;
   }
   if (!user.passwordHash) {
-    throw new ApiError(400, 'OTHER', 'This account has no password yet. Use "Forgot your password?" to set one.');
+    throw new ApiError(400, 'OTHER', t('api.noPasswordYet'));
   }
   if (!(await verifyPassword(currentPassword, user.passwordHash))) throw new ApiError(400, 'INVALID_CURRENT_PASSWORD');
   return user;

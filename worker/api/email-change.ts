@@ -13,6 +13,7 @@ import { publishToUser } from '../live/publish';
 import { confirmNewEmailMail, emailChangeNoticeMail } from '../mail/email-change-mail';
 import { sendMail } from '../mail/send';
 import { checkCurrentPassword } from './credentials';
+import { t } from '../../src/i18n/t';
 
 const EMAIL_CHANGE_LINK_LIFETIME_MS = 24 * 60 * 60 * 1000;
 
@@ -24,7 +25,7 @@ export const emailChangeApi = new Hono<AppEnv>()
     const user = await checkCurrentPassword(c, body.currentPassword);
     const newEmail = parseChangeValue(newEmailSchema, body.newEmail);
     const db = getDb(c.env);
-    if (newEmail === user.email) throw new ApiError(400, 'OTHER', 'This is already your e-mail.');
+    if (newEmail === user.email) throw new ApiError(400, 'OTHER', t('api.sameEmail'));
     if (await findUserByEmail(db, newEmail)) throw new ApiError(400, 'OTHER', defaultMessage('EMAIL_IN_USE'));
     const token = generateToken();
     await deleteUserEmailTokens(db, user.id, 'email-change');
@@ -49,7 +50,7 @@ export const emailChangeApi = new Hono<AppEnv>()
     // A link of another account is refused like an unknown one, and stays unused for its owner.
     const found = await findValidEmailToken(db, tokenId, 'email-change', Date.now());
     const row = found?.userId === viewer.id ? await consumeEmailToken(db, tokenId, 'email-change', Date.now()) : null;
-    if (!row?.payload) throw new ApiError(400, 'OTHER', 'This confirmation link is not valid any more.');
+    if (!row?.payload) throw new ApiError(400, 'OTHER', t('api.emailChangeLinkInvalid'));
     if (!(await updateEmail(db, viewer.id, row.payload))) throw new ApiError(400, 'OTHER', defaultMessage('EMAIL_IN_USE'));
     const user = await findUserById(db, viewer.id);
     if (!user) throw new ApiError(401, 'UNAUTHENTICATED');

@@ -6,6 +6,7 @@ import { findSendFax } from '../db/queries/fax-attempts';
 import { verifyFaxMediaSignature } from '../fax/media-url';
 import { ApiError } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
+import { t } from '../../src/i18n/t';
 
 const mediaQuerySchema = z.object({
   attempt: z.coerce.number().int().min(1).max(99),
@@ -22,7 +23,7 @@ export const faxMediaApi = new Hono<AppEnv>().get('/faxMedia/:faxId', async (c) 
   const faxId = c.req.param('faxId');
   const valid =
     query.success && (await verifyFaxMediaSignature(FAX_MEDIA_SECRET, faxId, query.data.attempt, query.data.expires, query.data.signature));
-  if (!valid) throw new ApiError(403, 'INVALID_SIGNATURE', 'This fax link is invalid or has expired.');
+  if (!valid) throw new ApiError(403, 'INVALID_SIGNATURE', t('api.faxLinkInvalid'));
   const fax = await findSendFax(getDb(c.env), faxId);
   const object = fax?.documentKey ? await c.env.DOCUMENTS.get(fax.documentKey) : null;
   if (!object) throw new ApiError(404, 'NOT_FOUND');

@@ -12,6 +12,7 @@ import type { AppEnv } from '../http/app-env';
 import { validate } from '../http/validate';
 import { faxConfirmationPdf, faxDocumentBody } from '../fax/fax-files';
 import { readSendStatus } from '../fax/send-status';
+import { t } from '../../src/i18n/t';
 
 function pdfHeaders(fileName: string, disposition: 'inline' | 'attachment'): Record<string, string> {
   return {
@@ -29,7 +30,7 @@ export const faxesApi = new Hono<AppEnv>()
     const { user } = currentViewer(c);
     const { direction, cursor } = c.req.valid('query');
     const after = cursor ? decodeFaxCursor(cursor) : null;
-    if (cursor && !after) throw new ApiError(400, 'INVALID_INPUT', 'Invalid cursor.');
+    if (cursor && !after) throw new ApiError(400, 'INVALID_INPUT', t('api.invalidValue', { field: t('api.cursor') }));
     const limit = after ? FAX_NEXT_PAGE_SIZE : FAX_FIRST_PAGE_SIZE;
     const db = getDb(c.env);
     const [rows, total] = await Promise.all([listFaxes(db, user.id, direction, after, limit + 1), countFaxes(db, user.id, direction)]);
@@ -64,7 +65,7 @@ export const faxesApi = new Hono<AppEnv>()
     const fax = await findFaxOwnedBy(getDb(c.env), user.id, c.req.valid('param').faxId);
     if (!fax) throw new ApiError(404, 'NOT_FOUND');
     const document = await faxDocumentBody(c.env, fax);
-    if (!document) throw new ApiError(404, 'NOT_FOUND', 'The document of this fax is no longer stored.');
+    if (!document) throw new ApiError(404, 'NOT_FOUND', t('api.faxDocumentGone'));
     return new Response(document.body, { headers: pdfHeaders(faxPdfFileName(fax), 'inline') });
   })
 

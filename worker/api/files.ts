@@ -11,6 +11,7 @@ import type { AppEnv } from '../http/app-env';
 import { validate } from '../http/validate';
 import { limitOneShotBody, oneShotTooLarge, requireViewer } from '../uploads/http';
 import { storeDocument } from '../uploads/store-document';
+import { t } from '../../src/i18n/t';
 
 // Stored documents: the one-shot upload (spec §4: blobs up to 256 KB), metadata and the PDF itself.
 // Larger files come through /api/uploads (worker/api/uploads.ts).
@@ -26,7 +27,7 @@ export const filesApi = new Hono<AppEnv>()
     const { file } = c.req.valid('form');
     if (file.size > ONE_SHOT_UPLOAD_MAX_BYTES) throw oneShotTooLarge();
     const name = fileNameSchema.safeParse(file.name);
-    if (!name.success) throw new ApiError(400, 'INVALID_INPUT', 'Invalid file name.');
+    if (!name.success) throw new ApiError(400, 'INVALID_INPUT', t('api.invalidValue', { field: t('api.fileName') }));
     const bytes = new Uint8Array(await file.arrayBuffer());
     const row = await storeDocument(c.env, getDb(c.env), viewer.id, name.data, bytes, readConfig(c.env));
     return c.json(toStoredFileView(row), 201);

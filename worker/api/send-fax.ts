@@ -14,6 +14,7 @@ import type { AppEnv } from '../http/app-env';
 import { validate } from '../http/validate';
 import { enqueueFaxJob } from '../queues/fax-messages';
 import { publishToUser } from '../live/publish';
+import { t } from '../../src/i18n/t';
 
 // POST /api/sendFax (spec §7): validates the number and the document, counts the pages itself
 // (the client's pageCount is only what the page showed), charges the credits in the same D1 batch
@@ -27,13 +28,13 @@ export const sendFaxApi = new Hono<AppEnv>().post('/sendFax', validate('json', s
 
   const db = getDb(c.env);
   const file = await findFileOfUser(db, user.id, body.fileId);
-  if (!file) throw new ApiError(404, 'NOT_FOUND', 'The document is no longer there. Upload it again.');
+  if (!file) throw new ApiError(404, 'NOT_FOUND', t('api.uploadGone'));
 
   const cover = body.coverpage || null;
   const pageCount = file.pageCount + (cover ? 1 : 0);
   const { MAX_FAX_PAGES } = readConfig(c.env);
   if (pageCount > MAX_FAX_PAGES) {
-    throw new ApiError(400, 'TOO_MANY_PAGES', `This fax has ${pageCount} pages; a fax can have at most ${MAX_FAX_PAGES}.`);
+    throw new ApiError(400, 'TOO_MANY_PAGES', t('api.tooManyPages', { pages: pageCount, max: MAX_FAX_PAGES }));
   }
 
   const faxId = crypto.randomUUID();
@@ -55,7 +56,7 @@ export const sendFaxApi = new Hono<AppEnv>().post('/sendFax', validate('json', s
     throw new ApiError(
       402,
       'INSUFFICIENT_CREDITS',
-      `This fax needs ${pageCount} credit${pageCount === 1 ? '' : 's'} and you have ${available}. Buy credits or upgrade your plan, then send again.`,
+      pageCount === 1 ? t('api.insufficientCreditsOne', { available }) : t('api.insufficientCredits', { needed: pageCount, available }),
     );
   }
 

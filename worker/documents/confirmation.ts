@@ -1,4 +1,5 @@
 import { PDFDocument, ParseSpeeds, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { t } from '../../src/i18n/t';
 import { LETTER_SIZE } from './cover-page';
 import { drawLines, drawTextBlock, savePdf, toWinAnsi, type TextStyle } from './pdf-text';
 
@@ -34,14 +35,17 @@ export function formatUtcTimestamp(epochMs: number): string {
 
 function detailRows(input: DeliveryConfirmationInput): [string, string][] {
   return [
-    ['Fax ID', input.faxId],
-    ['Status', 'DELIVERED'],
-    ['To', input.toDisplay],
-    ['From', input.fromDisplay ?? 'Withheld'],
-    ['Pages delivered', `${input.pagesSent} of ${input.pageCount}`],
-    ['Started', formatUtcTimestamp(input.start)],
-    ['Completed', input.completed === null ? '—' : formatUtcTimestamp(input.completed)],
-    ['Attempts', String(input.attempts)],
+    [t('faxDetails.confirmationPdf.faxId'), input.faxId],
+    [t('faxDetails.confirmationPdf.status'), 'DELIVERED'],
+    [t('faxDetails.confirmationPdf.to'), input.toDisplay],
+    [t('faxDetails.confirmationPdf.from'), input.fromDisplay ?? t('faxDetails.confirmationPdf.withheld')],
+    [
+      t('faxDetails.confirmationPdf.pagesDelivered'),
+      t('faxDetails.confirmationPdf.pagesOf', { sent: input.pagesSent, total: input.pageCount }),
+    ],
+    [t('faxDetails.confirmationPdf.started'), formatUtcTimestamp(input.start)],
+    [t('faxDetails.confirmationPdf.completed'), input.completed === null ? '—' : formatUtcTimestamp(input.completed)],
+    [t('faxDetails.confirmationPdf.attempts'), String(input.attempts)],
   ];
 }
 
@@ -68,7 +72,7 @@ async function drawThumbnail(
   if (!source) {
     const height = THUMBNAIL.width * (LETTER_SIZE[1] / LETTER_SIZE[0]);
     page.drawRectangle({ x, y: top - height, width: THUMBNAIL.width, height, borderColor: MUTED, borderWidth: 0.75 });
-    drawLines(page, ['Preview not available'], x + 12, top - 14, { font, size: 10, color: MUTED });
+    drawLines(page, [t('faxDetails.confirmationPdf.noPreview')], x + 12, top - 14, { font, size: 10, color: MUTED });
     return;
   }
   const embedded = await pdf.embedPage(source);
@@ -82,15 +86,15 @@ async function drawThumbnail(
 /** A one-page "Fax delivery confirmation" PDF. */
 export async function renderDeliveryConfirmation(input: DeliveryConfirmationInput): Promise<Uint8Array<ArrayBuffer>> {
   const pdf = await PDFDocument.create();
-  pdf.setTitle('Fax delivery confirmation');
+  pdf.setTitle(t('faxDetails.confirmationPdf.title'));
   const regular = await pdf.embedFont(StandardFonts.Helvetica);
   const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
   const page = pdf.addPage(LETTER_SIZE);
   const contentWidth = LETTER_SIZE[0] - 2 * MARGIN;
 
   let y = LETTER_SIZE[1] - MARGIN;
-  y = drawLines(page, ['FaxFlow'], MARGIN, y, { font: bold, size: 14, color: MUTED }) - 2;
-  y = drawLines(page, ['Fax delivery confirmation'], MARGIN, y, { font: bold, size: 24, color: INK }) - 8;
+  y = drawLines(page, [t('app.name')], MARGIN, y, { font: bold, size: 14, color: MUTED }) - 2;
+  y = drawLines(page, [t('faxDetails.confirmationPdf.title')], MARGIN, y, { font: bold, size: 24, color: INK }) - 8;
   page.drawLine({ start: { x: MARGIN, y }, end: { x: MARGIN + contentWidth, y }, thickness: 2, color: INK });
   y -= 20;
 
@@ -103,8 +107,8 @@ export async function renderDeliveryConfirmation(input: DeliveryConfirmationInpu
   }
 
   y -= 20;
-  y = drawLines(page, ['First page transmitted'], MARGIN, y, { font: bold, size: 10, color: MUTED }) - 6;
+  y = drawLines(page, [t('faxDetails.confirmationPdf.firstPage')], MARGIN, y, { font: bold, size: 10, color: MUTED }) - 6;
   await drawThumbnail(pdf, page, await loadFirstPage(input.firstPage), MARGIN, y, regular);
-  drawLines(page, ['Times are in UTC.'], MARGIN, MARGIN, { font: regular, size: 9, color: MUTED });
+  drawLines(page, [t('faxDetails.confirmationPdf.utcNote')], MARGIN, MARGIN, { font: regular, size: 9, color: MUTED });
   return savePdf(pdf);
 }

@@ -1,5 +1,6 @@
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
 import { formatCents } from '../../src/common/plans';
+import { t } from '../../src/i18n/t';
 import type { InvoiceRow } from '../db/schema';
 import { planName } from '../subscriptions/records';
 import { LETTER_SIZE } from './cover-page';
@@ -32,18 +33,18 @@ export async function renderInvoicePdf(input: InvoiceInput): Promise<Uint8Array<
   const contentWidth = right - MARGIN;
 
   let y = LETTER_SIZE[1] - MARGIN;
-  y = drawLines(page, ['FaxFlow'], MARGIN, y, { font: bold, size: 14, color: MUTED }) - 2;
-  y = drawLines(page, ['Invoice'], MARGIN, y, { font: bold, size: 24, color: INK }) - 8;
+  y = drawLines(page, [t('app.name')], MARGIN, y, { font: bold, size: 14, color: MUTED }) - 2;
+  y = drawLines(page, [t('billing.invoicePdf.title')], MARGIN, y, { font: bold, size: 24, color: INK }) - 8;
   page.drawLine({ start: { x: MARGIN, y }, end: { x: right, y }, thickness: 2, color: INK });
   y -= 20;
 
   const label: TextStyle = { font: bold, size: 10, color: MUTED, lineHeight: 20 };
   const value: TextStyle = { font: regular, size: 11, lineHeight: 20 };
   const rows: [string, string][] = [
-    ['Invoice number', invoice.number],
-    ['Date', utcDate(invoice.createdAt)],
-    ['Billed to', input.billedTo.join(', ')],
-    ['Status', 'Paid'],
+    [t('billing.invoicePdf.number'), invoice.number],
+    [t('billing.invoicePdf.date'), utcDate(invoice.createdAt)],
+    [t('billing.invoicePdf.billedTo'), input.billedTo.join(', ')],
+    [t('billing.invoicePdf.status'), t('billing.invoicePdf.paid')],
   ];
   for (const [name, text] of rows) {
     drawLines(page, [name], MARGIN, y - 1, label);
@@ -51,17 +52,21 @@ export async function renderInvoicePdf(input: InvoiceInput): Promise<Uint8Array<
   }
 
   y -= 24;
-  drawLines(page, ['Description'], MARGIN, y, label);
-  drawRightAligned(page, 'Amount', right, y, 120, label);
+  drawLines(page, [t('billing.invoicePdf.description')], MARGIN, y, label);
+  drawRightAligned(page, t('billing.invoicePdf.amount'), right, y, 120, label);
   y -= 22;
-  const line = `${planName(invoice.planLevel, invoice.planTerm)}, ${utcDate(invoice.periodStart)} to ${utcDate(invoice.periodEnd)}`;
+  const line = t('billing.invoicePdf.line', {
+    plan: planName(invoice.planLevel, invoice.planTerm),
+    start: utcDate(invoice.periodStart),
+    end: utcDate(invoice.periodEnd),
+  });
   drawLines(page, [toWinAnsi(line)], MARGIN, y, value);
   drawRightAligned(page, formatCents(invoice.amountCents), right, y, 120, value);
   y -= 26;
   page.drawLine({ start: { x: MARGIN, y }, end: { x: right, y }, thickness: 0.75, color: MUTED });
   y -= 18;
-  drawLines(page, ['Total (USD)'], MARGIN, y, { ...value, font: bold });
+  drawLines(page, [t('billing.invoicePdf.total')], MARGIN, y, { ...value, font: bold });
   drawRightAligned(page, formatCents(invoice.amountCents), right, y, 120, { ...value, font: bold });
-  drawLines(page, ['Dates are in UTC.'], MARGIN, MARGIN, { font: regular, size: 9, color: MUTED });
+  drawLines(page, [t('billing.invoicePdf.utcNote')], MARGIN, MARGIN, { font: regular, size: 9, color: MUTED });
   return savePdf(pdf);
 }

@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import type { ZodError, ZodType } from 'zod';
 import { isErrorCode } from '../../src/common/errors';
 import { ApiError, defaultMessage } from './api-error';
+import { t } from '../../src/i18n/t';
 
 // The e-mail and password changes report failures with just two reasons (spec §5):
 // INVALID_CURRENT_PASSWORD, or OTHER for everything else. The message still says what was wrong
@@ -10,7 +11,10 @@ import { ApiError, defaultMessage } from './api-error';
 
 function other(error: ZodError): ApiError {
   const issue = error.issues[0];
-  const message = issue && isErrorCode(issue.message) ? defaultMessage(issue.message) : `Invalid ${issue?.path.join('.') || 'request'}.`;
+  const message =
+    issue && isErrorCode(issue.message)
+      ? defaultMessage(issue.message)
+      : t('api.invalidValue', { field: issue?.path.join('.') || t('api.request') });
   return new ApiError(400, 'OTHER', message);
 }
 

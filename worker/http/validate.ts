@@ -3,6 +3,7 @@ import type { ValidationTargets } from 'hono';
 import type { ZodType } from 'zod';
 import { isErrorCode } from '../../src/common/errors';
 import { ApiError } from './api-error';
+import { t } from '../../src/i18n/t';
 
 /**
  * zod validation for a request part. A failing rule whose message is an error code answers that
@@ -16,6 +17,6 @@ export function validate<Target extends keyof ValidationTargets, Schema extends 
     if (issue && isErrorCode(issue.message)) {
       throw new ApiError(400, issue.message);
     }
-    throw new ApiError(400, 'INVALID_INPUT', `Invalid ${field}: ${issue?.message ?? 'missing'}.`);
+    throw new ApiError(400, 'INVALID_INPUT', t('api.invalidField', { field, reason: issue?.message ?? t('api.missing') }));
   });
 }

@@ -4,6 +4,7 @@ import type { JobRow } from '../db/schema';
 import { publishJobUpdate } from '../live/job-channel';
 import { DELETION_STEPS, type DeletionStep } from './deletion-steps';
 import type { AccountJob } from '../queues/account-messages';
+import { t } from '../../src/i18n/t';
 
 // The runner of account deletion: it knows nothing of what the steps do (deletion-steps.ts).
 
@@ -39,7 +40,7 @@ async function changeJob(env: Env, jobId: string, change: Omit<JobChange, 'updat
 async function recordFailure(env: Env, jobId: string, step: DeletionStep, attempts: number, err: unknown): Promise<void> {
   const final = attempts >= DELETION_MAX_ATTEMPTS;
   // Only the step's name is kept: an exception's text could carry the user's data.
-  const error = `The step ${step.name} failed.`;
+  const error = t('deletion.stepFailed', { step: step.name });
   await changeJob(env, jobId, { state: final ? 'failed' : 'running', step: step.name, progress: step.progress, error });
   if (!final) throw err;
   console.error('Account deletion failed after the last attempt; the account stays locked', jobId, step.name, err);

@@ -4,6 +4,7 @@ import type { JobRow } from '../db/schema';
 import { publishJobUpdate } from '../live/job-channel';
 import { lockAccount } from './deletion-steps';
 import { enqueueAccountJob } from '../queues/account-messages';
+import { t } from '../../src/i18n/t';
 
 /**
  * Queues the job's message. If the queue cannot be reached the job is marked failed (so nothing
@@ -17,7 +18,7 @@ async function enqueueDeletion(env: Env, jobId: string, userId: string): Promise
       state: 'failed',
       progress: 0,
       step: null,
-      error: 'The deletion could not be queued.',
+      error: t('deletion.queueFailed'),
       updatedAt: Date.now(),
     });
     if (failed) await publishJobUpdate(env, failed);

@@ -1,4 +1,5 @@
 import type { CardInput } from '../../src/common/billing';
+import { t } from '../../src/i18n/t';
 import { getDb } from '../db/client';
 import { replaceCheckoutCard } from '../db/queries/billing';
 import type { UserRow } from '../db/schema';
@@ -24,7 +25,7 @@ export async function changeCard(env: Env, user: UserRow, card: CardInput): Prom
   const now = Date.now();
   const outcome = await processor.authorize(
     { card },
-    { amountCents: 0, description: 'Card check', idempotencyKey: `${user.subscriptionId}:card:${now}` },
+    { amountCents: 0, description: t('billing.records.cardCheck'), idempotencyKey: `${user.subscriptionId}:card:${now}` },
   );
   // A change of card happens while the user is here, but the bank's challenge belongs to a
   // payment; a card that insists on one is refused rather than left half-saved.
@@ -36,7 +37,7 @@ export async function changeCard(env: Env, user: UserRow, card: CardInput): Prom
     'authorization',
     'succeeded',
     0,
-    `Card changed to ${summary.brand} ending ${summary.last4}`,
+    t('billing.records.cardChanged', { brand: summary.brand, last4: summary.last4 }),
     outcome.ref,
   );
   await replaceCheckoutCard(getDb(env), {

@@ -24,6 +24,7 @@ import { publishPlanChange } from '../live/plan-change';
 import { planStartRecords } from './plan-start';
 import { readSubscriptionStatus, type SubscriptionAnswer } from './status';
 import { toCheckoutView } from './view';
+import { t } from '../../src/i18n/t';
 
 // POST /api/checkout and its challenge confirmation (spec §4, docs/decisions/017). The card goes
 // to the processor only (typed, for `local`; through Stripe Elements, for `stripe`); we keep its
@@ -78,7 +79,7 @@ export async function startCheckout(
     createdAt: now,
   };
   if (!(await insertCheckoutIfIdle(db, row))) {
-    throw new ApiError(409, 'ALREADY_SUBSCRIBED', 'The account already has a plan, or a payment for one is in progress.');
+    throw new ApiError(409, 'ALREADY_SUBSCRIBED', t('api.planInProgress'));
   }
   const checkout: CheckoutRow = { ...row, state: 'pending', processorRef: null, failureCode: null, updatedAt: now };
   const trialEndsAt = trial ? now + options.trial.length_in_days * DAY_MS : null;
@@ -94,11 +95,10 @@ export async function confirmCheckout(env: Env, user: UserRow, checkoutId: strin
   const db = getDb(env);
   const existing = await findCheckoutOf(db, checkoutId, user.id);
   if (!existing) throw new ApiError(404, 'NOT_FOUND');
-  if (existing.state !== 'requires_action' || !existing.processorRef)
-    throw new ApiError(409, 'OTHER', 'This checkout is not waiting for authentication.');
+  if (existing.state !== 'requires_action' || !existing.processorRef) throw new ApiError(409, 'OTHER', t('api.checkoutNotAuthenticating'));
   assertNotSubscribed(user);
   const checkout = await claimCheckoutForConfirm(db, checkoutId, user.id, Date.now());
-  if (!checkout) throw new ApiError(409, 'OTHER', 'This checkout is not waiting for authentication.');
+  if (!checkout) throw new ApiError(409, 'OTHER', t('api.checkoutNotAuthenticating'));
   // The processor that started this checkout answers for it.
   const processor = processorOfPlan(env, checkout.processor);
   const ref = existing.processorRef;

@@ -4,6 +4,7 @@ import type { CheckoutRow } from '../db/schema';
 import { ApiError } from '../http/api-error';
 import type { CardSummary, DeclineCode, PaymentOutcome, PaymentProcessor, SubscriptionOutcome } from '../payments/types';
 import { planName } from './records';
+import { t } from '../../src/i18n/t';
 
 // The checkout's one call to the processor, the same for both kinds (docs/decisions/017): `local`
 // takes the typed card and we run the plan (charge now, or check/hold the card for a trial, and
@@ -54,16 +55,10 @@ function fromSubscription(outcome: SubscriptionOutcome): CheckoutOutcome {
  */
 export function checkPayment(processor: PaymentProcessor, payment: CheckoutPayment): CardSummary | null {
   if ('paymentMethodId' in payment) {
-    if (!processor.startSubscription)
-      throw new ApiError(400, 'INVALID_CARD', 'This site takes the card in its own form; a Stripe payment method is not accepted here.');
+    if (!processor.startSubscription) throw new ApiError(400, 'INVALID_CARD', t('api.paymentMethodNotAccepted'));
     return null;
   }
-  if (processor.startSubscription)
-    throw new ApiError(
-      400,
-      'INVALID_CARD',
-      'Cards are taken by Stripe’s form on this site; send its paymentMethodId, never the card itself.',
-    );
+  if (processor.startSubscription) throw new ApiError(400, 'INVALID_CARD', t('api.cardNotAccepted'));
   const summary = processor.describeCard(payment.card);
   if (!summary) throw new ApiError(400, 'INVALID_CARD');
   return summary;

@@ -1,4 +1,4 @@
-import { formatCents } from '../../src/common/plans';
+import { t } from '../../src/i18n/t';
 import { numberInventory } from '../carrier';
 import { getDb, type Db } from '../db/client';
 import { claimOnce, findCheckoutById, findFailedChargesSince, hasClaim, insertTransaction } from '../db/queries/billing';
@@ -18,7 +18,7 @@ import {
   type LifecycleState,
 } from '../domain/subscriptions';
 import { sendMail } from '../mail/send';
-import { noticeMail } from '../mail/link-mail';
+import { paymentFailedMail, renewalReminderMail } from '../mail/billing-mail';
 import { publishToUser } from '../live/publish';
 import { processorOfPlan } from '../payments';
 import { ProcessorUnavailableError } from '../payments/types';
@@ -108,15 +108,12 @@ async function renew(env: Env, user: UserRow, state: LifecycleState, now: number
   const ctx = { userId: user.id, checkoutId: user.subscriptionId, now };
   if (outcome.status !== 'succeeded') {
     const code = outcome.status === 'declined' ? outcome.code : 'AUTHENTICATION_FAILED';
-    await insertTransaction(db, transactionRow(ctx, 'charge', 'failed', price, `${planName(level, term)}: renewal failed (${code})`));
-    await publishToUser(env, user.id, { type: 'subscription.updated', at: now });
-    await sendMail(
-      env,
-      noticeMail(user.email, 'Your FaxFlow payment did not go through', [
-        `We could not charge ${formatCents(price)} for your ${planName(level, term)}.`,
-        'We will try again each day for three days. To keep your plan and your fax number, change your card in Settings › Plan and billing: the payment is retried on it at once.',
-      ]),
+    await insertTransaction(
+      db,
+      transactionRow(ctx, 'charge', 'failed', price, t('billing.records.renewalFailed', { plan: planName(level, term), code })),
     );
+    await publishToUser(env, user.id, { type: 'subscription.updated', at: now });
+    await sendMail(env, paymentFailedMail(user.email, { plan: planName(level, term), amountCents: price, retries: 'daily' }));
     return true;
   }
   const end = periodEnd(fromEnd, term);
@@ -170,14 +167,8 @@ async function remind(env: Env, user: UserRow, now: number): Promise<boolean> {
   if (!(await claimOnce(db, REMINDER_SCOPE, `${user.subscriptionId}:${end}`, now))) return false;
   const options = await readPlanOptions(db);
   const price = user.planLevel && user.planTerm ? priceOf(options, user.planLevel, user.planTerm) : 0;
-  const name = user.planLevel && user.planTerm ? planName(user.planLevel, user.planTerm) : 'plan';
-  await sendMail(
-    env,
-    noticeMail(user.email, 'Your FaxFlow plan renews soon', [
-      `Your ${name} renews on ${new Date(end).toISOString().slice(0, 10)} (UTC) for ${formatCents(price)}.`,
-      'Nothing to do if you want to keep it. To stop it, cancel in Settings before that day; your plan and number last until then.',
-    ]),
-  );
+  const plan = user.planLevel && user.planTerm ? planName(user.planLevel, user.planTerm) : null;
+  await sendMail(env, renewalReminderMail(user.email, { plan, renewsAt: end, amountCents: price }));
   return true;
 }
 

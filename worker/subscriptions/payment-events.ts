@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { formatCents } from '../../src/common/plans';
+import { t } from '../../src/i18n/t';
 import { getDb, type Db } from '../db/client';
 import { claimOnce, findCheckoutById, findWaitingCheckout, insertTransaction } from '../db/queries/billing';
 import { forgetWebhookEvent, isWebhookEventHandled, recordWebhookEvent } from '../db/queries/webhook-events';
@@ -10,7 +10,7 @@ import type { UserRow } from '../db/schema';
 import { periodEnd, renewalGrant } from '../domain/subscriptions';
 import { ApiError } from '../http/api-error';
 import { publishToUser } from '../live/publish';
-import { noticeMail } from '../mail/link-mail';
+import { paymentFailedMail } from '../mail/billing-mail';
 import { sendMail } from '../mail/send';
 import { confirmCheckout } from './checkout';
 import { publishPlanChange } from '../live/plan-change';
@@ -155,7 +155,7 @@ async function renewalFailed(
     'charge',
     'failed',
     invoice.amount_due,
-    `${planName(level, term)}: renewal failed (PAYMENT_DECLINED)`,
+    t('billing.records.renewalFailed', { plan: planName(level, term), code: 'PAYMENT_DECLINED' }),
     invoice.id,
   );
   const result = await claimed(db, `${provider}-invoice-failed`, `${invoice.id}:${invoice.attempt_count}`, now, () =>
@@ -165,10 +165,7 @@ async function renewalFailed(
   await publishToUser(env, user.id, { type: 'subscription.updated', at: now });
   await sendMail(
     env,
-    noticeMail(user.email, 'Your FaxFlow payment did not go through', [
-      `We could not charge ${formatCents(invoice.amount_due)} for your ${planName(level, term)}.`,
-      'We will try again over the next days; update your card to keep your plan and your fax number.',
-    ]),
+    paymentFailedMail(user.email, { plan: planName(level, term), amountCents: invoice.amount_due, retries: 'processor' }),
   );
   return result;
 }

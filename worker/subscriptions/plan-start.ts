@@ -1,4 +1,5 @@
 import type { PlanOptions } from '../../src/common/plans';
+import { t } from '../../src/i18n/t';
 import type { NewTransaction } from '../db/queries/billing';
 import type { CheckoutRow, InvoiceRow } from '../db/schema';
 import { DAY_MS, periodEnd, priceOf, renewalGrant, trialGrant } from '../domain/subscriptions';
@@ -41,13 +42,13 @@ export async function planStartRecords(
   // of a card ourselves.
   if (outcome.runsItself) return { transactions, invoice: null, end };
   if (options.preAuthType === 'verify')
-    transactions.unshift(transactionRow(ctx, 'authorization', 'succeeded', 0, 'Card check', outcome.ref));
+    transactions.unshift(transactionRow(ctx, 'authorization', 'succeeded', 0, t('billing.records.cardCheck'), outcome.ref));
   if (options.preAuthType === 'authorize' && outcome.ref) {
     // A hold of the first charge proves the card can pay it; it is let go at once.
     await processor.release(outcome.ref);
     transactions.unshift(
-      transactionRow(ctx, 'authorization', 'succeeded', price, `Hold for ${planName(level, term)}`, outcome.ref),
-      transactionRow(ctx, 'authorization_release', 'succeeded', price, 'Hold released', outcome.ref),
+      transactionRow(ctx, 'authorization', 'succeeded', price, t('billing.records.holdFor', { plan: planName(level, term) }), outcome.ref),
+      transactionRow(ctx, 'authorization_release', 'succeeded', price, t('billing.records.holdReleased'), outcome.ref),
     );
   }
   return { transactions, invoice: null, end };

@@ -1,4 +1,5 @@
 import { formatCents, type Allowance, type PlanLevel, type PlanTerm } from '../../src/common/plans';
+import { t } from '../../src/i18n/t';
 import type { NewTransaction } from '../db/queries/billing';
 import type { InvoiceRow } from '../db/schema';
 import { invoiceNumber } from '../domain/subscriptions';
@@ -7,7 +8,10 @@ import { invoiceNumber } from '../domain/subscriptions';
 
 export function planName(level: PlanLevel | string, term: PlanTerm | string): string {
   const levelName = level.charAt(0) + level.slice(1).toLowerCase();
-  return `${levelName} plan, ${term === 'MONTH' ? 'monthly' : 'yearly'}`;
+  return t('billing.records.planName', {
+    level: levelName,
+    term: t(term === 'MONTH' ? 'billing.records.termMONTH' : 'billing.records.termYEAR'),
+  });
 }
 
 export interface TransactionContext {
@@ -38,7 +42,13 @@ export function transactionRow(
 }
 
 export function creditGrantRow(ctx: TransactionContext, grant: Allowance): NewTransaction {
-  return transactionRow(ctx, 'credit_grant', 'succeeded', 0, `${grant.send} send and ${grant.receive} receive pages`);
+  return transactionRow(
+    ctx,
+    'credit_grant',
+    'succeeded',
+    0,
+    t('billing.records.creditGrant', { send: grant.send, receive: grant.receive }),
+  );
 }
 
 /** A succeeded charge, its invoice and the period's credit grant. */
@@ -52,7 +62,7 @@ export function chargeRecords(
     'charge',
     'succeeded',
     plan.amountCents,
-    `${planName(plan.level, plan.term)}: ${formatCents(plan.amountCents)}`,
+    t('billing.records.charge', { plan: planName(plan.level, plan.term), amount: formatCents(plan.amountCents) }),
     processorRef,
   );
   const invoiceId = crypto.randomUUID();

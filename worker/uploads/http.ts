@@ -5,6 +5,7 @@ import { currentViewer } from '../auth/viewer';
 import { ApiError } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
 import { joinChunks } from '../http/bytes';
+import { t } from '../../src/i18n/t';
 
 // Request handling shared by the file and upload routes, which take bytes rather than JSON and so
 // set their own body limits (the app-wide 64 KB JSON limit skips them: worker/http/body-limit.ts).
@@ -15,10 +16,8 @@ export const requireViewer = createMiddleware<AppEnv>(async (c, next) => {
   await next();
 });
 
-export const TOO_LARGE_FOR_ONE_SHOT = 'Files above 256 KB must be sent with a resumable upload (POST /api/uploads), not POST /api/files.';
-
 export function oneShotTooLarge(): ApiError {
-  return new ApiError(413, 'PAYLOAD_TOO_LARGE', TOO_LARGE_FOR_ONE_SHOT);
+  return new ApiError(413, 'PAYLOAD_TOO_LARGE', t('api.oneShotTooLarge', { kb: ONE_SHOT_UPLOAD_MAX_BYTES / 1024 }));
 }
 
 // Room for the multipart envelope around a file of the largest one-shot size.

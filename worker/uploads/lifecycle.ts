@@ -8,6 +8,7 @@ import { ApiError } from '../http/api-error';
 import { documentKey } from '../storage/documents';
 import { UPLOAD_IDLE_MS } from './chunk-rules';
 import { discardUploadBytes } from './staging';
+import { t } from '../../src/i18n/t';
 
 // Opening, finding and dropping resumable uploads. Abandoned ones are cleaned lazily: when their
 // owner touches them or opens another upload; R2 aborts any multipart upload left after that.
@@ -31,7 +32,7 @@ export async function openUpload(env: Env, db: Db, userId: string, body: CreateU
   const now = Date.now();
   await sweepExpiredUploads(env, db, userId, now);
   if ((await countOpenUploadsOf(db, userId)) >= MAX_OPEN_UPLOADS) {
-    throw new ApiError(429, 'RATE_LIMITED', 'Too many uploads in progress. Finish or cancel one first.');
+    throw new ApiError(429, 'RATE_LIMITED', t('api.tooManyUploads'));
   }
   // The multipart upload goes straight to the stored document's key: a PDF needs no copy at the end.
   const fileId = crypto.randomUUID();

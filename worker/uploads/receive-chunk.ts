@@ -4,6 +4,7 @@ import type { UploadRow } from '../db/schema';
 import { ApiError } from '../http/api-error';
 import { checkChunk, partAt, UPLOAD_IDLE_MS, UPLOAD_PART_BYTES } from './chunk-rules';
 import { deleteKeys, sendPart, stageChunk } from './staging';
+import { t } from '../../src/i18n/t';
 
 // PUT /api/uploads/:id?offset=N: one chunk of a resumable upload. The bytes are kept in R2 before
 // `received` moves, so whatever GET status answers is really held.
@@ -14,9 +15,9 @@ export interface ChunkAnswer {
 }
 
 const PROBLEMS = {
-  EMPTY: () => new ApiError(400, 'INVALID_INPUT', 'The chunk is empty.'),
-  PAST_END: () => new ApiError(413, 'PAYLOAD_TOO_LARGE', 'The chunk runs past the size declared for this upload.'),
-  CROSSES_PART: () => new ApiError(400, 'INVALID_INPUT', `A chunk must not cross a multiple of partSize (${UPLOAD_PART_BYTES} bytes).`),
+  EMPTY: () => new ApiError(400, 'INVALID_INPUT', t('api.chunkEmpty')),
+  PAST_END: () => new ApiError(413, 'PAYLOAD_TOO_LARGE', t('api.chunkPastEnd')),
+  CROSSES_PART: () => new ApiError(400, 'INVALID_INPUT', t('api.chunkCrossesPart', { bytes: UPLOAD_PART_BYTES })),
 } as const;
 
 /** `accepted: false` (409 UPLOAD_OFFSET_MISMATCH) tells the client where the server really is. */
