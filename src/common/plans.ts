@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Plans and the product options behind them (spec §3 Options, design.md §9). Isomorphic: the Worker
+// Plans and the product options behind them (spec §3 Options, docs/decisions/015). Isomorphic: the Worker
 // parses stored option values with these schemas, the /upgrade page reads the same types.
 // Money is integer US cents throughout; only the page turns cents into "$9.99".
 

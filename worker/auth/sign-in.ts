@@ -29,7 +29,7 @@ export async function startSession(
   if (!newAccount) await updateLastSignIn(db, user.id, now);
   writeSessionCookie(c, token, session.expiresAt);
   c.set('sessionId', session.id);
-  // A number picked while signed out stays held for the account (design.md §7).
+  // A number picked while signed out stays held for the account (docs/decisions/012).
   const visitorKey = await visitorHolderKey(c);
   if (visitorKey) await transferHold(db, visitorKey, userHolderKey(user.id), now);
   try {

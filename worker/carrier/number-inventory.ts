@@ -1,4 +1,4 @@
-// Where fax numbers come from (design.md §7), behind one small interface like the carriers': the
+// Where fax numbers come from (docs/decisions/016), behind one small interface like the carriers': the
 // local pool seeded into D1 (`local`, the default) or a carrier's inventory (`telnyx`). Whatever
 // the source, a number can only be held once it is a row of `fax_numbers`, so a hold stays one
 // conditional UPDATE (decision 012) and never waits on the carrier.

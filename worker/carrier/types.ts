@@ -1,6 +1,6 @@
 import type { FaxFailureReason } from '../../src/common/faxes';
 
-// One interface for every fax carrier (design.md §8). The dispatch consumer asks a carrier to
+// One interface for every fax carrier (docs/decisions/014). The dispatch consumer asks a carrier to
 // send; the carrier reports back only through signed webhooks, which its `readWebhook` verifies
 // and turns into carrier events. Nothing else in the Worker knows a carrier's formats.
 

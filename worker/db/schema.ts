@@ -145,7 +145,7 @@ export const options = sqliteTable('options', {
   value: text('value').notNull(),
 });
 
-// Fax numbers (spec numberPool, numbersHold, numbersInUse, reserved number; design.md §7): one row
+// Fax numbers (spec numberPool, numbersHold, numbersInUse, reserved number; docs/decisions/012): one row
 // per number. A hold belongs to a holder key: `user:<id>`, or `visitor:<digest>` for a signed-out
 // visitor. An expired hold counts as available; every claim is one conditional UPDATE.
 export const NUMBER_STATES = ['AVAILABLE', 'HELD', 'ASSIGNED'] as const;
@@ -228,7 +228,7 @@ export const uploads = sqliteTable(
 );
 
 // One row per fax, sent or received (spec send/receive documents, history entries,
-// masterFaxRecords; design.md §4). Status only moves forward: see worker/domain/fax-status.ts.
+// masterFaxRecords; docs/decisions/014). Status only moves forward: see worker/domain/fax-status.ts.
 export const FAX_DIRECTIONS = ['SEND', 'RECEIVE'] as const;
 export const FAX_STATUSES = ['QUEUED', 'SENDING', 'DELIVERED', 'FAILED', 'RECEIVING', 'RECEIVED'] as const;
 
@@ -321,7 +321,7 @@ export const faxEvents = sqliteTable(
 );
 
 // Anonymised record of every fax for billing and audit: no user id, no numbers, no document.
-// Survives account deletion (design.md §4).
+// Survives account deletion (docs/decisions/010).
 export const faxLedger = sqliteTable('fax_ledger', {
   faxId: text('fax_id').primaryKey(),
   direction: text('direction', { enum: FAX_DIRECTIONS }).notNull(),
@@ -333,7 +333,7 @@ export const faxLedger = sqliteTable('fax_ledger', {
   completedAt: integer('completed_at'),
 });
 
-// Webhook deliveries already handled (design.md §4): a repeated delivery changes nothing.
+// Webhook deliveries already handled (docs/decisions/014): a repeated delivery changes nothing.
 export const webhookEvents = sqliteTable(
   'webhook_events',
   {
@@ -344,7 +344,7 @@ export const webhookEvents = sqliteTable(
   (t) => [primaryKey({ columns: [t.provider, t.eventId] })],
 );
 
-// Payments (spec transactions, orderHistory, invoices, trials; design.md §9). Money is integer cents.
+// Payments (spec transactions, orderHistory, invoices, trials; docs/decisions/017). Money is integer cents.
 
 // One checkout of a plan: created by the /transaction page, moved on by the processor. A card that
 // needs authentication leaves it `requires_action` until its challenge is answered.

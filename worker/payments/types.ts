@@ -1,6 +1,6 @@
 import type { CardInput } from '../../src/common/billing';
 
-// A payment processor behind one small interface (design.md §9, docs/decisions/017): the local
+// A payment processor behind one small interface (docs/decisions/017): the local
 // card simulator first, a real processor (Stripe) later. Amounts are integer cents. Processors
 // never see our database; the caller records what they answered.
 

@@ -31,7 +31,7 @@ export async function markUserDeleting(db: Db, userId: string, now: number): Pro
  */
 export async function deleteUserRecords(db: Db, userId: string): Promise<void> {
   const faxesOfUser = db.select({ id: faxes.id }).from(faxes).where(eq(faxes.userId, userId));
-  // fax_ledger is kept: it never held the user's id, numbers or documents (design.md §4).
+  // fax_ledger is kept: it never held the user's id, numbers or documents (docs/decisions/010).
   await db.batch([
     db.delete(faxEvents).where(inArray(faxEvents.faxId, faxesOfUser)),
     db.delete(faxAttempts).where(inArray(faxAttempts.faxId, faxesOfUser)),
