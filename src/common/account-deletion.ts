@@ -7,7 +7,7 @@ export const JOB_STATES = ['queued', 'running', 'done', 'failed'] as const;
 export type JobState = (typeof JOB_STATES)[number];
 
 /** Job ids are random UUIDs; anything else is not a job (answered as not found). */
-export const jobIdSchema = z.uuid();
+const jobIdSchema = z.uuid();
 
 export function isJobId(value: unknown): value is string {
   return jobIdSchema.safeParse(value).success;

@@ -7,8 +7,7 @@ import { DISPLAY_NAME_MAX_LENGTH, emailSchema, newPasswordSchema } from './auth-
 export const setupNewUserSchema = z.object({ attribution: attributionSchema.nullable().optional() });
 
 /** Onboarding steps a user moves through (updateUserSetup). */
-export const SETUP_STEPS = ['welcome', 'reserve-number', 'choose-plan', 'complete'] as const;
-export type SetupStep = (typeof SETUP_STEPS)[number];
+const SETUP_STEPS = ['welcome', 'reserve-number', 'choose-plan', 'complete'] as const;
 export const setupQuerySchema = z.object({ setup: z.enum(SETUP_STEPS, { message: 'INVALID_INPUT' }) });
 
 export const displayNameQuerySchema = z.object({

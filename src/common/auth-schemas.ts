@@ -37,9 +37,3 @@ export const passwordLoginSchema = z.object({
 });
 
 export const checkEmailQuerySchema = z.object({ email: emailSchema });
-
-export type SignupInput = z.input<typeof signupSchema>;
-export type PasswordLoginInput = z.input<typeof passwordLoginSchema>;
-
-/** Ways an account can sign in, as answered by checkIfEmailExists (spec §7). */
-export type SignInMethod = 'password' | 'google';

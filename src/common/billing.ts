@@ -5,7 +5,7 @@ import { PLAN_LEVELS, PLAN_TERMS } from './plans';
 // Money is integer US cents. Card fields go to the `local` processor only; with Stripe the card
 // stays in Stripe's own form and we get its payment method id (docs/decisions/017).
 
-export const cardSchema = z.object({
+const cardSchema = z.object({
   number: z
     .string()
     .trim()
@@ -19,7 +19,7 @@ export const cardSchema = z.object({
 export type CardInput = z.infer<typeof cardSchema>;
 
 /** A Stripe payment method id, as Stripe Elements' createPaymentMethod answers it. */
-export const paymentMethodIdSchema = z.string().regex(/^pm_[A-Za-z0-9_]{1,200}$/, 'must be a Stripe payment method id (pm_…)');
+const paymentMethodIdSchema = z.string().regex(/^pm_[A-Za-z0-9_]{1,200}$/, 'must be a Stripe payment method id (pm_…)');
 
 /** What pays: a typed card (the `local` processor) or a payment method made by Stripe Elements. */
 export type CheckoutPayment = { card: CardInput } | { paymentMethodId: string };
@@ -41,8 +41,6 @@ export const checkoutSchema = z
     term,
     payment: (card ? { card } : { paymentMethodId: paymentMethodId! }) as CheckoutPayment,
   }));
-export type CheckoutBody = z.input<typeof checkoutSchema>;
-
 /** POST /api/checkout/:checkoutId/confirm — the answer to a card's authentication challenge. */
 export const checkoutConfirmSchema = z.object({ approve: z.boolean() });
 

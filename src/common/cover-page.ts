@@ -8,7 +8,7 @@ export type CoverPageTemplate = (typeof COVER_PAGE_TEMPLATES)[number];
 
 const line = (max: number) => z.string().trim().max(max).default('');
 
-export const localDateOptionsSchema = z.object({
+const localDateOptionsSchema = z.object({
   hours: z.number().int().min(0).max(23),
   minutes: z.number().int().min(0).max(59),
   // 1–12

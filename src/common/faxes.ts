@@ -30,16 +30,7 @@ export const FAX_FAILURE_REASONS = [
 export type FaxFailureReason = (typeof FAX_FAILURE_REASONS)[number];
 
 /** Kinds of entries in a fax's timeline. */
-export const FAX_EVENT_KINDS = [
-  'QUEUED',
-  'SENDING',
-  'DELIVERED',
-  'FAILED',
-  'RETRY_SCHEDULED',
-  'REFUNDED',
-  'RECEIVING',
-  'RECEIVED',
-] as const;
+const FAX_EVENT_KINDS = ['QUEUED', 'SENDING', 'DELIVERED', 'FAILED', 'RETRY_SCHEDULED', 'REFUNDED', 'RECEIVING', 'RECEIVED'] as const;
 export type FaxEventKind = (typeof FAX_EVENT_KINDS)[number];
 
 /** One first try and up to 3 automatic retries (busy or no answer only). */
@@ -144,12 +135,11 @@ export interface FaxCounts {
   sent: number;
 }
 
-export const FAX_READ_STATUSES = ['read', 'unread'] as const;
+const FAX_READ_STATUSES = ['read', 'unread'] as const;
 export type FaxReadStatus = (typeof FAX_READ_STATUSES)[number];
 
 /** POST /api/setFaxReadStatus (spec §7). */
 export const setFaxReadStatusSchema = z.object({ faxId: z.uuid(), status: z.enum(FAX_READ_STATUSES) });
-export type SetFaxReadStatusBody = z.input<typeof setFaxReadStatusSchema>;
 
 export interface SetFaxReadStatusResult {
   fax: FaxView;

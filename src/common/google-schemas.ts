@@ -4,7 +4,7 @@ import { DISPLAY_NAME_MAX_LENGTH, emailSchema, passwordLoginSchema } from './aut
 // Google sign-in shapes. Google's ID tokens are about 1 KB; the cap only keeps junk out.
 export const GOOGLE_TOKEN_MAX_LENGTH = 8192;
 
-export const googleLoginSchema = z
+const googleLoginSchema = z
   .object({
     token: z.string({ message: 'INVALID_INPUT' }).min(1, 'INVALID_INPUT').max(GOOGLE_TOKEN_MAX_LENGTH, 'INVALID_INPUT'),
   })
@@ -33,13 +33,9 @@ type LoginOutput = z.output<typeof googleLoginSchema> | z.output<typeof password
 // Typed as the two shapes it accepts, so the typed client asks for one of them.
 export const loginSchema = pickLoginSchema as unknown as z.ZodType<LoginOutput, LoginInput>;
 
-export type GoogleLoginInput = z.input<typeof googleLoginSchema>;
-
 /** The local Google stand-in's token request (dev tools only). */
 export const devGoogleTokenSchema = z.object({
   email: emailSchema,
   name: z.string().trim().max(DISPLAY_NAME_MAX_LENGTH, 'INVALID_INPUT').optional(),
   emailVerified: z.boolean({ message: 'INVALID_INPUT' }).default(true),
 });
-
-export type DevGoogleTokenInput = z.input<typeof devGoogleTokenSchema>;

@@ -34,7 +34,7 @@ export const numberSearchSchema = z.object({
   city: z.string().trim().min(1).max(60).optional(),
 });
 
-export const numberIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'INVALID_INPUT');
+const numberIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'INVALID_INPUT');
 
 export const optionalNumberQuerySchema = z.object({ numberId: numberIdSchema.optional() });
 export const numberQuerySchema = z.object({ numberId: numberIdSchema });

@@ -40,16 +40,16 @@ export type TrialOption = z.infer<typeof trialOptionSchema>;
  * - `verify`: a zero-amount card check, nothing is held.
  * - `authorize`: the chosen plan's first charge is authorised (held) and released again.
  */
-export const PRE_AUTH_TYPES = ['none', 'verify', 'authorize'] as const;
+const PRE_AUTH_TYPES = ['none', 'verify', 'authorize'] as const;
 export const preAuthTypeSchema = z.enum(PRE_AUTH_TYPES);
-export type PreAuthType = z.infer<typeof preAuthTypeSchema>;
+type PreAuthType = z.infer<typeof preAuthTypeSchema>;
 
 const allowanceSchema = z.object({ send: pages, receive: pages });
 export type Allowance = z.infer<typeof allowanceSchema>;
 
 /** `plan.allowances`: pages each level may send and receive per month, whatever the term. */
 export const allowancesOptionSchema = z.object({ BASIC: allowanceSchema, PREMIUM: allowanceSchema, PRO: allowanceSchema });
-export type AllowancesOption = z.infer<typeof allowancesOptionSchema>;
+type AllowancesOption = z.infer<typeof allowancesOptionSchema>;
 
 /** Every option the plan catalogue is built from, parsed. */
 export interface PlanOptions {
@@ -111,7 +111,6 @@ export interface OptionsView {
 
 /** The query of a plan choice (/transaction?plan=PREMIUM&term=YEAR). */
 export const planChoiceSchema = z.object({ plan: z.enum(PLAN_LEVELS), term: z.enum(PLAN_TERMS) });
-export type PlanChoice = z.infer<typeof planChoiceSchema>;
 
 /** The page a plan's button leads to; the payment page is behind sign-in (src/common/routes.ts). */
 export function planChoicePath(level: PlanLevel, term: PlanTerm): string {

@@ -19,9 +19,6 @@ export const resetPasswordSchema = z.object({
   newPassword: newPasswordSchema,
 });
 
-export type ForgotPasswordInput = z.input<typeof forgotPasswordSchema>;
-export type ResetPasswordInput = z.input<typeof resetPasswordSchema>;
-
 /** The same answer whether or not an account has the e-mail. */
 export interface ForgotPasswordResponse {
   sent: true;

@@ -2,7 +2,7 @@
 // The server enforces these in src/middleware.ts before any HTML is sent.
 
 export const GUARDS = ['auth-required', 'no-auth-required'] as const;
-export type GuardName = (typeof GUARDS)[number];
+type GuardName = (typeof GUARDS)[number];
 
 export interface RouteRule {
   /** A path, or a path ending in `/*` for a route with one parameter segment (e.g. a fax id). */

@@ -32,7 +32,3 @@ export const STORAGE_ERROR_MESSAGES: Record<StorageErrorCode, string> = {
   'invalid-format': 'String does not match format.',
   'invalid-argument': 'Invalid argument.',
 };
-
-export function isStorageErrorCode(value: string): value is StorageErrorCode {
-  return (STORAGE_ERROR_CODES as readonly string[]).includes(value);
-}

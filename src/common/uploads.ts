@@ -28,7 +28,6 @@ export const createUploadSchema = z.object({
   contentType: z.string().trim().max(255).default('application/octet-stream'),
   size: z.number().int().min(1),
 });
-export type CreateUploadBody = z.input<typeof createUploadSchema>;
 export type CreateUpload = z.output<typeof createUploadSchema>;
 
 export const uploadParamSchema = z.object({ uploadId: z.uuid() });
@@ -42,7 +41,7 @@ export const uploadOffsetQuerySchema = z.object({
     .transform(Number),
 });
 
-export const UPLOAD_VIEW_STATES = ['open', 'complete'] as const;
+const UPLOAD_VIEW_STATES = ['open', 'complete'] as const;
 
 /** GET /api/uploads/:uploadId — what the server holds, so a client can continue after a drop. */
 export const uploadStatusSchema = z.object({

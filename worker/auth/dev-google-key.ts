@@ -8,7 +8,7 @@ import { sha256Hex } from '../crypto/tokens';
 
 const ID_TOKEN_LIFETIME_S = 60 * 60;
 
-export interface DevGoogleKey {
+interface DevGoogleKey {
   privateJwk: JWK;
   publicJwk: JWK;
 }
@@ -30,12 +30,12 @@ export function readDevGoogleKey(config: AppConfig): DevGoogleKey {
 }
 
 /** A stable Google-like subject for an e-mail: 21 decimal digits of its SHA-256. */
-export async function devGoogleSubject(email: string): Promise<string> {
+async function devGoogleSubject(email: string): Promise<string> {
   const digest = await sha256Hex(email.toLowerCase());
   return BigInt(`0x${digest}`).toString(10).slice(0, 21);
 }
 
-export interface DevGoogleIdentity {
+interface DevGoogleIdentity {
   email: string;
   name?: string | undefined;
   emailVerified: boolean;

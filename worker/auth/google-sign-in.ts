@@ -9,7 +9,7 @@ import type { GoogleIdentity } from './google';
 //  2. else the account with this e-mail, linked now — only when Google says the e-mail is verified;
 //  3. else a new account — also only for a verified e-mail, since the e-mail is the account's name.
 
-export interface GoogleAccount {
+interface GoogleAccount {
   user: UserRow;
   /** This sign-in made the account. */
   created: boolean;

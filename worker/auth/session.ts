@@ -12,10 +12,10 @@ import { generateToken, sha256Hex } from '../crypto/tokens';
 
 // Sessions after the Lucia session guide: the browser holds a random token, the database holds its
 // SHA-256, and the expiry slides forward while the user keeps coming back.
-export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
+const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 const SESSION_RENEW_WITHIN_MS = 15 * 24 * 60 * 60 * 1000;
 
-export interface ValidSession {
+interface ValidSession {
   session: SessionRow;
   user: UserRow;
   /** True when the expiry moved forward, so the cookie must be sent again. */

@@ -19,7 +19,7 @@ export const LOOPBACK_EVENT_TYPES = [
 ] as const;
 export type LoopbackEventType = (typeof LOOPBACK_EVENT_TYPES)[number];
 
-export type LoopbackLine = 'busy' | 'no-answer' | 'not-a-fax' | 'invalid' | 'busy-once' | 'drops-after-page-1';
+type LoopbackLine = 'busy' | 'no-answer' | 'not-a-fax' | 'invalid' | 'busy-once' | 'drops-after-page-1';
 
 const TEST_LINES: Record<string, LoopbackLine> = {
   '0001': 'busy',
@@ -31,7 +31,7 @@ const TEST_LINES: Record<string, LoopbackLine> = {
 };
 
 /** The test line a number dials (+1 NXX 555-000n), or null for an ordinary number. */
-export function loopbackTestLine(to: string): LoopbackLine | null {
+function loopbackTestLine(to: string): LoopbackLine | null {
   const match = /^\+1\d{3}555(\d{4})$/.exec(to);
   return (match && TEST_LINES[match[1]!]) || null;
 }
@@ -59,7 +59,7 @@ export interface LoopbackStep {
   mediaPages: number | null;
 }
 
-export interface LoopbackCallPlan {
+interface LoopbackCallPlan {
   to: string;
   attempt: number;
   pageCount: number;

@@ -14,7 +14,7 @@ import { CarrierRejected, type Carrier, type OutboundFax, type SendAccepted, typ
 // same verification a real carrier's webhooks go through. No network, no account.
 
 /** Where the loopback carrier's webhooks are addressed (handed over in-process, never fetched). */
-export const LOOPBACK_WEBHOOK_URL = 'https://loopback.invalid/api/webhooks/loopback';
+const LOOPBACK_WEBHOOK_URL = 'https://loopback.invalid/api/webhooks/loopback';
 
 async function isInstanceNumber(env: Env, number: string): Promise<boolean> {
   return (await findNumberByE164(getDb(env), number))?.state === 'ASSIGNED';

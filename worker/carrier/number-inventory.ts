@@ -3,7 +3,7 @@
 // the source, a number can only be held once it is a row of `fax_numbers`, so a hold stays one
 // conditional UPDATE (decision 012) and never waits on the carrier.
 
-export type NumberInventoryName = 'local' | 'telnyx';
+type NumberInventoryName = 'local' | 'telnyx';
 
 export interface NumberInventorySearch {
   /** Three-digit US area code. */
@@ -21,7 +21,7 @@ export interface NumberCandidate {
   region: string;
 }
 
-export interface OrderedNumber {
+interface OrderedNumber {
   /** The inventory's id for the purchase (Telnyx: the number order's id; its status may still be pending). */
   carrierOrderId: string;
 }

@@ -4,11 +4,11 @@
 // captured request cannot be replayed later. Telnyx: https://developers.telnyx.com/docs/messaging/messages/receiving-webhooks
 // ("telnyx-signature-ed25519", "telnyx-timestamp"); its SDKs use a 300 s tolerance.
 
-export const WEBHOOK_TOLERANCE_SECONDS = 300;
+const WEBHOOK_TOLERANCE_SECONDS = 300;
 
 const encoder = new TextEncoder();
 
-export function bytesFromBase64(value: string): Uint8Array | null {
+function bytesFromBase64(value: string): Uint8Array | null {
   try {
     const binary = atob(value.trim());
     return Uint8Array.from(binary, (c) => c.charCodeAt(0));
@@ -17,7 +17,7 @@ export function bytesFromBase64(value: string): Uint8Array | null {
   }
 }
 
-export function base64FromBytes(bytes: Uint8Array): string {
+function base64FromBytes(bytes: Uint8Array): string {
   let binary = '';
   for (const byte of bytes) binary += String.fromCharCode(byte);
   return btoa(binary);
@@ -39,7 +39,7 @@ export function importRawPublicKey(base64: string): Promise<CryptoKey> {
   return key;
 }
 
-export interface SignedWebhook {
+interface SignedWebhook {
   rawBody: string;
   signature: string | null;
   timestamp: string | null;

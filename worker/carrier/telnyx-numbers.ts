@@ -19,7 +19,7 @@ import { NumberOrderRefused, type NumberCandidate, type NumberInventory, type Nu
 //   `GET /v2/phone_numbers?filter[phone_number]=<E.164>`.
 // Errors come as `{ errors: [{ code, title, detail }] }`.
 
-export const TELNYX_API = 'https://api.telnyx.com/v2';
+const TELNYX_API = 'https://api.telnyx.com/v2';
 
 // A visitor waits on the search; past this we show the numbers D1 already has.
 const SEARCH_TIMEOUT_MS = 5000;
@@ -46,7 +46,7 @@ function titleCase(text: string): string {
 }
 
 /** Our view of one of Telnyx's numbers, or null for one we would not offer (inexact, no fax, not US). */
-export function toCandidate(entry: Available, search: NumberInventorySearch): NumberCandidate | null {
+function toCandidate(entry: Available, search: NumberInventorySearch): NumberCandidate | null {
   const match = NANP.exec(entry.phone_number);
   if (!match || entry.best_effort) return null;
   if (entry.features && !entry.features.some((f) => f.name === 'fax')) return null;

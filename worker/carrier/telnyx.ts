@@ -11,7 +11,7 @@ import { CarrierRejected, type Carrier, type OutboundFax, type SendAccepted, typ
 // 403, 404, 422 invalid parameters, 429 too many faxes in progress). Errors come as
 // `{ errors: [{ code, title, detail, source: { pointer } }] }` (Telnyx API v2 error format).
 
-export const TELNYX_FAXES_URL = 'https://api.telnyx.com/v2/faxes';
+const TELNYX_FAXES_URL = 'https://api.telnyx.com/v2/faxes';
 
 const acceptedSchema = z.object({ data: z.object({ id: z.string().min(1) }) });
 const errorsSchema = z.object({

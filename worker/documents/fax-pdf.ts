@@ -2,7 +2,7 @@ import { PDFDocument, ParseSpeeds } from 'pdf-lib';
 import type { CoverPage } from '../../src/common/cover-page';
 import { addCoverPage } from './cover-page';
 
-export interface FaxPdf {
+interface FaxPdf {
   bytes: Uint8Array;
   /** Pages to transmit, the cover included. */
   pageCount: number;

@@ -11,7 +11,7 @@ const CACHE_CONTROL = 'private, max-age=0, must-revalidate';
 const CONTENT_ENCODING = 'identity';
 
 /** "scan.png" → "scan.pdf": the name a browser saves the stored PDF under. */
-export function pdfFileName(name: string): string {
+function pdfFileName(name: string): string {
   const base = name.replace(/\.[A-Za-z0-9]{1,5}$/, '');
   return `${base || 'document'}.pdf`;
 }
@@ -23,7 +23,7 @@ export function inlineDisposition(name: string): string {
   return `inline; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
 
-export interface DocumentHttpMetadata {
+interface DocumentHttpMetadata {
   contentType: string;
   cacheControl: string;
   contentDisposition: string;

@@ -8,7 +8,7 @@ const LETTER_SHORT = 612;
 const LETTER_LONG = 792;
 const MARGIN = 36;
 
-export interface PlacedImage {
+interface PlacedImage {
   pageWidth: number;
   pageHeight: number;
   x: number;

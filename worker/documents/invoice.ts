@@ -8,7 +8,7 @@ import { drawLines, drawRightAligned, drawTextBlock, savePdf, toWinAnsi, type Te
 
 // The one-page invoice of a charge, drawn on request from its row (never stored). Dates in UTC.
 
-export interface InvoiceInput {
+interface InvoiceInput {
   invoice: InvoiceRow;
   /** Who it is billed to: the display name (when set) and the e-mail. */
   billedTo: string[];

@@ -64,7 +64,7 @@ export interface TextStyle {
   lineHeight?: number;
 }
 
-export function measureWith(style: TextStyle): Measure {
+function measureWith(style: TextStyle): Measure {
   return (text) => style.font.widthOfTextAtSize(text, style.size);
 }
 
@@ -72,7 +72,7 @@ export function lineHeightOf(style: TextStyle): number {
   return style.lineHeight ?? style.size * 1.3;
 }
 
-export interface TextBlock {
+interface TextBlock {
   x: number;
   /** Top edge of the first line. */
   top: number;

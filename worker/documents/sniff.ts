@@ -1,7 +1,7 @@
 // What a file really is, read from its first bytes (magic numbers). The name and the declared
 // type are never trusted: a ".pdf" can hold anything.
 
-export type DocumentKind = 'pdf' | 'png' | 'jpeg' | 'tiff';
+type DocumentKind = 'pdf' | 'png' | 'jpeg' | 'tiff';
 
 export const CONTENT_TYPES: Record<DocumentKind, string> = {
   pdf: 'application/pdf',

@@ -6,7 +6,7 @@ import type { CoverPage } from '../../src/common/cover-page';
 /** Width of a string in points, in the font and size it will be drawn in. */
 export type Measure = (text: string) => number;
 
-export const ELLIPSIS = '…';
+const ELLIPSIS = '…';
 
 const MONTHS = [
   'January',
@@ -97,7 +97,7 @@ export function truncateLines(lines: readonly string[], maxLines: number, maxWid
   return kept;
 }
 
-export interface TextBox {
+interface TextBox {
   maxWidth: number;
   maxLines: number;
   measure: Measure;

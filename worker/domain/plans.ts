@@ -37,7 +37,7 @@ export function yearlySavingPercent(price: PriceOption): number {
   return Math.floor(((twelveMonths - price.year) * 100) / twelveMonths);
 }
 
-export function toPlanView(options: PlanOptions, level: PlanLevel, term: PlanTerm): PlanView {
+function toPlanView(options: PlanOptions, level: PlanLevel, term: PlanTerm): PlanView {
   const price = options.prices[level];
   return {
     level,

@@ -15,14 +15,14 @@ import { faxProgressOf } from '../db/queries/fax-attempts';
 // What one report about an attempt does to the fax, as a change to commit: the rules live in
 // worker/domain/fax-status.ts and fax-retry.ts; this only puts them together.
 
-export interface AttemptChangePlan {
+interface AttemptChangePlan {
   change: FaxChange;
   /** The next attempt to queue, when this report ended the attempt and a retry is due. */
   retry: RetryPlan | null;
   refunded: number;
 }
 
-export interface AttemptChangeInput {
+interface AttemptChangeInput {
   fax: FaxRow;
   attempt: FaxAttemptRow;
   report: AttemptReport;

@@ -17,10 +17,10 @@ import { startAttempt } from './start-attempt';
 // for a fax that has moved on; each case is decided from D1, never from the message alone.
 
 /** sent: with the carrier; failed: the attempt failed at once; not-ready: ask again shortly; ignored: nothing to do. */
-export type DispatchOutcome = 'sent' | 'failed' | 'not-ready' | 'ignored';
+type DispatchOutcome = 'sent' | 'failed' | 'not-ready' | 'ignored';
 
 /** Deliveries of one message a transient carrier error may take before the attempt counts as failed. */
-export const MAX_DISPATCH_DELIVERIES = 5;
+const MAX_DISPATCH_DELIVERIES = 5;
 
 type Decision = 'start' | 'resume' | 'wait' | 'ignore';
 

@@ -14,7 +14,7 @@ import { findAttempt, findAttemptByCarrierId, findSendFax, isWebhookEventHandled
 /** applied: the fax moved; unchanged: nothing to do (late, stale); duplicate: already handled; unknown: not ours. */
 export type ReportOutcome = 'applied' | 'unchanged' | 'duplicate' | 'unknown';
 
-export interface AttemptReportInput {
+interface AttemptReportInput {
   ref: AttemptRef;
   report: AttemptReport;
   /** The carrier's id for the attempt, recorded the first time it is seen. */

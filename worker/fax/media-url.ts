@@ -3,7 +3,7 @@
 // attempt and the expiry, valid for 15 minutes — long enough for the carrier to fetch it, short
 // enough that a leaked URL soon stops working.
 
-export const FAX_MEDIA_TTL_MS = 15 * 60 * 1000;
+const FAX_MEDIA_TTL_MS = 15 * 60 * 1000;
 
 const encoder = new TextEncoder();
 

@@ -3,7 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { ApiError } from './api-error';
 
 /** No JSON call needs more than this; a larger body is refused before it is read or parsed. */
-export const MAX_JSON_BODY_BYTES = 64 * 1024;
+const MAX_JSON_BODY_BYTES = 64 * 1024;
 
 const jsonBodyLimit = bodyLimit({
   maxSize: MAX_JSON_BODY_BYTES,

@@ -8,7 +8,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * same-origin`, or (for clients that do not send Fetch Metadata) an `Origin` equal to ours.
  * A request with neither signal is refused: a link or form on another site must never change state.
  */
-export function isSameOriginRequest(request: Request): boolean {
+function isSameOriginRequest(request: Request): boolean {
   const fetchSite = request.headers.get('sec-fetch-site');
   if (fetchSite) return fetchSite === 'same-origin';
   const origin = request.headers.get('origin');

@@ -6,7 +6,7 @@ import { toBase64Url } from '../crypto/tokens';
 // session, and dies within a minute.
 export const CUSTOM_TOKEN_TTL_MS = 60_000;
 
-export interface CustomTokenClaims {
+interface CustomTokenClaims {
   uid: string;
   sid: string;
   exp: number;

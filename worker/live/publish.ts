@@ -5,7 +5,7 @@ export function userHubStub(env: Env, userId: string): DurableObjectStub<UserHub
   return env.USER_HUB.get(env.USER_HUB.idFromName(userId));
 }
 
-export interface PublishOptions {
+interface PublishOptions {
   /** Leave out the pages of this session (the one that caused the event). */
   exceptSessionId?: string;
 }

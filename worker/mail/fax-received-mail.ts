@@ -2,7 +2,7 @@ import { t } from '../../src/i18n/t';
 import { linkMail, noticeMail } from './link-mail';
 import type { MailMessage } from './message';
 
-export interface ReceivedFaxNotice {
+interface ReceivedFaxNotice {
   /** The caller as shown, null when withheld. */
   from: string | null;
   to: string;

@@ -1,6 +1,6 @@
 import { escapeHtml, type MailMessage } from './message';
 
-export interface LinkMailContent {
+interface LinkMailContent {
   to: string;
   subject: string;
   /** Paragraphs before the link. */

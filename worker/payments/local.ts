@@ -5,15 +5,6 @@ import type { CardSummary, PaymentOutcome, PaymentProcessor, PaymentRequest, Pay
 // development and tests can walk every path (README "Test cards"). Nothing leaves the Worker.
 // Saved payment methods are `pm_local_<last4>` and keep the behaviour of their card.
 
-export const TEST_CARDS = {
-  succeeds: '4242424242424242',
-  declined: '4000000000000002',
-  authentication: '4000002760003184',
-  expired: '4000000000000069',
-  /** Accepted at checkout (a trial's check or hold), declined when charged: a failed renewal. */
-  declinesLater: '4000000000000341',
-} as const;
-
 const LAST4_DECLINED = '0002';
 const LAST4_EXPIRED = '0069';
 const LAST4_CHALLENGE = '3184';

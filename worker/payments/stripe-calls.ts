@@ -10,7 +10,7 @@ export function stripeClient(secretKey: string): Stripe {
 }
 
 /** Stripe's error codes to ours; anything we do not know is a plain decline. */
-export function declineCodeOf(error: unknown): DeclineCode {
+function declineCodeOf(error: unknown): DeclineCode {
   return declineCodeFrom(error instanceof Stripe.errors.StripeError ? (error.code ?? error.decline_code) : null);
 }
 
@@ -23,7 +23,7 @@ export function declineCodeFrom(code: string | null | undefined): DeclineCode {
 }
 
 /** Stripe is down or refusing service for now: retrying later may work, the card is not at fault. */
-export function isStripeOutage(error: unknown): boolean {
+function isStripeOutage(error: unknown): boolean {
   return (
     error instanceof Stripe.errors.StripeConnectionError ||
     error instanceof Stripe.errors.StripeAPIError ||

@@ -4,7 +4,7 @@ import type { CardInput } from '../../src/common/billing';
 // card simulator first, a real processor (Stripe) later. Amounts are integer cents. Processors
 // never see our database; the caller records what they answered.
 
-export type PaymentProcessorName = 'local' | 'stripe';
+type PaymentProcessorName = 'local' | 'stripe';
 
 /** Why a card was refused, as the error codes the API answers. */
 export type DeclineCode = 'PAYMENT_DECLINED' | 'CARD_EXPIRED' | 'AUTHENTICATION_FAILED' | 'INVALID_CARD';

@@ -7,7 +7,7 @@ export const faxJobSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('fax.dispatch'), faxId: z.string().min(1), attempt: z.number().int().min(1) }),
 ]);
 
-export type FaxJob = z.infer<typeof faxJobSchema>;
+type FaxJob = z.infer<typeof faxJobSchema>;
 
 export async function enqueueFaxJob(env: Env, job: FaxJob, delaySeconds = 0): Promise<void> {
   await env.FAX_JOBS.send(job, { contentType: 'json', delaySeconds });

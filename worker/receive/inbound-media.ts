@@ -7,12 +7,12 @@ import { joinChunks } from '../http/bytes';
 // carrier's media link expires within minutes (Telnyx: about ten), so nothing may wait for the
 // user to open it. The copy is idempotent: a redelivered event finds it in place.
 
-export interface StoredMedia {
+interface StoredMedia {
   pageCount: number;
   size: number;
 }
 
-export interface MediaLimits {
+interface MediaLimits {
   maxBytes: number;
   timeoutMs: number;
 }

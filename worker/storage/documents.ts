@@ -45,7 +45,7 @@ export function uploadChunkKey(userId: string, uploadId: string, partNumber: num
   return `${uploadStagingPrefix(userId, uploadId)}${partNumber}/${start}-${end}`;
 }
 
-export interface StoredDocument {
+interface StoredDocument {
   key: string;
   size: number;
   contentType: string | null;

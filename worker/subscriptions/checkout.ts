@@ -38,7 +38,7 @@ export interface CheckoutAnswer extends SubscriptionAnswer {
 }
 
 /** The digest trials are kept by: one trial per e-mail address, even after re-signing up. */
-export function trialDigestOf(email: string): Promise<string> {
+function trialDigestOf(email: string): Promise<string> {
   return sha256Hex(`trial:${email.trim().toLowerCase()}`);
 }
 

@@ -64,7 +64,7 @@ export function checkPayment(processor: PaymentProcessor, payment: CheckoutPayme
   return summary;
 }
 
-export interface FirstPaymentInput {
+interface FirstPaymentInput {
   processor: PaymentProcessor;
   payment: CheckoutPayment;
   checkout: CheckoutRow;

@@ -40,9 +40,9 @@ const subscriptionSchema = z.object({ id: z.string(), ended_at: z.number().int()
 
 /** The envelope every event has (Stripe's `Event`): we read only what we act on. */
 export const paymentEventSchema = z.object({ id: z.string().min(1), type: z.string().min(1), data: z.object({ object: z.unknown() }) });
-export type PaymentEventEnvelope = z.infer<typeof paymentEventSchema>;
+type PaymentEventEnvelope = z.infer<typeof paymentEventSchema>;
 
-export type PaymentEventResult = 'handled' | 'duplicate' | 'ignored' | 'malformed';
+type PaymentEventResult = 'handled' | 'duplicate' | 'ignored' | 'malformed';
 
 /** Handles one verified event; 'malformed' when a known type does not have the shape we need. */
 export async function handlePaymentEvent(

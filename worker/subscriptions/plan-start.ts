@@ -11,7 +11,7 @@ import { chargeRecords, creditGrantRow, planName, transactionRow, type Transacti
 // charge and its invoice, or a trial's check or hold) and the credit grant, and when the first
 // period (or the trial) ends.
 
-export interface PlanStart {
+interface PlanStart {
   transactions: NewTransaction[];
   invoice: InvoiceRow | null;
   end: number;

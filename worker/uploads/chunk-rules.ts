@@ -23,7 +23,7 @@ export function partAt(offset: number, size: number, partSize: number): PartRang
   return { partNumber: index + 1, start: index * partSize, end: Math.min((index + 1) * partSize, size) };
 }
 
-export type ChunkProblem = 'EMPTY' | 'PAST_END' | 'CROSSES_PART';
+type ChunkProblem = 'EMPTY' | 'PAST_END' | 'CROSSES_PART';
 
 /** Why the chunk [offset, offset + length) cannot be taken, or null when it can. */
 export function checkChunk(offset: number, length: number, size: number, partSize: number): ChunkProblem | null {
@@ -39,7 +39,7 @@ export interface StagedPiece {
   end: number;
 }
 
-export interface PieceSlice {
+interface PieceSlice {
   key: string;
   /** Offsets inside the piece's own bytes. */
   from: number;

@@ -23,7 +23,7 @@ async function dropUpload(env: Env, db: Db, upload: UploadRow): Promise<void> {
   await deleteUpload(db, upload.id);
 }
 
-export async function sweepExpiredUploads(env: Env, db: Db, userId: string, now: number): Promise<void> {
+async function sweepExpiredUploads(env: Env, db: Db, userId: string, now: number): Promise<void> {
   for (const upload of await listExpiredUploadsOf(db, userId, now, SWEEP_BATCH)) await dropUpload(env, db, upload);
 }
 

@@ -9,7 +9,7 @@ import { t } from '../../src/i18n/t';
 // PUT /api/uploads/:id?offset=N: one chunk of a resumable upload. The bytes are kept in R2 before
 // `received` moves, so whatever GET status answers is really held.
 
-export interface ChunkAnswer {
+interface ChunkAnswer {
   accepted: boolean;
   received: number;
 }

@@ -50,7 +50,7 @@ async function readStaged(env: Env, pieces: StagedPiece[], part: PartRange, offs
   return bytes;
 }
 
-export interface SentPart {
+interface SentPart {
   part: UploadedPart;
   /** Staged chunks now inside the part: delete them once the upload row has moved on. */
   consumed: string[];

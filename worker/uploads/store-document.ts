@@ -11,7 +11,7 @@ export function documentLimits(config: AppConfig): DocumentLimits {
   return { maxBytes: config.MAX_DOCUMENT_BYTES, maxPages: config.MAX_FAX_PAGES };
 }
 
-export interface FileRecordInput {
+interface FileRecordInput {
   fileId: string;
   userId: string;
   name: string;

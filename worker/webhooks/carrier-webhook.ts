@@ -2,7 +2,7 @@ import type { Carrier } from '../carrier/types';
 import { handleInboundEvent, type InboundResult } from '../receive/inbound-events';
 import { applyCarrierEvent, type ReportOutcome } from '../fax/lifecycle';
 
-export interface WebhookResult {
+interface WebhookResult {
   /** 200 handled (or a duplicate), 400 not the carrier's format, 401 bad or stale signature. */
   status: 200 | 400 | 401;
   outcomes: (ReportOutcome | InboundResult)[];

@@ -8,7 +8,7 @@ import { checkouts, invoices, transactions, webhookEvents, type CheckoutRow, typ
 /** A checkout still `pending` after this long died with its request; it no longer blocks another. */
 const PENDING_TIMEOUT_MS = 2 * 60 * 1000;
 
-export type NewCheckout = Omit<CheckoutRow, 'processorRef' | 'failureCode' | 'updatedAt' | 'state'>;
+type NewCheckout = Omit<CheckoutRow, 'processorRef' | 'failureCode' | 'updatedAt' | 'state'>;
 
 /**
  * Records a `pending` checkout unless the user already pays or has another checkout in flight.

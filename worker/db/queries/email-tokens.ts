@@ -5,9 +5,9 @@ import { emailTokens, type EmailTokenRow } from '../schema';
 // Single-use links sent by e-mail, for any purpose (password reset, e-mail change). Rows are keyed
 // by the SHA-256 of the token in the link; callers hash the token (worker/crypto/tokens.ts sha256Hex).
 
-export type EmailTokenPurpose = EmailTokenRow['purpose'];
+type EmailTokenPurpose = EmailTokenRow['purpose'];
 
-export interface NewEmailToken {
+interface NewEmailToken {
   /** SHA-256 (hex) of the token in the link. */
   id: string;
   userId: string;

@@ -31,7 +31,7 @@ export async function listStalledSendFaxes(
     .limit(limit);
 }
 
-export interface SilentCall {
+interface SilentCall {
   id: string;
   userId: string;
   from: string | null;

@@ -27,7 +27,7 @@ export async function searchFreeNumbers(db: Db, search: NumberSearch, now: numbe
     .limit(limit);
 }
 
-export interface NumberArea {
+interface NumberArea {
   areaCode: string;
   city: string;
   region: string;
@@ -118,7 +118,7 @@ export async function releaseNumbersOf(db: Db, userId: string, holderKey: string
     .where(or(eq(faxNumbers.ownerUserId, userId), eq(faxNumbers.holderKey, holderKey)));
 }
 
-export interface NewPoolNumber {
+interface NewPoolNumber {
   id: string;
   number: string;
   areaCode: string;

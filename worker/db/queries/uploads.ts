@@ -12,7 +12,7 @@ export interface UploadedPart {
   etag: string;
 }
 
-export interface NewUpload {
+interface NewUpload {
   id: string;
   userId: string;
   name: string;
