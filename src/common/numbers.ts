@@ -18,14 +18,6 @@ export interface NumberHoldView extends FaxNumberView {
   expiresAt: number;
 }
 
-export interface NumberAreaView {
-  areaCode: string;
-  city: string;
-  region: string;
-  /** How many numbers are free there now. */
-  free: number;
-}
-
 export const numberSearchSchema = z.object({
   areaCode: z
     .string()

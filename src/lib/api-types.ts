@@ -3,5 +3,3 @@ import type { api, ApiData } from './api';
 // Answer shapes components name in their props, read from the typed client (never restated).
 export type AccountDetails = ApiData<typeof api.account.$get>['account'];
 export type LoginHistoryEntry = ApiData<typeof api.loginHistory.$get>['history'][number];
-export type SignedInAnswer = ApiData<typeof api.signup.$post>;
-export type LoginAnswer = ApiData<typeof api.login.$post>;

@@ -1,11 +1,13 @@
 import { atom, onMount } from 'nanostores';
-import type { FaxNumberView, NumberAreaView, NumberHoldView } from '../common/numbers';
+import type { FaxNumberView, NumberHoldView } from '../common/numbers';
 import { api, call, type ApiData, type ApiResult } from '../lib/api';
 
 // The number picker on /reserveNumber: the areas with free numbers, the numbers of the chosen
 // area, and the caller's hold (signed in or not), with the seconds it has left.
 
-export const $areas = atom<NumberAreaView[] | null>(null);
+type NumberArea = ApiData<typeof api.numberAreas.$get>['areas'][number];
+
+export const $areas = atom<NumberArea[] | null>(null);
 export const $numbers = atom<FaxNumberView[] | null>(null);
 export const $hold = atom<NumberHoldView | null>(null);
 /** Seconds until the hold runs out; 0 once it has. */
