@@ -38,6 +38,10 @@ export default defineConfig(async () => ({
     }),
   ],
   test: {
+    // One Worker runs every file in turn, each file starting from the seeded world
+    // (tests/setup/apply-migrations.ts): a fresh Worker per file cost three quarters of the run.
+    isolate: false,
+    maxWorkers: 1,
     include: ['tests/unit/**/*.test.ts', 'tests/integration/**/*.test.ts'],
     setupFiles: ['./tests/setup/apply-migrations.ts', './tests/setup/fail-on-console-error.ts'],
   },
