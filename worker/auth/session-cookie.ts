@@ -28,3 +28,9 @@ export function writeSessionCookie(c: Context, token: string, expiresAt: number)
 export function clearSessionCookie(c: Context): void {
   deleteCookie(c, cookieName(c), { path: '/', secure: canUseSecureCookie(c) });
 }
+
+/** Whether the answer already sets or clears the session cookie (a sign-in, a sign-out). */
+export function answerSetsSessionCookie(c: Context): boolean {
+  const prefix = `${cookieName(c)}=`;
+  return c.res.headers.getSetCookie().some((line) => line.startsWith(prefix));
+}

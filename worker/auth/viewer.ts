@@ -6,14 +6,20 @@ import type { UserRow } from '../db/schema';
 import { toViewer } from '../db/queries/users';
 import { ApiError } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
-import { clearSessionCookie, readSessionCookie, writeSessionCookie } from './session-cookie';
+import { answerSetsSessionCookie, clearSessionCookie, readSessionCookie, writeSessionCookie } from './session-cookie';
 import { validateSessionToken } from './session';
 
-/** Resolves the session cookie into c.var.viewer, renewing or clearing the cookie as needed. */
+/**
+ * Resolves the session cookie into c.var.viewer, renewing or clearing the cookie as needed. The
+ * cookie is written once the answer exists, so it rides on pages too (a page is a Response of its
+ * own, rendered by Astro, that never sees headers set before it) — unless the answer sets the
+ * session cookie itself (a sign-in, a sign-out), which then has the last word.
+ */
 export const loadViewer = createMiddleware<AppEnv>(async (c, next) => {
   c.set('viewer', null);
   c.set('sessionId', null);
   c.set('user', null);
+  let cookieChange: (() => void) | null = null;
   const token = readSessionCookie(c);
   if (token) {
     const valid = await validateSessionToken(getDb(c.env), token, Date.now());
@@ -21,12 +27,15 @@ export const loadViewer = createMiddleware<AppEnv>(async (c, next) => {
       c.set('viewer', toViewer(valid.user));
       c.set('sessionId', valid.session.id);
       c.set('user', valid.user);
-      if (valid.renewed) writeSessionCookie(c, token, valid.session.expiresAt);
+      if (valid.renewed) cookieChange = () => writeSessionCookie(c, token, valid.session.expiresAt);
     } else {
-      clearSessionCookie(c);
+      // Stale, ended or made up: the browser stops sending it.
+      cookieChange = () => clearSessionCookie(c);
     }
   }
   await next();
+  // A WebSocket upgrade's answer cannot carry headers of ours.
+  if (cookieChange && c.res.status !== 101 && !answerSetsSessionCookie(c)) cookieChange();
 });
 
 /** The signed-in user and their session; answers 401 when there is none. */
