@@ -8,3 +8,9 @@ declare namespace App {
     cfContext?: { props?: { page?: import('./common/page-context').PageContext } };
   }
 }
+
+// The Workers runtime module, as far as the site uses it: prerendering (src/middleware.ts) reads
+// wrangler.toml's vars from it. Everything else reaches pages through the page context.
+declare module 'cloudflare:workers' {
+  export const env: Record<string, unknown>;
+}

@@ -1,4 +1,5 @@
 import { defineMiddleware } from 'astro:middleware';
+import { env } from 'cloudflare:workers';
 import type { PageContext } from './common/page-context';
 import { assertKnownGuards, findRoute, loginPathFor, ROUTES, safeRedirectPath } from './common/routes';
 
@@ -6,22 +7,32 @@ import { assertKnownGuards, findRoute, loginPathFor, ROUTES, safeRedirectPath } 
 // while this module loads, which fails `astro build` and the start of the server.
 assertKnownGuards(ROUTES);
 
-// Prerendering at build time has no Worker in front: no user, production-safe settings.
-const BUILD_TIME_CONTEXT: PageContext = {
-  viewer: null,
-  faxNumber: null,
-  faxCounts: null,
-  subscriptionType: null,
-  sendStatus: null,
-  receiveStatus: null,
-  devTools: false,
-  googleClientId: '',
-  googleSignIn: 'google',
-  payments: { processor: 'local' },
-};
+// Prerendering at build time has no Worker in front: no user, production-safe settings. It runs in
+// workerd with wrangler.toml's vars, so the support address is the configured one.
+function buildTimeContext(): PageContext {
+  const supportEmail = (env as { SUPPORT_EMAIL?: unknown }).SUPPORT_EMAIL;
+  if (typeof supportEmail !== 'string' || !supportEmail.includes('@')) {
+    throw new Error('SUPPORT_EMAIL is not set: add it to [vars] in wrangler.toml (README "Configuration").');
+  }
+  return {
+    viewer: null,
+    faxNumber: null,
+    faxCounts: null,
+    subscriptionType: null,
+    plan: null,
+    onboarding: null,
+    sendStatus: null,
+    receiveStatus: null,
+    devTools: false,
+    googleClientId: '',
+    googleSignIn: 'google',
+    supportEmail,
+    payments: { processor: 'local' },
+  };
+}
 
 export const onRequest = defineMiddleware(async (context, next) => {
-  const page = context.locals.cfContext?.props?.page ?? BUILD_TIME_CONTEXT;
+  const page = context.locals.cfContext?.props?.page ?? buildTimeContext();
   context.locals.page = page;
   context.locals.viewer = page.viewer;
   const { viewer } = page;

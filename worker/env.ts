@@ -79,6 +79,8 @@ const configSchema = z
     DEV_GOOGLE_PRIVATE_JWK: z.string().optional(),
     MAIL_PROVIDER: z.enum(['outbox', 'resend']),
     MAIL_FROM: z.string().min(3),
+    // Every "contact us" the site says points here (the footer of every page, the messages).
+    SUPPORT_EMAIL: z.email('must be an e-mail address (where users write for help)'),
     RESEND_API_KEY: z.string().optional(),
     // Raises every abuse limit n-fold: for the browser tests, whose many sign-ups all come from one
     // address. Refused in production.

@@ -1,10 +1,13 @@
 import { handle } from '@astrojs/cloudflare/handler';
 import type { Context } from 'hono';
+import { openSetupStep } from '../src/common/onboarding';
 import type { PageContext } from '../src/common/page-context';
+import { toPlanSummary } from '../src/common/plan-summary';
 import { createApp } from './app';
 import { getDb } from './db/client';
 import { readFaxCounts } from './db/queries/fax-counts';
 import { findNumberOwnedBy } from './db/queries/numbers';
+import { needsSetup, toAccountDetails } from './domain/account';
 import { readConfig } from './env';
 import { readSendStatus } from './fax/send-status';
 import type { AppEnv } from './http/app-env';
@@ -27,11 +30,14 @@ async function pageContext(c: Context<AppEnv>): Promise<PageContext> {
     faxNumber: owned?.number ?? null,
     faxCounts,
     subscriptionType: user?.subscriptionType ?? null,
+    plan: user ? toPlanSummary(toAccountDetails(user)) : null,
+    onboarding: user ? openSetupStep(user.setup, needsSetup(user)) : null,
     sendStatus: user && c.req.path === '/dashboard' ? await readSendStatus(db, user) : null,
     receiveStatus: user && c.req.path === '/dashboard' ? await readReceiveStatus(db, user) : null,
     devTools: config.DEV_TOOLS,
     googleClientId: config.GOOGLE_CLIENT_ID,
     googleSignIn: config.GOOGLE_JWKS_URL.startsWith('/') ? 'local' : 'google',
+    supportEmail: config.SUPPORT_EMAIL,
     payments: paymentsForPages(config),
   };
 }

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { attributionSchema } from './attribution';
 import { DISPLAY_NAME_MAX_LENGTH, emailSchema, newPasswordSchema } from './auth-schemas';
+import { SETUP_STEPS } from './onboarding';
 
 // Requests of the account calls (spec §7). Each failing rule's message is an error code.
 
 export const setupNewUserSchema = z.object({ attribution: attributionSchema.nullable().optional() });
 
-/** Onboarding steps a user moves through (updateUserSetup). */
-const SETUP_STEPS = ['welcome', 'reserve-number', 'choose-plan', 'complete'] as const;
+/** Where the user is in the first-run path (updateUserSetup; src/common/onboarding.ts). */
 export const setupQuerySchema = z.object({ setup: z.enum(SETUP_STEPS, { message: 'INVALID_INPUT' }) });
 
 export const displayNameQuerySchema = z.object({

@@ -1,5 +1,7 @@
 import type { PaymentsConfig } from './billing';
 import type { FaxCounts, ReceiveStatus, SendStatus } from './faxes';
+import type { SetupStep } from './onboarding';
+import type { PlanSummary } from './plan-summary';
 import type { Viewer } from './viewer';
 
 /**
@@ -14,6 +16,10 @@ export interface PageContext {
   faxCounts: FaxCounts | null;
   /** The signed-in user's plan type (FREE, TRIAL, PAID), or null. */
   subscriptionType: 'FREE' | 'TRIAL' | 'PAID' | null;
+  /** The signed-in user's plan and the pages left to send and receive, or null. */
+  plan: PlanSummary | null;
+  /** Where the signed-in user's first-run path stands (src/common/onboarding.ts); null when it is over or there is no user. */
+  onboarding: SetupStep | null;
   /** The send document, on /dashboard only (rendered with the page, so it needs no fetch at load). */
   sendStatus: SendStatus | null;
   /** The receive document, on /dashboard only, like `sendStatus`. */
@@ -24,6 +30,8 @@ export interface PageContext {
   googleClientId: string;
   /** `local`: the dev stand-in issues Google-style ID tokens; `google`: Google Identity Services. */
   googleSignIn: 'local' | 'google';
+  /** Where users write for help (SUPPORT_EMAIL): the footer and every "contact us" message. */
+  supportEmail: string;
   /** Which card form /transaction shows: ours (`local`) or Stripe Elements with its publishable key. */
   payments: PaymentsConfig;
 }

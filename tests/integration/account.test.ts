@@ -1,6 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import type { LoginHistoryEntry } from '../../worker/api/account';
+import { SETUP_STEPS } from '../../src/common/onboarding';
 import type { AccountDetails } from '../../worker/domain/account';
 import { hashPassword } from '../../worker/auth/password';
 import { accountOf, accountRow, needsSetupAtVerifyAuth, pageGet, setupNewUser, withFreeCreditsOption } from '../support/account';
@@ -73,6 +74,7 @@ describe('GET /api/account', () => {
       setup: null,
       signInMethods: ['password'],
       subscriptionType: null,
+      planLevel: null,
       faxCredits: { defaultCreditsSend: 0, paidCreditsSend: 0, defaultCreditsReceive: 0, paidCreditsReceive: 0 },
       createdAt: expect.any(Number),
       lastSignInAt: expect.any(Number),
@@ -319,7 +321,7 @@ describe('needsSetup (spec §4: creation time equals last sign-in time)', () => 
 });
 
 describe('GET /api/updateUserSetup', () => {
-  it.each([['welcome'], ['reserve-number'], ['choose-plan'], ['complete']])('records the step %s', async (step) => {
+  it.each(SETUP_STEPS.map((step) => [step]))('records the step %s', async (step) => {
     const { userId, cookie } = await freshAccount();
     const response = await pageGet(`/api/updateUserSetup?setup=${step}`, cookie);
     expect(response.status).toBe(200);
@@ -329,6 +331,7 @@ describe('GET /api/updateUserSetup', () => {
 
   it.each([
     ['an unknown step', '?setup=admin'],
+    ['a step no longer known', '?setup=choose-plan'],
     ['a step in capitals', '?setup=WELCOME'],
     ['an empty step', '?setup='],
     ['no step', ''],

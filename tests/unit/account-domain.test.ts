@@ -87,6 +87,7 @@ describe('toAccountDetails', () => {
       setup: 'welcome',
       signInMethods: ['password'],
       subscriptionType: 'FREE',
+      planLevel: null,
       faxCredits: { defaultCreditsSend: 10, paidCreditsSend: 2, defaultCreditsReceive: 10, paidCreditsReceive: 3 },
       createdAt: CREATED,
       lastSignInAt: CREATED + 1,
@@ -94,6 +95,15 @@ describe('toAccountDetails', () => {
       mailOnFaxReceived: true,
     });
     expect(JSON.stringify(details)).not.toMatch(/scrypt|sub_secret|secret/);
+  });
+
+  it.each([
+    ['FREE', 'PRO', null],
+    ['TRIAL', 'BASIC', 'BASIC'],
+    ['PAID', 'PREMIUM', 'PREMIUM'],
+    [null, null, null],
+  ] as const)('names the level of a %s plan: %s → %s', (subscriptionType, planLevel, shown) => {
+    expect(toAccountDetails(user({ subscriptionType, planLevel })).planLevel).toBe(shown);
   });
 
   it.each([

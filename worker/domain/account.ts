@@ -13,6 +13,8 @@ export interface AccountDetails {
   setup: string | null;
   signInMethods: Array<'password' | 'google'>;
   subscriptionType: 'FREE' | 'TRIAL' | 'PAID' | null;
+  /** The paying plan's level (BASIC, PREMIUM, PRO); null while FREE. */
+  planLevel: 'BASIC' | 'PREMIUM' | 'PRO' | null;
   faxCredits: {
     defaultCreditsSend: number;
     paidCreditsSend: number;
@@ -49,6 +51,7 @@ export function toAccountDetails(user: UserRow): AccountDetails {
     setup: user.setup,
     signInMethods: signInMethodsOf(user),
     subscriptionType: user.subscriptionType,
+    planLevel: user.subscriptionType === 'TRIAL' || user.subscriptionType === 'PAID' ? user.planLevel : null,
     faxCredits: {
       defaultCreditsSend: user.defaultCreditsSend,
       paidCreditsSend: user.paidCreditsSend,

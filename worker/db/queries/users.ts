@@ -73,6 +73,8 @@ export async function completeSetup(db: Db, userId: string, setup: NewUserSetup)
       defaultCreditsSend: sql`CASE WHEN ${users.subscriptionType} IN ('TRIAL', 'PAID') THEN ${users.defaultCreditsSend} ELSE ${setup.freeCredits.send} END`,
       defaultCreditsReceive: sql`CASE WHEN ${users.subscriptionType} IN ('TRIAL', 'PAID') THEN ${users.defaultCreditsReceive} ELSE ${setup.freeCredits.receive} END`,
       attribution: setup.attribution,
+      // The first-run path opens at its welcome (src/common/onboarding.ts), unless the user already moved on.
+      setup: sql`COALESCE(${users.setup}, 'welcome')`,
     })
     .where(and(eq(users.id, userId), isNull(users.setupCompletedAt)))
     .returning();
