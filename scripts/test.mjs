@@ -44,13 +44,14 @@ const importsOk = await step('import rules (dependency-cruiser)', () => run('npm
 count(importsOk, importsOk ? 1 : 0, 0);
 
 const architectureTap = join(workDir, 'architecture.tap');
-const architectureOk = await step('import rules catch forbidden imports', () =>
+const architectureOk = await step('house rules: forbidden imports fail, R2 only through storage/', () =>
   run('npx', [
     'node',
     '--test',
     '--test-reporter=tap',
     `--test-reporter-destination=${architectureTap}`,
     'tests/architecture/import-rules.test.mjs',
+    'tests/architecture/r2-door.test.mjs',
   ]),
 );
 countTap(architectureOk, architectureTap);

@@ -7,6 +7,7 @@ import { verifyFaxMediaSignature } from '../fax/media-url';
 import { ApiError } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
 import { t } from '../../src/i18n/t';
+import { readObject } from '../storage/bucket';
 
 const mediaQuerySchema = z.object({
   attempt: z.coerce.number().int().min(1).max(99),
@@ -25,7 +26,7 @@ export const faxMediaApi = new Hono<AppEnv>().get('/faxMedia/:faxId', async (c) 
     query.success && (await verifyFaxMediaSignature(FAX_MEDIA_SECRET, faxId, query.data.attempt, query.data.expires, query.data.signature));
   if (!valid) throw new ApiError(403, 'INVALID_SIGNATURE', t('api.faxLinkInvalid'));
   const fax = await findSendFax(getDb(c.env), faxId);
-  const object = fax?.documentKey ? await c.env.DOCUMENTS.get(fax.documentKey) : null;
+  const object = fax?.documentKey ? await readObject(c.env, fax.documentKey) : null;
   if (!object) throw new ApiError(404, 'NOT_FOUND');
   return c.body(object.body, 200, { 'content-type': 'application/pdf', 'content-length': String(object.size) });
 });

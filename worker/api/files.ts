@@ -12,6 +12,7 @@ import { validate } from '../http/validate';
 import { limitOneShotBody, oneShotTooLarge, requireViewer } from '../uploads/http';
 import { storeDocument } from '../uploads/store-document';
 import { t } from '../../src/i18n/t';
+import { readObject } from '../storage/bucket';
 
 // Stored documents: the one-shot upload (spec §4: blobs up to 256 KB), metadata and the PDF itself.
 // Larger files come through /api/uploads (worker/api/uploads.ts).
@@ -42,7 +43,7 @@ export const filesApi = new Hono<AppEnv>()
   // The stored PDF, shown inline (the send page's preview).
   .get('/files/:fileId/content', validate('param', fileParamSchema), async (c) => {
     const row = await findFileOfUser(getDb(c.env), currentViewer(c).viewer.id, c.req.valid('param').fileId);
-    const object = row ? await c.env.DOCUMENTS.get(row.r2Key) : null;
+    const object = row ? await readObject(c.env, row.r2Key) : null;
     if (!row || !object) throw new ApiError(404, 'NOT_FOUND');
     return c.body(object.body, 200, {
       'Content-Type': STORED_CONTENT_TYPE,

@@ -4,6 +4,7 @@ import { buildFaxPdf } from '../documents/fax-pdf';
 import { faxDocumentKey } from '../storage/documents';
 import { setFaxDocumentKey } from '../db/queries/fax-attempts';
 import { sourceDocumentOf } from './fax-files';
+import { writePdf } from '../storage/bucket';
 
 /**
  * The R2 key of the PDF to transmit (cover page first), rendered on the first attempt and reused
@@ -25,7 +26,7 @@ export async function ensureFaxDocument(env: Env, fax: FaxRow): Promise<string |
     return null;
   }
   const key = faxDocumentKey(fax.userId, fax.id);
-  await env.DOCUMENTS.put(key, bytes, { httpMetadata: { contentType: 'application/pdf' } });
+  await writePdf(env, key, bytes);
   await setFaxDocumentKey(env.DB, fax.id, key);
   return key;
 }

@@ -6,6 +6,7 @@ import { createLoopbackCarrier, loopbackWebhookRequest } from '../carrier/loopba
 import type { LoopbackWebhook } from '../carrier/loopback-events';
 import { loopbackInboundFaxId, planLoopbackCall, type LoopbackStep } from '../carrier/loopback-plan';
 import type { AttemptRef } from '../carrier/types';
+import { readObject, writePdf } from '../storage/bucket';
 
 // One simulated fax call of the loopback network (one object per call, named by its carrier id).
 // It plays the call's script (loopback-plan.ts) with alarms: each event, when due, is signed and
@@ -119,12 +120,12 @@ export class LoopbackFaxLine extends DurableObject<Env> {
    * "the carrier" like a real one keeps media; null when the PDF is gone.
    */
   private async copyMedia(call: LoopbackCall, inboundFaxId: string, pages: number): Promise<string | null> {
-    const source = await this.env.DOCUMENTS.get(call.documentKey);
+    const source = await readObject(this.env, call.documentKey);
     if (!source) return null;
     let pdf = await source.arrayBuffer();
     if (pages < call.pageCount) pdf = await firstPages(pdf, pages);
     const key = `loopback/received/${inboundFaxId}.pdf`;
-    await this.env.DOCUMENTS.put(key, pdf, { httpMetadata: { contentType: 'application/pdf' } });
+    await writePdf(this.env, key, pdf);
     return key;
   }
 }

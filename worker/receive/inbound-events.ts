@@ -72,7 +72,7 @@ async function endOf(env: Env, call: InboundCall, event: Exclude<InboundCarrierE
   const key = faxDocumentKey(call.userId, call.faxId);
   const limits = { maxBytes: readConfig(env).MAX_DOCUMENT_BYTES, timeoutMs: MEDIA_TIMEOUT_MS };
   try {
-    const stored = await storeInboundMedia(env.DOCUMENTS, event.media, key, limits, announced);
+    const stored = await storeInboundMedia(env, event.media, key, limits, announced);
     // A call that broke off keeps the pages that made it: a partial fax.
     return { kind: 'received', pageCount: stored.pageCount, documentKey: key, partial: failed !== null };
   } catch (err) {

@@ -2,6 +2,7 @@ import type { InboundMedia } from '../carrier/types';
 import { countPdfPages } from '../documents/pdf-check';
 import { sniffDocumentKind } from '../documents/sniff';
 import { joinChunks } from '../http/bytes';
+import { readObject, readObjectInfo, writePdf } from '../storage/bucket';
 
 // A received fax's PDF, copied into our own storage the moment the carrier announces it: a
 // carrier's media link expires within minutes (Telnyx: about ten), so nothing may wait for the
@@ -31,26 +32,26 @@ export class MediaNotReady extends Error {}
  * faxable PDF to keep, and any other error when a retry may succeed (the carrier then redelivers).
  */
 export async function storeInboundMedia(
-  bucket: R2Bucket,
+  env: Env,
   media: InboundMedia,
   key: string,
   limits: MediaLimits,
   announcedPages: number,
 ): Promise<StoredMedia> {
-  const kept = await bucket.head(key);
+  const kept = await readObjectInfo(env, key);
   if (kept) return { pageCount: Number(kept.customMetadata?.pageCount) || announcedPages, size: kept.size };
 
-  const bytes = 'r2Key' in media ? await readLoopbackMedia(bucket, media.r2Key) : await downloadMedia(media.url, limits);
+  const bytes = 'r2Key' in media ? await readLoopbackMedia(env, media.r2Key) : await downloadMedia(media.url, limits);
   if (bytes.byteLength > limits.maxBytes) throw new UnusableMedia(`media of ${bytes.byteLength} bytes is over the limit`);
   if (sniffDocumentKind(bytes) !== 'pdf') throw new UnusableMedia('media is not a PDF');
   const pageCount = await pagesOf(bytes, announcedPages);
-  await bucket.put(key, bytes, { httpMetadata: { contentType: 'application/pdf' }, customMetadata: { pageCount: String(pageCount) } });
+  await writePdf(env, key, bytes, { pageCount: String(pageCount) });
   return { pageCount, size: bytes.byteLength };
 }
 
-async function readLoopbackMedia(bucket: R2Bucket, r2Key: string): Promise<Uint8Array> {
+async function readLoopbackMedia(env: Env, r2Key: string): Promise<Uint8Array> {
   if (!r2Key.startsWith(LOOPBACK_MEDIA_PREFIX) || r2Key.includes('..')) throw new UnusableMedia('loopback media outside its prefix');
-  const object = await bucket.get(r2Key);
+  const object = await readObject(env, r2Key);
   if (!object) throw new UnusableMedia('loopback media is gone');
   return new Uint8Array(await object.arrayBuffer());
 }

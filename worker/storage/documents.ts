@@ -1,3 +1,5 @@
+import { deleteObjects, listObjectKeys, readObject, writeObject } from './bucket';
+
 // Documents live in R2 under a per-user prefix. Keys are always built here on the server from the
 // owner's id and an id we generated, never from anything the caller sent, so a user can only ever
 // reach objects under their own prefix.
@@ -71,27 +73,17 @@ export async function putUserDocument(
   body: ArrayBuffer | ReadableStream | Uint8Array | string,
   contentType: string,
 ): Promise<StoredDocument> {
-  const object = await env.DOCUMENTS.put(documentKey(userId, documentId), body, { httpMetadata: { contentType } });
-  if (!object) throw new Error('R2 put did not store the document');
-  return describe(object);
+  return describe(await writeObject(env, documentKey(userId, documentId), body, { httpMetadata: { contentType } }));
 }
 
 /** The document body, or null when the user has no such document. */
 export async function getUserDocument(env: Env, userId: string, documentId: string): Promise<R2ObjectBody | null> {
-  return env.DOCUMENTS.get(documentKey(userId, documentId));
+  return readObject(env, documentKey(userId, documentId));
 }
 
 /** Deletes every object under the user's prefix (account deletion, emptying trash); answers how many. */
 export async function deleteUserObjects(env: Env, userId: string): Promise<number> {
-  let deleted = 0;
-  let cursor: string | undefined;
-  do {
-    const page = await env.DOCUMENTS.list({ prefix: userPrefix(userId), cursor, limit: 1000 });
-    if (page.objects.length > 0) {
-      await env.DOCUMENTS.delete(page.objects.map((o) => o.key));
-      deleted += page.objects.length;
-    }
-    cursor = page.truncated ? page.cursor : undefined;
-  } while (cursor);
-  return deleted;
+  const keys = await listObjectKeys(env, userPrefix(userId));
+  await deleteObjects(env, keys);
+  return keys.length;
 }

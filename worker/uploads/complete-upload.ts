@@ -5,8 +5,9 @@ import type { FileRow, UploadRow } from '../db/schema';
 import { normalizeDocument, type NormalizedDocument } from '../documents/normalize';
 import type { AppConfig } from '../env';
 import { ApiError } from '../http/api-error';
-import { deleteKeys, discardUploadBytes, listStagedKeys } from './staging';
+import { discardUploadBytes, listStagedKeys } from './staging';
 import { documentLimits, newFileRecord, putDocumentPdf } from './store-document';
+import { deleteObjects, multipartUpload, readObject, readObjectInfo } from '../storage/bucket';
 
 // POST /api/uploads/:id/complete: the parts become one object at the document's key, which is then
 // checked like a one-shot upload. Asking again after a lost answer gets the same file.
@@ -15,12 +16,12 @@ import { documentLimits, newFileRecord, putDocumentPdf } from './store-document'
 async function assemble(env: Env, upload: UploadRow): Promise<R2ObjectBody> {
   const parts = partsOf(upload).sort((a, b) => a.partNumber - b.partNumber);
   try {
-    await env.DOCUMENTS.resumeMultipartUpload(upload.r2Key, upload.r2UploadId).complete(parts);
+    await multipartUpload(env, upload.r2Key, upload.r2UploadId).complete(parts);
   } catch (error) {
-    const existing = await env.DOCUMENTS.head(upload.r2Key);
+    const existing = await readObjectInfo(env, upload.r2Key);
     if (existing?.size !== upload.size) throw error;
   }
-  const object = await env.DOCUMENTS.get(upload.r2Key);
+  const object = await readObject(env, upload.r2Key);
   if (!object) throw new Error(`completed upload ${upload.id} has no object`);
   return object;
 }
@@ -54,6 +55,6 @@ export async function completeUpload(env: Env, db: Db, upload: UploadRow, config
   // A PDF is already where it belongs, byte for byte; an image is replaced by its PDF page.
   if (document.converted) await putDocumentPdf(env, record, document.pdf);
   const file = await finishUpload(db, upload.id, record);
-  await deleteKeys(env, await listStagedKeys(env, upload));
+  await deleteObjects(env, await listStagedKeys(env, upload));
   return file;
 }

@@ -9,6 +9,7 @@ import { documentKey } from '../storage/documents';
 import { UPLOAD_IDLE_MS } from './chunk-rules';
 import { discardUploadBytes } from './staging';
 import { t } from '../../src/i18n/t';
+import { startMultipartUpload } from '../storage/bucket';
 
 // Opening, finding and dropping resumable uploads. Abandoned ones are cleaned lazily: when their
 // owner touches them or opens another upload; R2 aborts any multipart upload left after that.
@@ -37,7 +38,7 @@ export async function openUpload(env: Env, db: Db, userId: string, body: CreateU
   // The multipart upload goes straight to the stored document's key: a PDF needs no copy at the end.
   const fileId = crypto.randomUUID();
   const r2Key = documentKey(userId, fileId);
-  const multipart = await env.DOCUMENTS.createMultipartUpload(r2Key, { httpMetadata: toR2HttpMetadata(documentHttpMetadata(body.name)) });
+  const r2UploadId = await startMultipartUpload(env, r2Key, toR2HttpMetadata(documentHttpMetadata(body.name)));
   return insertUpload(db, {
     id: crypto.randomUUID(),
     userId,
@@ -45,7 +46,7 @@ export async function openUpload(env: Env, db: Db, userId: string, body: CreateU
     contentType: body.contentType,
     size: body.size,
     r2Key,
-    r2UploadId: multipart.uploadId,
+    r2UploadId,
     fileId,
     now,
     expiresAt: now + UPLOAD_IDLE_MS,

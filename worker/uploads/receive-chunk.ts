@@ -3,8 +3,9 @@ import { advanceUpload, findUploadOfUser, rewindUpload, type UploadedPart } from
 import type { UploadRow } from '../db/schema';
 import { ApiError } from '../http/api-error';
 import { checkChunk, partAt, UPLOAD_IDLE_MS, UPLOAD_PART_BYTES } from './chunk-rules';
-import { deleteKeys, sendPart, stageChunk } from './staging';
+import { sendPart, stageChunk } from './staging';
 import { t } from '../../src/i18n/t';
+import { deleteObjects } from '../storage/bucket';
 
 // PUT /api/uploads/:id?offset=N: one chunk of a resumable upload. The bytes are kept in R2 before
 // `received` moves, so whatever GET status answers is really held.
@@ -49,6 +50,6 @@ export async function receiveChunk(env: Env, db: Db, upload: UploadRow, offset: 
     const current = await findUploadOfUser(db, upload.userId, upload.id);
     return { accepted: false, received: current?.received ?? upload.received };
   }
-  await deleteKeys(env, consumed);
+  await deleteObjects(env, consumed);
   return { accepted: true, received: to };
 }

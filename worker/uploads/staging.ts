@@ -1,34 +1,20 @@
 import type { UploadedPart } from '../db/queries/uploads';
 import type { UploadRow } from '../db/schema';
+import { deleteObjects, listObjectKeys, multipartUpload, readObject, writeObject } from '../storage/bucket';
 import { uploadChunkKey, uploadStagingPrefix } from '../storage/documents';
 import { coverRange, type PartRange, type StagedPiece } from './chunk-rules';
 
 // An upload's bytes in R2: small staged chunks under users/<id>/uploads/<uploadId>/<part>/<start>-<end>,
 // and the R2 multipart upload at the key the stored document will have.
 
-async function listKeys(env: Env, prefix: string): Promise<string[]> {
-  const keys: string[] = [];
-  let cursor: string | undefined;
-  do {
-    const page = await env.DOCUMENTS.list({ prefix, cursor, limit: 1000 });
-    keys.push(...page.objects.map((o) => o.key));
-    cursor = page.truncated ? page.cursor : undefined;
-  } while (cursor);
-  return keys;
-}
-
-export async function deleteKeys(env: Env, keys: readonly string[]): Promise<void> {
-  for (let i = 0; i < keys.length; i += 1000) await env.DOCUMENTS.delete(keys.slice(i, i + 1000));
-}
-
 /** Keeps a chunk that does not end its part until the rest of the part arrives. */
 export async function stageChunk(env: Env, upload: UploadRow, part: PartRange, offset: number, chunk: Uint8Array): Promise<void> {
-  await env.DOCUMENTS.put(uploadChunkKey(upload.userId, upload.id, part.partNumber, offset, offset + chunk.byteLength), chunk);
+  await writeObject(env, uploadChunkKey(upload.userId, upload.id, part.partNumber, offset, offset + chunk.byteLength), chunk);
 }
 
 async function listStagedPieces(env: Env, upload: UploadRow, partNumber: number): Promise<StagedPiece[]> {
   const prefix = `${uploadStagingPrefix(upload.userId, upload.id)}${partNumber}/`;
-  return (await listKeys(env, prefix)).flatMap((key) => {
+  return (await listObjectKeys(env, prefix)).flatMap((key) => {
     const match = /^(\d+)-(\d+)$/.exec(key.slice(prefix.length));
     return match ? [{ key, start: Number(match[1]), end: Number(match[2]) }] : [];
   });
@@ -41,7 +27,7 @@ async function readStaged(env: Env, pieces: StagedPiece[], part: PartRange, offs
   const bytes = new Uint8Array(offset - part.start);
   let at = 0;
   for (const slice of slices) {
-    const object = await env.DOCUMENTS.get(slice.key);
+    const object = await readObject(env, slice.key);
     if (!object) return null;
     const piece = new Uint8Array(await object.arrayBuffer());
     bytes.set(piece.subarray(slice.from, slice.to), at);
@@ -72,13 +58,13 @@ export async function sendPart(env: Env, upload: UploadRow, part: PartRange, off
     body.set(chunk, offset - part.start);
     consumed = pieces.map((p) => p.key);
   }
-  const uploaded = await env.DOCUMENTS.resumeMultipartUpload(upload.r2Key, upload.r2UploadId).uploadPart(part.partNumber, body);
+  const uploaded = await multipartUpload(env, upload.r2Key, upload.r2UploadId).uploadPart(part.partNumber, body);
   return { part: { partNumber: uploaded.partNumber, etag: uploaded.etag }, consumed };
 }
 
 /** Staged chunks left behind (e.g. by a request that lost a race), for the final clean-up. */
 export async function listStagedKeys(env: Env, upload: UploadRow): Promise<string[]> {
-  return listKeys(env, uploadStagingPrefix(upload.userId, upload.id));
+  return listObjectKeys(env, uploadStagingPrefix(upload.userId, upload.id));
 }
 
 /**
@@ -88,10 +74,9 @@ export async function listStagedKeys(env: Env, upload: UploadRow): Promise<strin
  */
 export async function discardUploadBytes(env: Env, upload: UploadRow): Promise<void> {
   try {
-    await env.DOCUMENTS.resumeMultipartUpload(upload.r2Key, upload.r2UploadId).abort();
+    await multipartUpload(env, upload.r2Key, upload.r2UploadId).abort();
   } catch {
     // Already completed or aborted: nothing left to abort, and the deletes below still run.
   }
-  await deleteKeys(env, await listStagedKeys(env, upload));
-  await env.DOCUMENTS.delete(upload.r2Key);
+  await deleteObjects(env, [...(await listStagedKeys(env, upload)), upload.r2Key]);
 }

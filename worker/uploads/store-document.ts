@@ -6,6 +6,7 @@ import { documentHttpMetadata, toR2HttpMetadata } from '../documents/file-view';
 import { normalizeDocument, type DocumentLimits, type NormalizedDocument } from '../documents/normalize';
 import { documentKey } from '../storage/documents';
 import type { AppConfig } from '../env';
+import { writeObject } from '../storage/bucket';
 
 export function documentLimits(config: AppConfig): DocumentLimits {
   return { maxBytes: config.MAX_DOCUMENT_BYTES, maxPages: config.MAX_FAX_PAGES };
@@ -37,7 +38,7 @@ export function newFileRecord(input: FileRecordInput): NewFile {
 
 /** Writes a normalized document's PDF to R2 with the metadata its row describes. */
 export async function putDocumentPdf(env: Env, record: NewFile, pdf: Uint8Array): Promise<void> {
-  await env.DOCUMENTS.put(record.r2Key, pdf, {
+  await writeObject(env, record.r2Key, pdf, {
     httpMetadata: toR2HttpMetadata(documentHttpMetadata(record.name)),
     customMetadata: record.customMetadata,
   });
