@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FAX_FAILURE_REASONS, type FaxFailureReason } from '../../src/common/faxes';
-import { isRetryableReason, planRetry, refundOnCompletion, retryDelaySecondsAfter, splitRefund } from '../../worker/domain/fax-retry';
+import { isRetryableReason, planRetry, retryDelaySecondsAfter } from '../../worker/domain/fax-retry';
 
 const NOW = 1_800_000_000_000;
 
@@ -38,30 +38,5 @@ describe('planRetry', () => {
 
   it('retries at once when the base is zero (tests)', () => {
     expect(planRetry('BUSY', 1, 0, NOW)).toEqual({ attempt: 2, delaySeconds: 0, at: NOW });
-  });
-});
-
-describe('refundOnCompletion', () => {
-  const charge = { chargedDefault: 2, chargedPaid: 3, refunded: 0 };
-  it.each<[string, 'DELIVERED' | 'FAILED', number, number, typeof charge, number]>([
-    ['every page delivered', 'DELIVERED', 5, 5, charge, 0],
-    ['two pages not delivered', 'DELIVERED', 5, 3, charge, 2],
-    ['a final failure refunds everything', 'FAILED', 5, 2, charge, 5],
-    ['never more than what is left', 'FAILED', 5, 0, { ...charge, refunded: 4 }, 1],
-    ['nothing left to refund', 'DELIVERED', 5, 0, { ...charge, refunded: 5 }, 0],
-    ['a fax charged nothing', 'FAILED', 5, 0, { chargedDefault: 0, chargedPaid: 0, refunded: 0 }, 0],
-  ])('%s', (_label, outcome, pageCount, delivered, given, expected) => {
-    expect(refundOnCompletion(outcome, pageCount, delivered, given)).toBe(expected);
-  });
-});
-
-describe('splitRefund', () => {
-  it.each<[string, number, { chargedDefault: number; chargedPaid: number; refunded: number }, { toPaid: number; toDefault: number }]>([
-    ['a full refund restores both buckets', 5, { chargedDefault: 2, chargedPaid: 3, refunded: 0 }, { toPaid: 3, toDefault: 2 }],
-    ['a partial refund goes to paid credits first', 2, { chargedDefault: 2, chargedPaid: 3, refunded: 0 }, { toPaid: 2, toDefault: 0 }],
-    ['only default credits were charged', 2, { chargedDefault: 4, chargedPaid: 0, refunded: 0 }, { toPaid: 0, toDefault: 2 }],
-    ['paid credits already given back', 2, { chargedDefault: 2, chargedPaid: 3, refunded: 3 }, { toPaid: 0, toDefault: 2 }],
-  ])('%s', (_label, pages, charge, expected) => {
-    expect(splitRefund(pages, charge)).toEqual(expected);
   });
 });

@@ -15,6 +15,7 @@ import { validate } from '../http/validate';
 import { enqueueFaxJob } from '../queues/fax-messages';
 import { publishToUser } from '../live/publish';
 import { t } from '../../src/i18n/t';
+import { spendable } from '../domain/credits';
 
 // POST /api/sendFax (spec §7): validates the number and the document, counts the pages itself
 // (the client's pageCount is only what the page showed), charges the credits in the same D1 batch
@@ -52,7 +53,7 @@ export const sendFaxApi = new Hono<AppEnv>().post('/sendFax', validate('json', s
   if (!accepted) {
     // The balance now, not the one read with the session: another send may have just spent it.
     const now = (await findUserById(db, user.id)) ?? user;
-    const available = now.defaultCreditsSend + now.paidCreditsSend;
+    const available = spendable({ defaultCredits: now.defaultCreditsSend, paidCredits: now.paidCreditsSend });
     throw new ApiError(
       402,
       'INSUFFICIENT_CREDITS',

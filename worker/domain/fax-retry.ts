@@ -1,7 +1,7 @@
 import { FAX_MAX_ATTEMPTS, type FaxFailureReason } from '../../src/common/faxes';
 
 // Automatic retries and refunds (issue 4 part 7): a busy or unanswered line is tried again later,
-// a wrong number never; the user pays only for pages that were delivered.
+// a wrong number never. What a failed fax gives back is in credits.ts.
 
 /**
  * Failures another try may cure: the line was busy or nobody answered, the call dropped midway,
@@ -30,32 +30,4 @@ export function planRetry(reason: FaxFailureReason, attempt: number, baseSeconds
   if (!isRetryableReason(reason) || attempt >= FAX_MAX_ATTEMPTS) return null;
   const delaySeconds = retryDelaySecondsAfter(attempt, baseSeconds);
   return { attempt: attempt + 1, delaySeconds, at: now + delaySeconds * 1000 };
-}
-
-export interface SendCharge {
-  chargedDefault: number;
-  chargedPaid: number;
-  refunded: number;
-}
-
-/**
- * Pages to give back when a fax ends: on delivery the pages the carrier did not deliver, on a
- * final failure everything charged. Never more than what is left of the charge.
- */
-export function refundOnCompletion(outcome: 'DELIVERED' | 'FAILED', pageCount: number, pagesDelivered: number, charge: SendCharge): number {
-  const left = Math.max(0, charge.chargedDefault + charge.chargedPaid - charge.refunded);
-  const owed = outcome === 'FAILED' ? left : Math.max(0, pageCount - pagesDelivered);
-  return Math.min(left, owed);
-}
-
-/**
- * Which buckets a refund of `pages` goes back to. Sending took default credits first, then paid
- * ones, so a refund returns paid credits first (they never expire), then default ones: a full
- * refund restores both buckets exactly.
- */
-export function splitRefund(pages: number, charge: SendCharge): { toPaid: number; toDefault: number } {
-  // Earlier partial refunds went back to paid first as well.
-  const paidLeft = Math.max(0, charge.chargedPaid - charge.refunded);
-  const toPaid = Math.min(pages, paidLeft);
-  return { toPaid, toDefault: pages - toPaid };
 }

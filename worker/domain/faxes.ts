@@ -40,16 +40,3 @@ export function toFaxEventView(row: FaxEventRow): FaxEventView {
     reason: row.reason as FaxFailureReason | null,
   };
 }
-
-/**
- * How a charge of `pages` send credits splits over the two buckets: default credits first, then
- * paid ones (issue 4). Null when the balance cannot cover it.
- */
-export function splitSendCharge(
-  pages: number,
-  balance: { defaultCredits: number; paidCredits: number },
-): { fromDefault: number; fromPaid: number } | null {
-  if (pages > balance.defaultCredits + balance.paidCredits) return null;
-  const fromDefault = Math.min(pages, balance.defaultCredits);
-  return { fromDefault, fromPaid: pages - fromDefault };
-}

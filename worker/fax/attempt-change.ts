@@ -1,6 +1,7 @@
 import type { FaxFailureReason } from '../../src/common/faxes';
 import type { FaxAttemptRow, FaxRow } from '../db/schema';
-import { planRetry, refundOnCompletion, splitRefund, type RetryPlan } from '../domain/fax-retry';
+import { planRetry, type RetryPlan } from '../domain/fax-retry';
+import { refundOnCompletion, splitRefund } from '../domain/credits';
 import {
   applyAttemptReport,
   isTerminalStatus,

@@ -1,5 +1,6 @@
 import type { FaxEventKind, FaxFailureReason, FaxStatus } from '../../../src/common/faxes';
 import type { FaxProgress } from '../../domain/fax-status';
+import { returnSendCredits } from './credits';
 
 // One step of a fax's life written as one D1 batch (one transaction), guarded by optimistic
 // concurrency on the fax row: `faxes.updated` is its version. Every statement runs only if the
@@ -108,14 +109,7 @@ export async function commitFaxChange(d1: D1Database, change: FaxChange): Promis
     );
   }
   if (change.refund && refunded > 0) {
-    statements.push(
-      guarded(
-        'UPDATE users SET paid_credits_send = paid_credits_send + ?, default_credits_send = default_credits_send + ? WHERE id = ?',
-        change.refund.toPaid,
-        change.refund.toDefault,
-        change.refund.userId,
-      ),
-    );
+    statements.push(returnSendCredits(d1, change.refund.userId, change.refund, { sql: guard, binds: [change.faxId, change.version] }));
   }
   // The anonymised ledger row follows the fax (billing and audit).
   statements.push(

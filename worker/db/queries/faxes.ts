@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle
 import type { FaxDirection } from '../../../src/common/faxes';
 import type { Db } from '../client';
 import { faxEvents, faxes, type FaxEventRow, type FaxRow } from '../schema';
+import { chargeSplitSql, coversSql, takeFaxCharge } from './credits';
 
 export interface NewSendFax {
   id: string;
@@ -25,26 +26,19 @@ export interface NewSendFax {
  */
 export async function createSendFaxCharged(d1: D1Database, fax: NewSendFax): Promise<boolean> {
   const exists = 'EXISTS (SELECT 1 FROM faxes WHERE id = ?1)';
+  const charge = chargeSplitSql('send', '?3');
   const results = await d1.batch([
     d1
       .prepare(
         `INSERT INTO faxes (id, user_id, direction, status, remote_number, page_count, file_id, file_name, cover_page,
            anonymous, charged_default, charged_paid, start, updated, read)
          SELECT ?1, u.id, 'SEND', 'QUEUED', ?2, ?3, ?4, ?5, ?6, ?7,
-           min(u.default_credits_send, ?3), ?3 - min(u.default_credits_send, ?3), ?8, ?8, 1
+           ${charge.fromDefault}, ${charge.fromPaid}, ?8, ?8, 1
          FROM users u
-         WHERE u.id = ?9 AND u.deleting_at IS NULL AND u.default_credits_send + u.paid_credits_send >= ?3`,
+         WHERE u.id = ?9 AND u.deleting_at IS NULL AND ${coversSql('send', '?3')}`,
       )
       .bind(fax.id, fax.toNumber, fax.pageCount, fax.fileId, fax.fileName, fax.coverPage, fax.anonymous ? 1 : 0, fax.now, fax.userId),
-    d1
-      .prepare(
-        `UPDATE users SET
-           default_credits_send = default_credits_send - (SELECT charged_default FROM faxes WHERE id = ?1),
-           paid_credits_send = paid_credits_send - (SELECT charged_paid FROM faxes WHERE id = ?1),
-           lifetime_send_count = lifetime_send_count + 1
-         WHERE id = ?2 AND ${exists}`,
-      )
-      .bind(fax.id, fax.userId),
+    takeFaxCharge(d1, 'send', fax.id, fax.userId, { sql: 'EXISTS (SELECT 1 FROM faxes WHERE id = ?)', binds: [fax.id] }),
     d1
       .prepare(`INSERT INTO fax_events (id, fax_id, at, attempt, kind) SELECT ?2, ?1, ?3, 0, 'QUEUED' WHERE ${exists}`)
       .bind(fax.id, crypto.randomUUID(), fax.now),

@@ -2,6 +2,7 @@ import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { FaxFailureReason } from '../../../src/common/faxes';
 import type { Db } from '../client';
 import { faxes, faxNumbers, users, type FaxRow } from '../schema';
+import { chargeSplitSql, takeFaxCharge } from './credits';
 
 // RECEIVE faxes in D1 (decision 018). A call's fax is created by whichever of its events arrives
 // first (its id is derived from the carrier's, so INSERT OR IGNORE), and leaves RECEIVING once: the
@@ -87,30 +88,21 @@ export type ReceivedEnd =
 export async function endReceivedFax(d1: D1Database, call: InboundCall, end: ReceivedEnd): Promise<boolean> {
   const receiving = `EXISTS (SELECT 1 FROM faxes WHERE id = ? AND status = 'RECEIVING')`;
   const pages = end.kind === 'received' ? end.pageCount : end.pagesReceived;
-  const credits = (column: string) => `max(0, (SELECT ${column} FROM users WHERE id = ?))`;
+  const charge = chargeSplitSql('receive', '?1');
   const statements: D1PreparedStatement[] = [insertReceivingStatement(d1, call, pages), insertReceivingEntryStatement(d1, call)];
 
   if (end.kind === 'received') {
     statements.push(
       d1
         .prepare(
-          `UPDATE faxes SET charged_default = min(?, ${credits('default_credits_receive')}),
-             charged_paid = min(? - min(?, ${credits('default_credits_receive')}), ${credits('paid_credits_receive')})
-           WHERE id = ? AND status = 'RECEIVING'`,
+          `UPDATE faxes SET (charged_default, charged_paid) = (SELECT ${charge.fromDefault}, ${charge.fromPaid} FROM users u WHERE u.id = ?2)
+           WHERE id = ?3 AND status = 'RECEIVING'`,
         )
-        .bind(pages, call.userId, pages, pages, call.userId, call.userId, call.faxId),
+        .bind(pages, call.userId, call.faxId),
       d1
         .prepare(`UPDATE faxes SET uncovered_pages = ? - charged_default - charged_paid WHERE id = ? AND status = 'RECEIVING'`)
         .bind(pages, call.faxId),
-      d1
-        .prepare(
-          `UPDATE users SET
-             default_credits_receive = default_credits_receive - (SELECT charged_default FROM faxes WHERE id = ?),
-             paid_credits_receive = paid_credits_receive - (SELECT charged_paid FROM faxes WHERE id = ?),
-             lifetime_receive_count = lifetime_receive_count + 1
-           WHERE id = ? AND ${receiving}`,
-        )
-        .bind(call.faxId, call.faxId, call.userId, call.faxId),
+      takeFaxCharge(d1, 'receive', call.faxId, call.userId, { sql: receiving, binds: [call.faxId] }),
     );
   }
   const status = end.kind === 'received' ? 'RECEIVED' : 'FAILED';

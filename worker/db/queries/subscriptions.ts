@@ -4,6 +4,7 @@ import type { Db } from '../client';
 import { checkouts, invoices, transactions, trials, users, type InvoiceRow } from '../schema';
 import { assignHeldNumberStatement } from './numbers';
 import type { NewTransaction } from './billing';
+import { NO_PERIOD_CREDITS, periodCredits } from '../../domain/credits';
 
 // The user's plan as it moves: started by a checkout, renewed, cancelled, ended. Each move is one
 // D1 batch (one transaction), conditional on the state it was computed from, so a repeat or a
@@ -55,8 +56,7 @@ export async function activatePlan(db: Db, a: PlanActivation): Promise<void> {
         cancelAtPeriodEnd: false,
         subscriptionId: a.checkoutId,
         merchantType: a.merchantType,
-        defaultCreditsSend: a.grant.send,
-        defaultCreditsReceive: a.grant.receive,
+        ...periodCredits(a.grant),
       })
       .where(and(eq(users.id, a.userId), or(isNull(users.subscriptionType), eq(users.subscriptionType, 'FREE')))),
     db.insert(transactions).values(a.transactions),
@@ -96,8 +96,7 @@ export async function recordRenewal(db: Db, r: PlanRenewal): Promise<void> {
       .set({
         subscriptionType: 'PAID',
         currentPeriodEnd: r.periodEnd,
-        defaultCreditsSend: r.grant.send,
-        defaultCreditsReceive: r.grant.receive,
+        ...periodCredits(r.grant),
       })
       .where(and(eq(users.id, r.userId), eq(users.currentPeriodEnd, r.fromPeriodEnd), inArray(users.subscriptionType, PAYING))),
     db.insert(transactions).values(r.transactions),
@@ -118,8 +117,7 @@ export async function endPlan(db: Db, userId: string, fromPeriodEnd: number, end
       cancelAtPeriodEnd: false,
       subscriptionId: null,
       merchantType: null,
-      defaultCreditsSend: 0,
-      defaultCreditsReceive: 0,
+      ...NO_PERIOD_CREDITS,
     })
     .where(and(eq(users.id, userId), eq(users.currentPeriodEnd, fromPeriodEnd), inArray(users.subscriptionType, PAYING)))
     .returning({ id: users.id });

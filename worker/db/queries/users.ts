@@ -3,6 +3,7 @@ import type { Viewer } from '../../../src/common/viewer';
 import type { Db } from '../client';
 import { isUniqueViolation } from '../errors';
 import { users, type UserRow } from '../schema';
+import { periodCredits } from '../../domain/credits';
 
 export function toViewer(user: UserRow): Viewer {
   return { id: user.id, email: user.email, displayName: user.displayName };
@@ -63,6 +64,7 @@ export interface NewUserSetup {
  * setup, and whether this call was the one that did it (a repeated call changes nothing).
  */
 export async function completeSetup(db: Db, userId: string, setup: NewUserSetup): Promise<{ user: UserRow; ranNow: boolean } | null> {
+  const free = periodCredits(setup.freeCredits);
   const updated = await db
     .update(users)
     .set({
@@ -70,8 +72,8 @@ export async function completeSetup(db: Db, userId: string, setup: NewUserSetup)
       // A plan bought before setup ran (a checkout straight after sign-up can win the race) keeps
       // its type and its credits: setup only starts a user who has none on FREE.
       subscriptionType: sql`CASE WHEN ${users.subscriptionType} IN ('TRIAL', 'PAID') THEN ${users.subscriptionType} ELSE 'FREE' END`,
-      defaultCreditsSend: sql`CASE WHEN ${users.subscriptionType} IN ('TRIAL', 'PAID') THEN ${users.defaultCreditsSend} ELSE ${setup.freeCredits.send} END`,
-      defaultCreditsReceive: sql`CASE WHEN ${users.subscriptionType} IN ('TRIAL', 'PAID') THEN ${users.defaultCreditsReceive} ELSE ${setup.freeCredits.receive} END`,
+      defaultCreditsSend: sql`CASE WHEN ${users.subscriptionType} IN ('TRIAL', 'PAID') THEN ${users.defaultCreditsSend} ELSE ${free.defaultCreditsSend} END`,
+      defaultCreditsReceive: sql`CASE WHEN ${users.subscriptionType} IN ('TRIAL', 'PAID') THEN ${users.defaultCreditsReceive} ELSE ${free.defaultCreditsReceive} END`,
       attribution: setup.attribution,
       // The first-run path opens at its welcome (src/common/onboarding.ts), unless the user already moved on.
       setup: sql`COALESCE(${users.setup}, 'welcome')`,
