@@ -1,5 +1,5 @@
 // The house rules of docs/architecture.md as a check (npm run lint:imports, part of npm test).
-// Rooms, lowest first: shared (src/common, src/i18n) and crypto/ and env.ts → domain/, db/, storage/
+// Rooms, lowest first: shared (src/common, src/i18n) and crypto/ and env.ts → domain/, views/, db/, storage/
 // → adapters (carrier/, payments/, mail/, queues/) and http/ → live/ → features (auth/, numbers/,
 // documents/, uploads/, fax/, receive/, subscriptions/) → webhooks/, jobs/ → api/ → app.ts, index.ts.
 // loopback/ is the outside world (the simulated fax network): only the entries may load it.
@@ -51,6 +51,12 @@ module.exports = {
       '^worker/db/',
       ['^worker/db/', '^worker/domain/', '^worker/crypto/', '^src/(common|i18n)/'],
       'db/ is schema and queries only.',
+    ),
+    onlyFrom(
+      'views-only-map',
+      '^worker/views/',
+      ['^worker/views/', '^worker/domain/', '^worker/storage/documents\\.ts$', '^src/(common|i18n)/'],
+      'views/ turns rows into what the API and the live channel answer, with no I/O.',
     ),
     onlyFrom(
       'storage-below-features',

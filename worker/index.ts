@@ -7,7 +7,7 @@ import { createApp } from './app';
 import { getDb } from './db/client';
 import { readFaxCounts } from './db/queries/fax-counts';
 import { findNumberOwnedBy } from './db/queries/numbers';
-import { needsSetup, toAccountDetails } from './domain/account';
+import { needsSetup } from './domain/account';
 import { readConfig } from './env';
 import { readSendStatus } from './fax/send-status';
 import type { AppEnv } from './http/app-env';
@@ -15,6 +15,7 @@ import { queue } from './jobs/queue';
 import { paymentsForPages } from './payments';
 import { readReceiveStatus } from './receive/receive-status';
 import { runCron } from './jobs/cron';
+import { toAccountDetails } from './views/account';
 
 export { LoopbackFaxLine } from './loopback/fax-line';
 export { UserHub } from './live/user-hub';

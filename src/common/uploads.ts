@@ -89,3 +89,6 @@ export interface StoredFileView {
   customMetadata: Record<string, string>;
   pageCount: number;
 }
+
+/** Each R2 part of a resumable upload but the last is exactly this long (R2's minimum is 5 MiB); uploadStatus answers it as partSize. */
+export const UPLOAD_PART_BYTES = 8 * 1024 * 1024;

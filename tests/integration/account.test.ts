@@ -2,7 +2,7 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import type { LoginHistoryEntry } from '../../worker/api/account';
 import { SETUP_STEPS } from '../../src/common/onboarding';
-import type { AccountDetails } from '../../worker/domain/account';
+import type { AccountDetails } from '../../worker/views/account';
 import { hashPassword } from '../../worker/auth/password';
 import { accountOf, accountRow, needsSetupAtVerifyAuth, pageGet, setupNewUser, withFreeCreditsOption } from '../support/account';
 import { logInOk } from '../support/auth';

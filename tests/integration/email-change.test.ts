@@ -1,6 +1,6 @@
 import { env, exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import type { AccountDetails } from '../../worker/domain/account';
+import type { AccountDetails } from '../../worker/views/account';
 import { sha256Hex } from '../../worker/crypto/tokens';
 import { accountRow, outboxTo, type OutboxRowRaw } from '../support/account';
 import { logIn } from '../support/auth';

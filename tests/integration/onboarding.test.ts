@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import type { AccountDetails } from '../../worker/domain/account';
+import type { AccountDetails } from '../../worker/views/account';
 import { accountOf, accountRow, pageGet, setupNewUser } from '../support/account';
 import { insertSessionCookie, insertUser } from '../support/db';
 

@@ -1,5 +1,5 @@
 import { env, exports } from 'cloudflare:workers';
-import type { AccountDetails } from '../../worker/domain/account';
+import type { AccountDetails } from '../../worker/views/account';
 import { call, ORIGIN, type CallOptions } from './client';
 import type { UserRowRaw } from './db';
 

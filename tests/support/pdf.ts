@@ -25,7 +25,7 @@ export async function pageSizes(bytes: Uint8Array): Promise<PageSize[]> {
 }
 
 // WinAnsi bytes 0x80–0x9F our text can contain; the rest of WinAnsi is Latin-1.
-const WIN_ANSI_HIGH: Record<number, string> = { 0x85: '…', 0x91: '‘', 0x92: '’', 0x93: '“', 0x94: '”', 0x96: '–', 0x97: '—' };
+const WIN_ANSI_HIGH: Record<number, string> = { 133: '…', 145: '‘', 146: '’', 147: '“', 148: '”', 150: '–', 151: '—' };
 
 function decodeHexString(hex: string): string {
   let text = '';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { UserRow } from '../../worker/db/schema';
-import { needsSetup, signInMethodsOf, toAccountDetails } from '../../worker/domain/account';
+import { needsSetup, signInMethodsOf } from '../../worker/domain/account';
+import { toAccountDetails } from '../../worker/views/account';
 
 const CREATED = 1_700_000_000_000;
 

@@ -9,7 +9,7 @@ import {
 import { clearSessionCookie } from '../auth/session-cookie';
 import { currentViewer } from '../auth/viewer';
 import { getDb } from '../db/client';
-import { findJob, toJobStatus } from '../db/queries/jobs';
+import { findJob } from '../db/queries/jobs';
 import type { JobRow } from '../db/schema';
 import { ApiError } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
@@ -20,6 +20,7 @@ import { deleteAccountNow } from '../jobs/delete-account';
 import { retryAccountDeletion, startAccountDeletion } from '../jobs/start-account-deletion';
 import { JOB_WATCHER_TAG, jobHubStub } from '../live/job-channel';
 import { t } from '../../src/i18n/t';
+import { toJobStatus } from '../views/jobs';
 
 /**
  * The job named by the `jobId` query. The id is the capability (no session: the deletion ends

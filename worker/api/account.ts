@@ -12,13 +12,13 @@ import { getDb } from '../db/client';
 import { listLoginEvents } from '../db/queries/login-events';
 import { readOption } from '../db/queries/options';
 import { completeSetup, updateProfile, type ProfileChange } from '../db/queries/users';
-import { toAccountDetails } from '../domain/account';
 import { toE164 } from '../../src/common/phone';
 import { ApiError } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
 import { requireSameOrigin } from '../http/same-origin';
 import { validate } from '../http/validate';
 import { publishToUser } from '../live/publish';
+import { toAccountDetails } from '../views/account';
 
 const freeCreditsSchema = z.object({ send: z.number().int().min(0), receive: z.number().int().min(0) });
 const LOGIN_HISTORY_LIMIT = 50;

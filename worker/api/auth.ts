@@ -9,7 +9,7 @@ import { clearSessionCookie } from '../auth/session-cookie';
 import { endSession, startSession } from '../auth/sign-in';
 import { currentViewer } from '../auth/viewer';
 import { getDb } from '../db/client';
-import { findUserByEmail, insertPasswordUser, toViewer } from '../db/queries/users';
+import { findUserByEmail, insertPasswordUser } from '../db/queries/users';
 import { needsSetup, signInMethodsOf } from '../domain/account';
 import { readConfig } from '../env';
 import { ApiError } from '../http/api-error';
@@ -17,6 +17,7 @@ import { clientIp, enforceRateLimit } from '../http/rate-limit';
 import type { AppEnv } from '../http/app-env';
 import { validate } from '../http/validate';
 import { issueCustomToken } from '../live/custom-token';
+import { toViewer } from '../views/account';
 
 export const authApi = new Hono<AppEnv>()
   .post('/signup', validate('json', signupSchema), async (c) => {

@@ -14,7 +14,7 @@ import { changeCard } from '../subscriptions/change-card';
 import { confirmCheckout, startCheckout } from '../subscriptions/checkout';
 import { applyDueBilling } from '../subscriptions/lifecycle';
 import { readSubscriptionStatus } from '../subscriptions/status';
-import { toInvoiceView, toTransactionView } from '../subscriptions/view';
+import { toInvoiceView, toTransactionView } from '../views/subscriptions';
 
 const checkoutIdParamSchema = z.object({ checkoutId: z.uuid() });
 const invoiceIdParamSchema = z.object({ invoiceId: z.uuid() });

@@ -5,7 +5,6 @@ import { currentViewer } from '../auth/viewer';
 import { getDb } from '../db/client';
 import { consumeEmailToken, deleteUserEmailTokens, findValidEmailToken, insertEmailToken } from '../db/queries/email-tokens';
 import { findUserByEmail, findUserById, updateEmail } from '../db/queries/users';
-import { toAccountDetails } from '../domain/account';
 import { ApiError, defaultMessage } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
 import { parseChangeValue, readChangeBody } from '../http/validate-change';
@@ -14,6 +13,7 @@ import { confirmNewEmailMail, emailChangeNoticeMail } from '../mail/email-change
 import { sendMail } from '../mail/send';
 import { checkCurrentPassword } from './credentials';
 import { t } from '../../src/i18n/t';
+import { toAccountDetails } from '../views/account';
 
 const EMAIL_CHANGE_LINK_LIFETIME_MS = 24 * 60 * 60 * 1000;
 

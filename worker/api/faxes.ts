@@ -6,7 +6,7 @@ import { currentViewer } from '../auth/viewer';
 import { getDb } from '../db/client';
 import { countFaxes, findFaxOwnedBy, listFaxes, listFaxEvents } from '../db/queries/faxes';
 import { decodeFaxCursor, encodeFaxCursor } from '../domain/fax-cursor';
-import { toFaxEventView, toFaxView } from '../domain/faxes';
+import { toFaxEventView, toFaxView } from '../views/faxes';
 import { ApiError } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
 import { validate } from '../http/validate';

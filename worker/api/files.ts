@@ -4,7 +4,7 @@ import { fileNameSchema, fileParamSchema, ONE_SHOT_UPLOAD_MAX_BYTES } from '../.
 import { currentViewer } from '../auth/viewer';
 import { getDb } from '../db/client';
 import { findFileOfUser } from '../db/queries/files';
-import { inlineDisposition, STORED_CONTENT_TYPE, toStoredFileView } from '../documents/file-view';
+import { inlineDisposition, STORED_CONTENT_TYPE } from '../documents/file-view';
 import { readConfig } from '../env';
 import { ApiError } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
@@ -13,6 +13,7 @@ import { limitOneShotBody, oneShotTooLarge, requireViewer } from '../uploads/htt
 import { storeDocument } from '../uploads/store-document';
 import { t } from '../../src/i18n/t';
 import { readObject } from '../storage/bucket';
+import { toStoredFileView } from '../views/files';
 
 // Stored documents: the one-shot upload (spec §4: blobs up to 256 KB), metadata and the PDF itself.
 // Larger files come through /api/uploads (worker/api/uploads.ts).

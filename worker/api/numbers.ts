@@ -3,7 +3,7 @@ import { numberQuerySchema, numberSearchSchema, optionalNumberQuerySchema } from
 import { searchHoldableNumbers } from '../carrier/number-search';
 import { getDb } from '../db/client';
 import { findHoldOf, findNumberById, findNumberOwnedBy, holdNumber, listNumberAreas, releaseHoldsOf } from '../db/queries/numbers';
-import { toHoldView, toNumberView } from '../domain/numbers';
+import { toHoldView, toNumberView } from '../views/numbers';
 import { isPaying } from '../../src/common/billing';
 import { readConfig } from '../env';
 import { ApiError } from '../http/api-error';

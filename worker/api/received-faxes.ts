@@ -5,7 +5,7 @@ import { getDb } from '../db/client';
 import { readFaxCounts } from '../db/queries/fax-counts';
 import { findFaxOwnedBy } from '../db/queries/faxes';
 import { setReceivedFaxRead } from '../db/queries/received-faxes';
-import { toFaxView } from '../domain/faxes';
+import { toFaxView } from '../views/faxes';
 import { publishFaxRow } from '../live/fax-publish';
 import { ApiError } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';

@@ -7,10 +7,10 @@ import {
 } from '../../src/common/recovery-schemas';
 import { safeRedirectPath } from '../../src/common/routes';
 import { resetPasswordWithLink, sendPasswordResetLink } from '../auth/password-reset';
-import { toViewer } from '../db/queries/users';
 import type { AppEnv } from '../http/app-env';
 import { clientIp, enforceRateLimit } from '../http/rate-limit';
 import { validate } from '../http/validate';
+import { toViewer } from '../views/account';
 
 export const recoveryApi = new Hono<AppEnv>()
   .post('/forgotPassword', validate('json', forgotPasswordSchema), async (c) => {

@@ -6,7 +6,7 @@ import { getDb } from '../db/client';
 import { createSendFaxCharged, findFaxOwnedBy } from '../db/queries/faxes';
 import { findFileOfUser } from '../db/queries/files';
 import { findUserById } from '../db/queries/users';
-import { toFaxView } from '../domain/faxes';
+import { toFaxView } from '../views/faxes';
 import { readConfig } from '../env';
 import { publishFaxRow } from '../live/fax-publish';
 import { ApiError } from '../http/api-error';

@@ -1,19 +1,18 @@
 import { Hono, type Context } from 'hono';
-import { createUploadSchema, uploadOffsetQuerySchema, uploadParamSchema } from '../../src/common/uploads';
+import { createUploadSchema, uploadOffsetQuerySchema, uploadParamSchema, UPLOAD_PART_BYTES } from '../../src/common/uploads';
 import type { ApiErrorBody } from '../../src/common/errors';
 import { currentViewer } from '../auth/viewer';
 import { getDb } from '../db/client';
-import { toStoredFileView } from '../documents/file-view';
 import { readConfig } from '../env';
 import { defaultMessage } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
 import { validate } from '../http/validate';
-import { UPLOAD_PART_BYTES } from '../uploads/chunk-rules';
 import { completeUpload } from '../uploads/complete-upload';
 import { readRawBody, requireViewer } from '../uploads/http';
 import { cancelUpload, findLiveUpload, openUpload } from '../uploads/lifecycle';
 import { receiveChunk } from '../uploads/receive-chunk';
-import { toUploadStatusView } from '../uploads/upload-view';
+import { toUploadStatusView } from '../views/uploads';
+import { toStoredFileView } from '../views/files';
 
 /** 409 UPLOAD_OFFSET_MISMATCH with the offset the server holds, where the client goes on from. */
 function offsetMismatch(c: Context<AppEnv>, received: number): Response {

@@ -3,11 +3,11 @@ import { createMiddleware } from 'hono/factory';
 import type { Viewer } from '../../src/common/viewer';
 import { getDb } from '../db/client';
 import type { UserRow } from '../db/schema';
-import { toViewer } from '../db/queries/users';
 import { ApiError } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
 import { answerSetsSessionCookie, clearSessionCookie, readSessionCookie, writeSessionCookie } from './session-cookie';
 import { validateSessionToken } from './session';
+import { toViewer } from '../views/account';
 
 /**
  * Resolves the session cookie into c.var.viewer, renewing or clearing the cookie as needed. The

@@ -1,9 +1,4 @@
-import type { StoredFileView } from '../../src/common/uploads';
-import type { FileRow } from '../db/schema';
-import { DOCUMENTS_BUCKET_NAME } from '../storage/documents';
-
-// The spec's stored file metadata (§3) for a stored document, and the HTTP metadata its R2 object
-// carries. Every stored document is a PDF, so what a browser gets is always application/pdf.
+// The HTTP metadata a stored document's R2 object carries (its file view is views/files.ts). Every stored document is a PDF, so what a browser gets is always application/pdf.
 
 export const STORED_CONTENT_TYPE = 'application/pdf';
 // Documents are private: never kept by shared caches.
@@ -45,30 +40,4 @@ export function documentHttpMetadata(name: string): DocumentHttpMetadata {
 export function toR2HttpMetadata(metadata: DocumentHttpMetadata): R2HTTPMetadata {
   const { contentLanguage, ...rest } = metadata;
   return contentLanguage === null ? rest : { ...rest, contentLanguage };
-}
-
-function parseCustomMetadata(json: string | null): Record<string, string> {
-  if (!json) return {};
-  const parsed: unknown = JSON.parse(json);
-  return parsed && typeof parsed === 'object' ? (parsed as Record<string, string>) : {};
-}
-
-export function toStoredFileView(row: FileRow): StoredFileView {
-  return {
-    fileId: row.id,
-    bucket: DOCUMENTS_BUCKET_NAME,
-    name: row.name,
-    fullPath: row.r2Key,
-    size: row.size,
-    contentType: row.contentType,
-    timeCreated: new Date(row.createdAt).toISOString(),
-    updated: new Date(row.updatedAt).toISOString(),
-    md5Hash: row.md5Hash,
-    cacheControl: row.cacheControl,
-    contentDisposition: row.contentDisposition,
-    contentEncoding: row.contentEncoding,
-    contentLanguage: row.contentLanguage,
-    customMetadata: parseCustomMetadata(row.customMetadata),
-    pageCount: row.pageCount,
-  };
 }

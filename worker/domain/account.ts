@@ -1,33 +1,4 @@
 import type { UserRow } from '../db/schema';
-import { formatPhoneForDisplay } from '../../src/common/phone';
-
-/** The account as the settings page shows it (GET /api/account, setupNewUser and the profile calls). */
-export interface AccountDetails {
-  id: string;
-  email: string;
-  displayName: string | null;
-  /** E.164, or null. */
-  personalPhone: string | null;
-  /** (212) 555-0123 for a US number. */
-  personalPhoneDisplay: string | null;
-  setup: string | null;
-  signInMethods: Array<'password' | 'google'>;
-  subscriptionType: 'FREE' | 'TRIAL' | 'PAID' | null;
-  /** The paying plan's level (BASIC, PREMIUM, PRO); null while FREE. */
-  planLevel: 'BASIC' | 'PREMIUM' | 'PRO' | null;
-  faxCredits: {
-    defaultCreditsSend: number;
-    paidCreditsSend: number;
-    defaultCreditsReceive: number;
-    paidCreditsReceive: number;
-  };
-  createdAt: number;
-  lastSignInAt: number;
-  /** Spec §4: creation time equals last sign-in time and setup has not run yet. */
-  needsSetup: boolean;
-  /** Whether a mail tells the user that a fax has arrived. */
-  mailOnFaxReceived: boolean;
-}
 
 export function signInMethodsOf(user: UserRow): Array<'password' | 'google'> {
   const methods: Array<'password' | 'google'> = [];
@@ -39,28 +10,4 @@ export function signInMethodsOf(user: UserRow): Array<'password' | 'google'> {
 /** Spec §4: a new account is one whose creation time equals its last sign-in time. */
 export function needsSetup(user: UserRow): boolean {
   return user.setupCompletedAt === null && user.createdAt === user.lastSignInAt;
-}
-
-export function toAccountDetails(user: UserRow): AccountDetails {
-  return {
-    id: user.id,
-    email: user.email,
-    displayName: user.displayName,
-    personalPhone: user.personalPhone,
-    personalPhoneDisplay: user.personalPhone ? formatPhoneForDisplay(user.personalPhone) : null,
-    setup: user.setup,
-    signInMethods: signInMethodsOf(user),
-    subscriptionType: user.subscriptionType,
-    planLevel: user.subscriptionType === 'TRIAL' || user.subscriptionType === 'PAID' ? user.planLevel : null,
-    faxCredits: {
-      defaultCreditsSend: user.defaultCreditsSend,
-      paidCreditsSend: user.paidCreditsSend,
-      defaultCreditsReceive: user.defaultCreditsReceive,
-      paidCreditsReceive: user.paidCreditsReceive,
-    },
-    createdAt: user.createdAt,
-    lastSignInAt: user.lastSignInAt,
-    needsSetup: needsSetup(user),
-    mailOnFaxReceived: user.mailOnFaxReceived,
-  };
 }

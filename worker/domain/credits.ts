@@ -29,7 +29,6 @@ export function splitCharge(pages: number, balance: CreditBalance): ChargeSplit 
   return { fromDefault, fromPaid, uncovered: pages - fromDefault - fromPaid };
 }
 
-
 /** Credits a send may spend now: both buckets. */
 export function spendable(balance: CreditBalance): number {
   return Math.max(0, balance.defaultCredits) + Math.max(0, balance.paidCredits);

@@ -2,7 +2,7 @@ import type { SendStatus } from '../../src/common/faxes';
 import type { Db } from '../db/client';
 import { findSendingFax, listFaxes } from '../db/queries/faxes';
 import type { UserRow } from '../db/schema';
-import { toFaxView } from '../domain/faxes';
+import { toFaxView } from '../views/faxes';
 
 /** The spec's send document: the fax on its way, the newest sent, and the lifetime count. */
 export async function readSendStatus(db: Db, user: UserRow): Promise<SendStatus> {

@@ -1,7 +1,7 @@
 import { getDb } from '../db/client';
 import { findFaxById } from '../db/queries/faxes';
 import type { FaxRow } from '../db/schema';
-import { toFaxView } from '../domain/faxes';
+import { toFaxView } from '../views/faxes';
 import { publishToUser } from './publish';
 
 /**

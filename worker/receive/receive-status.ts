@@ -2,7 +2,7 @@ import type { ReceiveStatus } from '../../src/common/faxes';
 import type { Db } from '../db/client';
 import { findLastReceivedFax, listReceivingFaxes } from '../db/queries/received-faxes';
 import type { UserRow } from '../db/schema';
-import { toFaxView } from '../domain/faxes';
+import { toFaxView } from '../views/faxes';
 
 /** The spec's receive document: faxes arriving now, the newest arrived, and the lifetime count. */
 export async function readReceiveStatus(db: Db, user: UserRow): Promise<ReceiveStatus> {

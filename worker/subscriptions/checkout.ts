@@ -23,7 +23,7 @@ import { checkPayment, confirmFirstPayment, firstPayment, type CheckoutOutcome }
 import { publishPlanChange } from '../live/plan-change';
 import { planStartRecords } from './plan-start';
 import { readSubscriptionStatus, type SubscriptionAnswer } from './status';
-import { toCheckoutView } from './view';
+import { toCheckoutView } from '../views/subscriptions';
 import { t } from '../../src/i18n/t';
 
 // POST /api/checkout and its challenge confirmation (spec §4, docs/decisions/017). The card goes

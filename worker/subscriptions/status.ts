@@ -3,7 +3,7 @@ import { findCheckoutById, findFailedChargesSince } from '../db/queries/billing'
 import { findNumberOwnedBy } from '../db/queries/numbers';
 import { findUserById } from '../db/queries/users';
 import { isPaying, type SubscriptionView } from '../../src/common/billing';
-import { toSubscriptionView } from './view';
+import { toSubscriptionView } from '../views/subscriptions';
 
 export interface SubscriptionAnswer {
   subscription: SubscriptionView;

@@ -3,9 +3,6 @@
 // spec's client sends chunks of 256 KB doubling upwards. So the server fixes the part size, a chunk
 // never crosses a part boundary, and chunks that do not end a part wait in R2 as small objects.
 
-/** Each R2 part but the last is exactly this long (R2's minimum is 5 MiB). */
-export const UPLOAD_PART_BYTES = 8 * 1024 * 1024;
-
 /** An open upload nobody has touched for this long is abandoned: refused, and its bytes removed. */
 export const UPLOAD_IDLE_MS = 24 * 60 * 60 * 1000;
 

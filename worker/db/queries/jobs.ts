@@ -1,21 +1,8 @@
 import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
-import type { AccountJobStatus } from '../../../src/common/account-deletion';
 import type { Db } from '../client';
 import { jobs, type JobRow } from '../schema';
 
 const ACTIVE_STATES = ['queued', 'running'] as const;
-
-/** What a job row may show to whoever holds its id: nothing about whose it is. */
-export function toJobStatus(job: JobRow): AccountJobStatus {
-  return {
-    id: job.id,
-    state: job.state,
-    progress: job.progress,
-    step: job.step,
-    error: job.error,
-    updatedAt: job.updatedAt,
-  };
-}
 
 export async function findJob(db: Db, jobId: string): Promise<JobRow | null> {
   return (await db.query.jobs.findFirst({ where: eq(jobs.id, jobId) })) ?? null;

@@ -1,13 +1,8 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { Viewer } from '../../../src/common/viewer';
 import type { Db } from '../client';
 import { isUniqueViolation } from '../errors';
 import { users, type UserRow } from '../schema';
 import { periodCredits } from '../../domain/credits';
-
-export function toViewer(user: UserRow): Viewer {
-  return { id: user.id, email: user.email, displayName: user.displayName };
-}
 
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | null> {
   return (await db.query.users.findFirst({ where: eq(users.email, email) })) ?? null;
