@@ -1,6 +1,7 @@
 import { hc, type ClientResponse } from 'hono/client';
 import type { ApiClient } from '@worker/api-client';
 import type { ApiErrorBody, ErrorCode } from '../common/errors';
+import { t } from '../i18n/t';
 
 // The browser's one way to call /api: Hono's typed client over the Worker's own routes (paths,
 // queries, bodies and answers come from the Worker's zod schemas and `c.json` answers; see
@@ -31,7 +32,7 @@ export function holdReadsWhileSessionEnds(): () => void {
 
 function sessionAwareFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
   if (sessionEnding && (init?.method ?? 'GET').toUpperCase() === 'GET') {
-    const body: ApiErrorBody = { error: { code: 'UNAUTHENTICATED', message: 'Signing out' } };
+    const body: ApiErrorBody = { error: { code: 'UNAUTHENTICATED', message: t('nav.signingOut') } };
     return Promise.resolve(Response.json(body, { status: 401 }));
   }
   return fetch(input, { ...init, credentials: 'same-origin' });
@@ -49,7 +50,7 @@ export async function call<R extends ClientResponse<unknown, number, string>>(re
   try {
     response = await request;
   } catch {
-    return { ok: false, status: 0, code: 'NETWORK', message: 'Network error' };
+    return { ok: false, status: 0, code: 'NETWORK', message: t('app.networkError') };
   }
   const payload: unknown = await response.json().catch(() => null);
   if (response.ok) return { ok: true, data: payload as SuccessData<R> };

@@ -2,6 +2,7 @@ import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf
 import type { CoverPage } from '../../src/common/cover-page';
 import { formatCoverDate, formatPageCount, linesThatFit } from '../domain/cover-page-layout';
 import { drawLines, drawRightAligned, drawTextBlock, lineHeightOf, linesOf, savePdf, toWinAnsi, type TextStyle } from './pdf-text';
+import { t } from '../../src/i18n/t';
 
 // The optional first page of a fax, in two templates. Everything is drawn with pdf-lib's standard
 // fonts (nothing to embed, tiny output); user text goes through toWinAnsi first because those
@@ -60,9 +61,9 @@ function drawMessage(page: PDFPage, message: string, top: number, bottom: number
 }
 
 const TABLE_ROWS = [
-  ['Name', 'name'],
-  ['Fax number', 'number'],
-  ['Company', 'company'],
+  [t('coverPagePdf.name'), 'name'],
+  [t('coverPagePdf.number'), 'number'],
+  [t('coverPagePdf.company'), 'company'],
 ] as const;
 
 /**
@@ -72,8 +73,8 @@ const TABLE_ROWS = [
 function drawClassicParties(page: PDFPage, text: CoverText, fonts: CoverFonts, top: number): number {
   const sides = (
     [
-      ['TO', text.to],
-      ['FROM', text.from],
+      [t('coverPagePdf.to'), text.to],
+      [t('coverPagePdf.from'), text.from],
     ] as const
   ).filter(([, party]) => hasAnyField(party));
   if (sides.length === 0) return top;
@@ -110,7 +111,7 @@ function drawClassicParties(page: PDFPage, text: CoverText, fonts: CoverFonts, t
 function drawClassic(page: PDFPage, text: CoverText, fonts: CoverFonts): void {
   const right = MARGIN + CONTENT_WIDTH;
   let y = LETTER_SIZE[1] - MARGIN;
-  page.drawText('FAX', { x: MARGIN - 3, y: y - 42, font: fonts.bold, size: 58, color: INK });
+  page.drawText(t('coverPagePdf.classicHeading'), { x: MARGIN - 3, y: y - 42, font: fonts.bold, size: 58, color: INK });
   const info: TextStyle = { font: fonts.regular, size: 11 };
   drawRightAligned(page, text.date, right, y - 6, 300, info);
   drawRightAligned(page, text.pages, right, y - 24, 300, info);
@@ -121,13 +122,13 @@ function drawClassic(page: PDFPage, text: CoverText, fonts: CoverFonts): void {
   const heading: TextStyle = { font: fonts.bold, size: 12 };
   if (text.subject) {
     y -= 20;
-    drawLines(page, ['Subject:'], MARGIN, y, heading);
+    drawLines(page, [t('coverPagePdf.classicSubject')], MARGIN, y, heading);
     const block = { x: MARGIN + 62, top: y, maxWidth: CONTENT_WIDTH - 62, maxLines: 3 };
     y = drawTextBlock(page, text.subject, block, { font: fonts.regular, size: 12 });
   }
   if (text.message) {
     y -= 20;
-    y = drawLines(page, ['Message:'], MARGIN, y, heading) - 6;
+    y = drawLines(page, [t('coverPagePdf.classicMessage')], MARGIN, y, heading) - 6;
     drawMessage(page, text.message, y, MARGIN, { font: fonts.regular, size: 11, lineHeight: 15 });
   }
 }
@@ -147,7 +148,7 @@ function drawModern(page: PDFPage, text: CoverText, fonts: CoverFonts): void {
   const band = 140;
   const footer = 14;
   page.drawRectangle({ x: 0, y: height - band, width, height: band, color: INK });
-  page.drawText('Fax', { x: MARGIN, y: height - 80, font: fonts.bold, size: 46, color: WHITE });
+  page.drawText(t('coverPagePdf.modernHeading'), { x: MARGIN, y: height - 80, font: fonts.bold, size: 46, color: WHITE });
   const info: TextStyle = { font: fonts.regular, size: 11, color: WHITE };
   drawTextBlock(page, text.date, { x: MARGIN, top: height - 96, maxWidth: CONTENT_WIDTH, maxLines: 1 }, info);
   drawTextBlock(page, text.pages, { x: MARGIN, top: height - 112, maxWidth: CONTENT_WIDTH, maxLines: 1 }, info);
@@ -155,8 +156,8 @@ function drawModern(page: PDFPage, text: CoverText, fonts: CoverFonts): void {
   let y = height - band - 36;
   const sides = (
     [
-      ['TO', text.to],
-      ['FROM', text.from],
+      [t('coverPagePdf.to'), text.to],
+      [t('coverPagePdf.from'), text.from],
     ] as const
   ).filter(([, party]) => hasAnyField(party));
   if (sides.length > 0) {
@@ -167,13 +168,13 @@ function drawModern(page: PDFPage, text: CoverText, fonts: CoverFonts): void {
   }
   const caption: TextStyle = { font: fonts.bold, size: 9, color: MUTED };
   if (text.subject) {
-    y = drawLines(page, ['SUBJECT'], MARGIN, y, caption) - 4;
+    y = drawLines(page, [t('coverPagePdf.modernSubject')], MARGIN, y, caption) - 4;
     const block = { x: MARGIN, top: y, maxWidth: CONTENT_WIDTH, maxLines: 3 };
     y = drawTextBlock(page, text.subject, block, { font: fonts.bold, size: 14, color: INK });
     y -= 18;
   }
   if (text.message) {
-    y = drawLines(page, ['MESSAGE'], MARGIN, y, caption) - 4;
+    y = drawLines(page, [t('coverPagePdf.modernMessage')], MARGIN, y, caption) - 4;
     drawMessage(page, text.message, y, MARGIN + footer, { font: fonts.regular, size: 11, lineHeight: 16 });
   }
   page.drawRectangle({ x: 0, y: 0, width, height: footer, color: INK });
@@ -197,7 +198,7 @@ export async function addCoverPage(pdf: PDFDocument, cover: CoverPage, totalPage
 /** The cover page alone as a PDF (the preview before sending). */
 export async function renderCoverPage(cover: CoverPage, totalPages: number): Promise<Uint8Array<ArrayBuffer>> {
   const pdf = await PDFDocument.create();
-  pdf.setTitle('Fax cover page');
+  pdf.setTitle(t('coverPagePdf.title'));
   await addCoverPage(pdf, cover, totalPages);
   return savePdf(pdf);
 }

@@ -1,4 +1,5 @@
 import type { CoverPage } from '../../src/common/cover-page';
+import { t } from '../../src/i18n/t';
 
 // Text layout for cover pages, free of pdf-lib: the width of a string comes in as a function, so
 // the rules (wrapping, truncation, the sender's date) are tested without drawing anything.
@@ -36,7 +37,7 @@ export function formatCoverDate(options: CoverPage['localDateOptions']): string 
 
 /** "3 pages including this cover"; `totalPages` counts the cover. */
 export function formatPageCount(totalPages: number): string {
-  return `${totalPages} ${totalPages === 1 ? 'page' : 'pages'} including this cover`;
+  return t(totalPages === 1 ? 'coverPagePdf.pageCountOne' : 'coverPagePdf.pageCountOther', { count: totalPages });
 }
 
 /** Splits one over-long word into pieces that each fit, at least one character per piece. */

@@ -1,3 +1,5 @@
+import { t } from '../../src/i18n/t';
+
 // A short human description of the browser and system behind a User-Agent, for sign-in notices
 // and login history ("Chrome on Windows"). Order matters: Edge and Opera also say "Chrome", and
 // Chrome also says "Safari".
@@ -29,6 +31,6 @@ export function describeDevice(userAgent: string | null | undefined): string | n
   if (!userAgent) return null;
   const browser = firstMatch(userAgent, BROWSERS);
   const system = firstMatch(userAgent, SYSTEMS);
-  if (browser && system) return `${browser} on ${system}`;
+  if (browser && system) return t('settings.deviceBrowserOnSystem', { browser, system });
   return browser ?? system;
 }
