@@ -4,6 +4,6 @@ import { defineConfig } from 'drizzle-kit';
 // wrangler in npm start / npm run dev and by the vitest setup in tests. Never edit one once applied.
 export default defineConfig({
   dialect: 'sqlite',
-  schema: './worker/db/schema.ts',
+  schema: './worker/db/schema/*.ts',
   out: './migrations',
 });

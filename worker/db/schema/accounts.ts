@@ -1,0 +1,125 @@
+import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+
+// Accounts: users, their sessions and sign-ins, single-use e-mail links, and account jobs.
+
+export const SUBSCRIPTION_TYPES = ['FREE', 'TRIAL', 'PAID'] as const;
+
+export const users = sqliteTable('users', {
+  id: text('id').primaryKey(),
+  // Stored lower-cased so uniqueness is case-insensitive.
+  email: text('email').notNull().unique(),
+  // Null for accounts that only sign in with Google.
+  passwordHash: text('password_hash'),
+  // Google's stable account id (`sub`), once the account has signed in with Google.
+  googleSubject: text('google_subject').unique(),
+  displayName: text('display_name'),
+  // E.164, e.g. +12125550123.
+  personalPhone: text('personal_phone'),
+  // Where the user is in onboarding (spec §7 updateUserSetup).
+  setup: text('setup'),
+  createdAt: integer('created_at').notNull(),
+  lastSignInAt: integer('last_sign_in_at').notNull(),
+  // Set once by setupNewUser; null until then.
+  setupCompletedAt: integer('setup_completed_at'),
+  // Marketing attribution collected on the first visit (JSON), stored at setup.
+  attribution: text('attribution'),
+  // subscriptionDetails (spec §3); null until setup.
+  subscriptionType: text('subscription_type', { enum: SUBSCRIPTION_TYPES }),
+  subscriptionId: text('subscription_id'),
+  merchantType: text('merchant_type'),
+  // faxCredits (spec §3): pages. Default credits come with the plan, paid ones are bought.
+  defaultCreditsSend: integer('default_credits_send').notNull().default(0),
+  paidCreditsSend: integer('paid_credits_send').notNull().default(0),
+  defaultCreditsReceive: integer('default_credits_receive').notNull().default(0),
+  paidCreditsReceive: integer('paid_credits_receive').notNull().default(0),
+  // Set when account deletion starts: the account can no longer sign in.
+  deletingAt: integer('deleting_at'),
+  // The paying plan (null while FREE) and where its period stands (docs/decisions/017).
+  planLevel: text('plan_level', { enum: ['BASIC', 'PREMIUM', 'PRO'] }),
+  planTerm: text('plan_term', { enum: ['MONTH', 'YEAR'] }),
+  trialEndsAt: integer('trial_ends_at'),
+  currentPeriodEnd: integer('current_period_end'),
+  // Set by cancelSubscription: the plan (and the number) last until currentPeriodEnd, then FREE.
+  cancelAtPeriodEnd: integer('cancel_at_period_end', { mode: 'boolean' }).notNull().default(false),
+  // Fax history document (spec §3): faxes ever sent and received, trash and deletion included.
+  lifetimeSendCount: integer('lifetime_send_count').notNull().default(0),
+  lifetimeReceiveCount: integer('lifetime_receive_count').notNull().default(0),
+  // Whether a mail tells the user that a fax has arrived (settings; decision 018).
+  mailOnFaxReceived: integer('mail_on_fax_received', { mode: 'boolean' }).notNull().default(true),
+});
+
+export const sessions = sqliteTable(
+  'sessions',
+  {
+    // SHA-256 (hex) of the token the browser holds; the token itself is never stored.
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: integer('created_at').notNull(),
+    expiresAt: integer('expires_at').notNull(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+export const loginEvents = sqliteTable(
+  'login_events',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    at: integer('at').notNull(),
+    method: text('method', { enum: ['password', 'google'] }).notNull(),
+    // A short description of the browser and system ("Chrome on Windows").
+    device: text('device'),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    country: text('country'),
+  },
+  (t) => [index('login_events_user_at_idx').on(t.userId, t.at)],
+);
+
+// Single-use links sent by e-mail (password recovery, confirming a new e-mail address). Only the
+// SHA-256 of the token in the link is stored.
+export const emailTokens = sqliteTable(
+  'email_tokens',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['password-reset', 'email-change'] }).notNull(),
+    // The new address for an e-mail change; the same-site path to return to after a reset.
+    payload: text('payload'),
+    createdAt: integer('created_at').notNull(),
+    expiresAt: integer('expires_at').notNull(),
+    usedAt: integer('used_at'),
+  },
+  (t) => [index('email_tokens_user_idx').on(t.userId, t.purpose)],
+);
+
+// User-management jobs (spec §3), e.g. account deletion. No foreign key: a deletion job outlives
+// the user it deletes, so its page can show completion.
+export const jobs = sqliteTable(
+  'jobs',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id').notNull(),
+    kind: text('kind', { enum: ['account-delete'] }).notNull(),
+    state: text('state', { enum: ['queued', 'running', 'done', 'failed'] }).notNull(),
+    // 0..100
+    progress: integer('progress').notNull().default(0),
+    step: text('step'),
+    error: text('error'),
+    createdAt: integer('created_at').notNull(),
+    updatedAt: integer('updated_at').notNull(),
+  },
+  (t) => [index('jobs_user_idx').on(t.userId)],
+);
+
+export type UserRow = typeof users.$inferSelect;
+export type SessionRow = typeof sessions.$inferSelect;
+export type LoginEventRow = typeof loginEvents.$inferSelect;
+export type EmailTokenRow = typeof emailTokens.$inferSelect;
+export type JobRow = typeof jobs.$inferSelect;
