@@ -9,12 +9,12 @@ import { onLiveEvent } from './live';
 export const $account = atom<AccountDetails | null>(null);
 export const $loginHistory = atom<LoginHistoryEntry[] | null>(null);
 
-export async function loadAccount(): Promise<void> {
+async function loadAccount(): Promise<void> {
   const result = await call(api.account.$get());
   if (result.ok) $account.set(result.data.account);
 }
 
-export async function loadLoginHistory(): Promise<void> {
+async function loadLoginHistory(): Promise<void> {
   const result = await call(api.loginHistory.$get());
   if (result.ok) $loginHistory.set(result.data.history);
 }

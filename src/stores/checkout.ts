@@ -67,7 +67,3 @@ export async function answerChallenge(approve: boolean): Promise<CheckoutStatus>
   $checkoutStatus.set({ ...current, answering: true });
   return confirm(current.checkout, approve);
 }
-
-export function resetCheckout(): void {
-  $checkoutStatus.set({ kind: 'idle' });
-}

@@ -67,7 +67,7 @@ export function faxDetailsStore(faxId: string): FaxDetailsWatch {
 }
 
 /** The pages that leave for a missing fax: /faxDetails/{faxId}, and /preview?faxId= for a received one. */
-export const FAX_DETAILS_PAGE = /^\/faxDetails(\/|$)/;
+const FAX_DETAILS_PAGE = /^\/faxDetails(\/|$)/;
 export const FAX_PREVIEW_PAGE = /^\/preview\/?$/;
 
 /**

@@ -16,7 +16,7 @@ export const $termPlans = computed([$plansState, $term], (plans, term): PlanView
   plans.state === 'ready' ? plans.options.plans.filter((plan) => plan.term === term) : null,
 );
 
-export async function loadPlans(): Promise<void> {
+async function loadPlans(): Promise<void> {
   const result = await call(api.options.$get());
   $plansState.set(result.ok ? { state: 'ready', options: result.data } : { state: 'failed' });
 }

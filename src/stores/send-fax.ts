@@ -160,7 +160,7 @@ export function cancelUpload(): void {
 }
 
 /** The cover page as it would be sent at `now`, with the sender's clock. */
-export function buildCoverPage(now: Date): CoverPage {
+function buildCoverPage(now: Date): CoverPage {
   const draft = $draft.get();
   const defaults = $coverDefaults.get();
   return {

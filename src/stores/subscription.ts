@@ -28,14 +28,14 @@ export function ownNumberOr(stored: OwnNumber | null | undefined, rendered: stri
   return rendered ? { number: rendered, display: formatPhoneForDisplay(rendered) } : null;
 }
 
-export async function loadSubscription(): Promise<void> {
+async function loadSubscription(): Promise<void> {
   const result = await call(api.checkSubscriptionStatus.$get());
   if (!result.ok) return;
   $subscription.set(result.data.subscription);
   $ownNumber.set(result.data.subscription.faxNumber);
 }
 
-export async function loadBillingHistory(): Promise<void> {
+async function loadBillingHistory(): Promise<void> {
   const result = await call(api.billingHistory.$get());
   if (result.ok) $billingHistory.set(result.data);
 }

@@ -8,8 +8,8 @@ import { isTrialDisabled } from './plans';
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
 /** After a failed renewal the plan keeps going this long, retried daily, then the user is FREE. */
-export const RENEWAL_GRACE_MS = 3 * DAY_MS;
-export const RENEWAL_RETRY_MS = DAY_MS;
+const RENEWAL_GRACE_MS = 3 * DAY_MS;
+const RENEWAL_RETRY_MS = DAY_MS;
 /** A number stays its owner's this long after the plan ended, then goes back to the pool. */
 export const NUMBER_GRACE_MS = 3 * DAY_MS;
 /** The renewal reminder goes out this long before the charge. */
@@ -35,7 +35,7 @@ export function periodEnd(start: number, term: PlanTerm): number {
   return addMonthsUtc(start, term === 'MONTH' ? 1 : 12);
 }
 
-export function monthsIn(term: PlanTerm): number {
+function monthsIn(term: PlanTerm): number {
   return term === 'MONTH' ? 1 : 12;
 }
 

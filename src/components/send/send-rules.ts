@@ -3,7 +3,7 @@ import { DEFAULT_MAX_DOCUMENT_BYTES } from '../../common/faxes';
 
 // Rules of the send page with no I/O: what may be uploaded, and the sender's clock for the cover.
 
-export const FAXABLE_TYPES = ['application/pdf', 'image/png', 'image/jpeg'] as const;
+const FAXABLE_TYPES = ['application/pdf', 'image/png', 'image/jpeg'] as const;
 
 /** For the file picker's `accept`: MIME types and extensions, since some systems give no type. */
 export const FAXABLE_ACCEPT = [...FAXABLE_TYPES, '.pdf', '.png', '.jpg', '.jpeg'].join(',');

@@ -5,7 +5,7 @@ import type { PageSize } from './page-geometry';
 /** 'fit': the page as wide as the view, following its size; a number: that scale (1 is 100%). */
 export type Zoom = 'fit' | number;
 
-export const ZOOM_STEPS = [0.25, 0.33, 0.5, 0.67, 0.75, 0.9, 1, 1.1, 1.25, 1.5, 1.75, 2, 2.5, 3, 4] as const;
+const ZOOM_STEPS = [0.25, 0.33, 0.5, 0.67, 0.75, 0.9, 1, 1.1, 1.25, 1.5, 1.75, 2, 2.5, 3, 4] as const;
 const MIN_ZOOM = ZOOM_STEPS[0];
 const MAX_ZOOM = ZOOM_STEPS[ZOOM_STEPS.length - 1]!;
 /** Steps closer than this to the current scale count as the current one. */

@@ -2,7 +2,7 @@ import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 
 // Accounts: users, their sessions and sign-ins, single-use e-mail links, and account jobs.
 
-export const SUBSCRIPTION_TYPES = ['FREE', 'TRIAL', 'PAID'] as const;
+const SUBSCRIPTION_TYPES = ['FREE', 'TRIAL', 'PAID'] as const;
 
 export const users = sqliteTable('users', {
   id: text('id').primaryKey(),

@@ -32,7 +32,7 @@ export const files = sqliteTable(
 
 // Resumable uploads in progress (spec §4, §9): bytes go to an R2 multipart upload; see
 // docs/decisions/013-resumable-uploads.md.
-export const UPLOAD_STATES = ['open', 'complete', 'aborted'] as const;
+const UPLOAD_STATES = ['open', 'complete', 'aborted'] as const;
 
 export const uploads = sqliteTable(
   'uploads',

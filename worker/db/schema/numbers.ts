@@ -4,7 +4,7 @@ import { users } from './accounts';
 // Fax numbers (spec numberPool, numbersHold, numbersInUse, reserved number; docs/decisions/012): one row
 // per number. A hold belongs to a holder key: `user:<id>`, or `visitor:<digest>` for a signed-out
 // visitor. An expired hold counts as available; every claim is one conditional UPDATE.
-export const NUMBER_STATES = ['AVAILABLE', 'HELD', 'ASSIGNED'] as const;
+const NUMBER_STATES = ['AVAILABLE', 'HELD', 'ASSIGNED'] as const;
 
 export const faxNumbers = sqliteTable(
   'fax_numbers',
