@@ -147,6 +147,10 @@ const configSchema = z
         if (!config[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required when PAYMENT_PROCESSOR=stripe' });
       }
     }
+    // Links in mails are built on it, never on the request's Host, which whoever sends the request chooses.
+    if (!config.PUBLIC_ORIGIN && config.APP_ENV === 'production') {
+      ctx.addIssue({ code: 'custom', path: ['PUBLIC_ORIGIN'], message: 'is required in production (links in mails point there)' });
+    }
     if (config.PUBLIC_ORIGIN && config.APP_ENV === 'production' && !config.PUBLIC_ORIGIN.startsWith('https://')) {
       ctx.addIssue({ code: 'custom', path: ['PUBLIC_ORIGIN'], message: 'must be an https origin in production' });
     }

@@ -1,5 +1,5 @@
 import { createExecutionContext } from 'cloudflare:test';
-import { env } from 'cloudflare:workers';
+import { env, exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../worker/app';
 import { sha256Hex } from '../../worker/crypto/tokens';
@@ -53,6 +53,24 @@ describe('POST /api/forgotPassword', () => {
       expect(body).toContain('If you did not ask for this, ignore this e-mail');
     }
     expect(message!.html).toContain(`<a href="${link}">Choose a new password</a>`);
+  });
+
+  it('builds the link on PUBLIC_ORIGIN, never on the Host the request came with', async () => {
+    const known = await passwordUser();
+    const evil = 'http://evil.example';
+    const response = await exports.default.fetch(
+      new Request(`${evil}/api/forgotPassword`, {
+        method: 'POST',
+        headers: { origin: evil, 'content-type': 'application/json', 'cf-connecting-ip': '203.0.113.77' },
+        body: JSON.stringify({ email: known.email }),
+      }),
+    );
+    expect(response.status).toBe(202);
+    const [message] = await mailTo(known.email);
+    for (const body of [message!.text, message!.html]) {
+      expect(body).toContain(`${ORIGIN}/recover?token=`);
+      expect(body).not.toContain('evil.example');
+    }
   });
 
   it('escapes the e-mail address in the HTML of the mail', async () => {

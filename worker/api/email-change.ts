@@ -1,3 +1,4 @@
+import { readConfig } from '../env';
 import { Hono } from 'hono';
 import { changeEmailSchema, confirmEmailChangeSchema, newEmailSchema } from '../../src/common/account-schemas';
 import { generateToken, sha256Hex } from '../crypto/tokens';
@@ -14,6 +15,7 @@ import { sendMail } from '../mail/send';
 import { checkCurrentPassword } from './credentials';
 import { t } from '../../src/i18n/t';
 import { toAccountDetails } from '../views/account';
+import { mailLinkOrigin } from '../mail/link-origin';
 
 const EMAIL_CHANGE_LINK_LIFETIME_MS = 24 * 60 * 60 * 1000;
 
@@ -37,7 +39,7 @@ export const emailChangeApi = new Hono<AppEnv>()
       now: Date.now(),
       lifetimeMs: EMAIL_CHANGE_LINK_LIFETIME_MS,
     });
-    const link = `${new URL(c.req.url).origin}/settings?confirmEmail=${encodeURIComponent(token)}`;
+    const link = `${mailLinkOrigin(readConfig(c.env), c.req.url)}/settings?confirmEmail=${encodeURIComponent(token)}`;
     await sendMail(c.env, confirmNewEmailMail(newEmail, link));
     await sendMail(c.env, emailChangeNoticeMail(user.email, newEmail));
     return c.json({ sent: true, newEmail }, 202);

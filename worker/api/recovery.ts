@@ -1,3 +1,4 @@
+import { readConfig } from '../env';
 import { Hono } from 'hono';
 import {
   forgotPasswordSchema,
@@ -11,6 +12,7 @@ import type { AppEnv } from '../http/app-env';
 import { clientIp, enforceRateLimit } from '../http/rate-limit';
 import { validate } from '../http/validate';
 import { toViewer } from '../views/account';
+import { mailLinkOrigin } from '../mail/link-origin';
 
 export const recoveryApi = new Hono<AppEnv>()
   .post('/forgotPassword', validate('json', forgotPasswordSchema), async (c) => {
@@ -18,7 +20,7 @@ export const recoveryApi = new Hono<AppEnv>()
     await enforceRateLimit(c, 'recovery-ip', clientIp(c));
     // Counted for the address as typed, account or not, so a 429 reveals nothing either.
     await enforceRateLimit(c, 'recovery-account', email);
-    await sendPasswordResetLink(c.env, email, new URL(c.req.url).origin, safeRedirectPath(redirect));
+    await sendPasswordResetLink(c.env, email, mailLinkOrigin(readConfig(c.env), c.req.url), safeRedirectPath(redirect));
     return c.json({ sent: true } satisfies ForgotPasswordResponse, 202);
   })
 
