@@ -16,7 +16,14 @@ export default defineConfig({
     csp: {
       scriptDirective: { resources: ["'self'", 'https://accounts.google.com/gsi/client'] },
       styleDirective: { resources: ["'self'", 'https://accounts.google.com/gsi/style'] },
-      directives: ["frame-src 'self' https://accounts.google.com/gsi/", "connect-src 'self' https://accounts.google.com/gsi/"],
+      // default-src closes every kind of load not named here; pdf.js draws pages from blob: and data: images.
+      directives: [
+        "default-src 'self'",
+        "img-src 'self' data: blob:",
+        "font-src 'self' data:",
+        "frame-src 'self' https://accounts.google.com/gsi/",
+        "connect-src 'self' https://accounts.google.com/gsi/",
+      ],
     },
   },
   prefetch: false,

@@ -18,6 +18,7 @@ const DOCUMENT_404 = /status of 404 .*\[at .*\/nope\/deeper\]$/;
 function assertSecurityHeaders(headers: Record<string, string>): void {
   const csp = headers['content-security-policy'] ?? '';
   assert.match(csp, /(^|;)\s*frame-ancestors 'none'\s*(;|$)/, `Content-Security-Policy: ${csp}`);
+  assert.match(csp, /(^|;)\s*default-src '(self|none)'\s*(;|$)/, `Content-Security-Policy: ${csp}`);
   assert.equal(headers['x-content-type-options'], 'nosniff');
   const hsts = headers['strict-transport-security'] ?? '';
   const maxAge = Number(/max-age=(\d+)/i.exec(hsts)?.[1] ?? NaN);

@@ -31,10 +31,10 @@ describe('page security headers', () => {
     );
   });
 
-  it("use the Worker's directives alone when Astro sent none", async () => {
+  it("use the Worker's directives alone when Astro sent none, closing every load to other origins", async () => {
     const response = await page('/dashboard', null);
     expect(response.headers.get('content-security-policy')).toBe(
-      "frame-ancestors 'none'; base-uri 'self'; object-src 'none'; form-action 'self'",
+      "default-src 'self'; frame-ancestors 'none'; base-uri 'self'; object-src 'none'; form-action 'self'",
     );
   });
 
@@ -45,7 +45,9 @@ describe('page security headers', () => {
   });
 
   it('allow Stripe.js, its frames and its API on /transaction only, and only when the processor is Stripe', async () => {
-    const astro = "frame-src 'self' https://accounts.google.com/gsi/;connect-src 'self' https://accounts.google.com/gsi/;" + ASTRO_POLICY;
+    const astro =
+      "default-src 'self';img-src 'self' data: blob:;frame-src 'self' https://accounts.google.com/gsi/;connect-src 'self' https://accounts.google.com/gsi/;" +
+      ASTRO_POLICY;
     const policy = async (path: string, processor: string) =>
       (await page(path, astro, { ...env, PAYMENT_PROCESSOR: processor, STRIPE_PUBLISHABLE_KEY: 'pk_test_x' } as Env)).headers.get(
         'content-security-policy',
@@ -58,6 +60,7 @@ describe('page security headers', () => {
       "frame-src 'self' https://accounts.google.com/gsi/ https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com;",
     );
     expect(stripe).toContain("connect-src 'self' https://accounts.google.com/gsi/ https://api.stripe.com;");
+    expect(stripe).toContain("img-src 'self' data: blob: https://*.stripe.com;");
     expect(stripe).toMatch(/frame-ancestors 'none'; base-uri 'self'; object-src 'none'; form-action 'self'$/);
     for (const other of [await policy('/dashboard', 'stripe'), await policy('/transaction', 'local')])
       expect(other).not.toContain('stripe.com');

@@ -29,9 +29,10 @@ const STRIPE_SOURCES: Readonly<Record<string, string>> = {
   'script-src': 'https://js.stripe.com https://*.js.stripe.com',
   'frame-src': 'https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com',
   'connect-src': 'https://api.stripe.com',
+  'img-src': 'https://*.stripe.com',
 };
 
-/** Adds sources to directives the policy has; an absent directive already allows them (no default-src). */
+/** Adds sources to directives the policy has (Astro's policy names script-src, frame-src and connect-src). */
 function withSources(policy: string, sources: Readonly<Record<string, string>>): string {
   return policy
     .split(';')
@@ -48,7 +49,7 @@ function withSources(policy: string, sources: Readonly<Record<string, string>>):
 function pagePolicy(fromAstro: string | null, allowStripe: boolean): string {
   let own = fromAstro?.trim().replace(/;+$/, '');
   if (own && allowStripe) own = withSources(own, STRIPE_SOURCES);
-  return own ? `${own}; ${PAGE_CSP}` : PAGE_CSP;
+  return own ? `${own}; ${PAGE_CSP}` : `default-src 'self'; ${PAGE_CSP}`;
 }
 
 export const securityHeaders: MiddlewareHandler = async (c, next) => {
