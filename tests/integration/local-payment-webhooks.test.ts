@@ -94,6 +94,8 @@ describe('POST /api/webhooks/local-payments', () => {
       post(body, await signed(body, env.STRIPE_WEBHOOK_SECRET!)),
       post(body, null),
       post(body, await signed(body, SECRET, stale)),
+      // A year ahead: a captured event must not stay replayable for as long as its sender chose.
+      post(body, await signed(body, SECRET, Math.floor(Date.now() / 1000) + 365 * 24 * 3600)),
     ]);
     for (const response of answers) {
       expect(response.status).toBe(401);

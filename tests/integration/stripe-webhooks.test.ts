@@ -176,14 +176,16 @@ describe('POST /api/webhooks/stripe: what each event does, once', () => {
 });
 
 describe('POST /api/webhooks/stripe: only Stripe’s signature on exactly these bytes', () => {
-  it('refuses a tampered body, another secret, no header and a stale timestamp with 401, changing nothing', async () => {
+  it('refuses a tampered body, another secret, no header and a timestamp over 300 s old or ahead with 401, changing nothing', async () => {
     const plan = await stripeUser();
     const before = await records(plan.userId);
     const body = JSON.stringify(invoiceEvent('invoice.paid', plan));
     const signature = await stripeSignature(body);
     const tampered = body.replace('"amount_paid":999', '"amount_paid":1');
     const stale = Math.floor(Date.now() / 1000) - 301;
+    const ahead = Math.floor(Date.now() / 1000) + 365 * 24 * 3600;
     const attempts = [
+      post(body, await stripeSignature(body, SECRET, ahead)),
       post(tampered, signature),
       post(body, await stripeSignature(body, 'whsec_someone_else')),
       post(body, null),

@@ -68,9 +68,22 @@ export function createStripeProcessor(secretKey: string): PaymentProcessor {
   };
 }
 
-/** Checks a Stripe-Signature header (`t=…,v1=…`, 300 s tolerance); null when it is not Stripe's. */
+/** How far a signature's time may be from ours, either way (Stripe's own default, which checks only the past). */
+const SIGNATURE_TOLERANCE_SECONDS = 300;
+
+/** Whether the `t=` of a Stripe-Signature header is within the tolerance of `nowMs`, before or after. */
+export function signedRecently(signature: string, nowMs: number): boolean {
+  const signedAt = Number(/(?:^|,)t=(\d{1,12})(?:,|$)/.exec(signature)?.[1]);
+  return Number.isFinite(signedAt) && Math.abs(nowMs / 1000 - signedAt) <= SIGNATURE_TOLERANCE_SECONDS;
+}
+
+/**
+ * Checks a Stripe-Signature header (`t=…,v1=…`) signed within 300 s of now, either way; null when
+ * it is not Stripe's. A time ahead of ours is refused too: a captured event must not stay
+ * replayable for as long as its sender chose.
+ */
 export async function verifyStripeEvent(rawBody: string, signature: string | null, secret: string): Promise<Stripe.Event | null> {
-  if (!signature) return null;
+  if (!signature || !signedRecently(signature, Date.now())) return null;
   try {
     return await Stripe.webhooks.constructEventAsync(rawBody, signature, secret, undefined, Stripe.createSubtleCryptoProvider());
   } catch (error) {
