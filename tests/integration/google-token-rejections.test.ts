@@ -38,6 +38,11 @@ describe('POST /api/login { token } refuses a token that is not valid', () => {
     ['expired beyond the clock tolerance (61 s)', () => googleClaims({ iat: now() - 3661, exp: now() - 61 })],
     ['for another audience', () => googleClaims({ aud: 'someone-else.apps.googleusercontent.com' })],
     ['for several audiences, none ours', () => googleClaims({ aud: ['a.apps.googleusercontent.com', 'b'] })],
+    [
+      'for several audiences, ours among them',
+      () => googleClaims({ aud: [env.GOOGLE_CLIENT_ID, 'someone-else.apps.googleusercontent.com'] }),
+    ],
+    ['issued ten minutes from now', () => googleClaims({ iat: now() + 600, exp: now() + 4200 })],
     ['from another issuer', () => googleClaims({ iss: 'https://evil.example' })],
     ['from an issuer that only looks like Google', () => googleClaims({ iss: 'https://accounts.google.com.evil.example' })],
     ['with no exp', () => googleClaims({ exp: undefined })],

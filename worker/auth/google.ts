@@ -55,6 +55,15 @@ function invalidToken(): ApiError {
   return new ApiError(401, 'INVALID_GOOGLE_TOKEN');
 }
 
+/**
+ * What jose leaves open: Google issues a sign-in token to one audience, ours, as a plain string
+ * (a list that merely contains ours was made for someone else too), and never dates it ahead of
+ * now (beyond the clock tolerance).
+ */
+export function issuedAsGoogleDoes(payload: JWTPayload, clientId: string, nowMs: number): boolean {
+  return payload.aud === clientId && typeof payload.iat === 'number' && payload.iat <= nowMs / 1000 + CLOCK_TOLERANCE_S;
+}
+
 function readIdentity(payload: JWTPayload): GoogleIdentity {
   const { sub, email, email_verified: verified, name } = payload;
   if (typeof sub !== 'string' || sub.length === 0 || sub.length > 255) throw invalidToken();
@@ -86,5 +95,6 @@ export async function verifyGoogleIdToken(env: Env, token: string): Promise<Goog
     if (err instanceof errors.JOSEError && !isKeySetFailure(err)) throw invalidToken();
     throw err;
   }
+  if (!issuedAsGoogleDoes(payload, config.GOOGLE_CLIENT_ID, Date.now())) throw invalidToken();
   return readIdentity(payload);
 }
