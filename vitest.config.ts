@@ -24,6 +24,8 @@ export default defineConfig(async () => ({
           APP_ENV: 'test',
           // Links in mails are built on it (never on the request's Host); the tests' own origin.
           PUBLIC_ORIGIN: 'http://localhost:8787',
+          // The tests' stand-in for Telnyx's media storage (tests/support/receive.ts).
+          CARRIER_MEDIA_HOSTS: 'media.telnyx.test',
           // Faxes move at once and retries are not delayed, so tests wait on events, not clocks.
           LOOPBACK_MS_PER_PAGE: '0',
           FAX_RETRY_BASE_SECONDS: '0',

@@ -40,6 +40,8 @@ declare global {
       PUBLIC_ORIGIN?: string;
       /** Secret: signs the short-lived URLs a carrier fetches a fax's PDF from. */
       FAX_MEDIA_SECRET?: string;
+      /** Hosts a received fax's media link may lead to, comma-separated (`.name`: any host under name). */
+      CARRIER_MEDIA_HOSTS?: string;
       /** Card processor: `local` (default; test cards, README) or `stripe`. */
       PAYMENT_PROCESSOR?: string;
       /** Secret: Stripe API secret key, `sk_…` (PAYMENT_PROCESSOR=stripe). */
@@ -112,6 +114,17 @@ const configSchema = z
       .optional(),
     PUBLIC_ORIGIN: z.url().optional(),
     FAX_MEDIA_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    // Hosts a received fax's media link may point at, redirects included: `name` is that host
+    // only, `.name` any host under it. Telnyx hands out links to its own storage on Amazon S3.
+    CARRIER_MEDIA_HOSTS: z
+      .string()
+      .default('s3.amazonaws.com,.s3.amazonaws.com,.telnyx.com')
+      .transform((value) =>
+        value
+          .split(',')
+          .map((host) => host.trim().toLowerCase())
+          .filter(Boolean),
+      ),
     PAYMENT_PROCESSOR: z.enum(['local', 'stripe']).default('local'),
     STRIPE_SECRET_KEY: z.string().min(1).optional(),
     STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),

@@ -19,13 +19,21 @@ import { faxList, insertFaxRow } from '../support/send-fax';
 
 let media: (url: string) => Response | Promise<Response>;
 let mediaFetches = 0;
+/** A host no media link may lead to: answered with a good PDF, so fetching it would be noticed. */
+const OUTSIDE_HOST = 'internal.example';
+let outsideFetches = 0;
 
 beforeEach(() => {
   mediaFetches = 0;
+  outsideFetches = 0;
   media = async () => new Response(await makePdf(2), { headers: { 'content-type': 'application/pdf' } });
   const realFetch = globalThis.fetch;
   vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
     const request = new Request(input, init);
+    if (new URL(request.url).hostname === OUTSIDE_HOST) {
+      outsideFetches += 1;
+      return new Response(await makePdf(1));
+    }
     if (new URL(request.url).hostname !== TELNYX_MEDIA_HOST) return realFetch(input, init);
     mediaFetches += 1;
     return media(request.url);
@@ -211,6 +219,31 @@ describe('a fax arriving through Telnyx', () => {
     ]);
     expect(await receiveCreditsOf(b.userId)).toEqual({ default: 10, paid: 0, lifetime: 0 });
     expect((await json<FaxCounts>('/api/faxCounts', b.cookie)).unreadReceived).toBe(0);
+  });
+
+  it("fetches media only from the carrier's hosts, redirects included (CARRIER_MEDIA_HOSTS)", async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const b = await receiver(10, 0);
+    const elsewhere = await telnyxInboundCall(b.number, { mediaUrl: `https://${OUTSIDE_HOST}/fax.pdf` });
+    await postAll([elsewhere.received]);
+    const redirected = await telnyxInboundCall(b.number);
+    media = () => new Response(null, { status: 302, headers: { location: `https://${OUTSIDE_HOST}/fax.pdf` } });
+    await postAll([redirected.received]);
+    expect(outsideFetches).toBe(0);
+
+    const withinCarrier = await telnyxInboundCall(b.number);
+    media = async (url) =>
+      url.endsWith('/moved.pdf')
+        ? new Response(await makePdf(2))
+        : new Response(null, { status: 301, headers: { location: `https://${TELNYX_MEDIA_HOST}/moved.pdf` } });
+    await postAll([withinCarrier.received]);
+
+    const faxes = await receivedFaxesOf(b.userId);
+    expect(faxes.map(({ status, failure_reason }) => ({ status, failure_reason }))).toEqual([
+      { status: 'FAILED', failure_reason: 'DOCUMENT_UNREADABLE' },
+      { status: 'FAILED', failure_reason: 'DOCUMENT_UNREADABLE' },
+      { status: 'RECEIVED', failure_reason: null },
+    ]);
   });
 
   it('with too few credits the fax is still kept whole: default then paid are used up, the rest counted uncovered', async () => {

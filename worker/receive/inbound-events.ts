@@ -70,7 +70,8 @@ async function endOf(env: Env, call: InboundCall, event: Exclude<InboundCarrierE
   if (!event.media || announced < 1) return { kind: 'failed', reason: failed ?? 'CARRIER_ERROR', pagesReceived: 0 };
 
   const key = faxDocumentKey(call.userId, call.faxId);
-  const limits = { maxBytes: readConfig(env).MAX_DOCUMENT_BYTES, timeoutMs: MEDIA_TIMEOUT_MS };
+  const config = readConfig(env);
+  const limits = { maxBytes: config.MAX_DOCUMENT_BYTES, timeoutMs: MEDIA_TIMEOUT_MS, hosts: config.CARRIER_MEDIA_HOSTS };
   try {
     const stored = await storeInboundMedia(env, event.media, key, limits, announced);
     // A call that broke off keeps the pages that made it: a partial fax.

@@ -16,6 +16,24 @@ interface StoredMedia {
 interface MediaLimits {
   maxBytes: number;
   timeoutMs: number;
+  /** CARRIER_MEDIA_HOSTS: where the link, and every redirect it takes, may lead. */
+  hosts: readonly string[];
+}
+
+/** A link that keeps redirecting is not a fax. */
+const MAX_MEDIA_REDIRECTS = 3;
+
+/** Whether `url` is https (or http locally) on one of the carrier's hosts (`.name`: any host under name). */
+export function isCarrierMediaUrl(url: string, hosts: readonly string[]): boolean {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return false;
+  }
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return false;
+  const host = parsed.hostname.toLowerCase();
+  return hosts.some((allowed) => (allowed.startsWith('.') ? host.endsWith(allowed) && host.length > allowed.length : host === allowed));
 }
 
 /** Loopback media may only come from the loopback network's own corner of the bucket. */
@@ -57,13 +75,7 @@ async function readLoopbackMedia(env: Env, r2Key: string): Promise<Uint8Array> {
 }
 
 async function downloadMedia(url: string, limits: MediaLimits): Promise<Uint8Array> {
-  if (!url.startsWith('https://') && !url.startsWith('http://')) throw new UnusableMedia('media link is not http(s)');
-  let response: Response;
-  try {
-    response = await fetch(url, { signal: AbortSignal.timeout(limits.timeoutMs), redirect: 'follow' });
-  } catch (err) {
-    throw new MediaNotReady(err instanceof Error ? err.message : String(err));
-  }
+  const response = await fetchFromCarrier(url, limits);
   // 4xx: the link expired or never worked, and the carrier's redelivery carries the same link.
   if (response.status >= 400 && response.status < 500) throw new UnusableMedia(`media link answered ${response.status}`);
   if (!response.ok) throw new MediaNotReady(`media link answered ${response.status}`);
@@ -78,6 +90,30 @@ async function downloadMedia(url: string, limits: MediaLimits): Promise<Uint8Arr
     if (err instanceof UnusableMedia) throw err;
     throw new MediaNotReady(`media download broke off: ${err instanceof Error ? err.message : String(err)}`);
   }
+}
+
+/**
+ * The media link's answer, following redirects by hand so that every hop stays on the carrier's
+ * hosts: a forged or rewritten link must not make this Worker fetch anything else (SSRF).
+ */
+async function fetchFromCarrier(url: string, limits: MediaLimits): Promise<Response> {
+  const signal = AbortSignal.timeout(limits.timeoutMs);
+  let next = url;
+  for (let hop = 0; hop <= MAX_MEDIA_REDIRECTS; hop += 1) {
+    if (!isCarrierMediaUrl(next, limits.hosts))
+      throw new UnusableMedia(`media link leads outside the carrier's hosts: ${new URL(next).host}`);
+    let response: Response;
+    try {
+      response = await fetch(next, { signal, redirect: 'manual' });
+    } catch (err) {
+      throw new MediaNotReady(err instanceof Error ? err.message : String(err));
+    }
+    const location = response.headers.get('location');
+    if (response.status < 300 || response.status >= 400 || !location) return response;
+    await response.body?.cancel();
+    next = new URL(location, next).toString();
+  }
+  throw new UnusableMedia(`media link redirects more than ${MAX_MEDIA_REDIRECTS} times`);
 }
 
 /** The body, read no further than the limit (a link without a length may stream anything). */
