@@ -129,11 +129,23 @@ export interface ReceiveStatus {
 }
 
 /** Counts the navigation and the lists show (spec §7): unread received faxes and totals, trash excluded. */
-export interface FaxCounts {
-  unreadReceived: number;
-  received: number;
-  sent: number;
-}
+export const faxCountsSchema = z.object({
+  unreadReceived: z.number().int(),
+  received: z.number().int(),
+  sent: z.number().int(),
+});
+export type FaxCounts = z.infer<typeof faxCountsSchema>;
+
+/**
+ * The user's fax figures as they were right after a fax changed, pushed with it: the counts and the
+ * lifetime totals of the send and receive documents, which no single fax row tells.
+ */
+export const faxTotalsSchema = z.object({
+  counts: faxCountsSchema,
+  lifetimeSendCount: z.number().int(),
+  lifetimeReceiveCount: z.number().int(),
+});
+export type FaxTotals = z.infer<typeof faxTotalsSchema>;
 
 const FAX_READ_STATUSES = ['read', 'unread'] as const;
 export type FaxReadStatus = (typeof FAX_READ_STATUSES)[number];

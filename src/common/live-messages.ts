@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { JOB_STATES } from './account-deletion';
-import { faxViewSchema } from './faxes';
+import { faxTotalsSchema, faxViewSchema } from './faxes';
 
 // Everything the server pushes to a browser over /api/live. The database stays the source of
-// truth: an event tells the page what changed, and after a reconnect the page re-reads its state.
+// truth: an event carries what changed, the page applies it, and after a reconnect (events may
+// have been missed) the page re-reads its state.
 
 export const liveEventSchema = z.discriminatedUnion('type', [
   z.object({
@@ -23,8 +24,10 @@ export const liveEventSchema = z.discriminatedUnion('type', [
     step: z.string().nullable(),
     error: z.string().nullable(),
   }),
-  // A fax of the user was created or moved on (status, pages sent, retry, refund, read, trash).
-  z.object({ type: z.literal('fax.updated'), at: z.number(), fax: faxViewSchema }),
+  // A fax of the user was created or moved on (status, pages sent, retry, refund, read, trash):
+  // the row as it is now, and the user's fax figures after the change. Pages apply both as they
+  // are (src/stores/fax-status-rules.ts); they read the server again only after a reconnect.
+  z.object({ type: z.literal('fax.updated'), at: z.number(), fax: faxViewSchema, totals: faxTotalsSchema }),
   // The reserved-number document: the user's own number was assigned (or released: null).
   z.object({
     type: z.literal('number.updated'),

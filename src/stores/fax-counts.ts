@@ -1,46 +1,44 @@
 import { atom, onMount } from 'nanostores';
 import type { FaxCounts } from '../common/faxes';
 import { api, call } from '../lib/api';
-import { reloadOnFaxChanges } from './fax-reload';
+import { reloadAfterReconnect } from './fax-reload';
 import { onLiveEvent } from './live';
 
 // Unread received faxes and totals (spec §7), shown in the navigation and the lists. The page
-// arrives with them (page context → `seedFaxCounts`); they are read again whenever a received fax
-// changes (arrival, read, unread), when a sent fax new to this page shows up, and after a
+// arrives with them (page context → `seedFaxCounts`); every fax.updated carries them as they were
+// after that change, and the newest of those is shown. They are read again only after a
 // reconnect, so a missed event never leaves them wrong.
 
 export const $faxCounts = atom<FaxCounts | null>(null);
+
+/** When the counts shown were true: a push older than that changes nothing. */
+let countsAt = 0;
 
 /** The counts rendered with the page; never overwrites fresher ones already read. */
 export function seedFaxCounts(counts: FaxCounts | null): void {
   if (counts && !$faxCounts.get()) $faxCounts.set(counts);
 }
 
-export async function loadFaxCounts(): Promise<void> {
-  const result = await call(api.faxCounts.$get());
-  if (result.ok) $faxCounts.set(result.data);
+/** Counts another answer brought (setFaxReadStatus answers them), true at `at`. */
+export function applyFaxCounts(counts: FaxCounts, at: number): void {
+  if (at < countsAt) return;
+  countsAt = at;
+  $faxCounts.set(counts);
 }
 
-/**
- * Only a new sent fax changes the sent total; its page-by-page progress changes no count. So the
- * counts are read once per sent fax this page hears of (a fax already under way when the page
- * opened costs one needless read), not on every event of it.
- */
-function reloadOnNewSentFax(reload: () => Promise<void>): () => void {
-  if (typeof window === 'undefined') return () => undefined;
-  const heardOf = new Set<string>();
-  return onLiveEvent((event) => {
-    if (event.type !== 'fax.updated' || event.fax.direction !== 'SEND' || heardOf.has(event.fax.id)) return;
-    heardOf.add(event.fax.id);
-    void reload();
-  });
+async function loadFaxCounts(): Promise<void> {
+  const startedAt = Date.now();
+  const result = await call(api.faxCounts.$get());
+  if (result.ok) applyFaxCounts(result.data, startedAt);
 }
 
 onMount($faxCounts, () => {
-  const stopReceived = reloadOnFaxChanges('RECEIVE', loadFaxCounts);
-  const stopSent = reloadOnNewSentFax(loadFaxCounts);
+  const stopReload = reloadAfterReconnect(loadFaxCounts);
+  const stopEvents = onLiveEvent((event) => {
+    if (event.type === 'fax.updated') applyFaxCounts(event.totals.counts, event.at);
+  });
   return () => {
-    stopReceived();
-    stopSent();
+    stopReload();
+    stopEvents();
   };
 });

@@ -1,13 +1,14 @@
 import type { FaxReadStatus, FaxView, SetFaxReadStatusResult } from '../common/faxes';
 import { api, call, type ApiResult } from '../lib/api';
-import { $faxCounts } from './fax-counts';
+import { applyFaxCounts } from './fax-counts';
 
 // Read and unread (spec §4: unread → read through a server call). The answer carries the fresh
 // counts, so the navigation's unread number drops at once, before any live event arrives.
 
 export async function setFaxReadStatus(faxId: string, status: FaxReadStatus): Promise<ApiResult<SetFaxReadStatusResult>> {
+  const startedAt = Date.now();
   const result = await call(api.setFaxReadStatus.$post({ json: { faxId, status } }));
-  if (result.ok) $faxCounts.set(result.data.counts);
+  if (result.ok) applyFaxCounts(result.data.counts, startedAt);
   return result;
 }
 

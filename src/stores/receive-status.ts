@@ -1,18 +1,41 @@
 import { atom, onMount } from 'nanostores';
 import type { ReceiveStatus } from '../common/faxes';
 import { api, call } from '../lib/api';
-import { reloadOnFaxChanges } from './fax-reload';
+import { reloadAfterReconnect } from './fax-reload';
+import { type Followed, follow, withReceivedFax } from './fax-status-rules';
+import { onLiveEvent } from './live';
 
 // The receive document (spec §3) the dashboard shows: faxes arriving now and the newest received.
-// The page arrives with it rendered; it is read again on every pushed change of a received fax and
-// after a reconnect (not at load: a read racing a sign-out would only fail). The server decides
-// which faxes are "receiving", so the page never works it out from partial events.
+// The page arrives with it rendered (seedReceiveStatus); every pushed change of a received fax is
+// applied to it as it comes (fax-status-rules.ts), and it is read again only after a reconnect.
+
+let followed: Followed<ReceiveStatus> | null = null;
 
 export const $receiveStatus = atom<ReceiveStatus | null>(null);
 
-export async function loadReceiveStatus(): Promise<void> {
-  const result = await call(api.receiveStatus.$get());
-  if (result.ok) $receiveStatus.set(result.data);
+function set(next: Followed<ReceiveStatus>): void {
+  followed = next;
+  $receiveStatus.set(next.doc);
 }
 
-onMount($receiveStatus, () => reloadOnFaxChanges('RECEIVE', loadReceiveStatus));
+/** The document rendered with the page; never overwrites one already followed. */
+export function seedReceiveStatus(status: ReceiveStatus | null): void {
+  if (status && !followed) set(follow(status));
+}
+
+async function loadReceiveStatus(): Promise<void> {
+  const result = await call(api.receiveStatus.$get());
+  if (result.ok) set(follow(result.data));
+}
+
+onMount($receiveStatus, () => {
+  const stopReload = reloadAfterReconnect(loadReceiveStatus);
+  const stopEvents = onLiveEvent((event) => {
+    if (event.type === 'fax.updated' && followed) set(withReceivedFax(followed, event.fax, event.totals));
+  });
+  return () => {
+    stopReload();
+    stopEvents();
+    followed = null;
+  };
+});

@@ -1,18 +1,41 @@
 import { atom, onMount } from 'nanostores';
 import type { SendStatus } from '../common/faxes';
 import { api, call } from '../lib/api';
-import { reloadOnFaxChanges } from './fax-reload';
+import { reloadAfterReconnect } from './fax-reload';
+import { type Followed, follow, withSentFax } from './fax-status-rules';
+import { onLiveEvent } from './live';
 
 // The send document (spec §3) the dashboard shows: the fax on its way and the newest one sent.
-// The page arrives with it rendered; it is read again on every pushed change of a sent fax and
-// after a reconnect (not at load: a read racing a sign-out would only fail). The server decides
-// which fax is "sending", so the page never works it out from partial events.
+// The page arrives with it rendered (seedSendStatus); every pushed change of a sent fax is applied
+// to it as it comes (fax-status-rules.ts), and it is read again only after a reconnect.
+
+let followed: Followed<SendStatus> | null = null;
 
 export const $sendStatus = atom<SendStatus | null>(null);
 
-export async function loadSendStatus(): Promise<void> {
-  const result = await call(api.sendStatus.$get());
-  if (result.ok) $sendStatus.set(result.data);
+function set(next: Followed<SendStatus>): void {
+  followed = next;
+  $sendStatus.set(next.doc);
 }
 
-onMount($sendStatus, () => reloadOnFaxChanges('SEND', loadSendStatus));
+/** The document rendered with the page; never overwrites one already followed. */
+export function seedSendStatus(status: SendStatus | null): void {
+  if (status && !followed) set(follow(status));
+}
+
+async function loadSendStatus(): Promise<void> {
+  const result = await call(api.sendStatus.$get());
+  if (result.ok) set(follow(result.data));
+}
+
+onMount($sendStatus, () => {
+  const stopReload = reloadAfterReconnect(loadSendStatus);
+  const stopEvents = onLiveEvent((event) => {
+    if (event.type === 'fax.updated' && followed) set(withSentFax(followed, event.fax, event.totals));
+  });
+  return () => {
+    stopReload();
+    stopEvents();
+    followed = null;
+  };
+});

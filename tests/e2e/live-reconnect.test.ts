@@ -26,6 +26,12 @@ describe('live updates on the dashboard', () => {
     page.on('websocket', (socket) => {
       if (new URL(socket.url()).pathname === '/api/live') socketsOpened += 1;
     });
+    // The dashboard's documents follow pushes; they are read from the server only after a reconnect.
+    const statusReads: string[] = [];
+    page.on('request', (request) => {
+      const path = new URL(request.url()).pathname;
+      if (['/api/sendStatus', '/api/receiveStatus', '/api/faxCounts'].includes(path)) statusReads.push(path);
+    });
 
     // A new account's page runs setupNewUser right after it loads; dropping that request would be a
     // different test, so the drop waits until it has been answered.
@@ -36,12 +42,17 @@ describe('live updates on the dashboard', () => {
     await (await setupAnswered).finished();
     assert.equal(socketsOpened, 1);
 
+    assert.deepEqual(statusReads, [], 'nothing is read again while the socket stays up');
+
     // Every connection between the browser and the server is reset at once.
     assert.ok(network.openConnections() > 0, 'the page has connections to drop');
     network.dropAll();
     await liveIndicator(page, /Reconnecting…|Offline/).waitFor();
     await liveIndicator(page, 'Connected').waitFor();
     assert.equal(socketsOpened, 2, 'a new live socket was opened');
+    // Events may have been missed while it was down: each document is read once again.
+    for (let waited = 0; statusReads.length < 3 && waited < 10_000; waited += 100) await page.waitForTimeout(100);
+    assert.deepEqual([...statusReads].sort(), ['/api/faxCounts', '/api/receiveStatus', '/api/sendStatus']);
 
     // Events reach the page over the new socket.
     await signInElsewhere(account, DEVICES.safariOnMac.userAgent);

@@ -110,6 +110,35 @@ describe('receiving a fax', () => {
     await previewReceivedFax(inbox, faxId);
   });
 
+  it('follows an arriving fax on the dashboard from the pushes alone, reading nothing again', async () => {
+    const dashboard = await browser.newPage();
+    await signUpThroughUi(dashboard, { label: 'receiver-dashboard' });
+    const number = await giveOwnNumber(dashboard);
+    await visit(dashboard, '/dashboard');
+    await liveIndicator(dashboard, 'Connected').waitFor();
+    const statusReads: string[] = [];
+    dashboard.on('request', (request) => {
+      const path = new URL(request.url()).pathname;
+      if (['/api/sendStatus', '/api/receiveStatus', '/api/faxCounts'].includes(path)) statusReads.push(path);
+    });
+
+    const sender = await launchAnotherBrowser();
+    try {
+      const page = await sender.context.newPage();
+      await signUpThroughUi(page, { label: 'sender-dashboard' });
+      await waitForSendCredits(page, FREE_SEND_CREDITS);
+      await sendFaxFrom(page, number, 1);
+      await page.close();
+    } finally {
+      await sender.close();
+    }
+
+    const card = dashboard.getByRole('region', { name: 'Last fax received' });
+    await card.getByText(/Unread: 1 · Faxes received: 1/).waitFor({ timeout: FAX_TIMEOUT_MS });
+    await inboxLink(dashboard, 1).waitFor();
+    assert.deepEqual(statusReads, [], 'the card and the navigation changed without a read of the server');
+  });
+
   it(`shows the first ${FIRST_PAGE} faxes of a fuller inbox, and "Load more" only while there are more`, async () => {
     const inbox = await browser.newPage();
     await signUpThroughUi(inbox, { label: 'receiver-many' });

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { PDFDocument } from 'pdf-lib';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { FaxCounts, FaxView, ReceiveStatus, SetFaxReadStatusResult } from '../../src/common/faxes';
+import type { FaxCounts, FaxTotals, FaxView, ReceiveStatus, SetFaxReadStatusResult } from '../../src/common/faxes';
 import { ABANDONED_CALL_MS, closeAbandonedCalls } from '../../worker/receive/abandoned-calls';
 import { formatPhoneForDisplay } from '../../src/common/phone';
 import { outboxTo } from '../support/account';
@@ -89,10 +89,12 @@ describe('a fax arriving through Telnyx', () => {
     expect((await timelineOf(inbound.faxId)).map((e) => e.kind)).toEqual(['RECEIVING', 'RECEIVED']);
     expect(await ledgerRow(inbound.faxId)).toMatchObject({ status: 'RECEIVED', charged: 2, refunded: 0 });
 
-    const arrived = await live.waitForEvent<{ type: string; fax?: FaxView }>(
+    const arrived = await live.waitForEvent<{ type: string; fax?: FaxView; totals?: FaxTotals }>(
       (e) => e.type === 'fax.updated' && e.fax?.status === 'RECEIVED',
     );
     expect(arrived.fax).toMatchObject({ id: inbound.faxId, direction: 'RECEIVE', read: false, pageCount: 2, creditsCharged: 2 });
+    // The push carries the figures after the arrival: pages apply them without asking the server.
+    expect(arrived.totals).toEqual({ counts: { unreadReceived: 1, received: 1, sent: 0 }, lifetimeSendCount: 0, lifetimeReceiveCount: 1 });
     await live.waitForEvent<{ type: string }>((e) => e.type === 'account.updated');
     const status = await json<ReceiveStatus>('/api/receiveStatus', b.cookie);
     expect(status).toMatchObject({
@@ -362,7 +364,10 @@ describe('read status', () => {
     const body = (await read.json()) as SetFaxReadStatusResult;
     expect(body.fax).toMatchObject({ id: faxId, read: true });
     expect(body.counts).toEqual({ unreadReceived: 1, received: 2, sent: 0 });
-    await live.waitForEvent<{ type: string; fax?: FaxView }>((e) => e.type === 'fax.updated' && e.fax?.id === faxId && e.fax.read === true);
+    const pushed = await live.waitForEvent<{ type: string; fax?: FaxView; totals?: FaxTotals }>(
+      (e) => e.type === 'fax.updated' && e.fax?.id === faxId && e.fax.read === true,
+    );
+    expect(pushed.totals?.counts).toEqual({ unreadReceived: 1, received: 2, sent: 0 });
 
     const again = (await (await setRead(b.cookie, faxId, 'read')).json()) as SetFaxReadStatusResult;
     expect(again.counts.unreadReceived).toBe(1);

@@ -1,4 +1,5 @@
 import { getDb } from '../db/client';
+import { readFaxTotals } from '../db/queries/fax-counts';
 import { findFaxById } from '../db/queries/faxes';
 import type { FaxRow } from '../db/schema';
 import { toFaxView } from '../views/faxes';
@@ -13,7 +14,13 @@ export async function publishFaxUpdate(env: Env, faxId: string): Promise<void> {
   if (row) await publishFaxRow(env, row);
 }
 
-/** Pushes a fax row the caller has just read. */
+/**
+ * Pushes a fax row the caller has just read, with the user's fax figures read after it: a page
+ * applies both as they come and never reads the server for them (it does after a reconnect).
+ */
 export async function publishFaxRow(env: Env, row: FaxRow): Promise<void> {
-  await publishToUser(env, row.userId, { type: 'fax.updated', at: Date.now(), fax: toFaxView(row) });
+  const at = Date.now();
+  const totals = await readFaxTotals(getDb(env), row.userId);
+  if (!totals) return; // the account is gone: nobody to tell
+  await publishToUser(env, row.userId, { type: 'fax.updated', at, fax: toFaxView(row), totals });
 }

@@ -1,8 +1,9 @@
 import { useStore } from '@nanostores/react';
+import { useEffect } from 'react';
 import type { FaxCounts, ReceiveStatus } from '../../common/faxes';
 import { t } from '../../i18n/t';
-import { $faxCounts } from '../../stores/fax-counts';
-import { $receiveStatus } from '../../stores/receive-status';
+import { $faxCounts, seedFaxCounts } from '../../stores/fax-counts';
+import { $receiveStatus, seedReceiveStatus } from '../../stores/receive-status';
 import { formatDateTime, pagesText } from '../faxes/fax-text';
 import { receivedStatusText, senderText } from '../inbox/inbox-text';
 
@@ -19,7 +20,9 @@ function ArrivingLine({ entry }: { entry: ReceiveStatus['receivingFax'][string] 
 
 /** The receive document on the dashboard: faxes arriving now, else the last one received. */
 export default function ReceivingNow({ initial, initialCounts }: { initial: ReceiveStatus | null; initialCounts: FaxCounts | null }) {
-  // The server rendered the page with the receive document; the stores take over once it changes.
+  // The server rendered the page with the receive document; the stores follow it from there.
+  useEffect(() => seedReceiveStatus(initial), [initial]);
+  useEffect(() => seedFaxCounts(initialCounts), [initialCounts]);
   const status = useStore($receiveStatus) ?? initial;
   const counts = useStore($faxCounts) ?? initialCounts;
   if (!status) return null;

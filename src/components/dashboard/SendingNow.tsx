@@ -1,7 +1,8 @@
 import { useStore } from '@nanostores/react';
+import { useEffect } from 'react';
 import type { FaxView, SendStatus } from '../../common/faxes';
 import { t } from '../../i18n/t';
-import { $sendStatus } from '../../stores/send-status';
+import { $sendStatus, seedSendStatus } from '../../stores/send-status';
 import { faxProgressText, formatDateTime, recipientText } from '../faxes/fax-text';
 
 function FaxLine({ fax }: { fax: FaxView }) {
@@ -15,7 +16,8 @@ function FaxLine({ fax }: { fax: FaxView }) {
 
 /** The send document on the dashboard: the fax on its way now, else the last one sent. */
 export default function SendingNow({ initial }: { initial: SendStatus | null }) {
-  // The server rendered the page with the send document; the store takes over once it changes.
+  // The server rendered the page with the send document; the store follows it from there.
+  useEffect(() => seedSendStatus(initial), [initial]);
   const status = useStore($sendStatus) ?? initial;
   if (!status) return null;
   const { sendingFax, lastSentEntry, lifetimeSendCount } = status;

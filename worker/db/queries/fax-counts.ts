@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { FaxCounts } from '../../../src/common/faxes';
+import type { FaxCounts, FaxTotals } from '../../../src/common/faxes';
 import type { Db } from '../client';
-import { faxes } from '../schema';
+import { faxes, users } from '../schema';
 
 /**
  * The counts the navigation and the lists show (spec §7): unread received faxes and the totals of
@@ -17,4 +17,16 @@ export async function readFaxCounts(db: Db, userId: string): Promise<FaxCounts> 
     .from(faxes)
     .where(and(eq(faxes.userId, userId), isNull(faxes.trashedAt)));
   return { unreadReceived: Number(row?.unreadReceived ?? 0), received: Number(row?.received ?? 0), sent: Number(row?.sent ?? 0) };
+}
+
+/** The counts and the lifetime totals, as a fax.updated event carries them; null when the user is gone. */
+export async function readFaxTotals(db: Db, userId: string): Promise<FaxTotals | null> {
+  const [counts, [user]] = await Promise.all([
+    readFaxCounts(db, userId),
+    db
+      .select({ lifetimeSendCount: users.lifetimeSendCount, lifetimeReceiveCount: users.lifetimeReceiveCount })
+      .from(users)
+      .where(eq(users.id, userId)),
+  ]);
+  return user ? { counts, ...user } : null;
 }
