@@ -1,10 +1,7 @@
-import type { FaxView } from '../common/faxes';
-import { createFaxListStore, hasMoreFaxes, type FaxList, type FaxListState } from './fax-list';
+import { createFaxListStore, hasMoreFaxes } from './fax-list';
 
 // The sent-fax history (/sent); the list logic it shares with the inbox is in ./fax-list.
 
-export type SentFaxes = FaxList;
-export type SentListState = FaxListState;
 export { hasMoreFaxes };
 
 const sent = createFaxListStore('SEND');
@@ -12,6 +9,5 @@ const sent = createFaxListStore('SEND');
 export const $sentFaxes = sent.$state;
 export const loadSentFaxes = sent.load;
 export const loadMoreSentFaxes = sent.loadMore;
-export const applyFaxUpdate: (fax: FaxView) => void = sent.applyUpdate;
 /** The fax if this page has it loaded already (the details page's "loaded list"), else null. */
 export const findLoadedFax = sent.findLoaded;
