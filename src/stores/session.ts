@@ -1,6 +1,7 @@
 import { atom } from 'nanostores';
 import type { Viewer } from '../common/viewer';
 import { api, call, holdReadsWhileSessionEnds, type ApiData } from '../lib/api';
+import type { AccountDetails } from '../lib/api-types';
 import { readStoredAttribution } from '../lib/attribution-storage';
 
 /** The signed-in user as the server last confirmed it; null once signed out. */
@@ -58,12 +59,22 @@ export async function verifyAuth(): Promise<ApiData<typeof api.verifyAuth.$post>
 
 let setupStarted = false;
 
+/**
+ * The account as new-user setup answered it on this page (the free credits and the first-run step
+ * arrive with it, usually after the page was rendered); null until then.
+ */
+export const $setUpAccount = atom<AccountDetails | null>(null);
+
 /** Spec §4: a new account runs setup once, with the attribution this browser collected. */
 async function setUpNewUser(): Promise<void> {
   if (setupStarted) return;
   setupStarted = true;
   const result = await call(api.setupNewUser.$post({ json: { attribution: readStoredAttribution() } }));
-  if (!result.ok) setupStarted = false; // the next verifyAuth tries again
+  if (!result.ok) {
+    setupStarted = false; // the next verifyAuth tries again
+    return;
+  }
+  $setUpAccount.set(result.data.account);
 }
 
 /** Signs out this browser, or with `everywhere` every device of the account. */
