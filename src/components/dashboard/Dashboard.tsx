@@ -1,10 +1,12 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import type { FaxCounts, ReceiveStatus, SendStatus } from '../../common/faxes';
+import type { SetupStep } from '../../common/onboarding';
 import type { PlanSummary } from '../../common/plan-summary';
 import { viewerLabel, type Viewer } from '../../common/viewer';
 import { t } from '../../i18n/t';
 import { $viewer, setViewer } from '../../stores/session';
+import SetupReminder from '../onboarding/SetupReminder';
 import ActivityFeed from './ActivityFeed';
 import PlanCredits from './PlanCredits';
 import ReceivingNow from './ReceivingNow';
@@ -25,9 +27,20 @@ interface Props {
   paying: boolean;
   /** The plan and the pages left to send and receive as the page was rendered. */
   plan: PlanSummary;
+  /** Where the first-run path stands, or null when it is over (src/common/onboarding.ts). */
+  onboarding: SetupStep | null;
 }
 
-export default function Dashboard({ viewer: initialViewer, sendStatus, receiveStatus, faxCounts, faxNumber, paying, plan }: Props) {
+export default function Dashboard({
+  viewer: initialViewer,
+  sendStatus,
+  receiveStatus,
+  faxCounts,
+  faxNumber,
+  paying,
+  plan,
+  onboarding,
+}: Props) {
   const current = useStore($viewer);
   useEffect(() => setViewer(initialViewer), [initialViewer]);
   const viewer = current ?? initialViewer;
@@ -42,6 +55,7 @@ export default function Dashboard({ viewer: initialViewer, sendStatus, receiveSt
           {t('dashboard.sendFax')}
         </a>
       </header>
+      {onboarding && <SetupReminder step={onboarding} />}
       <PlanCredits initial={plan} />
       <YourNumber initial={faxNumber} paying={paying} />
       <ReceivingNow initial={receiveStatus} initialCounts={faxCounts} />
