@@ -3,6 +3,7 @@ import type { FaxCounts } from '../common/faxes';
 import { api, call } from '../lib/api';
 import { reloadOnFaxChanges } from './fax-reload';
 import { onLiveEvent } from './live';
+import { onTeardown } from './teardown';
 
 // Unread received faxes and totals (spec §7), shown in the navigation and the lists. The page
 // arrives with them (page context → `seedFaxCounts`); they are read again whenever a received fax
@@ -35,6 +36,8 @@ function reloadOnNewSentFax(reload: () => Promise<void>): () => void {
     void reload();
   });
 }
+
+onTeardown(() => $faxCounts.set(null));
 
 onMount($faxCounts, () => {
   const stopReceived = reloadOnFaxChanges('RECEIVE', loadFaxCounts);

@@ -3,6 +3,7 @@ import { toPlanSummary, type PlanSummary } from '../common/plan-summary';
 import { api, call } from '../lib/api';
 import { $liveStatus, onLiveEvent } from './live';
 import { $setUpAccount } from './session';
+import { onTeardown } from './teardown';
 
 // The plan and the pages left to send and receive, as the dashboard shows them (issue 12). The
 // page arrives with them rendered (page context `plan`), so nothing is read at load; they are read
@@ -17,6 +18,8 @@ export async function loadPlanSummary(): Promise<void> {
   const result = await call(api.account.$get());
   if (result.ok) $planSummary.set(toPlanSummary(result.data.account));
 }
+
+onTeardown(() => $planSummary.set(null));
 
 onMount($planSummary, () => {
   if (typeof window === 'undefined') return;

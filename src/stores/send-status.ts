@@ -2,6 +2,7 @@ import { atom, onMount } from 'nanostores';
 import type { SendStatus } from '../common/faxes';
 import { api, call } from '../lib/api';
 import { reloadOnFaxChanges } from './fax-reload';
+import { onTeardown } from './teardown';
 
 // The send document (spec §3) the dashboard shows: the fax on its way and the newest one sent.
 // The page arrives with it rendered; it is read again on every pushed change of a sent fax and
@@ -14,5 +15,7 @@ export async function loadSendStatus(): Promise<void> {
   const result = await call(api.sendStatus.$get());
   if (result.ok) $sendStatus.set(result.data);
 }
+
+onTeardown(() => $sendStatus.set(null));
 
 onMount($sendStatus, () => reloadOnFaxChanges('SEND', loadSendStatus));

@@ -3,6 +3,7 @@ import type { Viewer } from '../common/viewer';
 import { api, call, holdReadsWhileSessionEnds, type ApiData } from '../lib/api';
 import type { AccountDetails } from '../lib/api-types';
 import { readStoredAttribution } from '../lib/attribution-storage';
+import { onTeardown, tearDown } from './teardown';
 
 /** The signed-in user as the server last confirmed it; null once signed out. */
 export const $viewer = atom<Viewer | null>(null);
@@ -36,7 +37,11 @@ export function expectSessionEnd(): () => void {
 $viewer.listen((viewer) => {
   if (typeof window === 'undefined' || signingOut) return;
   if (viewer) reportedUser = true;
-  else if (reportedUser) goToLogin();
+  else if (reportedUser) {
+    // The session ended elsewhere: nothing of this user stays on the page or in storage.
+    tearDown({ storage: true });
+    goToLogin();
+  }
 });
 
 /**
@@ -77,6 +82,8 @@ async function setUpNewUser(): Promise<void> {
   $setUpAccount.set(result.data.account);
 }
 
+onTeardown(() => $setUpAccount.set(null));
+
 /** Signs out this browser, or with `everywhere` every device of the account. */
 export async function signOut({ everywhere = false } = {}): Promise<void> {
   signingOut = true;
@@ -84,6 +91,7 @@ export async function signOut({ everywhere = false } = {}): Promise<void> {
   holdReadsWhileSessionEnds();
   await call(everywhere ? api.logoutEverywhere.$post() : api.logout.$post());
   $viewer.set(null);
+  tearDown({ storage: true });
   window.location.assign('/login');
 }
 
