@@ -8,6 +8,21 @@
 export const USER_STORAGE_PREFIX = 'faxflow.user.';
 
 type Reset = () => void;
+
+/** The part of Storage (sessionStorage, localStorage) teardown uses. */
+export interface StorageLike {
+  readonly length: number;
+  key(index: number): string | null;
+  removeItem(key: string): void;
+}
+
+// Typed here rather than through the DOM's types: the workerd tests load this file too.
+interface BrowserWindow {
+  sessionStorage: StorageLike;
+  localStorage: StorageLike;
+  addEventListener(type: 'pagehide', listener: (event: { persisted: boolean }) => void): void;
+}
+const browser = (globalThis as { window?: BrowserWindow }).window;
 const resets = new Set<Reset>();
 
 /** Registers how a store forgets the user's data; answers the way to unregister. */
@@ -17,7 +32,7 @@ export function onTeardown(reset: Reset): () => void {
 }
 
 /** Removes every key of `storage` under USER_STORAGE_PREFIX (and nothing else: attribution stays). */
-export function clearUserStorage(storage: Pick<Storage, 'length' | 'key' | 'removeItem'>): void {
+export function clearUserStorage(storage: StorageLike): void {
   const keys: string[] = [];
   for (let index = 0; index < storage.length; index += 1) {
     const key = storage.key(index);
@@ -26,8 +41,8 @@ export function clearUserStorage(storage: Pick<Storage, 'length' | 'key' | 'remo
   for (const key of keys) storage.removeItem(key);
 }
 
-function clearBrowserStorage(): void {
-  for (const read of [() => window.sessionStorage, () => window.localStorage]) {
+function clearBrowserStorage(open: BrowserWindow): void {
+  for (const read of [() => open.sessionStorage, () => open.localStorage]) {
     try {
       clearUserStorage(read());
     } catch {
@@ -39,11 +54,11 @@ function clearBrowserStorage(): void {
 /** Forgets the user's data in every store; `storage` also removes the user's keys from browser storage. */
 export function tearDown({ storage }: { storage: boolean }): void {
   for (const reset of resets) reset();
-  if (storage && typeof window !== 'undefined') clearBrowserStorage();
+  if (storage && browser) clearBrowserStorage(browser);
 }
 
-if (typeof window !== 'undefined') {
-  window.addEventListener('pagehide', (event) => {
+if (browser) {
+  browser.addEventListener('pagehide', (event) => {
     if (!event.persisted) tearDown({ storage: false });
   });
 }

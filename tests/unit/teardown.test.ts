@@ -1,12 +1,12 @@
 import { atom } from 'nanostores';
 import { describe, expect, it } from 'vitest';
-import { clearUserStorage, onTeardown, tearDown, USER_STORAGE_PREFIX } from '../../src/stores/teardown';
+import { clearUserStorage, onTeardown, tearDown, USER_STORAGE_PREFIX, type StorageLike } from '../../src/stores/teardown';
 
 // Spec §2: on sign-out and teardown the current user and the fax state are cleared, from memory
 // (each store registers its reset) and from browser storage (the user's keys only).
 
 /** A Storage over a Map, as sessionStorage and localStorage behave for these three calls. */
-function fakeStorage(entries: Record<string, string>): Pick<Storage, 'length' | 'key' | 'removeItem'> & { keys(): string[] } {
+function fakeStorage(entries: Record<string, string>): StorageLike & { keys(): string[] } {
   const map = new Map(Object.entries(entries));
   return {
     get length() {
