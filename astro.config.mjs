@@ -2,6 +2,7 @@
 import { defineConfig } from 'astro/config';
 import cloudflare from '@astrojs/cloudflare';
 import react from '@astrojs/react';
+import { buildId } from './src/integrations/build-id';
 import { pdfjsAssets } from './src/integrations/pdfjs-assets';
 
 // Pages are server-rendered by default so guards run before any HTML is sent;
@@ -9,7 +10,7 @@ import { pdfjsAssets } from './src/integrations/pdfjs-assets';
 export default defineConfig({
   output: 'server',
   adapter: cloudflare({ imageService: 'passthrough' }),
-  integrations: [react(), pdfjsAssets()],
+  integrations: [react(), pdfjsAssets(), buildId()],
   security: {
     // Hashes for every inline script and style Astro renders, plus Google Identity Services on
     // /login (its script, stylesheet, button iframe and calls), as Google's setup guide lists them.

@@ -14,3 +14,6 @@ declare namespace App {
 declare module 'cloudflare:workers' {
   export const env: Record<string, unknown>;
 }
+
+/** The id of the build this page came from (src/integrations/build-id.ts); `dev` under `astro dev`. */
+declare const __BUILD_ID__: string;

@@ -27,7 +27,7 @@ export const ROUTES = [
   { path: '/lp/receive-fax4', guard: null, planned: 'issue 12' },
   { path: '/lp/receive-fax5', guard: null, planned: 'issue 12' },
   { path: '/lp/send-fax', guard: null, planned: 'issue 12' },
-  { path: '/onboarding', guard: null, planned: 'issue 12' },
+  { path: '/onboarding', guard: null }, // a visitor is sent to /welcome; the path itself needs an account
   { path: '/phonebook', guard: 'auth-required', planned: 'issue 14' },
   { path: '/preview', guard: 'auth-required' }, // a received fax belongs to someone
   { path: '/recover', guard: null },
@@ -38,7 +38,7 @@ export const ROUTES = [
   { path: '/transaction', guard: 'auth-required' }, // a payment needs an account to charge
   { path: '/trash', guard: 'auth-required', planned: 'issue 14' },
   { path: '/upgrade', guard: null },
-  { path: '/welcome', guard: null, planned: 'issue 12' },
+  { path: '/welcome', guard: null }, // a visitor sees what an account brings
 ] as const satisfies readonly RouteRule[];
 
 /** Throws on a guard name the app does not know, so a typo fails the build instead of opening a page. */
@@ -63,6 +63,12 @@ function matches(rulePath: string, pathname: string): boolean {
 export function findRoute(pathname: string, routes: readonly RouteRule[] = ROUTES): RouteRule | null {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   return routes.find((route) => matches(route.path, path)) ?? null;
+}
+
+/** True for a route whose page is built (a path still `planned` would only answer 404): links to it may show. */
+export function isRouteBuilt(pathname: string, routes: readonly RouteRule[] = ROUTES): boolean {
+  const route = findRoute(pathname, routes);
+  return route !== null && route.planned === undefined;
 }
 
 /**

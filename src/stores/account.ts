@@ -2,6 +2,7 @@ import { atom, onMount } from 'nanostores';
 import type { AccountDetails, LoginHistoryEntry } from '../lib/api-types';
 import { api, call, type ApiData, type ApiResult } from '../lib/api';
 import { onLiveEvent } from './live';
+import { onTeardown } from './teardown';
 
 // The account as the settings page shows it. Loaded when a component first listens, and again
 // whenever another page of the user changes it (account.updated) or after a reconnect.
@@ -25,6 +26,11 @@ onMount($account, () => {
     if (event.type === 'account.updated') void loadAccount();
     if (event.type === 'session.started') void loadLoginHistory();
   });
+});
+
+onTeardown(() => {
+  $account.set(null);
+  $loginHistory.set(null);
 });
 
 onMount($loginHistory, () => {

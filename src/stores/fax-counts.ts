@@ -3,6 +3,7 @@ import type { FaxCounts } from '../common/faxes';
 import { api, call } from '../lib/api';
 import { reloadAfterReconnect } from './fax-reload';
 import { onLiveEvent } from './live';
+import { onTeardown } from './teardown';
 
 // Unread received faxes and totals (spec §7), shown in the navigation and the lists. The page
 // arrives with them (page context → `seedFaxCounts`); every fax.updated carries them as they were
@@ -31,6 +32,11 @@ async function loadFaxCounts(): Promise<void> {
   const result = await call(api.faxCounts.$get());
   if (result.ok) applyFaxCounts(result.data, startedAt);
 }
+
+onTeardown(() => {
+  countsAt = 0;
+  $faxCounts.set(null);
+});
 
 onMount($faxCounts, () => {
   const stopReload = reloadAfterReconnect(loadFaxCounts);

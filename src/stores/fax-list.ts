@@ -2,6 +2,7 @@ import { atom, onMount, type ReadableAtom } from 'nanostores';
 import type { FaxDirection, FaxListPage, FaxView } from '../common/faxes';
 import { api, call } from '../lib/api';
 import { $liveStatus, onLiveEvent } from './live';
+import { onTeardown } from './teardown';
 
 // One fax history list, sent or received (spec §7: newest first, 30 first then pages of 20; more
 // only while fewer are loaded than the total, §5). Live `fax.updated` events of its direction
@@ -69,6 +70,7 @@ export function withFaxUpdate(list: FaxList, fax: FaxView): FaxList | null {
 /** A list of one direction, read when a component first listens and kept live while it does. */
 export function createFaxListStore(direction: FaxDirection): FaxListStore {
   const $state = atom<FaxListState>({ kind: 'loading' });
+  onTeardown(() => $state.set({ kind: 'loading' }));
 
   const load = async (): Promise<void> => {
     const result = await call(api.faxes.$get({ query: { direction } }));

@@ -1,6 +1,7 @@
 import { atom, onMount } from 'nanostores';
 import { LIVE_CLOSE_SESSION_ENDED, LIVE_PING, LIVE_PONG, liveEventSchema, type LiveEvent } from '../common/live-messages';
 import { revalidateOnReturn, verifyAuth } from './session';
+import { onTeardown } from './teardown';
 
 // One WebSocket per page to the user's hub. It opens when a component first listens to $liveStatus
 // and closes when the last one stops. After a drop it reconnects with backoff; every (re)connect
@@ -16,6 +17,8 @@ export const $liveEvents = atom<LiveEvent[]>([]);
 const MAX_EVENTS_KEPT = 50;
 const HEARTBEAT_MS = 25_000;
 const BACKOFF_MS = [500, 1_000, 2_000, 5_000, 10_000, 20_000, 30_000];
+
+onTeardown(() => $liveEvents.set([]));
 
 type Listener = (event: LiveEvent) => void;
 const listeners = new Set<Listener>();

@@ -4,6 +4,7 @@ import { api, call } from '../lib/api';
 import { reloadAfterReconnect } from './fax-reload';
 import { type Followed, follow, withReceivedFax } from './fax-status-rules';
 import { onLiveEvent } from './live';
+import { onTeardown } from './teardown';
 
 // The receive document (spec §3) the dashboard shows: faxes arriving now and the newest received.
 // The page arrives with it rendered (seedReceiveStatus); every pushed change of a received fax is
@@ -27,6 +28,12 @@ async function loadReceiveStatus(): Promise<void> {
   const result = await call(api.receiveStatus.$get());
   if (result.ok) set(follow(result.data));
 }
+
+// Sign-out and teardown forget the user's faxes (spec §2).
+onTeardown(() => {
+  followed = null;
+  $receiveStatus.set(null);
+});
 
 onMount($receiveStatus, () => {
   const stopReload = reloadAfterReconnect(loadReceiveStatus);

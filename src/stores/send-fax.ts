@@ -7,6 +7,7 @@ import { checkFaxableFile, localDateOptionsAt, type FileProblem } from '../compo
 import { api, call, type ApiFailureCode } from '../lib/api';
 import { startUpload, type UploadTask } from '../lib/upload';
 import { $account } from './account';
+import { onTeardown } from './teardown';
 
 // The send page (/send): what the user typed, the document being uploaded, and the send itself.
 // Nothing here is dropped when a send fails: the draft and the uploaded document stay, and a
@@ -54,7 +55,7 @@ export type SendBlock =
   | { kind: 'loadingAccount' }
   | { kind: 'credits'; needed: number; available: number };
 
-export const $draft = map<SendDraft>({
+const EMPTY_DRAFT: SendDraft = {
   toNumber: '',
   anonymous: false,
   withCover: false,
@@ -67,7 +68,9 @@ export const $draft = map<SendDraft>({
   fromCompany: '',
   subject: '',
   message: '',
-});
+};
+
+export const $draft = map<SendDraft>({ ...EMPTY_DRAFT });
 export const $document = atom<ChosenDocument | null>(null);
 export const $fileProblem = atom<{ problem: Exclude<FileProblem, null>; name: string } | null>(null);
 export const $submission = atom<SendSubmission>({ kind: 'idle' });
@@ -122,6 +125,16 @@ function dropTask(): void {
   if (state === 'running' || state === 'pausing' || state === 'paused') task?.cancel();
   task = null;
 }
+
+// Signed out or gone: the fax being written and its upload are forgotten (an upload under way stops).
+onTeardown(() => {
+  dropTask();
+  $draft.set({ ...EMPTY_DRAFT });
+  $document.set(null);
+  $fileProblem.set(null);
+  $submission.set({ kind: 'idle' });
+  $ownFaxNumber.set(null);
+});
 
 /** Starts uploading a picked or dropped file at once; it replaces any document chosen before. */
 export function chooseDocument(file: File): void {

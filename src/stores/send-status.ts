@@ -4,6 +4,7 @@ import { api, call } from '../lib/api';
 import { reloadAfterReconnect } from './fax-reload';
 import { type Followed, follow, withSentFax } from './fax-status-rules';
 import { onLiveEvent } from './live';
+import { onTeardown } from './teardown';
 
 // The send document (spec §3) the dashboard shows: the fax on its way and the newest one sent.
 // The page arrives with it rendered (seedSendStatus); every pushed change of a sent fax is applied
@@ -27,6 +28,12 @@ async function loadSendStatus(): Promise<void> {
   const result = await call(api.sendStatus.$get());
   if (result.ok) set(follow(result.data));
 }
+
+// Sign-out and teardown forget the user's faxes (spec §2).
+onTeardown(() => {
+  followed = null;
+  $sendStatus.set(null);
+});
 
 onMount($sendStatus, () => {
   const stopReload = reloadAfterReconnect(loadSendStatus);

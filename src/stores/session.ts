@@ -1,7 +1,9 @@
 import { atom } from 'nanostores';
 import type { Viewer } from '../common/viewer';
 import { api, call, holdReadsWhileSessionEnds, type ApiData } from '../lib/api';
+import type { AccountDetails } from '../lib/api-types';
 import { readStoredAttribution } from '../lib/attribution-storage';
+import { onTeardown, tearDown } from './teardown';
 
 /** The signed-in user as the server last confirmed it; null once signed out. */
 export const $viewer = atom<Viewer | null>(null);
@@ -35,7 +37,11 @@ export function expectSessionEnd(): () => void {
 $viewer.listen((viewer) => {
   if (typeof window === 'undefined' || signingOut) return;
   if (viewer) reportedUser = true;
-  else if (reportedUser) goToLogin();
+  else if (reportedUser) {
+    // The session ended elsewhere: nothing of this user stays on the page or in storage.
+    tearDown({ storage: true });
+    goToLogin();
+  }
 });
 
 /**
@@ -58,13 +64,25 @@ export async function verifyAuth(): Promise<ApiData<typeof api.verifyAuth.$post>
 
 let setupStarted = false;
 
+/**
+ * The account as new-user setup answered it on this page (the free credits and the first-run step
+ * arrive with it, usually after the page was rendered); null until then.
+ */
+export const $setUpAccount = atom<AccountDetails | null>(null);
+
 /** Spec §4: a new account runs setup once, with the attribution this browser collected. */
 async function setUpNewUser(): Promise<void> {
   if (setupStarted) return;
   setupStarted = true;
   const result = await call(api.setupNewUser.$post({ json: { attribution: readStoredAttribution() } }));
-  if (!result.ok) setupStarted = false; // the next verifyAuth tries again
+  if (!result.ok) {
+    setupStarted = false; // the next verifyAuth tries again
+    return;
+  }
+  $setUpAccount.set(result.data.account);
 }
+
+onTeardown(() => $setUpAccount.set(null));
 
 /** Signs out this browser, or with `everywhere` every device of the account. */
 export async function signOut({ everywhere = false } = {}): Promise<void> {
@@ -73,6 +91,7 @@ export async function signOut({ everywhere = false } = {}): Promise<void> {
   holdReadsWhileSessionEnds();
   await call(everywhere ? api.logoutEverywhere.$post() : api.logout.$post());
   $viewer.set(null);
+  tearDown({ storage: true });
   window.location.assign('/login');
 }
 

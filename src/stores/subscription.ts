@@ -3,6 +3,7 @@ import type { BillingHistory, CardInput, SubscriptionView } from '../common/bill
 import { formatPhoneForDisplay } from '../common/phone';
 import { api, call, type ApiData, type ApiResult } from '../lib/api';
 import { $liveStatus, onLiveEvent } from './live';
+import { onTeardown } from './teardown';
 
 // The user's plan and own fax number (dashboard, settings) and the billing history (settings).
 // The dashboard arrives with the number rendered (page context), so nothing is read at load there:
@@ -21,6 +22,12 @@ export const $subscription = atom<SubscriptionView | null>(null);
  */
 export const $ownNumber = atom<OwnNumber | null | undefined>(undefined);
 export const $billingHistory = atom<BillingHistory | null>(null);
+
+onTeardown(() => {
+  $subscription.set(null);
+  $ownNumber.set(undefined);
+  $billingHistory.set(null);
+});
 
 /** The number to show: the latest known one, else the one the page was rendered with (E.164). */
 export function ownNumberOr(stored: OwnNumber | null | undefined, rendered: string | null): OwnNumber | null {

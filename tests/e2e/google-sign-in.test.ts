@@ -32,7 +32,10 @@ describe('signing in with Google (local stand-in)', () => {
     await page.getByLabel('E-mail', { exact: true }).fill(email);
     await page.getByLabel('Name', { exact: true }).fill('Katherine Johnson');
     await page.getByRole('button', { name: 'Continue' }).click();
-    await waitForPath(page, '/dashboard');
+    // The sign-in made the account: it is welcomed first (issue 12), as a sign-up with a password is.
+    await waitForPath(page, '/welcome');
+    await page.getByRole('heading', { name: 'Welcome to FaxFlow, Katherine Johnson' }).waitFor();
+    await visit(page, '/dashboard');
     await page.getByRole('heading', { name: 'Welcome, Katherine Johnson' }).waitFor();
     await page.getByText(`Signed in as ${email}`).waitFor();
 
@@ -58,8 +61,9 @@ describe('signing in with Google (local stand-in)', () => {
     await visit(page, '/dev/google?redirect=https%3A%2F%2Fevil.example');
     await page.getByLabel('E-mail', { exact: true }).fill(uniqueEmail('google-redirect'));
     await page.getByRole('button', { name: 'Continue' }).click();
-    await waitForPath(page, '/dashboard');
-    assert.equal(pathOf(page), '/dashboard');
+    // Refused, the redirect falls back to the dashboard, where a new account is welcomed first.
+    await waitForPath(page, '/welcome');
+    assert.equal(pathOf(page), '/welcome');
   });
 
   it('says so when Google has not verified the e-mail, and makes no account', async () => {

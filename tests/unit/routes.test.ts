@@ -1,6 +1,15 @@
 /// <reference types="vite/client" />
 import { describe, expect, it } from 'vitest';
-import { assertKnownGuards, findRoute, GUARDS, loginPathFor, ROUTES, safeRedirectPath, type RouteRule } from '../../src/common/routes';
+import {
+  assertKnownGuards,
+  findRoute,
+  GUARDS,
+  isRouteBuilt,
+  loginPathFor,
+  ROUTES,
+  safeRedirectPath,
+  type RouteRule,
+} from '../../src/common/routes';
 
 // The routes of spec §2, with the guard the spec names where it names one (undefined: not shown).
 const SPEC_ROUTES: ReadonlyArray<[path: string, guard?: RouteRule['guard']]> = [
@@ -127,6 +136,20 @@ describe('findRoute', () => {
     const routes: RouteRule[] = [{ path: '/things/*', guard: null }];
     expect(findRoute('/things/1', routes)).toEqual(routes[0]);
     expect(findRoute('/dashboard', routes)).toBeNull();
+  });
+});
+
+describe('isRouteBuilt', () => {
+  const table: RouteRule[] = [
+    { path: '/here', guard: null },
+    { path: '/soon', guard: 'auth-required', planned: 'issue 99' },
+  ];
+
+  it('is true for a route with a page and false for a planned one or no route at all', () => {
+    expect(isRouteBuilt('/here', table)).toBe(true);
+    expect(isRouteBuilt('/here/', table)).toBe(true);
+    expect(isRouteBuilt('/soon', table)).toBe(false);
+    expect(isRouteBuilt('/nowhere', table)).toBe(false);
   });
 });
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { PageContext } from '../../common/page-context';
-import { safeRedirectPath } from '../../common/routes';
+import { pathAfterSignIn } from './sign-in-path';
 import { t } from '../../i18n/t';
 import { api, call, type ApiFailureCode } from '../../lib/api';
 import { loadGoogleIdentityServices } from '../../lib/google-identity';
@@ -30,7 +30,7 @@ export default function GoogleSignIn({ redirect, mode, clientId }: Props) {
     async function signIn(credential: string): Promise<void> {
       setError(null);
       const result = await call(api.login.$post({ json: { token: credential } }));
-      if (result.ok) window.location.assign(safeRedirectPath(redirect));
+      if (result.ok) window.location.assign(pathAfterSignIn(redirect, result.data));
       else setError(googleSignInError(result.code));
     }
     loadGoogleIdentityServices()

@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../common/auth-schemas';
+import { pathAfterSignUp } from '../../common/onboarding';
 import { safeRedirectPath } from '../../common/routes';
 import { t } from '../../i18n/t';
 import { api, call } from '../../lib/api';
@@ -31,7 +32,8 @@ export default function SignInForm({ redirect, initialMode = 'signIn' }: Props) 
         ? await call(api.login.$post({ json: { email, password } }))
         : await call(api.signup.$post({ json: { email, password, displayName } }));
     if (result.ok) {
-      window.location.assign(safeRedirectPath(redirect));
+      // A new account starts with the first-run path, unless it was on its way somewhere.
+      window.location.assign(mode === 'signUp' ? pathAfterSignUp(redirect) : safeRedirectPath(redirect));
       return;
     }
     setBusy(false);

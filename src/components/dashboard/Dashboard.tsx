@@ -1,10 +1,14 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import type { FaxCounts, ReceiveStatus, SendStatus } from '../../common/faxes';
+import type { SetupStep } from '../../common/onboarding';
+import type { PlanSummary } from '../../common/plan-summary';
 import { viewerLabel, type Viewer } from '../../common/viewer';
 import { t } from '../../i18n/t';
 import { $viewer, setViewer } from '../../stores/session';
+import SetupReminder from '../onboarding/SetupReminder';
 import ActivityFeed from './ActivityFeed';
+import PlanCredits from './PlanCredits';
 import ReceivingNow from './ReceivingNow';
 import SendingNow from './SendingNow';
 import YourNumber from './YourNumber';
@@ -21,9 +25,22 @@ interface Props {
   faxNumber: string | null;
   /** The user's plan is on (TRIAL or PAID) as the page was rendered. */
   paying: boolean;
+  /** The plan and the pages left to send and receive as the page was rendered. */
+  plan: PlanSummary;
+  /** Where the first-run path stands, or null when it is over (src/common/onboarding.ts). */
+  onboarding: SetupStep | null;
 }
 
-export default function Dashboard({ viewer: initialViewer, sendStatus, receiveStatus, faxCounts, faxNumber, paying }: Props) {
+export default function Dashboard({
+  viewer: initialViewer,
+  sendStatus,
+  receiveStatus,
+  faxCounts,
+  faxNumber,
+  paying,
+  plan,
+  onboarding,
+}: Props) {
   const current = useStore($viewer);
   useEffect(() => setViewer(initialViewer), [initialViewer]);
   const viewer = current ?? initialViewer;
@@ -38,6 +55,8 @@ export default function Dashboard({ viewer: initialViewer, sendStatus, receiveSt
           {t('dashboard.sendFax')}
         </a>
       </header>
+      {onboarding && <SetupReminder step={onboarding} />}
+      <PlanCredits initial={plan} />
       <YourNumber initial={faxNumber} paying={paying} />
       <ReceivingNow initial={receiveStatus} initialCounts={faxCounts} />
       <SendingNow initial={sendStatus} />

@@ -1,9 +1,9 @@
 import { useId, useState, type FormEvent } from 'react';
 import { DISPLAY_NAME_MAX_LENGTH } from '../../common/auth-schemas';
-import { safeRedirectPath } from '../../common/routes';
 import { t } from '../../i18n/t';
 import { api, call } from '../../lib/api';
 import { googleSignInError } from '../auth/GoogleSignIn';
+import { pathAfterSignIn } from '../auth/sign-in-path';
 
 interface Props {
   /** The raw `redirect` query value; only a path on this site is followed. */
@@ -32,7 +32,7 @@ export default function DevGoogleForm({ redirect }: Props) {
     );
     const result = issued.ok ? await call(api.login.$post({ json: { token: issued.data.credential } })) : issued;
     if (result.ok) {
-      window.location.assign(safeRedirectPath(redirect));
+      window.location.assign(pathAfterSignIn(redirect, result.data));
       return;
     }
     setBusy(false);

@@ -11,7 +11,7 @@ import ReceivedFaxDetails from '../inbox/ReceivedFaxDetails';
 import { faxProgressText, recipientText, refundText } from './fax-text';
 
 /** One fax, live (spec §2 /faxDetails); a sent one: where it is, what happened, what to do about a failure. */
-export default function FaxDetails({ faxId }: { faxId: string }) {
+export default function FaxDetails({ faxId, supportEmail }: { faxId: string; supportEmail: string }) {
   const watch = useMemo(() => faxDetailsStore(faxId), [faxId]);
   const state = useStore(watch.$details);
 
@@ -66,7 +66,7 @@ export default function FaxDetails({ faxId }: { faxId: string }) {
           </progress>
         )}
       </section>
-      <FaxFailure fax={fax} />
+      <FaxFailure supportEmail={supportEmail} fax={fax} />
       <FaxFacts fax={fax} />
       <SentFaxPages fax={fax} />
       <FaxTimeline timeline={timeline} />

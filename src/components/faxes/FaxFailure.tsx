@@ -1,12 +1,13 @@
 import type { FaxView } from '../../common/faxes';
 import { t } from '../../i18n/t';
+import SupportText from '../support/SupportText';
 import { failureTitle, formatTime, isRetrying, isWaitingForRetry } from './fax-text';
 
 /**
  * Why the fax failed, in plain words, and what to do next. While automatic retries go on, the
  * same words explain the last attempt and say that nothing needs doing yet.
  */
-export default function FaxFailure({ fax }: { fax: FaxView }) {
+export default function FaxFailure({ fax, supportEmail }: { fax: FaxView; supportEmail: string }) {
   const reason = fax.failureReason;
   const waiting = isWaitingForRetry(fax);
   const retrying = isRetrying(fax);
@@ -30,7 +31,9 @@ export default function FaxFailure({ fax }: { fax: FaxView }) {
       {fax.status === 'FAILED' && (
         <>
           <h3>{t('faxDetails.nextSteps')}</h3>
-          <p>{t(`faxFailure.${reason}.advice`)}</p>
+          <p>
+            <SupportText text={t(`faxFailure.${reason}.advice`, { email: supportEmail })} email={supportEmail} />
+          </p>
         </>
       )}
     </section>

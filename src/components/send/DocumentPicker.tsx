@@ -5,13 +5,14 @@ import { formatFileSize } from '../../lib/upload';
 import { $document, $fileProblem, chooseDocument, removeDocument, uploadAgain } from '../../stores/send-fax';
 import { pagesText } from '../faxes/fax-text';
 import { FAXABLE_ACCEPT } from './send-rules';
+import SupportText from '../support/SupportText';
 import { uploadErrorText } from './upload-text';
 import UploadProgress from './UploadProgress';
 
 const IN_PROGRESS = ['running', 'pausing', 'paused', 'canceling'];
 
-/** Pick or drop the document to fax; it uploads at once. */
-export default function DocumentPicker() {
+/** Pick or drop the document to fax; it uploads at once. `supportEmail`: where an upload problem says to write. */
+export default function DocumentPicker({ supportEmail }: { supportEmail: string }) {
   const doc = useStore($document);
   const problem = useStore($fileProblem);
   const [dragging, setDragging] = useState(false);
@@ -86,11 +87,13 @@ export default function DocumentPicker() {
       {doc && (doc.gone || snapshot?.state === 'error' || snapshot?.state === 'canceled') && (
         <div className="document-problem">
           <p className={snapshot?.state === 'canceled' && !doc.gone ? 'muted' : 'form-error'} role="alert">
-            {doc.gone
-              ? t('send.documentGone')
-              : snapshot?.state === 'error' && snapshot.error
-                ? uploadErrorText(snapshot.error)
-                : t('upload.state.canceled')}
+            {doc.gone ? (
+              t('send.documentGone')
+            ) : snapshot?.state === 'error' && snapshot.error ? (
+              <SupportText text={uploadErrorText(snapshot.error, supportEmail)} email={supportEmail} />
+            ) : (
+              t('upload.state.canceled')
+            )}
           </p>
           <button type="button" className="button secondary" onClick={uploadAgain}>
             {t('send.uploadAgain')}

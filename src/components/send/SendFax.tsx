@@ -10,10 +10,12 @@ import SendSummary from './SendSummary';
 interface Props {
   /** The user's own fax number (E.164), the cover page's default "from" number; null without one. */
   ownFaxNumber: string | null;
+  /** Where upload problems tell the user to write (SUPPORT_EMAIL). */
+  supportEmail: string;
 }
 
 /** Send a fax (spec §2 /send): number, document, optional cover page, options, send. */
-export default function SendFax({ ownFaxNumber }: Props) {
+export default function SendFax({ ownFaxNumber, supportEmail }: Props) {
   const draft = useStore($draft);
   const ids = { anonymous: useId(), anonymousHint: useId() };
   useEffect(() => $ownFaxNumber.set(ownFaxNumber), [ownFaxNumber]);
@@ -26,7 +28,7 @@ export default function SendFax({ ownFaxNumber }: Props) {
         <h2 id="recipient-heading">{t('send.recipientHeading')}</h2>
         <FaxNumberField />
       </section>
-      <DocumentPicker />
+      <DocumentPicker supportEmail={supportEmail} />
       <CoverPageFields />
       <section className="card" aria-labelledby="options-heading">
         <h2 id="options-heading">{t('send.optionsHeading')}</h2>

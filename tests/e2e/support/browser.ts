@@ -176,8 +176,10 @@ function escapeRegExp(text: string): string {
 }
 
 /**
- * Signs up through the sign-up form with a fresh e-mail, as a new user would, and waits for the
- * dashboard. `origin` lets a test go through another address of the same server (a proxy).
+ * Signs up through the sign-up form with a fresh e-mail, as a new user would, waits for the
+ * welcome sign-up leads to, and opens the dashboard from there (the first-run path stays open: a
+ * user who never chose stays free to). `origin` lets a test go through another address of the same
+ * server (a proxy).
  */
 export async function signUpThroughUi(page: Page, options: { name?: string; label?: string; origin?: string } = {}): Promise<Account> {
   const account: Account = {
@@ -191,7 +193,8 @@ export async function signUpThroughUi(page: Page, options: { name?: string; labe
   await page.getByLabel('E-mail').fill(account.email);
   await page.getByLabel('Password').fill(account.password);
   await page.getByRole('button', { name: 'Create account' }).click();
-  await waitForPath(page, '/dashboard');
+  await waitForPath(page, '/welcome');
+  await visit(page, `${options.origin ?? ''}/dashboard`);
   return account;
 }
 
