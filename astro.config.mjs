@@ -8,6 +8,9 @@ import { pdfjsAssets } from './src/integrations/pdfjs-assets';
 // Pages are server-rendered by default so guards run before any HTML is sent;
 // landing pages and the 404 page opt into prerendering with `export const prerender = true`.
 export default defineConfig({
+  // Canonical and social links of the landing pages: the origin the site is served at, taken at
+  // build time (PUBLIC_ORIGIN, as the Worker's own configuration names it).
+  site: process.env.PUBLIC_ORIGIN ?? 'http://localhost:8787',
   output: 'server',
   adapter: cloudflare({ imageService: 'passthrough' }),
   integrations: [react(), pdfjsAssets(), buildId()],

@@ -21,12 +21,12 @@ export const ROUTES = [
   { path: '/faxDetails/*', guard: 'auth-required' },
   { path: '/inbox', guard: 'auth-required' },
   { path: '/login', guard: 'no-auth-required' },
-  { path: '/lp/receive-fax', guard: null, planned: 'issue 12' },
-  { path: '/lp/receive-fax2', guard: null, planned: 'issue 12' },
-  { path: '/lp/receive-fax3', guard: null, planned: 'issue 12' },
-  { path: '/lp/receive-fax4', guard: null, planned: 'issue 12' },
-  { path: '/lp/receive-fax5', guard: null, planned: 'issue 12' },
-  { path: '/lp/send-fax', guard: null, planned: 'issue 12' },
+  { path: '/lp/receive-fax', guard: null },
+  { path: '/lp/receive-fax2', guard: null },
+  { path: '/lp/receive-fax3', guard: null },
+  { path: '/lp/receive-fax4', guard: null },
+  { path: '/lp/receive-fax5', guard: null },
+  { path: '/lp/send-fax', guard: null },
   { path: '/onboarding', guard: null }, // a visitor is sent to /welcome; the path itself needs an account
   { path: '/phonebook', guard: 'auth-required', planned: 'issue 14' },
   { path: '/preview', guard: 'auth-required' }, // a received fax belongs to someone

@@ -15,7 +15,7 @@ import {
   toOptionsView,
   trialDaysFor,
   yearlySavingPercent,
-} from '../../worker/domain/plans';
+} from '../../src/common/plan-catalogue';
 
 describe('yearlySavingPercent', () => {
   it.each([

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import type { OptionsView } from '../../src/common/plans';
 import { getDb } from '../db/client';
 import { readPlanOptions } from '../db/queries/options';
-import { toOptionsView } from '../domain/plans';
+import { toOptionsView } from '../../src/common/plan-catalogue';
 import type { AppEnv } from '../http/app-env';
 import { hasUserHadTrial } from '../subscriptions/checkout';
 

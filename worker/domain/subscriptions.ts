@@ -1,6 +1,6 @@
 import type { SubscriptionType } from '../../src/common/billing';
 import type { Allowance, PlanLevel, PlanOptions, PlanTerm } from '../../src/common/plans';
-import { isTrialDisabled } from './plans';
+import { isTrialDisabled } from '../../src/common/plan-catalogue';
 
 // The subscription lifecycle as rules without I/O (spec §4, §5; docs/decisions/017): who may
 // start a trial, how periods move, what a renewal grants and what is due at a given moment.

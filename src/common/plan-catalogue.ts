@@ -9,9 +9,10 @@ import {
   type PlanView,
   type PriceOption,
   type TrialOption,
-} from '../../src/common/plans';
+} from './plans';
 
-// The plan catalogue (levels × terms) from the product options: no I/O, table-tested in
+// The plan catalogue (levels × terms) from the product options: no I/O, isomorphic (GET /api/options
+// and the prerendered landing pages build it alike), table-tested in
 // tests/unit/plans.test.ts.
 
 /** Whether the trial is switched off for this level and term (a boolean switches all plans). */
