@@ -13,10 +13,10 @@ import { insertSessionCookie, insertUser, sessionIdOf, sessionRow, setSessionExp
 const DAY = 24 * 60 * 60 * 1000;
 
 /** The page as the deploy entry answers it: a Response of its own, made after the viewer was loaded. */
-async function openPage(path: string, cookie: string | null): Promise<Response> {
+async function openPage(path: string, cookie: string | null, extraHeaders: Record<string, string> = {}): Promise<Response> {
   const app = createApp(() => new Response('<!doctype html><title>page</title>', { headers: { 'content-type': 'text/html' } }));
   const ctx = createExecutionContext();
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { ...extraHeaders };
   if (cookie) headers.cookie = cookie;
   const response = await app.fetch(new Request(ORIGIN + path, { headers }), env, ctx);
   await waitOnExecutionContext(ctx);
@@ -79,5 +79,22 @@ describe('a page served with a session cookie', () => {
   it('sets nothing when there is no cookie', async () => {
     const response = await openPage('/dashboard', null);
     expect(response.headers.getSetCookie()).toEqual([]);
+  });
+
+  // The app shell prefetches the pages likely to come next (issue 12); its answer can arrive after
+  // the page changed sessions (a password change), so it must not undo that.
+  it.each([
+    ['the app shell', { purpose: 'prefetch' }],
+    ["the browser's speculation rules", { 'sec-purpose': 'prefetch;prerender' }],
+  ])('never sets or clears it in the answer to a prefetch by %s', async (_label, prefetch) => {
+    const ended = await sessionFor();
+    await env.DB.prepare('DELETE FROM sessions WHERE id = ?')
+      .bind(await sessionIdOf(ended))
+      .run();
+    expect((await openPage('/dashboard', ended, prefetch)).headers.getSetCookie()).toEqual([]);
+
+    const nearItsEnd = await sessionFor();
+    await setSessionExpiry(nearItsEnd, Date.now() + DAY);
+    expect((await openPage('/settings', nearItsEnd, prefetch)).headers.getSetCookie()).toEqual([]);
   });
 });

@@ -10,10 +10,20 @@ import { validateSessionToken } from './session';
 import { toViewer } from '../views/account';
 
 /**
+ * A prefetch: the app shell's (`Purpose: prefetch`) or the browser's own (`Sec-Purpose`). Its
+ * answer may arrive after the browser's session changed (a password change gives the page a new
+ * cookie while a prefetch with the old one is under way), so it must never set or clear the cookie.
+ */
+function isPrefetch(c: Context<AppEnv>): boolean {
+  return /\bprefetch\b/.test(`${c.req.header('sec-purpose') ?? ''} ${c.req.header('purpose') ?? ''}`);
+}
+
+/**
  * Resolves the session cookie into c.var.viewer, renewing or clearing the cookie as needed. The
  * cookie is written once the answer exists, so it rides on pages too (a page is a Response of its
  * own, rendered by Astro, that never sees headers set before it) — unless the answer sets the
- * session cookie itself (a sign-in, a sign-out), which then has the last word.
+ * session cookie itself (a sign-in, a sign-out), which then has the last word, or it answers a
+ * prefetch, which changes nothing in the browser.
  */
 export const loadViewer = createMiddleware<AppEnv>(async (c, next) => {
   c.set('viewer', null);
@@ -35,7 +45,7 @@ export const loadViewer = createMiddleware<AppEnv>(async (c, next) => {
   }
   await next();
   // A WebSocket upgrade's answer cannot carry headers of ours.
-  if (cookieChange && c.res.status !== 101 && !answerSetsSessionCookie(c)) cookieChange();
+  if (cookieChange && c.res.status !== 101 && !answerSetsSessionCookie(c) && !isPrefetch(c)) cookieChange();
 });
 
 /** The signed-in user and their session; answers 401 when there is none. */

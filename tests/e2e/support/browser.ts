@@ -177,9 +177,9 @@ function escapeRegExp(text: string): string {
 
 /**
  * Signs up through the sign-up form with a fresh e-mail, as a new user would, waits for the
- * welcome sign-up leads to, and opens the dashboard from there (the first-run path stays open: a
- * user who never chose stays free to). `origin` lets a test go through another address of the same
- * server (a proxy).
+ * welcome sign-up leads to and its new-user setup, and opens the dashboard from there (the
+ * first-run path stays open, as for a user who has not chosen yet). `origin` lets a test go through
+ * another address of the same server (a proxy).
  */
 export async function signUpThroughUi(page: Page, options: { name?: string; label?: string; origin?: string } = {}): Promise<Account> {
   const account: Account = {
@@ -192,8 +192,11 @@ export async function signUpThroughUi(page: Page, options: { name?: string; labe
   if (account.name) await page.getByLabel('Your name (optional)').fill(account.name);
   await page.getByLabel('E-mail').fill(account.email);
   await page.getByLabel('Password').fill(account.password);
+  // The welcome runs new-user setup; leaving before it has answered could run it twice.
+  const setUp = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/setupNewUser');
   await page.getByRole('button', { name: 'Create account' }).click();
   await waitForPath(page, '/welcome');
+  await (await setUp).finished();
   await visit(page, `${options.origin ?? ''}/dashboard`);
   return account;
 }
