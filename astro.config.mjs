@@ -12,6 +12,9 @@ export default defineConfig({
   // build time (PUBLIC_ORIGIN, as the Worker's own configuration names it).
   site: process.env.PUBLIC_ORIGIN ?? 'http://localhost:8787',
   output: 'server',
+  // Prerendered pages are built as lp/receive-fax.html, served at /lp/receive-fax itself: as
+  // folders they answered their own address with a redirect to a trailing slash.
+  build: { format: 'file' },
   adapter: cloudflare({ imageService: 'passthrough' }),
   integrations: [react(), pdfjsAssets(), buildId()],
   security: {
