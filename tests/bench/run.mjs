@@ -2,6 +2,7 @@
 // Prints figures; never passes or fails on time.
 import { startLocalServer } from '../support/local-server.mjs';
 import { benchHoldRace } from './hold-race.mjs';
+import { benchLandingPages } from './landing-pages.mjs';
 import { benchReceive } from './receive-latency.mjs';
 import { benchUpload } from './upload-throughput.mjs';
 
@@ -90,6 +91,7 @@ try {
   rows.push(...(await benchUpload(base, { origin: base, cookie })));
   rows.push(...(await benchReceive(base, stats)));
   rows.push(...(await benchHoldRace(base, stats)));
+  rows.push(...(await benchLandingPages(base)));
 
   const html = await fetch(`${base}/dashboard`, { headers: { cookie } }).then((r) => r.text());
   const scripts = [...new Set([...html.matchAll(/(?:component-url|renderer-url|src)="(\/_astro\/[^"]+\.js)"/g)].map((m) => m[1]))];
