@@ -51,7 +51,9 @@ async function loadOnce(browser, url) {
   await page.waitForTimeout(1500);
   const vitals = await page.evaluate(() => {
     const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0;
-    const tbt = window.__vitals.longTasks.filter(([start]) => start >= fcp).reduce((sum, [, duration]) => sum + Math.max(0, duration - 50), 0);
+    const tbt = window.__vitals.longTasks
+      .filter(([start]) => start >= fcp)
+      .reduce((sum, [, duration]) => sum + Math.max(0, duration - 50), 0);
     return { fcp, lcp: window.__vitals.lcp, cls: window.__vitals.cls, tbt };
   });
   await context.close();
