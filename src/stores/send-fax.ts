@@ -5,7 +5,9 @@ import type { SendFaxBody } from '../common/faxes';
 import { formatPhoneForDisplay, toE164 } from '../common/phone';
 import { checkFaxableFile, localDateOptionsAt, type FileProblem } from '../components/send/send-rules';
 import { api, call, type ApiFailureCode } from '../lib/api';
+import { t } from '../i18n/t';
 import { startUpload, type UploadTask } from '../lib/upload';
+import { decodeUploadString, fileFromDecoded } from '../lib/upload/upload-string';
 import { $account } from './account';
 import { onTeardown } from './teardown';
 
@@ -147,6 +149,16 @@ export function chooseDocument(file: File): void {
   task = next;
   stopWatching = next.$snapshot.subscribe((snapshot) => $document.set({ file, snapshot, gone: false }));
   if ($submission.get().kind === 'failed') $submission.set({ kind: 'idle' });
+}
+
+/**
+ * A document pasted or dropped as text: a data URL (spec §5), e.g. a scan another app copied.
+ * Text that is not one is refused like a file that cannot be faxed.
+ */
+export function chooseDocumentFromText(text: string): void {
+  const decoded = decodeUploadString(text, 'data_url');
+  if ('bytes' in decoded) chooseDocument(fileFromDecoded(decoded));
+  else $fileProblem.set({ problem: 'unsupportedType', name: t('send.pastedText') });
 }
 
 /** Uploads the same file again (after an error, a cancel, or when the server lost its copy). */

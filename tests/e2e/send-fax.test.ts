@@ -267,6 +267,25 @@ describe('sending a fax', () => {
     await assertNoSeriousAxeViolations(page);
   });
 
+  it('takes a document pasted as a data URL, and refuses pasted text that is not one (spec §5)', async () => {
+    const page = await browser.newPage();
+    await signUpThroughUi(page, { label: 'send-paste' });
+    await openSendPage(page);
+    const paste = (text: string) =>
+      page.locator('.drop-zone').evaluate((zone, value) => {
+        const data = new DataTransfer();
+        data.setData('text/plain', value);
+        zone.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+      }, text);
+
+    await paste('data:application/pdf;base64,not-base64_here');
+    await page.getByRole('alert').filter({ hasText: 'The pasted text is not a PDF, PNG or JPEG file' }).waitFor();
+    const pdf = await makePdf(2);
+    await paste(`data:application/pdf;base64,${pdf.buffer.toString('base64')}`);
+    await page.getByText(/pasted-document\.pdf · [\d.]+ KB · 2 pages/).waitFor();
+    assert.equal(await page.getByRole('alert').count(), 0, 'the earlier refusal is gone');
+  });
+
   it('leaves the details of a fax that does not exist: back to the page before, else the dashboard', async () => {
     browser.expectConsoleErrors(DETAILS_404);
     const page = await browser.newPage();

@@ -1,8 +1,9 @@
 import { useStore } from '@nanostores/react';
-import { useId, useState, type DragEvent } from 'react';
+import { useId, useState, type ClipboardEvent, type DragEvent } from 'react';
 import { t } from '../../i18n/t';
 import { formatFileSize } from '../../lib/upload';
-import { $document, $fileProblem, chooseDocument, removeDocument, uploadAgain } from '../../stores/send-fax';
+import { looksLikeDataUrl } from '../../lib/upload/upload-string';
+import { $document, $fileProblem, chooseDocument, chooseDocumentFromText, removeDocument, uploadAgain } from '../../stores/send-fax';
 import { pagesText } from '../faxes/fax-text';
 import { FAXABLE_ACCEPT } from './send-rules';
 import SupportText from '../support/SupportText';
@@ -22,7 +23,19 @@ export default function DocumentPicker({ supportEmail }: { supportEmail: string 
     event.preventDefault();
     setDragging(false);
     const file = event.dataTransfer.files[0];
+    const text = event.dataTransfer.getData('text/plain');
     if (file) chooseDocument(file);
+    else if (looksLikeDataUrl(text)) chooseDocumentFromText(text);
+  };
+
+  // A pasted picture or file, or a pasted data URL (spec §5), is taken like a picked file.
+  const onPaste = (event: ClipboardEvent<HTMLDivElement>): void => {
+    const file = event.clipboardData.files[0];
+    const text = event.clipboardData.getData('text/plain');
+    if (!file && !looksLikeDataUrl(text)) return;
+    event.preventDefault();
+    if (file) chooseDocument(file);
+    else chooseDocumentFromText(text);
   };
 
   const snapshot = doc?.snapshot;
@@ -39,6 +52,7 @@ export default function DocumentPicker({ supportEmail }: { supportEmail: string 
         }}
         onDragLeave={() => setDragging(false)}
         onDrop={onDrop}
+        onPaste={onPaste}
       >
         <div className="field">
           <label htmlFor={ids.input}>{t('send.chooseFile')}</label>
