@@ -6,7 +6,12 @@ const GIS_SRC = 'https://accounts.google.com/gsi/client';
 export interface GoogleIdentityServices {
   accounts: {
     id: {
-      initialize(options: { client_id: string; callback: (response: { credential: string }) => void }): void;
+      initialize(options: {
+        client_id: string;
+        callback: (response: { credential: string }) => void;
+        /** Popup flow failures: popup_failed_to_open, popup_closed, unknown. */
+        error_callback?: (error: { type: string }) => void;
+      }): void;
       renderButton(
         parent: HTMLElement,
         options: { type: 'standard'; theme: 'outline'; size: 'large'; text: 'continue_with'; width: number },

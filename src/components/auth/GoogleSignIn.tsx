@@ -4,6 +4,7 @@ import { pathAfterSignIn } from './sign-in-path';
 import { t } from '../../i18n/t';
 import { api, call, type ApiFailureCode } from '../../lib/api';
 import { loadGoogleIdentityServices } from '../../lib/google-identity';
+import { errorOfGoogle, errorOfLogin, errorOfSetup, type GoogleSignInError } from './google-errors';
 
 interface Props {
   /** The raw `redirect` query value; only a path on this site is followed. */
@@ -13,10 +14,18 @@ interface Props {
   clientId: string;
 }
 
+/** The sentence for one of the catalogue's Google sign-in failures (spec §8). */
+function messageOf(error: GoogleSignInError): string {
+  return t(`google.errors.${error}`);
+}
+
 /** The sentence for a failed Google sign-in. */
 export function googleSignInError(code: ApiFailureCode): string {
   // An account being deleted: "wrong password" would make no sense after a Google sign-in.
-  return code === 'INVALID_CREDENTIALS' ? t('google.accountUnavailable') : t(`errors.${code}`);
+  if (code === 'INVALID_CREDENTIALS') return t('google.accountUnavailable');
+  // Our own answers that name the person's problem (an unverified e-mail, too many tries) say so.
+  if (code === 'NETWORK' || code === 'INVALID_GOOGLE_TOKEN' || code === 'INTERNAL') return messageOf(errorOfLogin(code));
+  return t(`errors.${code}`);
 }
 
 /** "Continue with Google" on /login: Google's own button, or the local stand-in in development. */
@@ -25,7 +34,12 @@ export default function GoogleSignIn({ redirect, mode, clientId }: Props) {
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
-    if (mode !== 'google' || !clientId) return;
+    if (mode !== 'google') return;
+    const problem = errorOfSetup(clientId, window.location.origin);
+    if (problem) {
+      setError(messageOf(problem));
+      return;
+    }
     let cancelled = false;
     async function signIn(credential: string): Promise<void> {
       setError(null);
@@ -36,7 +50,14 @@ export default function GoogleSignIn({ redirect, mode, clientId }: Props) {
     loadGoogleIdentityServices()
       .then((google) => {
         if (cancelled || !buttonHost.current) return;
-        google.accounts.id.initialize({ client_id: clientId, callback: ({ credential }) => void signIn(credential) });
+        google.accounts.id.initialize({
+          client_id: clientId,
+          callback: ({ credential }) => void signIn(credential),
+          error_callback: ({ type }) => {
+            const failure = errorOfGoogle(type);
+            if (failure && !cancelled) setError(messageOf(failure));
+          },
+        });
         google.accounts.id.renderButton(buttonHost.current, {
           type: 'standard',
           theme: 'outline',
@@ -46,7 +67,7 @@ export default function GoogleSignIn({ redirect, mode, clientId }: Props) {
         });
       })
       .catch(() => {
-        if (!cancelled) setError(t('google.loadFailed'));
+        if (!cancelled) setError(messageOf('network-request-failed'));
       });
     return () => {
       cancelled = true;
