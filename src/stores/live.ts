@@ -1,7 +1,8 @@
 import { atom, onMount } from 'nanostores';
 import { LIVE_CLOSE_SESSION_ENDED, LIVE_PING, LIVE_PONG, liveEventSchema, type LiveEvent } from '../common/live-messages';
 import { revalidateOnReturn, verifyAuth } from './session';
-import { onTeardown } from './teardown';
+import { onTeardown, USER_STORAGE_PREFIX } from './teardown';
+import { freshEvents } from '../common/session-timing';
 
 // One WebSocket per page to the user's hub. It opens when a component first listens to $liveStatus
 // and closes when the last one stops. After a drop it reconnects with backoff; every (re)connect
@@ -11,8 +12,30 @@ export type LiveStatus = 'connecting' | 'connected' | 'reconnecting' | 'offline'
 
 export const $liveStatus = atom<LiveStatus>('connecting');
 
-/** Events received on this page, newest first. */
-export const $liveEvents = atom<LiveEvent[]>([]);
+/** Where this tab keeps the events it was told of, for the next page (cleared at sign-out). */
+const EVENTS_KEY = `${USER_STORAGE_PREFIX}liveEvents`;
+
+/** The events this tab was told of in the last 10 minutes (spec §9 auth event cache). */
+function keptEvents(): LiveEvent[] {
+  if (typeof sessionStorage === 'undefined') return [];
+  try {
+    const parsed = liveEventSchema.array().safeParse(JSON.parse(sessionStorage.getItem(EVENTS_KEY) ?? '[]'));
+    return parsed.success ? freshEvents(parsed.data, Date.now()) : [];
+  } catch {
+    return [];
+  }
+}
+
+function keepEvents(events: LiveEvent[]): void {
+  try {
+    sessionStorage.setItem(EVENTS_KEY, JSON.stringify(freshEvents(events, Date.now())));
+  } catch {
+    // Storage full or refused (private mode): the feed only forgets sooner.
+  }
+}
+
+/** Events received on this page and, within 10 minutes, on the pages before it in this tab; newest first. */
+export const $liveEvents = atom<LiveEvent[]>(keptEvents());
 
 const MAX_EVENTS_KEPT = 50;
 const HEARTBEAT_MS = 25_000;
@@ -39,6 +62,7 @@ function receive(raw: unknown): void {
   }
   if (!parsed.success) return; // a newer server's event this page does not know yet
   $liveEvents.set([parsed.data, ...$liveEvents.get()].slice(0, MAX_EVENTS_KEPT));
+  keepEvents($liveEvents.get());
   for (const listener of listeners) listener(parsed.data);
 }
 

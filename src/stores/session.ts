@@ -4,6 +4,7 @@ import { api, call, holdReadsWhileSessionEnds, type ApiData } from '../lib/api';
 import type { AccountDetails } from '../lib/api-types';
 import { readStoredAttribution } from '../lib/attribution-storage';
 import { onTeardown, tearDown } from './teardown';
+import { needsAuthSync } from '../common/session-timing';
 
 /** The signed-in user as the server last confirmed it; null once signed out. */
 export const $viewer = atom<Viewer | null>(null);
@@ -44,6 +45,9 @@ $viewer.listen((viewer) => {
   }
 });
 
+/** When the server last confirmed this page's session (verifyAuth), or null. */
+let lastSyncedAt: number | null = null;
+
 /**
  * Asks the server who is signed in, and for a fresh live token. A 401 means the session ended
  * (signed out elsewhere, expired): the user is sent to /login. Answers null when there is no answer.
@@ -51,6 +55,7 @@ $viewer.listen((viewer) => {
 export async function verifyAuth(): Promise<ApiData<typeof api.verifyAuth.$post> | null> {
   const result = await call(api.verifyAuth.$post());
   if (result.ok) {
+    lastSyncedAt = Date.now();
     $viewer.set(result.data.user);
     if (result.data.needsSetup) void setUpNewUser();
     return result.data;
@@ -103,8 +108,9 @@ export function revalidateOnReturn(): () => void {
   const onPageShow = (event: PageTransitionEvent): void => {
     if (event.persisted) void verifyAuth();
   };
+  // A tab brought back to the front checks again once what it knows is 5 minutes old (spec §9).
   const onVisible = (): void => {
-    if (document.visibilityState === 'visible') void verifyAuth();
+    if (document.visibilityState === 'visible' && needsAuthSync(lastSyncedAt, Date.now())) void verifyAuth();
   };
   window.addEventListener('pageshow', onPageShow);
   document.addEventListener('visibilitychange', onVisible);

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { errorOfGoogle, errorOfLogin, errorOfSetup, GOOGLE_SIGN_IN_ERRORS } from '../../src/components/auth/google-errors';
-import { googleSignInError } from '../../src/components/auth/GoogleSignIn';
+import {
+  errorOfGoogle,
+  errorOfLogin,
+  errorOfSetup,
+  GOOGLE_SIGN_IN_ERRORS,
+  googleSignInError,
+} from '../../src/components/auth/google-errors';
 import { t } from '../../src/i18n/t';
 
 // Google sign-in failures (spec §8) reach the person as plain sentences, never as codes.

@@ -2,9 +2,9 @@ import { useEffect, useRef, useState } from 'react';
 import type { PageContext } from '../../common/page-context';
 import { pathAfterSignIn } from './sign-in-path';
 import { t } from '../../i18n/t';
-import { api, call, type ApiFailureCode } from '../../lib/api';
+import { api, call } from '../../lib/api';
 import { loadGoogleIdentityServices } from '../../lib/google-identity';
-import { errorOfGoogle, errorOfLogin, errorOfSetup, type GoogleSignInError } from './google-errors';
+import { errorOfGoogle, errorOfSetup, googleSignInError, messageOf } from './google-errors';
 
 interface Props {
   /** The raw `redirect` query value; only a path on this site is followed. */
@@ -12,20 +12,6 @@ interface Props {
   mode: PageContext['googleSignIn'];
   /** The OAuth client id (public by design). */
   clientId: string;
-}
-
-/** The sentence for one of the catalogue's Google sign-in failures (spec §8). */
-function messageOf(error: GoogleSignInError): string {
-  return t(`google.errors.${error}`);
-}
-
-/** The sentence for a failed Google sign-in. */
-export function googleSignInError(code: ApiFailureCode): string {
-  // An account being deleted: "wrong password" would make no sense after a Google sign-in.
-  if (code === 'INVALID_CREDENTIALS') return t('google.accountUnavailable');
-  // Our own answers that name the person's problem (an unverified e-mail, too many tries) say so.
-  if (code === 'NETWORK' || code === 'INVALID_GOOGLE_TOKEN' || code === 'INTERNAL') return messageOf(errorOfLogin(code));
-  return t(`errors.${code}`);
 }
 
 /** "Continue with Google" on /login: Google's own button, or the local stand-in in development. */

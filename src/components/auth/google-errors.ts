@@ -1,4 +1,8 @@
-import type { ApiFailureCode } from '../../lib/api';
+import type { ErrorCode } from '../../common/errors';
+import { t } from '../../i18n/t';
+
+/** A failed call's code as src/lib/api.ts answers it. */
+type FailureCode = ErrorCode | 'NETWORK';
 
 // Google sign-in failures (spec §8), each with a plain message (en-US.json google.errors.*): what
 // went wrong in words a person understands and what to do, never a code.
@@ -15,7 +19,7 @@ export const GOOGLE_SIGN_IN_ERRORS = [
 export type GoogleSignInError = (typeof GOOGLE_SIGN_IN_ERRORS)[number];
 
 /** Our own sign-in call failed after Google answered: which of the catalogue's failures it is. */
-export function errorOfLogin(code: ApiFailureCode): GoogleSignInError {
+export function errorOfLogin(code: FailureCode): GoogleSignInError {
   if (code === 'NETWORK') return 'network-request-failed';
   if (code === 'INVALID_GOOGLE_TOKEN') return 'invalid-auth-event';
   return 'internal-error';
@@ -38,4 +42,18 @@ export function errorOfSetup(clientId: string, origin: string): GoogleSignInErro
   const { protocol, hostname } = new URL(origin);
   if (protocol !== 'https:' && hostname !== 'localhost' && hostname !== '127.0.0.1') return 'unauthorized-domain';
   return null;
+}
+
+/** The sentence for one of the catalogue's Google sign-in failures (spec §8). */
+export function messageOf(error: GoogleSignInError): string {
+  return t(`google.errors.${error}`);
+}
+
+/** The sentence for a failed Google sign-in. */
+export function googleSignInError(code: FailureCode): string {
+  // An account being deleted: "wrong password" would make no sense after a Google sign-in.
+  if (code === 'INVALID_CREDENTIALS') return t('google.accountUnavailable');
+  // Our own answers that name the person's problem (an unverified e-mail, too many tries) say so.
+  if (code === 'NETWORK' || code === 'INVALID_GOOGLE_TOKEN' || code === 'INTERNAL') return messageOf(errorOfLogin(code));
+  return t(`errors.${code}`);
 }

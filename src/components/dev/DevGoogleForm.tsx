@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { DISPLAY_NAME_MAX_LENGTH } from '../../common/auth-schemas';
 import { t } from '../../i18n/t';
 import { api, call } from '../../lib/api';
-import { googleSignInError } from '../auth/GoogleSignIn';
+import { googleSignInError } from '../auth/google-errors';
 import { pathAfterSignIn } from '../auth/sign-in-path';
 
 interface Props {
