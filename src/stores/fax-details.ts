@@ -1,12 +1,14 @@
 import { atom, onMount, type ReadableAtom } from 'nanostores';
 import type { FaxDetails } from '../common/faxes';
+import { addsTimelineEntry } from './fax-status-rules';
 import { api, call } from '../lib/api';
 import { findLoadedFax } from './faxes';
 import { findLoadedReceivedFax } from './inbox';
 import { $liveStatus, onLiveEvent } from './live';
 
-// One fax with its timeline, for /faxDetails/{faxId}. A pushed `fax.updated` for it shows at once
-// and the details are read again for the timeline; every (re)connect reads them again too.
+// One fax with its timeline, for /faxDetails/{faxId}. A pushed `fax.updated` for it is applied at
+// once; the timeline, which the push does not carry, is read again only when the fax changed step,
+// and after a reconnect.
 
 export type FaxDetailsState =
   | { kind: 'loading' }
@@ -30,9 +32,9 @@ export function faxDetailsStore(faxId: string): FaxDetailsWatch {
     const result = await call(api.faxes[':faxId'].$get({ param: { faxId: encodeURIComponent(faxId) } }));
     const current = $details.get();
     if (result.ok) {
-      // A slower answer must not undo a newer pushed state.
-      if (current.kind === 'ready' && current.details.fax.updated > result.data.fax.updated) return;
-      $details.set({ kind: 'ready', details: result.data });
+      // A slower answer must not undo a newer pushed fax; its timeline is still the newest read.
+      const fax = current.kind === 'ready' && current.details.fax.updated > result.data.fax.updated ? current.details.fax : result.data.fax;
+      $details.set({ kind: 'ready', details: { fax, timeline: result.data.timeline } });
     } else if (result.status === 404 || result.status === 400) {
       // 400: the id is not even the shape of a fax id, so no fax has it.
       if (!findLoadedFax(faxId) && !findLoadedReceivedFax(faxId)) $details.set({ kind: 'missing' });
@@ -52,10 +54,12 @@ export function faxDetailsStore(faxId: string): FaxDetailsWatch {
     const stopEvents = onLiveEvent((event) => {
       if (event.type !== 'fax.updated' || event.fax.id !== faxId) return;
       const current = $details.get();
-      if (current.kind === 'ready' && current.details.fax.updated <= event.fax.updated) {
-        $details.set({ kind: 'ready', details: { ...current.details, fax: event.fax } });
-      }
-      void read();
+      if (current.kind !== 'ready') return void read();
+      if (current.details.fax.updated > event.fax.updated) return; // an older push than what is shown
+      $details.set({ kind: 'ready', details: { ...current.details, fax: event.fax } });
+      // The row carries everything but the timeline, which grows only when the fax changes step
+      // (status, attempt, retry, refund): page-by-page progress needs no read.
+      if (addsTimelineEntry(current.details.fax, event.fax)) void read();
     });
     return () => {
       stopStatus();

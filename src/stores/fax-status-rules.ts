@@ -80,3 +80,13 @@ export function withReceivedFax(state: Followed<ReceiveStatus>, fax: FaxView, to
     inFlight: state.inFlight,
   };
 }
+
+/** Whether the server added a timeline entry between these two versions of a fax. */
+export function addsTimelineEntry(before: FaxView, after: FaxView): boolean {
+  return (
+    before.status !== after.status ||
+    before.attempt !== after.attempt ||
+    before.nextAttemptAt !== after.nextAttemptAt ||
+    before.creditsRefunded !== after.creditsRefunded
+  );
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FaxTotals, FaxView, ReceiveStatus, SendStatus } from '../../src/common/faxes';
-import { follow, withReceivedFax, withSentFax } from '../../src/stores/fax-status-rules';
+import { addsTimelineEntry, follow, withReceivedFax, withSentFax } from '../../src/stores/fax-status-rules';
 
 // The dashboard's send and receive documents follow pushed fax rows with no read of the server:
 // the same fax as the server would name, out-of-order pushes ignored.
@@ -123,5 +123,18 @@ describe('withReceivedFax', () => {
     expect(state.doc.lastReceivedEntry).toEqual(read);
     state = withReceivedFax(state, inbound('old', { status: 'RECEIVED', updated: 3200, completed: 900, read: true }), totals(0, 4));
     expect(state.doc.lastReceivedEntry).toEqual(read);
+  });
+});
+
+describe('addsTimelineEntry (the details page reads its timeline only then)', () => {
+  const base = fax('a', { status: 'SENDING', pagesSent: 1 });
+  it.each<[string, Partial<FaxView>, boolean]>([
+    ['another page sent', { pagesSent: 2, updated: 1100 }, false],
+    ['delivered', { status: 'DELIVERED', updated: 1100 }, true],
+    ['a retry scheduled', { nextAttemptAt: 5000, updated: 1100 }, true],
+    ['the next attempt', { attempt: 2, updated: 1100 }, true],
+    ['a refund', { creditsRefunded: 3, updated: 1100 }, true],
+  ])('%s → %s', (_label, change, expected) => {
+    expect(addsTimelineEntry(base, { ...base, ...change })).toBe(expected);
   });
 });
