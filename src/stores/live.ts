@@ -34,8 +34,18 @@ function keepEvents(events: LiveEvent[]): void {
   }
 }
 
-/** Events received on this page and, within 10 minutes, on the pages before it in this tab; newest first. */
-export const $liveEvents = atom<LiveEvent[]>(keptEvents());
+/** Events received on this page and, once restored, within 10 minutes on the pages before it in this tab; newest first. */
+export const $liveEvents = atom<LiveEvent[]>([]);
+
+/**
+ * Brings back the events this tab was told of on its earlier pages (spec §9 auth event cache).
+ * Called once the feed has hydrated: the server rendered it without them.
+ */
+export function restoreKeptEvents(): void {
+  const shown = $liveEvents.get();
+  const kept = keptEvents().filter((event) => !shown.some((s) => s.type === event.type && s.at === event.at));
+  if (kept.length > 0) $liveEvents.set([...shown, ...kept].sort((a, b) => b.at - a.at).slice(0, MAX_EVENTS_KEPT));
+}
 
 const MAX_EVENTS_KEPT = 50;
 const HEARTBEAT_MS = 25_000;

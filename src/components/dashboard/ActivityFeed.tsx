@@ -1,7 +1,8 @@
 import { useStore } from '@nanostores/react';
+import { useEffect } from 'react';
 import type { LiveEvent } from '../../common/live-messages';
 import { LOCALE, t } from '../../i18n/t';
-import { $liveEvents } from '../../stores/live';
+import { $liveEvents, restoreKeptEvents } from '../../stores/live';
 
 function describe(event: LiveEvent): string {
   switch (event.type) {
@@ -31,6 +32,8 @@ const timeFormat = new Intl.DateTimeFormat(LOCALE, { hour: 'numeric', minute: '2
 /** Account events as they arrive over the live connection, newest first. */
 export default function ActivityFeed() {
   const events = useStore($liveEvents);
+  // After hydration: the server could not know what this tab was told before.
+  useEffect(() => restoreKeptEvents(), []);
   return (
     <section className="card" aria-labelledby="activity-heading">
       <h2 id="activity-heading">{t('dashboard.activityHeading')}</h2>
