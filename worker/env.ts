@@ -52,6 +52,8 @@ declare global {
       STRIPE_WEBHOOK_SECRET?: string;
       /** Secret (local only): signs the local processor's payment webhooks (npm start writes one). */
       LOCAL_PAYMENTS_WEBHOOK_SECRET?: string;
+      /** Local only: where GET /api/attribution says the visitor is, `country,state,city` (e.g. `US,CA,San Francisco`). */
+      LOCAL_GEO?: string;
     }
   }
 }
@@ -65,6 +67,12 @@ const list = z
       .filter(Boolean),
   )
   .pipe(z.array(z.string()).min(1));
+
+/** `US,CA,San Francisco` → its parts; an empty part is null. */
+function parseLocalGeo(value: string): { countryCode: string; stateCode: string | null; city: string | null } {
+  const [countryCode = '', stateCode = '', city = ''] = value.split(',').map((part) => part.trim());
+  return { countryCode, stateCode: stateCode || null, city: city || null };
+}
 
 const configSchema = z
   .object({
@@ -133,6 +141,13 @@ const configSchema = z
       .regex(/^pk_(test|live)_\w+$/, 'must be a Stripe publishable key (pk_test_… or pk_live_…)')
       .optional(),
     LOCAL_PAYMENTS_WEBHOOK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    // Stands in for Cloudflare's geolocation (request.cf) where there is none: locally, miniflare's
+    // request.cf is a fixed placeholder (Austin, Texas) whatever the visitor. Refused in production.
+    LOCAL_GEO: z
+      .string()
+      .regex(/^[A-Z]{2,3}(,[^,]{0,10}(,.{0,100})?)?$/, 'must be country,state,city, e.g. US,CA,San Francisco')
+      .transform(parseLocalGeo)
+      .optional(),
   })
   .superRefine((config, ctx) => {
     if (config.RATE_LIMIT_MULTIPLIER !== 1 && config.APP_ENV === 'production') {
@@ -140,6 +155,9 @@ const configSchema = z
     }
     if (config.CARRIER === 'loopback' && config.APP_ENV === 'production') {
       ctx.addIssue({ code: 'custom', path: ['CARRIER'], message: 'must be a real carrier in production' });
+    }
+    if (config.LOCAL_GEO && config.APP_ENV === 'production') {
+      ctx.addIssue({ code: 'custom', path: ['LOCAL_GEO'], message: 'must be unset in production (request.cf tells where visitors are)' });
     }
     if (config.DEV_TOOLS && config.APP_ENV === 'production') {
       ctx.addIssue({ code: 'custom', path: ['DEV_TOOLS'], message: 'must be off in production' });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { attributionSchema } from './attribution';
+import { attributionSchema } from './attribution-schema';
 import { DISPLAY_NAME_MAX_LENGTH, emailSchema, newPasswordSchema } from './auth-schemas';
 import { SETUP_STEPS } from './onboarding';
 

@@ -1,4 +1,5 @@
-import { ATTRIBUTION_STORAGE_KEY, attributionSchema, type Attribution } from '../common/attribution';
+import { ATTRIBUTION_STORAGE_KEY, type Attribution } from '../common/attribution';
+import { attributionSchema } from '../common/attribution-schema';
 
 /** The attribution record this browser keeps (spec §3), or null when there is none or it is unreadable. */
 export function readStoredAttribution(): Attribution | null {

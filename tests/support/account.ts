@@ -12,6 +12,7 @@ export interface AccountRowRaw extends UserRowRaw {
   setup: string | null;
   setup_completed_at: number | null;
   attribution: string | null;
+  last_touch_attribution: string | null;
   subscription_type: 'FREE' | 'TRIAL' | 'PAID' | null;
   subscription_id: string | null;
   merchant_type: string | null;

@@ -19,6 +19,7 @@ function user(overrides: Partial<UserRow> = {}): UserRow {
     lastSignInAt: CREATED,
     setupCompletedAt: null,
     attribution: null,
+    lastTouchAttribution: null,
     subscriptionType: null,
     subscriptionId: null,
     merchantType: null,

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../http/app-env';
 import { accountApi } from './account';
 import { accountDeletionApi } from './account-deletion';
+import { attributionApi } from './attribution';
 import { authApi } from './auth';
 import { billingApi } from './billing';
 import { coverPagesApi } from './cover-pages';
@@ -27,6 +28,7 @@ export const api = new Hono<AppEnv>()
   .route('/', authApi)
   .route('/', accountApi)
   .route('/', accountDeletionApi)
+  .route('/', attributionApi)
   .route('/', credentialsApi)
   .route('/', emailChangeApi)
   .route('/', recoveryApi)

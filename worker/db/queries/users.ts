@@ -69,7 +69,9 @@ export async function completeSetup(db: Db, userId: string, setup: NewUserSetup)
       subscriptionType: sql`CASE WHEN ${users.subscriptionType} IN ('TRIAL', 'PAID') THEN ${users.subscriptionType} ELSE 'FREE' END`,
       defaultCreditsSend: sql`CASE WHEN ${users.subscriptionType} IN ('TRIAL', 'PAID') THEN ${users.defaultCreditsSend} ELSE ${free.defaultCreditsSend} END`,
       defaultCreditsReceive: sql`CASE WHEN ${users.subscriptionType} IN ('TRIAL', 'PAID') THEN ${users.defaultCreditsReceive} ELSE ${free.defaultCreditsReceive} END`,
-      attribution: setup.attribution,
+      // A sync may have stored a record already: the first one stays first touch.
+      attribution: sql`COALESCE(${users.attribution}, ${setup.attribution})`,
+      lastTouchAttribution: sql`COALESCE(${setup.attribution}, ${users.lastTouchAttribution})`,
       // The first-run path opens at its welcome (src/common/onboarding.ts), unless the user already moved on.
       setup: sql`COALESCE(${users.setup}, 'welcome')`,
     })
@@ -78,6 +80,25 @@ export async function completeSetup(db: Db, userId: string, setup: NewUserSetup)
   if (updated[0]) return { user: updated[0], ranNow: true };
   const user = await findUserById(db, userId);
   return user ? { user, ranNow: false } : null;
+}
+
+/** The user's first-touch and last-touch attribution records (JSON), as stored. */
+export interface StoredAttribution {
+  firstTouch: string | null;
+  lastTouch: string | null;
+}
+
+/**
+ * Stores the browser's latest attribution record (JSON) as the user's last touch, and as the first
+ * touch too when none is stored yet. Answers both as stored, or null when there is no such user.
+ */
+export async function recordAttribution(db: Db, userId: string, attribution: string): Promise<StoredAttribution | null> {
+  const rows = await db
+    .update(users)
+    .set({ attribution: sql`COALESCE(${users.attribution}, ${attribution})`, lastTouchAttribution: attribution })
+    .where(eq(users.id, userId))
+    .returning({ firstTouch: users.attribution, lastTouch: users.lastTouchAttribution });
+  return rows[0] ?? null;
 }
 
 export async function updatePasswordHash(db: Db, userId: string, passwordHash: string): Promise<void> {

@@ -21,8 +21,10 @@ export const users = sqliteTable('users', {
   lastSignInAt: integer('last_sign_in_at').notNull(),
   // Set once by setupNewUser; null until then.
   setupCompletedAt: integer('setup_completed_at'),
-  // Marketing attribution collected on the first visit (JSON), stored at setup.
+  // Marketing attribution (the browser's record, JSON; spec §3). First touch: the first record ever
+  // stored, by new-user setup or a sync, never replaced. Last touch: the latest one synced.
   attribution: text('attribution'),
+  lastTouchAttribution: text('last_touch_attribution'),
   // subscriptionDetails (spec §3); null until setup.
   subscriptionType: text('subscription_type', { enum: SUBSCRIPTION_TYPES }),
   subscriptionId: text('subscription_id'),

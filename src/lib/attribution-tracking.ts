@@ -1,0 +1,67 @@
+import {
+  ATTRIBUTION_STORAGE_KEY,
+  type Attribution,
+  type AttributionAnswer,
+  needsFreshAttribution,
+  nextAttribution,
+  toAttributionRecord,
+} from '../common/attribution';
+
+// Runs on every page load (spec §3, §4; src/components/shell/Attribution.astro): keeps the
+// attribution record in localStorage, asks GET /api/attribution when the record is missing or
+// stale, and on a signed-in page syncs it to the account. Framework-free, and without zod or the
+// typed client, so landing pages can carry it. Failures are only logged (spec §8).
+//
+// <html data-attribution> says how far it got: `saved`, then `synced` on a signed-in page, or
+// `failed` (for the browser tests and debugging).
+
+function readStored(): Attribution | null {
+  const raw = window.localStorage.getItem(ATTRIBUTION_STORAGE_KEY);
+  if (raw === null) return null;
+  try {
+    return toAttributionRecord(JSON.parse(raw));
+  } catch {
+    return null; // not JSON: start over
+  }
+}
+
+async function fetchFreshAttribution(): Promise<AttributionAnswer | null> {
+  try {
+    const response = await fetch('/api/attribution', { credentials: 'same-origin' });
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    return (await response.json()) as AttributionAnswer;
+  } catch (err) {
+    console.warn('Attribution: GET /api/attribution failed', err);
+    return null;
+  }
+}
+
+async function syncToAccount(record: Attribution): Promise<void> {
+  const response = await fetch('/api/syncUserAttribution', {
+    method: 'POST',
+    credentials: 'same-origin',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(record),
+  });
+  if (!response.ok) throw new Error(`HTTP ${response.status}`);
+  await response.json(); // read to the end: the account's first and last touch, unused here
+}
+
+/** Updates the stored record for this page load; `signedIn` pages also sync it to the account. */
+export async function trackAttribution({ signedIn }: { signedIn: boolean }): Promise<void> {
+  const marker = document.documentElement.dataset;
+  try {
+    const now = new Date();
+    const stored = readStored();
+    const fresh = needsFreshAttribution(stored, now) ? await fetchFreshAttribution() : null;
+    const record = nextAttribution({ stored, search: window.location.search, referrer: document.referrer, now, fresh });
+    window.localStorage.setItem(ATTRIBUTION_STORAGE_KEY, JSON.stringify(record));
+    marker.attribution = 'saved';
+    if (!signedIn) return;
+    await syncToAccount(record);
+    marker.attribution = 'synced';
+  } catch (err) {
+    console.warn('Attribution: not kept', err);
+    marker.attribution = 'failed';
+  }
+}
