@@ -66,6 +66,16 @@ describe('normalizeDocument', () => {
       LIMITS,
       '400 ENCRYPTED_DOCUMENT',
     ],
+    ['a PDF cut off after 200 bytes', async () => (await makePdf(3)).subarray(0, 200), LIMITS, '400 CORRUPT_DOCUMENT'],
+    [
+      'a PDF cut off before its end marker',
+      async () => {
+        const whole = await makePdf(3);
+        return whole.subarray(0, whole.length - 20);
+      },
+      LIMITS,
+      '400 CORRUPT_DOCUMENT',
+    ],
     ['a PDF with no pages', async () => (await PDFDocument.create()).save({ addDefaultPage: false }), LIMITS, '400 CORRUPT_DOCUMENT'],
     ['a TIFF', async () => new Uint8Array([0x49, 0x49, 0x2a, 0x00, 8, 0, 0, 0]), LIMITS, '415 UNSUPPORTED_FILE_TYPE'],
     ['text', async () => new TextEncoder().encode('hello'), LIMITS, '415 UNSUPPORTED_FILE_TYPE'],

@@ -19,8 +19,18 @@ function trailerNamesEncryption(bytes: Uint8Array, pdf: PDFDocument): boolean {
   return ENCRYPT_ENTRY.test(tail);
 }
 
-/** The page count of a readable, unencrypted PDF; 400 ENCRYPTED_DOCUMENT or CORRUPT_DOCUMENT otherwise. */
+// A complete PDF ends with `startxref`, the offset of its cross-reference, and `%%EOF`. pdf-lib
+// reads a cut-off file anyway (the first 200 bytes of a 3-page PDF came out as 1 page), so a file
+// without them is refused: what reached us is not the whole document.
+const COMPLETE_END = /startxref\s+\d+\s+%%EOF/;
+
+function endsLikeACompletePdf(bytes: Uint8Array): boolean {
+  return COMPLETE_END.test(new TextDecoder().decode(bytes.subarray(Math.max(0, bytes.length - TRAILER_WINDOW))));
+}
+
+/** The page count of a whole, readable, unencrypted PDF; 400 ENCRYPTED_DOCUMENT or CORRUPT_DOCUMENT otherwise. */
 export async function countPdfPages(bytes: Uint8Array): Promise<number> {
+  if (!endsLikeACompletePdf(bytes)) throw new ApiError(400, 'CORRUPT_DOCUMENT');
   let pdf: PDFDocument;
   try {
     // Encryption is checked below rather than through pdf-lib's EncryptedPDFError: that class is
