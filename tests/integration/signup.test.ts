@@ -54,6 +54,22 @@ describe('POST /api/signup', () => {
     expect(await errorCode(response)).toBe(code);
   });
 
+  // Issue 15, finding 4: each of these was accepted; the answer now says why it is refused.
+  it.each([
+    ['eight spaces', '        ', /only spaces/],
+    ['eight NUL characters', '\u0000'.repeat(8), /control characters/],
+    ['one letter repeated', 'aaaaaaaa', /too easy to guess/],
+    ['a run of letters', 'abcdefgh', /too easy to guess/],
+  ])('refuses %s as a password with 400 WEAK_PASSWORD and the reason, creating no account', async (_label, password, reason) => {
+    const email = uniqueEmail('weak');
+    const response = await call('/api/signup', { method: 'POST', body: { email, password } });
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as { error: { code: string; message: string } };
+    expect(body.error.code).toBe('WEAK_PASSWORD');
+    expect(body.error.message).toMatch(reason);
+    expect(await env.DB.prepare('SELECT id FROM users WHERE email = ?').bind(email).first()).toBeNull();
+  });
+
   it('answers 400 MALFORMED_BODY for a body that is not JSON', async () => {
     const response = await call('/api/signup', { method: 'POST', body: '{"email": ' });
     expect(response.status).toBe(400);

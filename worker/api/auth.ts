@@ -1,7 +1,6 @@
 import { Hono } from 'hono';
 import { checkEmailQuerySchema, signupSchema } from '../../src/common/auth-schemas';
 import { loginSchema } from '../../src/common/google-schemas';
-import { isCommonPassword } from '../auth/common-passwords';
 import { verifyGoogleIdToken } from '../auth/google';
 import { findOrCreateGoogleAccount } from '../auth/google-sign-in';
 import { hashPassword, spendPasswordCheckTime, verifyPassword } from '../auth/password';
@@ -18,13 +17,15 @@ import type { AppEnv } from '../http/app-env';
 import { validate } from '../http/validate';
 import { issueCustomToken } from '../live/custom-token';
 import { toViewer } from '../views/account';
+import { refuseNewPassword } from '../auth/password-policy';
 
 export const authApi = new Hono<AppEnv>()
   .post('/signup', validate('json', signupSchema), async (c) => {
     const { email, password, displayName } = c.req.valid('json');
     await enforceRateLimit(c, 'signup-ip', clientIp(c));
     await enforceRateLimit(c, 'signup-account', email);
-    if (isCommonPassword(password)) throw new ApiError(400, 'COMMON_PASSWORD');
+    const refused = refuseNewPassword(password);
+    if (refused) throw new ApiError(400, refused.code, refused.message);
     const passwordHash = await hashPassword(password);
     const user = await insertPasswordUser(getDb(c.env), { email, passwordHash, displayName, now: Date.now() });
     if (!user) throw new ApiError(409, 'EMAIL_IN_USE');

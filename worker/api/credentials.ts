@@ -1,6 +1,5 @@
 import { Hono, type Context } from 'hono';
 import { changePasswordSchema, newPasswordSchema } from '../../src/common/account-schemas';
-import { isCommonPassword } from '../auth/common-passwords';
 import { hashPassword, verifyPassword } from '../auth/password';
 import { clearSessionCookie } from '../auth/session-cookie';
 import { endAllSessions } from '../auth/sign-in';
@@ -13,6 +12,7 @@ import type { AppEnv } from '../http/app-env';
 import { enforceRateLimit } from '../http/rate-limit';
 import { parseChangeValue, readChangeBody } from '../http/validate-change';
 import { t } from '../../src/i18n/t';
+import { refuseNewPassword } from '../auth/password-policy';
 
 /**
  * The signed-in user after their current password checked out. Every failure but a wrong password
@@ -38,7 +38,9 @@ export const credentialsApi = new Hono<AppEnv>()
     const body = await readChangeBody(c, changePasswordSchema);
     const user = await checkCurrentPassword(c, body.currentPassword);
     const newPassword = parseChangeValue(newPasswordSchema, body.newPassword);
-    if (isCommonPassword(newPassword)) throw new ApiError(400, 'OTHER', defaultMessage('COMMON_PASSWORD'));
+    // Spec §5: a change that fails for any reason but the current password answers OTHER.
+    const refused = refuseNewPassword(newPassword);
+    if (refused) throw new ApiError(400, 'OTHER', refused.message);
     await updatePasswordHash(getDb(c.env), user.id, await hashPassword(newPassword));
     // Whoever may know the old password is signed out everywhere; this browser keeps a new session.
     await endAllSessions(c, user.id, true);

@@ -10,11 +10,11 @@ import type { AppEnv } from '../http/app-env';
 import { endAllLiveSessions } from '../live/publish';
 import { passwordResetMail } from '../mail/password-reset-mail';
 import { sendMail } from '../mail/send';
-import { isCommonPassword } from './common-passwords';
 import { hashPassword } from './password';
 import { invalidateUserSessions } from './session';
 import { startSession } from './sign-in';
 import { generateToken, sha256Hex } from '../crypto/tokens';
+import { refuseNewPassword } from './password-policy';
 
 // Password recovery (docs/decisions/009-password-recovery.md): a single-use link, valid one hour,
 // whose token only the mail holds; the database keeps its SHA-256 and the path to return to.
@@ -61,7 +61,8 @@ export async function resetPasswordWithLink(
   token: string,
   newPassword: string,
 ): Promise<{ user: UserRow; redirect: string }> {
-  if (isCommonPassword(newPassword)) throw new ApiError(400, 'COMMON_PASSWORD');
+  const refused = refuseNewPassword(newPassword);
+  if (refused) throw new ApiError(400, refused.code, refused.message);
   const db = getDb(c.env);
   const tokenId = await sha256Hex(token);
   // Checked before hashing, so a made-up link costs no scrypt run; consumed after it, atomically.

@@ -1,5 +1,7 @@
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../common/auth-schemas';
+import { useState } from 'react';
 import Field from '../forms/Field';
+import PasswordStrength from './PasswordStrength';
 
 interface Props {
   label: string;
@@ -7,18 +9,22 @@ interface Props {
   name: string;
 }
 
-/** A field for choosing a password, with the length rule the server applies and its hint. */
+/** A field for choosing a password, with the length rule the server applies, its hint and its strength. */
 export default function NewPasswordField({ label, hint, name }: Props) {
+  const [typed, setTyped] = useState('');
   return (
-    <Field
-      label={label}
-      hint={hint}
-      name={name}
-      type="password"
-      autoComplete="new-password"
-      minLength={PASSWORD_MIN_LENGTH}
-      maxLength={PASSWORD_MAX_LENGTH}
-      required
-    />
+    <div onInput={(event) => setTyped((event.target as HTMLInputElement).value)}>
+      <Field
+        label={label}
+        hint={hint}
+        name={name}
+        type="password"
+        autoComplete="new-password"
+        minLength={PASSWORD_MIN_LENGTH}
+        maxLength={PASSWORD_MAX_LENGTH}
+        required
+      />
+      <PasswordStrength password={typed} />
+    </div>
   );
 }

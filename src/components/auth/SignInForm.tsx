@@ -4,6 +4,7 @@ import { pathAfterSignUp } from '../../common/onboarding';
 import { safeRedirectPath } from '../../common/routes';
 import { t } from '../../i18n/t';
 import { api, call } from '../../lib/api';
+import PasswordStrength from './PasswordStrength';
 
 type Mode = 'signIn' | 'signUp';
 
@@ -18,6 +19,7 @@ export default function SignInForm({ redirect, initialMode = 'signIn' }: Props) 
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const ids = { email: useId(), password: useId(), name: useId(), hint: useId(), error: useId() };
+  const [typedPassword, setTypedPassword] = useState('');
 
   async function submit(event: FormEvent<HTMLFormElement>): Promise<void> {
     event.preventDefault();
@@ -70,12 +72,14 @@ export default function SignInForm({ redirect, initialMode = 'signIn' }: Props) 
           maxLength={PASSWORD_MAX_LENGTH}
           required
           aria-describedby={signUp ? ids.hint : undefined}
+          onInput={(event) => setTypedPassword(event.currentTarget.value)}
         />
         {signUp && (
           <p className="hint" id={ids.hint}>
             {t('login.passwordHint')}
           </p>
         )}
+        {signUp && <PasswordStrength password={typedPassword} />}
       </div>
       <button type="submit" className="button primary" disabled={busy}>
         {busy ? t('login.working') : signUp ? t('login.submitSignUp') : t('login.submitSignIn')}
