@@ -3,7 +3,37 @@ import { describe, expect, it } from 'vitest';
 import { placeImage } from '../../worker/documents/image-pdf';
 import { normalizeDocument } from '../../worker/documents/normalize';
 import { ApiError } from '../../worker/http/api-error';
+import { jpegSize, pngSize } from '../../worker/documents/image-size';
 import { makeEncryptedPdf, makeJpeg, makePdf, makePng } from '../support/documents';
+
+/** The same PNG with another size in its header (its pixels are never decoded). */
+function withPngSize(png: Uint8Array, width: number, height: number): Uint8Array {
+  const copy = png.slice();
+  new DataView(copy.buffer).setUint32(16, width);
+  new DataView(copy.buffer).setUint32(20, height);
+  return copy;
+}
+
+/** The same JPEG with another size in its frame header. */
+function withJpegSize(jpeg: Uint8Array, width: number, height: number): Uint8Array {
+  const copy = jpeg.slice();
+  for (let at = 2; at < copy.length - 9; at++) {
+    if (copy[at] === 0xff && copy[at + 1] === 0xc0) {
+      new DataView(copy.buffer).setUint16(at + 5, height);
+      new DataView(copy.buffer).setUint16(at + 7, width);
+      return copy;
+    }
+  }
+  throw new Error('no SOF0 in the test JPEG');
+}
+
+describe('image sizes read from the header', () => {
+  it('reads a PNG and a JPEG as their decoders would', () => {
+    expect(pngSize(makePng(40, 20))).toEqual({ width: 40, height: 20 });
+    expect(jpegSize(withJpegSize(makeJpeg(2000), 1234, 567))).toEqual({ width: 1234, height: 567 });
+    expect(pngSize(new Uint8Array(10))).toBeNull();
+  });
+});
 
 const LIMITS = { maxBytes: 50 * 1024 * 1024, maxPages: 350 };
 
@@ -77,6 +107,14 @@ describe('normalizeDocument', () => {
       '400 CORRUPT_DOCUMENT',
     ],
     ['a PDF with no pages', async () => (await PDFDocument.create()).save({ addDefaultPage: false }), LIMITS, '400 CORRUPT_DOCUMENT'],
+    // Decompression bombs (issue 15, finding 2): refused from the header, before any pixel is decoded.
+    ['a PNG that says it is 10000 × 10000 pixels', async () => withPngSize(makePng(), 10_000, 10_000), LIMITS, '400 IMAGE_TOO_LARGE'],
+    [
+      'a JPEG that says it is 20000 × 20000 pixels',
+      async () => withJpegSize(makeJpeg(2000), 20_000, 20_000),
+      LIMITS,
+      '400 IMAGE_TOO_LARGE',
+    ],
     ['a TIFF', async () => new Uint8Array([0x49, 0x49, 0x2a, 0x00, 8, 0, 0, 0]), LIMITS, '415 UNSUPPORTED_FILE_TYPE'],
     ['text', async () => new TextEncoder().encode('hello'), LIMITS, '415 UNSUPPORTED_FILE_TYPE'],
   ])('refuses %s', async (_label, build, limits, code) => {

@@ -1,5 +1,7 @@
 import { PDFDocument, type PDFImage } from 'pdf-lib';
+import { t } from '../../src/i18n/t';
 import { ApiError } from '../http/api-error';
+import { isTooManyPixels, jpegSize, pngSize } from './image-size';
 
 // A PNG or JPEG becomes a one-page PDF: US Letter, the image fitted inside half-inch margins with
 // its aspect kept and centred. A wide image gets a landscape page so it is not shrunk to a strip.
@@ -30,6 +32,12 @@ export function placeImage(imageWidth: number, imageHeight: number): PlacedImage
 
 /** The image as a one-page PDF; 400 CORRUPT_DOCUMENT when pdf-lib cannot decode it. */
 export async function imageToPdf(bytes: Uint8Array, kind: 'png' | 'jpeg'): Promise<Uint8Array> {
+  // Refused from the header alone, before pdf-lib decodes a pixel (a decompression bomb).
+  const size = kind === 'png' ? pngSize(bytes) : jpegSize(bytes);
+  if (!size) throw new ApiError(400, 'CORRUPT_DOCUMENT');
+  if (isTooManyPixels(kind, size)) {
+    throw new ApiError(400, 'IMAGE_TOO_LARGE', t('api.imageTooLarge', { kind: kind.toUpperCase(), width: size.width, height: size.height }));
+  }
   const pdf = await PDFDocument.create();
   // pdf-lib's JPEG reader looks at the view's whole buffer, so hand it bytes that start at 0.
   const own = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : bytes.slice();
