@@ -36,7 +36,11 @@ export async function imageToPdf(bytes: Uint8Array, kind: 'png' | 'jpeg'): Promi
   const size = kind === 'png' ? pngSize(bytes) : jpegSize(bytes);
   if (!size) throw new ApiError(400, 'CORRUPT_DOCUMENT');
   if (isTooManyPixels(kind, size)) {
-    throw new ApiError(400, 'IMAGE_TOO_LARGE', t('api.imageTooLarge', { kind: kind.toUpperCase(), width: size.width, height: size.height }));
+    throw new ApiError(
+      400,
+      'IMAGE_TOO_LARGE',
+      t('api.imageTooLarge', { kind: kind.toUpperCase(), width: size.width, height: size.height }),
+    );
   }
   const pdf = await PDFDocument.create();
   // pdf-lib's JPEG reader looks at the view's whole buffer, so hand it bytes that start at 0.
