@@ -103,8 +103,10 @@ describe('POST /api/login { token } — a new Google account', () => {
 });
 
 describe('POST /api/login { token } — accounts that already exist', () => {
-  it('links Google to a password account only when the e-mail is verified; both then work', async () => {
+  it('links Google to a password account only when Google verified the e-mail; a proved account keeps its password', async () => {
     const { email, userId } = await signUp(uniqueEmail('link'));
+    // The owner once opened a link mailed to the address (a reset, an e-mail change): proved.
+    await env.DB.prepare('UPDATE users SET email_verified_at = ? WHERE id = ?').bind(Date.now(), userId).run();
     expect(await checkMethods(email)).toEqual(['password']);
 
     const sub = uniqueSubject();
@@ -121,6 +123,23 @@ describe('POST /api/login { token } — accounts that already exist', () => {
     expect((await userByEmail(email))!.google_subject).toBe(sub);
     expect(await checkMethods(email)).toEqual(['password', 'google']);
     expect((await logIn(email)).response.status).toBe(200);
+  });
+
+  // Issue 15, finding 1: someone signs up with the owner's address and a password of their own;
+  // when the owner signs in with Google, that password and its sessions must stop working.
+  it("clears the password and every session of an account nobody had proved, when the e-mail's owner signs in with Google", async () => {
+    const { email, userId, cookie: attacker } = await signUp(uniqueEmail('takeover'));
+    expect(await verifyAuthStatus(attacker)).toBe(200);
+
+    const owner = await googleLogIn(await signGoogleToken(googleClaims({ email, sub: uniqueSubject() })));
+    expect(owner.response.status).toBe(200);
+    expect(await owner.response.json()).toMatchObject({ user: { id: userId }, created: false });
+
+    expect(await checkMethods(email)).toEqual(['google']);
+    expect((await logIn(email)).response.status).toBe(401);
+    expect(await verifyAuthStatus(attacker)).toBe(401);
+    expect(await verifyAuthStatus(owner.cookie!)).toBe(200);
+    expect(await sessionsOf(userId)).toHaveLength(1);
   });
 
   it('keeps signing in the linked account after its e-mail changes at Google (sub is the identity)', async () => {

@@ -20,6 +20,7 @@ function user(overrides: Partial<UserRow> = {}): UserRow {
     setupCompletedAt: null,
     attribution: null,
     lastTouchAttribution: null,
+    emailVerifiedAt: null,
     subscriptionType: null,
     subscriptionId: null,
     merchantType: null,

@@ -5,7 +5,7 @@ import { verifyGoogleIdToken } from '../auth/google';
 import { findOrCreateGoogleAccount } from '../auth/google-sign-in';
 import { hashPassword, spendPasswordCheckTime, verifyPassword } from '../auth/password';
 import { clearSessionCookie } from '../auth/session-cookie';
-import { endSession, startSession } from '../auth/sign-in';
+import { endAllSessions, endSession, startSession } from '../auth/sign-in';
 import { currentViewer } from '../auth/viewer';
 import { getDb } from '../db/client';
 import { findUserByEmail, insertPasswordUser } from '../db/queries/users';
@@ -39,7 +39,9 @@ export const authApi = new Hono<AppEnv>()
     await enforceRateLimit(c, 'login-ip', clientIp(c));
     if ('token' in body) {
       const identity = await verifyGoogleIdToken(c.env, body.token);
-      const { user, created } = await findOrCreateGoogleAccount(getDb(c.env), identity, Date.now());
+      const { user, created, tookOverUnproved } = await findOrCreateGoogleAccount(getDb(c.env), identity, Date.now());
+      // Whoever signed up with this address before its owner proved it is signed out everywhere.
+      if (tookOverUnproved) await endAllSessions(c, user.id, false);
       await startSession(c, user, 'google', { newAccount: created });
       return c.json({ user: toViewer(user), created }, created ? 201 : 200);
     }

@@ -13,6 +13,11 @@ interface GoogleAccount {
   user: UserRow;
   /** This sign-in made the account. */
   created: boolean;
+  /**
+   * This sign-in linked Google to an account whose e-mail nobody had proved: its password was
+   * cleared, and every session it had must end (whoever made it may be signed in).
+   */
+  tookOverUnproved: boolean;
 }
 
 function refuseDeleting(user: UserRow): UserRow {
@@ -23,7 +28,7 @@ function refuseDeleting(user: UserRow): UserRow {
 
 export async function findOrCreateGoogleAccount(db: Db, identity: GoogleIdentity, now: number): Promise<GoogleAccount> {
   const linked = await findUserByGoogleSubject(db, identity.subject);
-  if (linked) return { user: refuseDeleting(linked), created: false };
+  if (linked) return { user: refuseDeleting(linked), created: false, tookOverUnproved: false };
 
   if (!identity.emailVerified) throw new ApiError(409, 'GOOGLE_EMAIL_UNVERIFIED');
 
@@ -32,9 +37,9 @@ export async function findOrCreateGoogleAccount(db: Db, identity: GoogleIdentity
     refuseDeleting(existing);
     // An account linked to another Google account keeps it; this one cannot take over the e-mail.
     if (existing.googleSubject !== null) throw new ApiError(409, 'EMAIL_IN_USE');
-    const user = await linkGoogleSubject(db, existing.id, identity.subject);
+    const user = await linkGoogleSubject(db, existing.id, identity.subject, now);
     if (!user) return retryAfterRace(db, identity);
-    return { user, created: false };
+    return { user, created: false, tookOverUnproved: existing.emailVerifiedAt === null };
   }
 
   const created = await insertGoogleUser(db, {
@@ -44,12 +49,12 @@ export async function findOrCreateGoogleAccount(db: Db, identity: GoogleIdentity
     now,
   });
   if (!created) return retryAfterRace(db, identity);
-  return { user: created, created: true };
+  return { user: created, created: true, tookOverUnproved: false };
 }
 
 /** Two first sign-ins at once: the one that lost the race signs in to what the winner made. */
 async function retryAfterRace(db: Db, identity: GoogleIdentity): Promise<GoogleAccount> {
   const linked = await findUserByGoogleSubject(db, identity.subject);
-  if (linked) return { user: refuseDeleting(linked), created: false };
+  if (linked) return { user: refuseDeleting(linked), created: false, tookOverUnproved: false };
   throw new ApiError(409, 'EMAIL_IN_USE');
 }

@@ -73,7 +73,8 @@ export async function resetPasswordWithLink(
   const used = await consumeEmailToken(db, tokenId, PURPOSE, Date.now());
   if (!used) throw new ApiError(400, 'INVALID_RESET_LINK');
 
-  await updatePasswordHash(db, user.id, passwordHash);
+  // The link reached the mailbox: the e-mail is proved.
+  await updatePasswordHash(db, user.id, passwordHash, Date.now());
   // Whoever held a session or another reset link may be the reason for the reset.
   await invalidateUserSessions(db, user.id);
   await deleteUserEmailTokens(db, user.id, PURPOSE);

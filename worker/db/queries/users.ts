@@ -101,14 +101,18 @@ export async function recordAttribution(db: Db, userId: string, attribution: str
   return rows[0] ?? null;
 }
 
-export async function updatePasswordHash(db: Db, userId: string, passwordHash: string): Promise<void> {
-  await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
+export async function updatePasswordHash(db: Db, userId: string, passwordHash: string, emailProvedAt?: number): Promise<void> {
+  await db
+    .update(users)
+    .set({ passwordHash, ...(emailProvedAt === undefined ? {} : { emailVerifiedAt: emailProvedAt }) })
+    .where(eq(users.id, userId));
 }
 
 /** False when another account already uses the address (the unique index decides). */
 export async function updateEmail(db: Db, userId: string, email: string): Promise<boolean> {
   try {
-    await db.update(users).set({ email }).where(eq(users.id, userId));
+    // Only ever called once the link mailed to the new address was opened: it is proved.
+    await db.update(users).set({ email, emailVerifiedAt: Date.now() }).where(eq(users.id, userId));
     return true;
   } catch (err) {
     if (isUniqueViolation(err)) return false;
@@ -123,14 +127,21 @@ export async function findUserByGoogleSubject(db: Db, subject: string): Promise<
 }
 
 /**
- * Links a Google account (its `sub`) to an account that has none yet. The linked user, or null
- * when the account already has a Google account or the subject is taken (nothing changes then).
+ * Links a Google account (its `sub`) to an account that has none yet, and marks its e-mail as
+ * proved (Google verified it). An account whose e-mail nobody had proved loses its password: it may
+ * have been made by someone else with the owner's address (pre-account takeover, issue 15); the
+ * owner can set one again through a reset link. The linked user, or null when the account already
+ * has a Google account or the subject is taken (nothing changes then).
  */
-export async function linkGoogleSubject(db: Db, userId: string, subject: string): Promise<UserRow | null> {
+export async function linkGoogleSubject(db: Db, userId: string, subject: string, now: number): Promise<UserRow | null> {
   try {
     const rows = await db
       .update(users)
-      .set({ googleSubject: subject })
+      .set({
+        googleSubject: subject,
+        passwordHash: sql`CASE WHEN ${users.emailVerifiedAt} IS NULL THEN NULL ELSE ${users.passwordHash} END`,
+        emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${now})`,
+      })
       .where(and(eq(users.id, userId), isNull(users.googleSubject)))
       .returning();
     return rows[0] ?? null;
@@ -156,6 +167,8 @@ export async function insertGoogleUser(db: Db, input: NewGoogleUser): Promise<Us
       email: input.email,
       googleSubject: input.googleSubject,
       displayName: input.displayName,
+      // Google said the e-mail is verified (google-sign-in.ts refuses it otherwise).
+      emailVerifiedAt: input.now,
       createdAt: input.now,
       lastSignInAt: input.now,
     })
