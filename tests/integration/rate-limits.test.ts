@@ -90,41 +90,65 @@ describe('POST /api/login, per address', () => {
   );
 });
 
-describe('POST /api/login, per account', () => {
+describe('POST /api/login, per account (issue 15, finding 3: the owner is never locked out from elsewhere)', () => {
   it(
-    'answers 429 to the 11th attempt for one e-mail within 15 minutes from any addresses, even with the right password',
+    'answers 429 to one address after 10 wrong passwords for one e-mail, while the owner signs in from another',
     async () => {
-      // By design (worker/domain/rate-limits.ts): someone guessing from many addresses also holds the
-      // owner up until the window ends; nothing locks the account for good.
-      const { limit, windowMs } = RATE_LIMITS['login-account'];
+      const { limit, windowMs } = RATE_LIMITS['login-failure-account-ip'];
       expect(limit).toBe(10);
       await awaitRoomInWindow(windowMs);
       const user = await insertUser({ passwordHash: goodPasswordHash });
+      const guesser = freshIp();
       const spellings = [user.email, user.email.toUpperCase(), `  ${user.email} `];
       for (let i = 0; i < limit; i++) {
-        const { response } = await logIn(spellings[i % spellings.length]!, `wrong guess ${i}`, from(freshIp()));
+        const { response } = await logIn(spellings[i % spellings.length]!, `wrong guess ${i}`, from(guesser));
         expect(response.status).toBe(401);
       }
-      await expectLimited((await logIn(user.email, GOOD_PASSWORD, from(freshIp()))).response, windowMs);
+      const refused = (await logIn(user.email, GOOD_PASSWORD, from(guesser))).response;
+      await expectLimited(refused.clone(), windowMs);
+      expect(((await refused.json()) as { error: { message: string } }).error.message).toMatch(/Forgot your password/);
 
-      // Other accounts sign in as usual.
-      const other = await insertUser({ passwordHash: goodPasswordHash });
-      expect((await logIn(other.email, GOOD_PASSWORD, from(freshIp()))).response.status).toBe(200);
-
-      await letWindowPass('login-account', user.email);
+      // The owner, at their own address, is not held up by someone else's guessing.
       expect((await logIn(user.email, GOOD_PASSWORD, from(freshIp()))).response.status).toBe(200);
+
+      await letWindowPass('login-failure-account-ip', `${user.email}|${guesser}`);
+      expect((await logIn(user.email, GOOD_PASSWORD, from(guesser))).response.status).toBe(200);
     },
     SLOW,
   );
 
   it(
+    'never counts a sign-in that worked',
+    async () => {
+      const { limit, windowMs } = RATE_LIMITS['login-failure-account-ip'];
+      await awaitRoomInWindow(windowMs);
+      const user = await insertUser({ passwordHash: goodPasswordHash });
+      const home = freshIp();
+      for (let i = 0; i < limit + 2; i++) expect((await logIn(user.email, GOOD_PASSWORD, from(home))).response.status).toBe(200);
+    },
+    SLOW,
+  );
+
+  it('answers 429 from any address once the account reaches the looser ceiling of wrong passwords', async () => {
+    const { limit, windowMs } = RATE_LIMITS['login-failure-account'];
+    await awaitRoomInWindow(windowMs);
+    const user = await insertUser({ passwordHash: goodPasswordHash });
+    const start = Date.now() - (Date.now() % windowMs);
+    await env.DB.prepare('INSERT INTO rate_limits (key, window_start, count) VALUES (?, ?, ?)')
+      .bind(`login-failure-account:${await sha256Hex(user.email)}`, start, limit)
+      .run();
+    await expectLimited((await logIn(user.email, GOOD_PASSWORD, from(freshIp()))).response, windowMs);
+  });
+
+  it(
     'limits an e-mail with no account the same way (the answer tells nothing about who has one)',
     async () => {
-      const { limit, windowMs } = RATE_LIMITS['login-account'];
+      const { limit, windowMs } = RATE_LIMITS['login-failure-account-ip'];
       await awaitRoomInWindow(windowMs);
       const nobody = uniqueEmail('nobody');
-      for (let i = 0; i < limit; i++) expect((await logIn(nobody, GOOD_PASSWORD, from(freshIp()))).response.status).toBe(401);
-      await expectLimited((await logIn(nobody, GOOD_PASSWORD, from(freshIp()))).response, windowMs);
+      const ip = freshIp();
+      for (let i = 0; i < limit; i++) expect((await logIn(nobody, GOOD_PASSWORD, from(ip))).response.status).toBe(401);
+      await expectLimited((await logIn(nobody, GOOD_PASSWORD, from(ip))).response, windowMs);
     },
     SLOW,
   );
@@ -238,7 +262,8 @@ describe('the rate_limits table', () => {
     await logIn(email, 'any password', from(ip));
     const { results } = await env.DB.prepare('SELECT key FROM rate_limits').all<{ key: string }>();
     const keys = results.map((r) => r.key);
-    expect(keys).toContain(`login-account:${await sha256Hex(email)}`);
+    expect(keys).toContain(`login-failure-account:${await sha256Hex(email)}`);
+    expect(keys).toContain(`login-failure-account-ip:${await sha256Hex(`${email}|${ip}`)}`);
     expect(keys).toContain(`login-ip:${await sha256Hex(ip)}`);
     for (const key of keys) expect(key).toMatch(/^[a-z-]+:[0-9a-f]{64}$/);
     const dump = JSON.stringify(await env.DB.prepare('SELECT * FROM rate_limits').all());

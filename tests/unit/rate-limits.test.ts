@@ -6,7 +6,8 @@ const MINUTE = 60_000;
 describe('RATE_LIMITS', () => {
   it.each([
     ['login-ip', 30, 10 * MINUTE],
-    ['login-account', 10, 15 * MINUTE],
+    ['login-failure-account-ip', 10, 15 * MINUTE],
+    ['login-failure-account', 100, 60 * MINUTE],
     ['signup-ip', 10, 60 * MINUTE],
     ['recovery-ip', 10, 60 * MINUTE],
     ['recovery-account', 3, 60 * MINUTE],

@@ -12,7 +12,7 @@ import { findUserByEmail, insertPasswordUser } from '../db/queries/users';
 import { needsSetup, signInMethodsOf } from '../domain/account';
 import { readConfig } from '../env';
 import { ApiError } from '../http/api-error';
-import { clientIp, enforceRateLimit } from '../http/rate-limit';
+import { clientIp, countFailure, enforceRateLimit, refuseWhenFailuresReached } from '../http/rate-limit';
 import type { AppEnv } from '../http/app-env';
 import { validate } from '../http/validate';
 import { issueCustomToken } from '../live/custom-token';
@@ -46,14 +46,22 @@ export const authApi = new Hono<AppEnv>()
       return c.json({ user: toViewer(user), created }, created ? 201 : 200);
     }
     const { email, password } = body;
-    await enforceRateLimit(c, 'login-account', email);
+    const limits = [
+      ['login-failure-account-ip', `${email}|${clientIp(c)}`],
+      ['login-failure-account', email],
+    ] as const;
+    for (const [name, subject] of limits) await refuseWhenFailuresReached(c, name, subject);
+    const wrong = async (): Promise<never> => {
+      for (const [name, subject] of limits) await countFailure(c, name, subject);
+      throw new ApiError(401, 'INVALID_CREDENTIALS');
+    };
     const user = await findUserByEmail(getDb(c.env), email);
     if (!user?.passwordHash || user.deletingAt !== null) {
       // Same answer and about the same time whether the e-mail is unknown or the password wrong.
       await spendPasswordCheckTime(password);
-      throw new ApiError(401, 'INVALID_CREDENTIALS');
+      return wrong();
     }
-    if (!(await verifyPassword(password, user.passwordHash))) throw new ApiError(401, 'INVALID_CREDENTIALS');
+    if (!(await verifyPassword(password, user.passwordHash))) return wrong();
     await startSession(c, user, 'password');
     return c.json({ user: toViewer(user) }, 200);
   })

@@ -1,9 +1,10 @@
 import type { Context } from 'hono';
 import { sha256Hex } from '../crypto/tokens';
 import { getDb } from '../db/client';
-import { countHit } from '../db/queries/rate-limits';
+import { countHit, readHits } from '../db/queries/rate-limits';
 import { RATE_LIMITS, secondsUntilReset, windowStart, type RateLimitName } from '../domain/rate-limits';
 import { readConfig } from '../env';
+import { t } from '../../src/i18n/t';
 import { ApiError } from './api-error';
 
 /** The caller's address as Cloudflare reports it (a client cannot set this header through Cloudflare). */
@@ -25,4 +26,29 @@ export async function enforceRateLimit(c: Context, name: RateLimitName, subject:
     const retryAfter = secondsUntilReset(start, windowMs, now);
     throw new ApiError(429, 'RATE_LIMITED', undefined, { 'Retry-After': String(retryAfter) });
   }
+}
+
+async function keyOf(name: RateLimitName, subject: string): Promise<string> {
+  return `${name}:${await sha256Hex(subject)}`;
+}
+
+/**
+ * For limits that count failures only (wrong passwords): 429 with Retry-After when the failures
+ * already counted reach the limit; counts nothing itself (countFailure does, once the attempt failed).
+ */
+export async function refuseWhenFailuresReached(c: Context, name: RateLimitName, subject: string): Promise<void> {
+  const { windowMs } = RATE_LIMITS[name];
+  const limit = RATE_LIMITS[name].limit * readConfig(c.env).RATE_LIMIT_MULTIPLIER;
+  const now = Date.now();
+  const start = windowStart(now, windowMs);
+  if ((await readHits(getDb(c.env), await keyOf(name, subject), start)) >= limit) {
+    throw new ApiError(429, 'RATE_LIMITED', t('api.tooManyWrongPasswords'), {
+      'Retry-After': String(secondsUntilReset(start, windowMs, now)),
+    });
+  }
+}
+
+/** Counts one failed attempt against a failures-only limit. */
+export async function countFailure(c: Context, name: RateLimitName, subject: string): Promise<void> {
+  await countHit(getDb(c.env), await keyOf(name, subject), windowStart(Date.now(), RATE_LIMITS[name].windowMs));
 }
