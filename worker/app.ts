@@ -11,6 +11,7 @@ import { securityHeaders } from './http/security-headers';
 import { queue } from './jobs/queue';
 import { runCron } from './jobs/cron';
 import { localeCookie } from './http/locale-cookie';
+import { releaseUnreadBody } from './http/release-body';
 
 export { LoopbackFaxLine } from './loopback/fax-line';
 export { UserHub } from './live/user-hub';
@@ -23,6 +24,7 @@ export type { AppType } from './api';
  */
 export function createApp(pages?: Handler<AppEnv>): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
+  app.use('*', releaseUnreadBody);
   app.use('*', securityHeaders);
   app.use('*', localeCookie);
   // Fails every request, naming the problem, until the configuration is complete.

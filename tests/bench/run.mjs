@@ -1,6 +1,7 @@
 // Benchmarks of the built product served locally (npm run bench; run `npx astro build` first).
 // Prints figures; never passes or fails on time.
 import { startLocalServer } from '../support/local-server.mjs';
+import { benchEarlyRefusals } from './early-refusals.mjs';
 import { benchHoldRace } from './hold-race.mjs';
 import { benchLandingPages } from './landing-pages.mjs';
 import { benchReceive } from './receive-latency.mjs';
@@ -92,6 +93,7 @@ try {
   rows.push(...(await benchReceive(base, stats)));
   rows.push(...(await benchHoldRace(base, stats)));
   rows.push(...(await benchLandingPages(base)));
+  rows.push(...(await benchEarlyRefusals(base)));
 
   const html = await fetch(`${base}/dashboard`, { headers: { cookie } }).then((r) => r.text());
   const scripts = [...new Set([...html.matchAll(/(?:component-url|renderer-url|src)="(\/_astro\/[^"]+\.js)"/g)].map((m) => m[1]))];
