@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { assertNoSeriousAxeViolations, BASE_URL, signUpThroughUi, useBrowser, visit } from './support/browser.ts';
+import { assertNoSeriousAxeViolations, BASE_URL, signUpThroughUi, useBrowser, visit, waitForHydration } from './support/browser.ts';
 
 // The landing pages of ad campaigns (issue 12): six distinct prerendered pages with no client
 // framework, their own titles and links, a way into the funnel, and a layout that fits a 375 px
@@ -92,7 +92,7 @@ describe('every page at phone and desktop width', () => {
   const SIGNED_OUT = ['/login', '/login?mode=signup', '/recover', '/upgrade', '/reserveNumber', '/welcome', '/no-such-page'];
   const SIGNED_IN = ['/dashboard', '/send', '/sent', '/inbox', '/settings', '/upgrade', '/reserveNumber', '/onboarding', '/welcome'];
 
-  it('no page scrolls sideways, signed out or signed in', async () => {
+  it('no page scrolls sideways, signed out or signed in, and every page passes axe', async () => {
     browser.expectConsoleErrors(/status of 404 .*\[at .*\/no-such-page\]$/);
     const page = await browser.newPage();
     for (const size of [PHONE, DESKTOP]) {
@@ -100,6 +100,7 @@ describe('every page at phone and desktop width', () => {
       for (const path of SIGNED_OUT) {
         await page.goto(path);
         await assertNoSidewaysScroll(page, `${path} at ${size.width} px, signed out`);
+        if (size === PHONE) await assertNoSeriousAxeViolations(page);
       }
     }
     await page.setViewportSize(DESKTOP);
@@ -109,6 +110,10 @@ describe('every page at phone and desktop width', () => {
       for (const path of SIGNED_IN) {
         await page.goto(path);
         await assertNoSidewaysScroll(page, `${path} at ${size.width} px, signed in`);
+        if (size === PHONE) {
+          await waitForHydration(page);
+          await assertNoSeriousAxeViolations(page);
+        }
       }
     }
   });
