@@ -1,10 +1,31 @@
-import { PDFDocument, PDFRef } from 'pdf-lib';
+import { PDFDocument, PDFRawStream, PDFRef } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { placeImage } from '../../worker/documents/image-pdf';
 import { normalizeDocument } from '../../worker/documents/normalize';
 import { ApiError } from '../../worker/http/api-error';
 import { jpegSize, pngSize } from '../../worker/documents/image-size';
 import { makeEncryptedPdf, makeJpeg, makePdf, makePng } from '../support/documents';
+
+/** Zeros deflated in a stream, never held whole: `megabytes` MB become about a thousandth of that. */
+async function deflatedZeros(megabytes: number): Promise<Uint8Array> {
+  const zeros = new Uint8Array(1024 * 1024);
+  const source = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (megabytes-- > 0) controller.enqueue(zeros);
+      else controller.close();
+    },
+  });
+  return new Uint8Array(await new Response(source.pipeThrough(new CompressionStream('deflate'))).arrayBuffer());
+}
+
+/** A one-page PDF that also holds an 80 MB stream of zeros, deflated (issue 15, finding 2). */
+async function flateBombPdf(): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  pdf.addPage();
+  const bomb = await deflatedZeros(80);
+  pdf.context.register(PDFRawStream.of(pdf.context.obj({ Filter: 'FlateDecode', Length: bomb.length }), bomb));
+  return pdf.save({ useObjectStreams: false });
+}
 
 /** The same PNG with another size in its header (its pixels are never decoded). */
 function withPngSize(png: Uint8Array, width: number, height: number): Uint8Array {
@@ -115,6 +136,7 @@ describe('normalizeDocument', () => {
       LIMITS,
       '400 IMAGE_TOO_LARGE',
     ],
+    ['a PDF holding a deflate stream of 80 MB in 80 KB', flateBombPdf, LIMITS, '400 CORRUPT_DOCUMENT'],
     ['a TIFF', async () => new Uint8Array([0x49, 0x49, 0x2a, 0x00, 8, 0, 0, 0]), LIMITS, '415 UNSUPPORTED_FILE_TYPE'],
     ['text', async () => new TextEncoder().encode('hello'), LIMITS, '415 UNSUPPORTED_FILE_TYPE'],
   ])('refuses %s', async (_label, build, limits, code) => {

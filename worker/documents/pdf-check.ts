@@ -1,5 +1,7 @@
 import { PDFDocument } from 'pdf-lib';
+import { t } from '../../src/i18n/t';
 import { ApiError } from '../http/api-error';
+import { hasOversizedStream } from './stream-bounds';
 
 // Whether an uploaded PDF can be faxed as it is, and how many pages it has. A carrier can only
 // rasterise what it can read: an encrypted or broken PDF fails at the fax machine, so it is
@@ -31,6 +33,8 @@ function endsLikeACompletePdf(bytes: Uint8Array): boolean {
 /** The page count of a whole, readable, unencrypted PDF; 400 ENCRYPTED_DOCUMENT or CORRUPT_DOCUMENT otherwise. */
 export async function countPdfPages(bytes: Uint8Array): Promise<number> {
   if (!endsLikeACompletePdf(bytes)) throw new ApiError(400, 'CORRUPT_DOCUMENT');
+  // Before pdf-lib reads it: a stream that inflates past its bound is a decompression bomb.
+  if (await hasOversizedStream(bytes)) throw new ApiError(400, 'CORRUPT_DOCUMENT', t('api.streamTooLarge'));
   let pdf: PDFDocument;
   try {
     // Encryption is checked below rather than through pdf-lib's EncryptedPDFError: that class is
