@@ -3,6 +3,7 @@ import { defineConfig } from 'astro/config';
 import cloudflare from '@astrojs/cloudflare';
 import react from '@astrojs/react';
 import { buildId } from './src/integrations/build-id';
+import { inlineAttribution } from './src/integrations/inline-attribution';
 import { pdfjsAssets } from './src/integrations/pdfjs-assets';
 
 // Pages are server-rendered by default so guards run before any HTML is sent;
@@ -16,7 +17,7 @@ export default defineConfig({
   // folders they answered their own address with a redirect to a trailing slash.
   build: { format: 'file' },
   adapter: cloudflare({ imageService: 'passthrough' }),
-  integrations: [react(), pdfjsAssets(), buildId()],
+  integrations: [react(), pdfjsAssets(), buildId(), inlineAttribution()],
   security: {
     // Hashes for every inline script and style Astro renders, plus Google Identity Services on
     // /login (its script, stylesheet, button iframe and calls), as Google's setup guide lists them.

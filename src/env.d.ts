@@ -17,3 +17,9 @@ declare module 'cloudflare:workers' {
 
 /** The id of the build this page came from (src/integrations/build-id.ts); `dev` under `astro dev`. */
 declare const __BUILD_ID__: string;
+
+// The attribution tracker, bundled at build time (src/integrations/inline-attribution.ts).
+declare module 'virtual:attribution-script' {
+  const code: string;
+  export default code;
+}
