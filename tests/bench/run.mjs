@@ -4,6 +4,7 @@ import { startLocalServer } from '../support/local-server.mjs';
 import { benchEarlyRefusals } from './early-refusals.mjs';
 import { benchHoldRace } from './hold-race.mjs';
 import { benchLandingPages } from './landing-pages.mjs';
+import { benchLighthouse } from './lighthouse.mjs';
 import { benchReceive } from './receive-latency.mjs';
 import { benchUpload } from './upload-throughput.mjs';
 
@@ -93,6 +94,7 @@ try {
   rows.push(...(await benchReceive(base, stats)));
   rows.push(...(await benchHoldRace(base, stats)));
   rows.push(...(await benchLandingPages(base)));
+  rows.push(...(await benchLighthouse(base)));
   rows.push(...(await benchEarlyRefusals(base)));
 
   const html = await fetch(`${base}/dashboard`, { headers: { cookie } }).then((r) => r.text());

@@ -7,10 +7,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 /**
- * @param {{ port: number, build?: boolean, timeoutMs?: number, label?: string }} options
+ * With `stateDir`, the state is kept there (and kept after stop), so a bench can stop the server,
+ * work on its files and start it again on the same data.
+ * @param {{ port: number, build?: boolean, timeoutMs?: number, label?: string, stateDir?: string }} options
  * @returns {Promise<{ url: string, logFile: string, stop: () => Promise<void> }>}
  */
-export async function startLocalServer({ port, build = false, timeoutMs = 120_000, label = 'server' }) {
+export async function startLocalServer({ port, build = false, timeoutMs = 120_000, label = 'server', stateDir }) {
   const dir = mkdtempSync(join(tmpdir(), `fax-${label}-`));
   const logFile = join(dir, 'server.log');
   const log = openSync(logFile, 'a');
@@ -20,7 +22,7 @@ export async function startLocalServer({ port, build = false, timeoutMs = 120_00
     env: {
       ...process.env,
       PORT: String(port),
-      STATE_DIR: join(dir, 'state'),
+      STATE_DIR: stateDir ?? join(dir, 'state'),
       SKIP_BUILD: build ? '' : '1',
       // Every request comes from this one address; abuse limits are not what is measured.
       RATE_LIMIT_MULTIPLIER: '50',
@@ -40,7 +42,7 @@ export async function startLocalServer({ port, build = false, timeoutMs = 120_00
         process.kill(-child.pid, 'SIGKILL');
       } catch {}
     }
-    rmSync(join(dir, 'state'), { recursive: true, force: true });
+    if (!stateDir) rmSync(join(dir, 'state'), { recursive: true, force: true });
   };
 
   const url = `http://localhost:${port}`;
