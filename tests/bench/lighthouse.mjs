@@ -7,7 +7,14 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { startLocalServer } from '../support/local-server.mjs';
 
-export const LANDING_PAGES = ['/lp/receive-fax', '/lp/receive-fax2', '/lp/receive-fax3', '/lp/receive-fax4', '/lp/receive-fax5', '/lp/send-fax'];
+export const LANDING_PAGES = [
+  '/lp/receive-fax',
+  '/lp/receive-fax2',
+  '/lp/receive-fax3',
+  '/lp/receive-fax4',
+  '/lp/receive-fax5',
+  '/lp/send-fax',
+];
 const RUNS = 3;
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 
