@@ -2,48 +2,7 @@
 // a 1-page PDF to account B's number through the loopback network (0 ms per page, so the figure is
 // our own pipeline: the fax-jobs queue, the dispatch, the simulated call's signed webhooks, the
 // media copied into R2, the D1 batch that charges B, and the push to B's open socket).
-import { PDFDocument } from 'pdf-lib';
-
-const CARD = { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2030, cvc: '123', name: 'Bench Receiver' };
-
-async function onePagePdf() {
-  const pdf = await PDFDocument.create();
-  pdf.addPage([612, 792]).drawText('Benchmark fax', { x: 72, y: 700, size: 24 });
-  return pdf.save();
-}
-
-async function ok(response, what) {
-  if (!response.ok) throw new Error(`${what}: ${response.status} ${await response.text()}`);
-  return response.json();
-}
-
-/** A new account with a number of its own on the BASIC plan; answers its cookie and number. */
-async function accountWithNumber(base, label, areaCode) {
-  const headers = { origin: base, 'content-type': 'application/json' };
-  const email = `bench-${label}-${Date.now()}@example.com`;
-  const signup = await fetch(`${base}/api/signup`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ email, password: 'benchmark password 1' }),
-  });
-  const cookie = signup.headers
-    .getSetCookie()
-    .find((c) => c.startsWith('fax_session='))
-    ?.split(';')[0];
-  if (!cookie) throw new Error(`sign-up of ${label} failed: ${signup.status}`);
-  const signedIn = { ...headers, cookie };
-  const { numbers } = await ok(await fetch(`${base}/api/numbers?areaCode=${areaCode}`, { headers: signedIn }), 'number search');
-  await ok(await fetch(`${base}/api/reserveTempNumber?numberId=${numbers[0].id}`, { headers: signedIn }), 'hold');
-  const paid = await ok(
-    await fetch(`${base}/api/checkout`, {
-      method: 'POST',
-      headers: signedIn,
-      body: JSON.stringify({ plan: 'BASIC', term: 'MONTH', card: CARD }),
-    }),
-    'checkout',
-  );
-  return { headers: signedIn, number: paid.subscription.faxNumber.number };
-}
+import { accountWithNumber, ok, sendOne, uploadOnePage } from './bench-accounts.mjs';
 
 async function openSocket(base, headers) {
   const { customToken } = await ok(await fetch(`${base}/api/verifyAuth`, { method: 'POST', headers }), 'verifyAuth');
@@ -71,27 +30,11 @@ function receivedOn(socket, count) {
   });
 }
 
-async function sendOne(base, sender, to, fileId) {
-  await ok(
-    await fetch(`${base}/api/sendFax`, {
-      method: 'POST',
-      headers: sender.headers,
-      body: JSON.stringify({ toNumber: to, fileId, coverpage: false, pageCount: 1, anonymous: false }),
-    }),
-    'sendFax',
-  );
-}
-
 /** @returns {Promise<Array<[string, string]>>} benchmark rows */
 export async function benchReceive(base, stats) {
   const sender = await accountWithNumber(base, 'sender', '212');
   const receiver = await accountWithNumber(base, 'receiver', '212');
-  const form = new FormData();
-  form.set('file', new Blob([await onePagePdf()], { type: 'application/pdf' }), 'bench.pdf');
-  const { fileId } = await ok(
-    await fetch(`${base}/api/files`, { method: 'POST', headers: { origin: base, cookie: sender.headers.cookie }, body: form }),
-    'upload',
-  );
+  const fileId = await uploadOnePage(base, sender.headers);
   const socket = await openSocket(base, receiver.headers);
   try {
     const single = [];

@@ -21,7 +21,7 @@ export async function insertCheckoutIfIdle(db: Db, row: NewCheckout): Promise<bo
       'pending', ${row.cardBrand}, ${row.cardLast4}, ${row.createdAt}, ${row.createdAt}
     WHERE NOT EXISTS (SELECT 1 FROM users WHERE id = ${row.userId} AND subscription_type IN ('TRIAL', 'PAID'))
       AND NOT EXISTS (SELECT 1 FROM checkouts WHERE user_id = ${row.userId} AND state = 'pending' AND updated_at > ${row.createdAt - PENDING_TIMEOUT_MS})`);
-  return result.meta.changes === 1;
+  return result.meta.changes > 0;
 }
 
 /** Moves a `requires_action` checkout to `pending` for its confirmation; null when another call got it. */

@@ -146,7 +146,7 @@ export async function commitFaxChange(d1: D1Database, change: FaxChange): Promis
 
   try {
     const results = await d1.batch(statements);
-    return results.at(-1)!.meta.changes === 1 ? 'committed' : 'conflict';
+    return results.at(-1)!.meta.changes > 0 ? 'committed' : 'conflict';
   } catch (err) {
     // The webhook delivery or the attempt was recorded by someone else first: the whole batch
     // rolled back, and what it would have done is already done.

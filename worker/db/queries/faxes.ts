@@ -49,7 +49,7 @@ export async function createSendFaxCharged(d1: D1Database, fax: NewSendFax): Pro
       )
       .bind(fax.id),
   ]);
-  return results[0]!.meta.changes === 1;
+  return results[0]!.meta.changes > 0;
 }
 
 /** Any user's fax: for work that already knows whose it is (live pushes, jobs). */

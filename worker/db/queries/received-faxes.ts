@@ -66,7 +66,7 @@ export async function noteReceivingFax(d1: D1Database, call: InboundCall, pagesR
       )
       .bind(pages, pages, call.now, call.faxId, pages),
   ]);
-  return inserted!.meta.changes === 1 || advanced!.meta.changes === 1;
+  return inserted!.meta.changes > 0 || advanced!.meta.changes > 0;
 }
 
 /** True while the call's fax has not ended (it exists: noteReceivingFax ran first). */
@@ -139,7 +139,7 @@ export async function endReceivedFax(d1: D1Database, call: InboundCall, end: Rec
       ),
   );
   const results = await d1.batch(statements);
-  return results.at(-1)!.meta.changes === 1;
+  return results.at(-1)!.meta.changes > 0;
 }
 
 /** The user's faxes arriving now (spec receive document `receivingFax`), oldest first. */
@@ -171,5 +171,5 @@ export async function setReceivedFaxRead(d1: D1Database, userId: string, faxId: 
     )
     .bind(read ? 1 : 0, now, faxId, userId, read ? 1 : 0)
     .run();
-  return result.meta.changes === 1;
+  return result.meta.changes > 0;
 }
