@@ -44,7 +44,7 @@ const importsOk = await step('import rules (dependency-cruiser)', () => run('npm
 count(importsOk, importsOk ? 1 : 0, 0);
 
 const architectureTap = join(workDir, 'architecture.tap');
-const architectureOk = await step('house rules: forbidden imports fail, R2 only through storage/', () =>
+const architectureOk = await step("house rules: forbidden imports fail, R2 only through storage/, the store's migrations current", () =>
   run('npx', [
     'node',
     '--test',
@@ -52,6 +52,7 @@ const architectureOk = await step('house rules: forbidden imports fail, R2 only 
     `--test-reporter-destination=${architectureTap}`,
     'tests/architecture/import-rules.test.mjs',
     'tests/architecture/r2-door.test.mjs',
+    'tests/architecture/store-migrations.test.mjs',
   ]),
 );
 countTap(architectureOk, architectureTap);

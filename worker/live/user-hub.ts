@@ -1,5 +1,6 @@
 import { DurableObject } from 'cloudflare:workers';
 import { LIVE_CLOSE_SESSION_ENDED, LIVE_PING, LIVE_PONG, type LiveEvent } from '../../src/common/live-messages';
+import { openUserStore, type UserStore } from '../db/store/open-store';
 
 interface SocketAttachment {
   sessionId: string;
@@ -11,11 +12,15 @@ function sessionOf(socket: WebSocket): string | null {
 
 /**
  * One per user: holds that user's open WebSockets (hibernation API, so idle sockets cost nothing)
- * and fans out change events. It stores nothing; the database is the source of truth.
+ * and fans out change events, and keeps the user's own store (worker/store/, decision 023), whose
+ * schema is brought up to date whenever the object starts.
  */
 export class UserHub extends DurableObject<Env> {
+  readonly store: UserStore;
+
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
+    this.store = openUserStore(ctx);
     // Heartbeats are answered by the runtime without waking the object.
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair(LIVE_PING, LIVE_PONG));
   }

@@ -1,0 +1,136 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { FAX_DIRECTIONS, FAX_STATUSES } from '../schema/faxes';
+
+// The user's own store: the SQLite database of that user's Durable Object (docs/decisions/023).
+// Everything here belongs to one user, so no table has a user id; the object is found by it.
+// Changes run inside the object, one at a time, so a charge, a refund and a status change of the
+// same user can never interleave. Migrations: npm run db:generate:store (never edit one applied).
+
+// One row per fax, sent or received: the spec's send/receive documents and history entries.
+// Status only moves forward (worker/domain/fax-status.ts).
+export const storeFaxes = sqliteTable(
+  'faxes',
+  {
+    id: text('id').primaryKey(),
+    direction: text('direction', { enum: FAX_DIRECTIONS }).notNull(),
+    status: text('status', { enum: FAX_STATUSES }).notNull(),
+    // E.164. SEND: the recipient; RECEIVE: the caller (null when withheld).
+    remoteNumber: text('remote_number'),
+    // E.164 of our side: the number faxed from (SEND) or to (RECEIVE).
+    localNumber: text('local_number'),
+    // Pages transmitted, cover page included, and the most the carrier reported as sent.
+    pageCount: integer('page_count').notNull(),
+    pagesSent: integer('pages_sent').notNull().default(0),
+    // The user's document (SEND) and the PDF actually transmitted or received (R2 keys).
+    fileId: text('file_id'),
+    fileName: text('file_name'),
+    documentKey: text('document_key'),
+    // Cover page fields as sent (JSON, src/common/cover-page.ts), or null.
+    coverPage: text('cover_page'),
+    anonymous: integer('anonymous', { mode: 'boolean' }).notNull().default(false),
+    // Delivery attempts started so far and when the next one is due.
+    attempt: integer('attempt').notNull().default(0),
+    nextAttemptAt: integer('next_attempt_at'),
+    failureReason: text('failure_reason'),
+    // Credits taken when the fax was accepted (default bucket first, then paid) and given back.
+    chargedDefault: integer('charged_default').notNull().default(0),
+    chargedPaid: integer('charged_paid').notNull().default(0),
+    refunded: integer('refunded').notNull().default(0),
+    start: integer('start').notNull(),
+    updated: integer('updated').notNull(),
+    completed: integer('completed'),
+    read: integer('read', { mode: 'boolean' }).notNull().default(false),
+    trashedAt: integer('trashed_at'),
+    // RECEIVE: the call broke off and only the pages that arrived are kept.
+    partial: integer('partial', { mode: 'boolean' }).notNull().default(false),
+    // RECEIVE: pages beyond the receive credits left when it arrived (decision 018).
+    uncoveredPages: integer('uncovered_pages').notNull().default(0),
+  },
+  (t) => [
+    // History and trash lists, newest first: keyset on (start, id) within a direction.
+    index('faxes_list_idx').on(t.direction, t.trashedAt, t.start, t.id),
+  ],
+);
+
+// One row per delivery attempt and the carrier's id for it (the carrier id → user map is in D1).
+export const storeFaxAttempts = sqliteTable(
+  'fax_attempts',
+  {
+    faxId: text('fax_id')
+      .notNull()
+      .references(() => storeFaxes.id, { onDelete: 'cascade' }),
+    attempt: integer('attempt').notNull(),
+    carrier: text('carrier').notNull(),
+    carrierFaxId: text('carrier_fax_id').unique(),
+    status: text('status', { enum: FAX_STATUSES }).notNull(),
+    pagesSent: integer('pages_sent').notNull().default(0),
+    failureReason: text('failure_reason'),
+    startedAt: integer('started_at').notNull(),
+    endedAt: integer('ended_at'),
+  },
+  (t) => [primaryKey({ columns: [t.faxId, t.attempt] })],
+);
+
+// Each attempt of each fax and what the carrier said about it, in order: the details timeline.
+export const storeFaxEvents = sqliteTable(
+  'fax_events',
+  {
+    id: text('id').primaryKey(),
+    faxId: text('fax_id')
+      .notNull()
+      .references(() => storeFaxes.id, { onDelete: 'cascade' }),
+    at: integer('at').notNull(),
+    attempt: integer('attempt').notNull(),
+    kind: text('kind').notNull(),
+    pagesSent: integer('pages_sent'),
+    reason: text('reason'),
+  },
+  (t) => [index('fax_events_fax_idx').on(t.faxId, t.at)],
+);
+
+export const CREDIT_KINDS = ['send', 'receive'] as const;
+
+// The credit balance (spec faxCredits): one row per kind, in pages. Default credits come with the
+// plan and are replaced each period; paid ones are bought and kept.
+export const storeCredits = sqliteTable(
+  'credits',
+  {
+    kind: text('kind', { enum: CREDIT_KINDS }).primaryKey(),
+    defaultCredits: integer('default_credits').notNull().default(0),
+    paidCredits: integer('paid_credits').notNull().default(0),
+  },
+  (t) => [check('credits_not_negative', sql`${t.defaultCredits} >= 0 AND ${t.paidCredits} >= 0`)],
+);
+
+export const CREDIT_MOVES = ['GRANT', 'EXPIRE', 'FAX_CHARGE', 'FAX_REFUND', 'MIGRATED'] as const;
+
+// Every movement of credits, with the balance it left: the balance is always the sum of its moves.
+export const storeCreditLedger = sqliteTable(
+  'credit_ledger',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    at: integer('at').notNull(),
+    kind: text('kind', { enum: CREDIT_KINDS }).notNull(),
+    move: text('move', { enum: CREDIT_MOVES }).notNull(),
+    faxId: text('fax_id'),
+    defaultDelta: integer('default_delta').notNull(),
+    paidDelta: integer('paid_delta').notNull(),
+    defaultAfter: integer('default_after').notNull(),
+    paidAfter: integer('paid_after').notNull(),
+  },
+  (t) => [index('credit_ledger_fax_idx').on(t.faxId)],
+);
+
+// The counts every page shows, kept up to date in the same transaction as the change they count
+// (counting a long history on every render is what made pages slow): per direction, the faxes in
+// the history and in the trash, the unread ones, and every fax there ever was (lifetime).
+export const storeFaxCounters = sqliteTable('fax_counters', {
+  direction: text('direction', { enum: FAX_DIRECTIONS }).primaryKey(),
+  total: integer('total').notNull().default(0),
+  unread: integer('unread').notNull().default(0),
+  trashed: integer('trashed').notNull().default(0),
+  lifetime: integer('lifetime').notNull().default(0),
+});
+
+export type StoreFaxRow = typeof storeFaxes.$inferSelect;
