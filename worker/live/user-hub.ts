@@ -1,5 +1,7 @@
 import { DurableObject } from 'cloudflare:workers';
 import { LIVE_CLOSE_SESSION_ENDED, LIVE_PING, LIVE_PONG, type LiveEvent } from '../../src/common/live-messages';
+import { getDb } from '../db/client';
+import { copyHistoryFromD1 } from '../db/store/copy-from-d1';
 import { openUserStore, type UserStore } from '../db/store/open-store';
 
 interface SocketAttachment {
@@ -23,6 +25,14 @@ export class UserHub extends DurableObject<Env> {
     this.store = openUserStore(ctx);
     // Heartbeats are answered by the runtime without waking the object.
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair(LIVE_PING, LIVE_PONG));
+  }
+
+  /**
+   * Copies the next pages (at most `maxPages`) of this user's history out of D1 into the store, and
+   * once all are there the balance and counters; answers whether the copy is complete (decision 023).
+   */
+  async copyHistoryFromD1(userId: string, maxPages = 25): Promise<boolean> {
+    return copyHistoryFromD1(getDb(this.env), this.store, userId, maxPages, Date.now());
   }
 
   /** Accepts an upgrade the Worker has already authenticated; the session id comes in a header. */

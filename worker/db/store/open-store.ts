@@ -6,6 +6,9 @@ import * as schema from './schema';
 /** A user's own store: drizzle over the SQLite database of their Durable Object. */
 export type UserStore = DrizzleSqliteDODatabase<typeof schema>;
 
+/** The store or a transaction on it: what the store's operations run on. */
+export type StoreScope = UserStore | Parameters<Parameters<UserStore['transaction']>[0]>[0];
+
 export type StoreMigrations = typeof storeMigrations;
 
 /**

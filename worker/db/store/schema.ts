@@ -134,3 +134,10 @@ export const storeFaxCounters = sqliteTable('fax_counters', {
 });
 
 export type StoreFaxRow = typeof storeFaxes.$inferSelect;
+
+// Facts about the store itself, one value per key: how far the one-time copy of the user's
+// history out of D1 has got (docs/decisions/023).
+export const storeFacts = sqliteTable('store_facts', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+});

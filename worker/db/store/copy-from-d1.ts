@@ -1,0 +1,96 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../client';
+import type { FaxPosition } from '../queries/faxes';
+import { faxAttempts, faxEvents, faxes, users } from '../schema';
+import { moveCredits, readBalance } from './credits';
+import { recountFaxCounters, setFaxCounters } from './fax-counters';
+import type { UserStore } from './open-store';
+import { storeFacts, storeFaxAttempts, storeFaxEvents, storeFaxes } from './schema';
+
+// The one-time copy of a user's history out of D1 into their own store (decision 023, issue 13
+// point 4). Page by page, oldest first, with the position saved in the store after each page, so
+// a copy cut short resumes where it stopped; every insert ignores a row already there and the
+// balance and counters are set (never added), so running it again changes nothing.
+
+/** Faxes per page: their attempt and event lookups stay under D1's 100 bound parameters. */
+export const COPY_PAGE_FAXES = 40;
+
+const PROGRESS_KEY = 'd1-copy';
+
+export interface CopyProgress {
+  /** The last fax copied, oldest first; null before the first page. */
+  after: FaxPosition | null;
+  done: boolean;
+}
+
+export function readCopyProgress(store: UserStore): CopyProgress {
+  const row = store.select().from(storeFacts).where(eq(storeFacts.key, PROGRESS_KEY)).get();
+  return row ? (JSON.parse(row.value) as CopyProgress) : { after: null, done: false };
+}
+
+function saveCopyProgress(store: Pick<UserStore, 'insert'>, progress: CopyProgress): void {
+  const value = JSON.stringify(progress);
+  store.insert(storeFacts).values({ key: PROGRESS_KEY, value }).onConflictDoUpdate({ target: storeFacts.key, set: { value } }).run();
+}
+
+/** Copies the next page of the user's faxes with their attempts and timeline; answers how many. */
+async function copyFaxPage(db: Db, store: UserStore, userId: string, after: FaxPosition | null): Promise<number> {
+  const where = eq(faxes.userId, userId);
+  const rows = await db
+    .select()
+    .from(faxes)
+    .where(after ? and(where, sql`(${faxes.start}, ${faxes.id}) > (${after.start}, ${after.id})`) : where)
+    .orderBy(asc(faxes.start), asc(faxes.id))
+    .limit(COPY_PAGE_FAXES);
+  if (rows.length === 0) return 0;
+  const ids = rows.map((row) => row.id);
+  const [attempts, events] = await Promise.all([
+    db.select().from(faxAttempts).where(inArray(faxAttempts.faxId, ids)),
+    // In timeline order, so the store's insertion order (its tie-break) is D1's.
+    db.select().from(faxEvents).where(inArray(faxEvents.faxId, ids)).orderBy(asc(faxEvents.at), asc(sql`rowid`)),
+  ]);
+  const last = rows.at(-1)!;
+  store.transaction((tx) => {
+    for (const { userId: _owner, ...fax } of rows) tx.insert(storeFaxes).values(fax).onConflictDoNothing().run();
+    for (const attempt of attempts) tx.insert(storeFaxAttempts).values(attempt).onConflictDoNothing().run();
+    for (const event of events) tx.insert(storeFaxEvents).values(event).onConflictDoNothing().run();
+    saveCopyProgress(tx, { after: { start: last.start, id: last.id }, done: false });
+  });
+  return rows.length;
+}
+
+/** The balance and the counters as D1 has them, set in the store; then the copy is done. */
+async function finishCopy(db: Db, store: UserStore, userId: string, now: number): Promise<void> {
+  const [user] = await db.select().from(users).where(eq(users.id, userId));
+  store.transaction((tx) => {
+    if (user) {
+      const kinds = [
+        ['send', user.defaultCreditsSend, user.paidCreditsSend],
+        ['receive', user.defaultCreditsReceive, user.paidCreditsReceive],
+      ] as const;
+      for (const [kind, defaultCredits, paidCredits] of kinds) {
+        const held = readBalance(tx, kind);
+        const delta = { defaultDelta: defaultCredits - held.defaultCredits, paidDelta: paidCredits - held.paidCredits };
+        if (delta.defaultDelta !== 0 || delta.paidDelta !== 0) moveCredits(tx, kind, 'MIGRATED', delta, now);
+      }
+      setFaxCounters(tx, 'SEND', { ...recountFaxCounters(tx, 'SEND'), lifetime: user.lifetimeSendCount });
+      setFaxCounters(tx, 'RECEIVE', { ...recountFaxCounters(tx, 'RECEIVE'), lifetime: user.lifetimeReceiveCount });
+    }
+    const progress = readCopyProgress(store);
+    saveCopyProgress(tx, { after: progress.after, done: true });
+  });
+}
+
+/**
+ * Copies up to `maxPages` pages of the user's D1 history into their store, then, once every fax is
+ * there, the balance and counters. Answers whether the copy is complete.
+ */
+export async function copyHistoryFromD1(db: Db, store: UserStore, userId: string, maxPages: number, now: number): Promise<boolean> {
+  let progress = readCopyProgress(store);
+  for (let page = 0; !progress.done && page < maxPages; page++) {
+    const copied = await copyFaxPage(db, store, userId, progress.after);
+    if (copied < COPY_PAGE_FAXES) await finishCopy(db, store, userId, now);
+    progress = readCopyProgress(store);
+  }
+  return progress.done;
+}
