@@ -141,3 +141,16 @@ export const storeFacts = sqliteTable('store_facts', {
   key: text('key').primaryKey(),
   value: text('value').notNull(),
 });
+
+// The carrier's webhook deliveries this user's faxes have taken, recorded in the same transaction
+// as the change each made, so a repeated delivery is refused and a change is never recorded
+// without its delivery or the other way round (decision 023).
+export const storeCarrierReceipts = sqliteTable(
+  'carrier_receipts',
+  {
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    receivedAt: integer('received_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.eventId] })],
+);
