@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { startLocalServer } from '../support/local-server.mjs';
+import { stats } from './figures.mjs';
 import { accountWithNumber, sendOne, signUp, uploadOnePage } from './bench-accounts.mjs';
 
 const PORT = Number(process.env.BENCH_PORT ?? 8797);
@@ -98,12 +99,6 @@ async function waitFor(what, check, timeoutMs = 300_000) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-}
-
-function stats(samples) {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const at = (q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
-  return `p50 ${at(0.5).toFixed(1)} ms · p95 ${at(0.95).toFixed(1)} ms · n=${samples.length}`;
 }
 
 async function timeEach(n, request) {

@@ -1,6 +1,7 @@
 // Benchmarks of the built product served locally (npm run bench; run `npx astro build` first).
 // Prints figures; never passes or fails on time.
 import { startLocalServer } from '../support/local-server.mjs';
+import { stats } from './figures.mjs';
 import { benchEarlyRefusals } from './early-refusals.mjs';
 import { benchHoldRace } from './hold-race.mjs';
 import { benchLandingPages } from './landing-pages.mjs';
@@ -14,12 +15,6 @@ process.env.LOOPBACK_MS_PER_PAGE ??= '0';
 const server = await startLocalServer({ port: PORT, label: 'bench' });
 const base = server.url;
 const origin = { origin: base, 'content-type': 'application/json' };
-
-function stats(samples) {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const at = (q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
-  return `p50 ${at(0.5).toFixed(1)} ms · p95 ${at(0.95).toFixed(1)} ms · n=${samples.length}`;
-}
 
 async function time(fn, n) {
   const samples = [];

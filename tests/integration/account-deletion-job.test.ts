@@ -1,7 +1,11 @@
+import { runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { describe, expect, it, vi } from 'vitest';
 import { DELETION_MAX_ATTEMPTS } from '../../worker/jobs/delete-account';
+import { setPeriodCredits } from '../../worker/db/store/credits';
+import { createSendFax } from '../../worker/db/store/faxes';
 import { DELETION_STEPS } from '../../worker/jobs/deletion-steps';
+import { userHubStub } from '../../worker/live/publish';
 import { putUserDocument, userPrefix } from '../../worker/storage/documents';
 import { call, errorCode } from '../support/client';
 import { insertSessionCookie, insertUser } from '../support/db';
@@ -17,17 +21,33 @@ import {
   waitForJobDone,
 } from '../support/deletion';
 
-/** A user with a session and three documents; its job row is made by each test. */
+/** A user with a session, three documents and a fax in their own store; its job row is made by each test. */
 async function userWithDocuments() {
   const user = await insertUser();
   await insertSessionCookie(user.id);
   for (const id of ['a', 'b', 'c']) await putUserDocument(env, user.id, id, `%PDF ${id}`, 'application/pdf');
+  await runInDurableObject(userHubStub(env, user.id), (hub) => {
+    setPeriodCredits(hub.store, { defaultCreditsSend: 10, defaultCreditsReceive: 10 }, Date.now());
+    const fax = { id: crypto.randomUUID(), toNumber: '+12125550123', pageCount: 1, fileId: 'a', fileName: 'a.pdf', coverPage: null };
+    createSendFax(hub.store, { ...fax, anonymous: false, now: Date.now() });
+  });
   return user;
+}
+
+/** Rows left in the user's own store (decision 023): none once the account is deleted. */
+async function storeRowsOf(userId: string): Promise<number> {
+  return runInDurableObject(userHubStub(env, userId), (_hub, state) =>
+    ['faxes', 'fax_events', 'credits', 'credit_ledger', 'fax_counters', 'store_facts'].reduce(
+      (sum, table) => sum + state.storage.sql.exec<{ n: number }>(`SELECT COUNT(*) AS n FROM ${table}`).one().n,
+      0,
+    ),
+  );
 }
 
 async function expectNothingLeft(user: { id: string; email: string }): Promise<void> {
   expect(await rowsMentioning(user.id, user.email)).toEqual([]);
   expect(await objectKeysUnder(userPrefix(user.id))).toEqual([]);
+  expect(await storeRowsOf(user.id)).toBe(0);
 }
 
 const stepAt = (index: number) => DELETION_STEPS[index]!;

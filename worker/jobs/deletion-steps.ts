@@ -3,7 +3,7 @@ import { getDb } from '../db/client';
 import { deleteUserRecords, markUserDeleting } from '../db/queries/account-deletion';
 import { releaseNumbersOf } from '../db/queries/numbers';
 import { userHolderKey } from '../numbers/holder';
-import { endAllLiveSessions } from '../live/publish';
+import { endAllLiveSessions, userHubStub } from '../live/publish';
 import { deleteUserObjects } from '../storage/documents';
 import { stopPlanForDeletion } from '../subscriptions/cancel';
 
@@ -44,7 +44,15 @@ export const DELETION_STEPS: readonly DeletionStep[] = [
   // Before the rows go: a plan Stripe runs is cancelled there at once (the local processor keeps
   // nothing to cancel), then the plan stops here.
   { name: 'cancel-subscription', progress: 22, run: stopPlanForDeletion },
-  { name: 'delete-records', progress: 30, run: (env, userId) => deleteUserRecords(getDb(env), userId) },
+  {
+    name: 'delete-records',
+    progress: 30,
+    // The rows in D1, then everything in the user's own store (decision 023): their history.
+    run: async (env, userId) => {
+      await deleteUserRecords(getDb(env), userId);
+      await userHubStub(env, userId).deleteStore();
+    },
+  },
   {
     name: 'delete-documents',
     progress: 60,

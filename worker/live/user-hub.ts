@@ -2,7 +2,7 @@ import { DurableObject } from 'cloudflare:workers';
 import { LIVE_CLOSE_SESSION_ENDED, LIVE_PING, LIVE_PONG, type LiveEvent } from '../../src/common/live-messages';
 import { getDb } from '../db/client';
 import { copyHistoryFromD1 } from '../db/store/copy-from-d1';
-import { openUserStore, type UserStore } from '../db/store/open-store';
+import { migrateUserStore, openUserStore, type UserStore } from '../db/store/open-store';
 
 interface SocketAttachment {
   sessionId: string;
@@ -33,6 +33,15 @@ export class UserHub extends DurableObject<Env> {
    */
   async copyHistoryFromD1(userId: string, maxPages = 25): Promise<boolean> {
     return copyHistoryFromD1(getDb(this.env), this.store, userId, maxPages, Date.now());
+  }
+
+  /**
+   * Empties the user's store, every table and fact of it, as the account is deleted. The schema
+   * is brought back empty, so a late call to this object (a push after the deletion) still works.
+   */
+  async deleteStore(): Promise<void> {
+    await this.ctx.storage.deleteAll();
+    await migrateUserStore(this.store);
   }
 
   /** Accepts an upgrade the Worker has already authenticated; the session id comes in a header. */

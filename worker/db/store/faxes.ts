@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FaxDirection } from '../../../src/common/faxes';
 import { spendable, splitCharge } from '../../domain/credits';
-import type { FaxPosition } from '../queries/faxes';
+import type { FaxPosition, NewSendFax } from '../queries/faxes';
 import { moveCredits, readBalance } from './credits';
 import { changeFaxCounters } from './fax-counters';
 import type { StoreScope, UserStore } from './open-store';
@@ -10,17 +10,8 @@ import { type StoreFaxRow, storeFaxEvents, storeFaxes } from './schema';
 // The user's faxes in their own store: the send that charges its credits, and the reads of the
 // history, the details and the send document (decision 023).
 
-export interface NewStoreSendFax {
-  id: string;
-  toNumber: string;
-  pageCount: number;
-  fileId: string;
-  fileName: string;
-  /** JSON of the cover page, or null. */
-  coverPage: string | null;
-  anonymous: boolean;
-  now: number;
-}
+/** A send as the route accepts it; the store needs no user id, it is the user's. */
+export type NewStoreSendFax = Omit<NewSendFax, 'userId'>;
 
 export type SendAcceptance = { accepted: true; fax: StoreFaxRow } | { accepted: false; available: number };
 
