@@ -2,6 +2,7 @@
 // Prints figures; never passes or fails on time.
 import { startLocalServer } from '../support/local-server.mjs';
 import { stats } from './figures.mjs';
+import { benchDocumentBombs } from './document-bombs.mjs';
 import { benchEarlyRefusals } from './early-refusals.mjs';
 import { benchHoldRace } from './hold-race.mjs';
 import { benchLandingPages } from './landing-pages.mjs';
@@ -91,6 +92,7 @@ try {
   rows.push(...(await benchLandingPages(base)));
   rows.push(...(await benchLighthouse(base)));
   rows.push(...(await benchEarlyRefusals(base)));
+  rows.push(...(await benchDocumentBombs(base, server.pid)));
 
   const html = await fetch(`${base}/dashboard`, { headers: { cookie } }).then((r) => r.text());
   const scripts = [...new Set([...html.matchAll(/(?:component-url|renderer-url|src)="(\/_astro\/[^"]+\.js)"/g)].map((m) => m[1]))];

@@ -10,7 +10,7 @@ import { join } from 'node:path';
  * With `stateDir`, the state is kept there (and kept after stop), so a bench can stop the server,
  * work on its files and start it again on the same data.
  * @param {{ port: number, build?: boolean, timeoutMs?: number, label?: string, stateDir?: string }} options
- * @returns {Promise<{ url: string, logFile: string, stop: () => Promise<void> }>}
+ * @returns {Promise<{ url: string, logFile: string, stop: () => Promise<void>, pid: number }>}
  */
 export async function startLocalServer({ port, build = false, timeoutMs = 120_000, label = 'server', stateDir }) {
   const dir = mkdtempSync(join(tmpdir(), `fax-${label}-`));
@@ -51,7 +51,7 @@ export async function startLocalServer({ port, build = false, timeoutMs = 120_00
     if (exited) break;
     try {
       const res = await fetch(`${url}/login`, { redirect: 'manual' });
-      if (res.status < 500) return { url, logFile, stop };
+      if (res.status < 500) return { url, logFile, stop, pid: child.pid };
     } catch {}
     await new Promise((r) => setTimeout(r, 250));
   }

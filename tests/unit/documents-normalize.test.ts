@@ -18,11 +18,11 @@ async function deflatedZeros(megabytes: number): Promise<Uint8Array> {
   return new Uint8Array(await new Response(source.pipeThrough(new CompressionStream('deflate'))).arrayBuffer());
 }
 
-/** A one-page PDF that also holds an 80 MB stream of zeros, deflated (issue 15, finding 2). */
-async function flateBombPdf(): Promise<Uint8Array> {
+/** A one-page PDF that also holds a stream of `megabytes` MB of zeros, deflated (issue 15, finding 2). */
+async function flateBombPdf(megabytes = 80): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
   pdf.addPage();
-  const bomb = await deflatedZeros(80);
+  const bomb = await deflatedZeros(megabytes);
   pdf.context.register(PDFRawStream.of(pdf.context.obj({ Filter: 'FlateDecode', Length: bomb.length }), bomb));
   return pdf.save({ useObjectStreams: false });
 }
@@ -79,6 +79,11 @@ describe('placeImage', () => {
 });
 
 describe('normalizeDocument', () => {
+  it('keeps a PDF whose stream inflates to 24 MB, a colour page scanned at 300 dpi (the bound is 32 MB)', async () => {
+    const bytes = await flateBombPdf(24);
+    expect((await normalizeDocument(bytes, LIMITS)).pageCount).toBe(1);
+  });
+
   it('keeps a PDF byte for byte and counts its pages', async () => {
     const bytes = await makePdf(5);
     const document = await normalizeDocument(bytes, LIMITS);
@@ -136,7 +141,8 @@ describe('normalizeDocument', () => {
       LIMITS,
       '400 IMAGE_TOO_LARGE',
     ],
-    ['a PDF holding a deflate stream of 80 MB in 80 KB', flateBombPdf, LIMITS, '400 CORRUPT_DOCUMENT'],
+    ['a PDF holding a deflate stream of 80 MB in 80 KB', () => flateBombPdf(80), LIMITS, '400 CORRUPT_DOCUMENT'],
+    ['a PDF holding a deflate stream of 33 MB, just past the bound', () => flateBombPdf(33), LIMITS, '400 CORRUPT_DOCUMENT'],
     ['a TIFF', async () => new Uint8Array([0x49, 0x49, 0x2a, 0x00, 8, 0, 0, 0]), LIMITS, '415 UNSUPPORTED_FILE_TYPE'],
     ['text', async () => new TextEncoder().encode('hello'), LIMITS, '415 UNSUPPORTED_FILE_TYPE'],
   ])('refuses %s', async (_label, build, limits, code) => {

@@ -1,15 +1,25 @@
+import { Unzlib } from 'fflate';
+
 // Bounds on what a PDF's compressed streams decode to (issue 15, finding 2): a 204 KB PDF holding
 // a deflate stream of 200 MB took the local server near 0.9 GB, and a Worker has 128 MB. Each
 // Flate stream is inflated here as a stream, its output counted and dropped (memory stays at one
 // chunk), and the document is refused as soon as one grows past its bound. Object streams, which
 // pdf-lib decodes whole when it reads a file, get the tighter bound.
 
-/** No single fax page's stream needs more (a 300 dpi colour letter page is about 25 MB). */
-export const MAX_STREAM_DECODED_BYTES = 64 * 1024 * 1024;
+/**
+ * No single fax page's stream needs more: a 300 dpi colour letter page is about 25 MB decoded, and
+ * a fax is sent at 200 dpi in black and white. Counting up to it allocates this much output, each
+ * piece garbage at once. Measured with a 200 MB bomb (`npm run bench`): the local server's memory
+ * rose 202 MB with the runtime's DecompressionStream, 66 MB with this inflater at a 64 MB bound,
+ * and 51-60 MB at this one. Locally V8 collects that garbage late; a Worker's 128 MB limit makes it
+ * collect sooner.
+ */
+export const MAX_STREAM_DECODED_BYTES = 32 * 1024 * 1024;
 /** Object streams only list objects; pdf-lib holds them decoded in memory. */
 export const MAX_OBJECT_STREAM_DECODED_BYTES = 16 * 1024 * 1024;
 
 const DICT_WINDOW = 4096;
+const INPUT_SLICE_BYTES = 1024;
 const latin1 = new TextDecoder('latin1');
 
 interface FlateStream {
@@ -53,39 +63,34 @@ function* flateStreams(bytes: Uint8Array): Generator<FlateStream> {
   }
 }
 
-/** Bytes the stream decodes to, counted up to `limit` (answers limit + 1 past it); null when it is not valid Flate. */
-async function decodedSize(data: Uint8Array, limit: number): Promise<number | null> {
-  // The bytes are handed over as they are, without a copy.
-  const source = new ReadableStream<Uint8Array>({
-    start(controller) {
-      controller.enqueue(data);
-      controller.close();
-    },
-  });
-  const inflated = source.pipeThrough(new DecompressionStream('deflate'));
-  const reader = inflated.getReader();
+/**
+ * Bytes the stream decodes to, counted up to `limit` (answers limit + 1 past it); null when it is
+ * not valid zlib data. The inflater is fed 1 KB at a time and each piece of output is counted and
+ * dropped at once: deflate expands at most about 1,032 to 1, so no more than about 1 MB of output
+ * exists at any moment. (The runtime's DecompressionStream wrote all of its output ahead of the
+ * reader: a 200 KB stream raised the server's memory by 203 MB before it was refused.)
+ */
+function decodedSize(data: Uint8Array, limit: number): number | null {
   let size = 0;
+  const inflater = new Unzlib((chunk) => {
+    size += chunk.byteLength;
+  });
   try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) return size;
-      size += value.byteLength;
-      if (size > limit) {
-        await reader.cancel();
-        return limit + 1;
-      }
+    for (let at = 0; at < data.byteLength && size <= limit; at += INPUT_SLICE_BYTES) {
+      inflater.push(data.subarray(at, at + INPUT_SLICE_BYTES), at + INPUT_SLICE_BYTES >= data.byteLength);
     }
   } catch {
     // Not zlib data, or something after its end: what it gave until then still counts.
-    return size > 0 ? size : null;
+    return size > 0 ? Math.min(size, limit + 1) : null;
   }
+  return size > limit ? limit + 1 : size;
 }
 
 /** Whether any Flate stream of the PDF decodes past its bound. */
 export async function hasOversizedStream(bytes: Uint8Array): Promise<boolean> {
   for (const stream of flateStreams(bytes)) {
     const limit = stream.objectStream ? MAX_OBJECT_STREAM_DECODED_BYTES : MAX_STREAM_DECODED_BYTES;
-    const size = await decodedSize(stream.data, limit);
+    const size = decodedSize(stream.data, limit);
     if (size !== null && size > limit) return true;
   }
   return false;
