@@ -20,6 +20,7 @@ function buildTimeContext(): PageContext {
     faxCounts: null,
     subscriptionType: null,
     plan: null,
+    emailConfirmation: null,
     onboarding: null,
     sendStatus: null,
     receiveStatus: null,

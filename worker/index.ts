@@ -25,13 +25,15 @@ async function pageContext(c: Context<AppEnv>): Promise<PageContext> {
   const viewer = c.get('viewer');
   const user = c.get('user');
   const db = getDb(c.env);
+  const account = user ? toAccountDetails(user) : null;
   const [owned, faxCounts] = viewer ? await Promise.all([findNumberOwnedBy(db, viewer.id), readFaxCounts(db, viewer.id)]) : [null, null];
   return {
     viewer,
     faxNumber: owned?.number ?? null,
     faxCounts,
     subscriptionType: user?.subscriptionType ?? null,
-    plan: user ? toPlanSummary(toAccountDetails(user)) : null,
+    plan: account ? toPlanSummary(account) : null,
+    emailConfirmation: account && !account.emailVerified ? { email: account.email, sendsLeft: account.unverifiedSendsLeft ?? 0 } : null,
     onboarding: user ? openSetupStep(user.setup, needsSetup(user)) : null,
     sendStatus: user && c.req.path === '/dashboard' ? await readSendStatus(db, user) : null,
     receiveStatus: user && c.req.path === '/dashboard' ? await readReceiveStatus(db, user) : null,

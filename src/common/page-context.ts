@@ -18,6 +18,8 @@ export interface PageContext {
   subscriptionType: 'FREE' | 'TRIAL' | 'PAID' | null;
   /** The signed-in user's plan and the pages left to send and receive, or null. */
   plan: PlanSummary | null;
+  /** The signed-in user's address while it is not confirmed yet, and the faxes they may still send; null once confirmed or with no user. */
+  emailConfirmation: { email: string; sendsLeft: number } | null;
   /** Where the signed-in user's first-run path stands (src/common/onboarding.ts); null when it is over or there is no user. */
   onboarding: SetupStep | null;
   /** The send document, on /dashboard only (rendered with the page, so it needs no fetch at load). */

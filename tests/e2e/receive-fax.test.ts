@@ -2,7 +2,15 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { launchAnotherBrowser } from './support/another-browser.ts';
-import { assertNoSeriousAxeViolations, liveIndicator, signUpThroughUi, useBrowser, visit, waitForHydration } from './support/browser.ts';
+import {
+  assertNoSeriousAxeViolations,
+  confirmEmailFromOutbox,
+  liveIndicator,
+  signUpThroughUi,
+  useBrowser,
+  visit,
+  waitForHydration,
+} from './support/browser.ts';
 import { giveOwnNumber, sendFaxFrom, waitForSendCredits } from './support/faxes.ts';
 import { checkZoomAndRotation, waitForInk } from './support/viewer.ts';
 
@@ -147,8 +155,10 @@ describe('receiving a fax', () => {
     const sender = await launchAnotherBrowser();
     try {
       const page = await sender.context.newPage();
-      await signUpThroughUi(page, { label: 'sender-many' });
-      // A paid plan, for the credits of more faxes than the free ones.
+      const senderAccount = await signUpThroughUi(page, { label: 'sender-many' });
+      // A confirmed address and a paid plan, for more faxes than an unconfirmed account's 3 and
+      // the free credits.
+      await confirmEmailFromOutbox(page, senderAccount.email);
       await giveOwnNumber(page);
       for (let i = 0; i < FIRST_PAGE; i++) await sendFaxFrom(page, number, 1);
 

@@ -82,6 +82,9 @@ describe('GET /api/account', () => {
       needsSetup: true,
       // A mail for every fax that arrives, until the user turns it off.
       mailOnFaxReceived: true,
+      // Nobody has followed the link mailed at sign-up yet: three faxes until then.
+      emailVerified: false,
+      unverifiedSendsLeft: 3,
     });
   });
 

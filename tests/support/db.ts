@@ -77,8 +77,9 @@ let counter = 0;
  * that need a user to exist but never sign in with a password. `passwordHash: null` is an account
  * that only signs in with Google.
  */
+/** A user made straight in D1; their address counts as confirmed unless `verified: false`. */
 export async function insertUser(
-  fields: { email?: string; passwordHash?: string | null; displayName?: string | null } = {},
+  fields: { email?: string; passwordHash?: string | null; displayName?: string | null; verified?: boolean } = {},
 ): Promise<UserRowRaw> {
   counter += 1;
   const now = Date.now();
@@ -90,8 +91,18 @@ export async function insertUser(
     created_at: now,
     last_sign_in_at: now,
   };
-  await env.DB.prepare('INSERT INTO users (id, email, password_hash, display_name, created_at, last_sign_in_at) VALUES (?, ?, ?, ?, ?, ?)')
-    .bind(row.id, row.email, row.password_hash, row.display_name, row.created_at, row.last_sign_in_at)
+  await env.DB.prepare(
+    'INSERT INTO users (id, email, password_hash, display_name, created_at, last_sign_in_at, email_verified_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+  )
+    .bind(
+      row.id,
+      row.email,
+      row.password_hash,
+      row.display_name,
+      row.created_at,
+      row.last_sign_in_at,
+      fields.verified === false ? null : now,
+    )
     .run();
   return row;
 }

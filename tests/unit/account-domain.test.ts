@@ -96,6 +96,8 @@ describe('toAccountDetails', () => {
       lastSignInAt: CREATED + 1,
       needsSetup: false,
       mailOnFaxReceived: true,
+      emailVerified: false,
+      unverifiedSendsLeft: 3,
     });
     expect(JSON.stringify(details)).not.toMatch(/scrypt|sub_secret|secret/);
   });

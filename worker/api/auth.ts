@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { checkEmailQuerySchema, signupSchema } from '../../src/common/auth-schemas';
 import { loginSchema } from '../../src/common/google-schemas';
+import { sendVerificationLink } from '../auth/email-verification';
 import { verifyGoogleIdToken } from '../auth/google';
 import { findOrCreateGoogleAccount } from '../auth/google-sign-in';
 import { hashPassword, spendPasswordCheckTime, verifyPassword } from '../auth/password';
@@ -30,6 +31,12 @@ export const authApi = new Hono<AppEnv>()
     const user = await insertPasswordUser(getDb(c.env), { email, passwordHash, displayName, now: Date.now() });
     if (!user) throw new ApiError(409, 'EMAIL_IN_USE');
     await startSession(c, user, 'password', { newAccount: true });
+    try {
+      await sendVerificationLink(c.env, getDb(c.env), user, c.req.url);
+    } catch (error) {
+      // The account exists and is signed in; the dashboard offers to send the link again.
+      console.warn('Sign-up: the link to confirm the e-mail could not be sent', error);
+    }
     return c.json({ user: toViewer(user) }, 201);
   })
 

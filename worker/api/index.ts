@@ -10,6 +10,7 @@ import { credentialsApi } from './credentials';
 import { devGoogleApi } from './dev-google';
 import { devOutboxApi } from './dev-outbox';
 import { emailChangeApi } from './email-change';
+import { emailVerificationApi } from './email-verification';
 import { faxMediaApi } from './fax-media';
 import { faxesApi } from './faxes';
 import { filesApi } from './files';
@@ -31,6 +32,7 @@ export const api = new Hono<AppEnv>()
   .route('/', attributionApi)
   .route('/', credentialsApi)
   .route('/', emailChangeApi)
+  .route('/', emailVerificationApi)
   .route('/', recoveryApi)
   .route('/', liveApi)
   .route('/', numbersApi)

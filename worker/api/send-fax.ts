@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { UNVERIFIED_SEND_LIMIT } from '../../src/common/email-verification';
 import { sendFaxSchema } from '../../src/common/faxes';
 import { toE164 } from '../../src/common/phone';
 import { currentViewer } from '../auth/viewer';
@@ -23,6 +24,8 @@ import { spendable } from '../domain/credits';
 // shows the user.
 export const sendFaxApi = new Hono<AppEnv>().post('/sendFax', validate('json', sendFaxSchema), async (c) => {
   const { user } = currentViewer(c);
+  // Until the account's address is confirmed it may send only a few faxes (issue 15, finding 1).
+  if (user.emailVerifiedAt === null && user.lifetimeSendCount >= UNVERIFIED_SEND_LIMIT) throw new ApiError(403, 'EMAIL_NOT_VERIFIED');
   const body = c.req.valid('json');
   const toNumber = toE164(body.toNumber);
   if (!toNumber) throw new ApiError(400, 'INVALID_FAX_NUMBER');

@@ -11,6 +11,8 @@ export const RATE_LIMITS = {
   // Per address asked about, so probing one address from many IPs is slowed too.
   'signup-account': { limit: 5, windowMs: 60 * 60_000 },
   'email-check-account': { limit: 10, windowMs: 10 * 60_000 },
+  // Links to confirm the account's e-mail sent again on request.
+  'verification-mail-account': { limit: 5, windowMs: 60 * 60_000 },
   'recovery-ip': { limit: 10, windowMs: 60 * 60_000 },
   'recovery-account': { limit: 3, windowMs: 60 * 60_000 },
   'email-check-ip': { limit: 30, windowMs: 10 * 60_000 },

@@ -16,6 +16,8 @@ export async function mailFaxReceived(env: Env, userId: string, faxId: string): 
     const db = getDb(env);
     const [user, fax] = await Promise.all([findUserById(db, userId), findFaxOwnedBy(db, userId, faxId)]);
     if (!user || user.deletingAt !== null || !user.mailOnFaxReceived || !fax || fax.status !== 'RECEIVED') return;
+    // Nobody has shown the address is the owner's yet: the product does not write to it (issue 15).
+    if (user.emailVerifiedAt === null) return;
     const origin = readConfig(env).PUBLIC_ORIGIN;
     await sendMail(
       env,

@@ -1,3 +1,4 @@
+import { UNVERIFIED_SEND_LIMIT } from '../../src/common/email-verification';
 import { formatPhoneForDisplay } from '../../src/common/phone';
 import type { Viewer } from '../../src/common/viewer';
 import type { UserRow } from '../db/schema';
@@ -29,6 +30,10 @@ export interface AccountDetails {
   needsSetup: boolean;
   /** Whether a mail tells the user that a fax has arrived. */
   mailOnFaxReceived: boolean;
+  /** Whether the account's address is confirmed (a link followed, Google, a password reset); until then sending is limited. */
+  emailVerified: boolean;
+  /** Faxes the account may still send before its address is confirmed; null once it is. */
+  unverifiedSendsLeft: number | null;
 }
 
 /** Who is signed in, as pages and the session calls show it. */
@@ -57,5 +62,7 @@ export function toAccountDetails(user: UserRow): AccountDetails {
     lastSignInAt: user.lastSignInAt,
     needsSetup: needsSetup(user),
     mailOnFaxReceived: user.mailOnFaxReceived,
+    emailVerified: user.emailVerifiedAt !== null,
+    unverifiedSendsLeft: user.emailVerifiedAt === null ? Math.max(0, UNVERIFIED_SEND_LIMIT - user.lifetimeSendCount) : null,
   };
 }

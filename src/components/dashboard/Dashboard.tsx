@@ -8,6 +8,7 @@ import { t } from '../../i18n/t';
 import { $viewer, setViewer } from '../../stores/session';
 import SetupReminder from '../onboarding/SetupReminder';
 import ActivityFeed from './ActivityFeed';
+import ConfirmEmail from './ConfirmEmail';
 import PlanCredits from './PlanCredits';
 import ReceivingNow from './ReceivingNow';
 import SendingNow from './SendingNow';
@@ -29,6 +30,10 @@ interface Props {
   plan: PlanSummary;
   /** Where the first-run path stands, or null when it is over (src/common/onboarding.ts). */
   onboarding: SetupStep | null;
+  /** The address while it is not confirmed, and the faxes that may still be sent; null once confirmed. */
+  emailConfirmation: { email: string; sendsLeft: number } | null;
+  /** The token of the confirmation link this page was opened from, or null. */
+  verifyEmailToken: string | null;
 }
 
 export default function Dashboard({
@@ -40,6 +45,8 @@ export default function Dashboard({
   paying,
   plan,
   onboarding,
+  emailConfirmation,
+  verifyEmailToken,
 }: Props) {
   const current = useStore($viewer);
   useEffect(() => setViewer(initialViewer), [initialViewer]);
@@ -55,6 +62,7 @@ export default function Dashboard({
           {t('dashboard.sendFax')}
         </a>
       </header>
+      {(emailConfirmation || verifyEmailToken) && <ConfirmEmail pending={emailConfirmation} token={verifyEmailToken} />}
       {onboarding && <SetupReminder step={onboarding} />}
       <PlanCredits initial={plan} />
       <YourNumber initial={faxNumber} paying={paying} />

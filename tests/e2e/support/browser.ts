@@ -201,6 +201,20 @@ export async function signUpThroughUi(page: Page, options: { name?: string; labe
   return account;
 }
 
+/**
+ * Follows the newest "confirm your e-mail" link the local outbox holds for `email`, as the user
+ * would from their mail, and waits for the dashboard to say so. Until then an account may send 3 faxes.
+ */
+export async function confirmEmailFromOutbox(page: Page, email: string): Promise<void> {
+  await visit(page, `/dev/outbox?to=${encodeURIComponent(email)}`);
+  await page.getByRole('heading', { name: 'Confirm your e-mail address for FaxFlow' }).first().waitFor();
+  await page
+    .getByRole('link', { name: /\/dashboard\?verifyEmail=/ })
+    .first()
+    .click();
+  await page.getByText('Your e-mail address is confirmed.').waitFor();
+}
+
 /** Signs in through the sign-in form that is already open on `page`. */
 export async function fillSignInForm(page: Page, account: Pick<Account, 'email' | 'password'>): Promise<void> {
   await page.getByRole('heading', { name: 'Sign in to your account' }).waitFor();

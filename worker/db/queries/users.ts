@@ -108,6 +108,19 @@ export async function updatePasswordHash(db: Db, userId: string, passwordHash: s
     .where(eq(users.id, userId));
 }
 
+/**
+ * Marks the account's address as proved, if it is still `email` (a link mailed to an address the
+ * account has since left proves nothing). Answers the user, or null when it was not theirs.
+ */
+export async function markEmailVerified(db: Db, userId: string, email: string, now: number): Promise<UserRow | null> {
+  const [row] = await db
+    .update(users)
+    .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${now})` })
+    .where(and(eq(users.id, userId), eq(users.email, email)))
+    .returning();
+  return row ?? null;
+}
+
 /** False when another account already uses the address (the unique index decides). */
 export async function updateEmail(db: Db, userId: string, email: string): Promise<boolean> {
   try {

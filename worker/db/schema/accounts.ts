@@ -95,7 +95,7 @@ export const emailTokens = sqliteTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    purpose: text('purpose', { enum: ['password-reset', 'email-change'] }).notNull(),
+    purpose: text('purpose', { enum: ['password-reset', 'email-change', 'email-verify'] }).notNull(),
     // The new address for an e-mail change; the same-site path to return to after a reset.
     payload: text('payload'),
     createdAt: integer('created_at').notNull(),
