@@ -1,0 +1,38 @@
+import { env } from 'cloudflare:workers';
+import { describe, expect, it } from 'vitest';
+import { readConfig } from '../../worker/env';
+
+// The local stand-ins (dev pages, the loopback carrier, a fixed visitor location, raised abuse
+// limits) make a local run work without accounts; any of them in production would be a hole, so
+// the Worker refuses to start with one.
+
+const withVars = (vars: Record<string, string | undefined>): Env => ({ ...env, ...vars }) as Env;
+
+const PRODUCTION = {
+  APP_ENV: 'production',
+  DEV_TOOLS: 'off',
+  GOOGLE_JWKS_URL: 'https://www.googleapis.com/oauth2/v3/certs',
+  LOCAL_GEO: undefined,
+  RATE_LIMIT_MULTIPLIER: '1',
+  CARRIER: 'telnyx',
+  TELNYX_API_KEY: 'KEY0123',
+  TELNYX_CONNECTION_ID: '1293384261075731499',
+  TELNYX_PUBLIC_KEY: 'Jl2sHrwQ2Rl3Ghb6BxE7LxmS3CD4kRDEhK2y3JPzeCM=',
+  PUBLIC_ORIGIN: 'https://fax.example.com',
+  FAX_MEDIA_SECRET: 'f'.repeat(64),
+};
+
+describe('a production configuration', () => {
+  it('with a real carrier and no local stand-in is accepted', () => {
+    expect(readConfig(withVars(PRODUCTION))).toMatchObject({ APP_ENV: 'production', DEV_TOOLS: false, CARRIER: 'telnyx' });
+  });
+
+  it.each([
+    ['DEV_TOOLS', 'on', /DEV_TOOLS must be off in production/],
+    ['CARRIER', 'loopback', /CARRIER must be a real carrier in production/],
+    ['LOCAL_GEO', 'US,TX,Austin', /LOCAL_GEO must be unset in production/],
+    ['RATE_LIMIT_MULTIPLIER', '50', /RATE_LIMIT_MULTIPLIER must be 1 in production/],
+  ])('with %s=%s is refused, naming it', (name, value, message) => {
+    expect(() => readConfig(withVars({ ...PRODUCTION, [name]: value }))).toThrow(message);
+  });
+});
