@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { JOB_STATES } from './account-deletion';
 import { faxTotalsSchema, faxViewSchema } from './faxes';
+import { SIGN_IN_METHODS } from './sign-in-link';
 
 // Everything the server pushes to a browser over /api/live. The database stays the source of
 // truth: an event carries what changed, the page applies it, and after a reconnect (events may
@@ -10,7 +11,7 @@ export const liveEventSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('session.started'),
     at: z.number(),
-    method: z.enum(['password', 'google']),
+    method: z.enum(SIGN_IN_METHODS),
     device: z.string().nullable(),
   }),
   z.object({ type: z.literal('account.updated'), at: z.number() }),

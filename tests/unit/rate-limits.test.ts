@@ -11,6 +11,8 @@ describe('RATE_LIMITS', () => {
     ['signup-ip', 10, 60 * MINUTE],
     ['recovery-ip', 10, 60 * MINUTE],
     ['recovery-account', 3, 60 * MINUTE],
+    ['sign-in-link-ip', 10, 60 * MINUTE],
+    ['sign-in-link-account', 3, 60 * MINUTE],
     ['email-check-ip', 30, 10 * MINUTE],
     ['password-check-account', 10, 15 * MINUTE],
   ] as const)('%s allows %i attempts per window of %i ms', (name, limit, windowMs) => {

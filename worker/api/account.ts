@@ -13,6 +13,7 @@ import { listLoginEvents } from '../db/queries/login-events';
 import { readOption } from '../db/queries/options';
 import { completeSetup, updateProfile, type ProfileChange } from '../db/queries/users';
 import { toE164 } from '../../src/common/phone';
+import type { SignInMethod } from '../../src/common/sign-in-link';
 import { ApiError } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
 import { requireSameOrigin } from '../http/same-origin';
@@ -26,7 +27,7 @@ const LOGIN_HISTORY_LIMIT = 50;
 /** One sign-in as settings lists it. */
 export interface LoginHistoryEntry {
   at: number;
-  method: 'password' | 'google';
+  method: SignInMethod;
   ip: string | null;
   device: string | null;
   country: string | null;

@@ -21,6 +21,7 @@ import { paymentWebhooksApi } from './payment-webhooks';
 import { receivedFaxesApi } from './received-faxes';
 import { recoveryApi } from './recovery';
 import { sendFaxApi } from './send-fax';
+import { signInLinkApi } from './sign-in-link';
 import { uploadsApi } from './uploads';
 import { webhooksApi } from './webhooks';
 
@@ -34,6 +35,7 @@ export const api = new Hono<AppEnv>()
   .route('/', emailChangeApi)
   .route('/', emailVerificationApi)
   .route('/', recoveryApi)
+  .route('/', signInLinkApi)
   .route('/', liveApi)
   .route('/', numbersApi)
   .route('/', optionsApi)

@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+import type { SignInMethod } from '../../src/common/sign-in-link';
 import { getDb } from '../db/client';
 import { transferHold } from '../db/queries/numbers';
 import { updateLastSignIn } from '../db/queries/users';
@@ -16,12 +17,7 @@ import { writeSessionCookie } from './session-cookie';
  * `newAccount`: the account was created by this very sign-in, whose time is its creation time
  * (spec §4 tells a new account by creation time equal to last sign-in time).
  */
-export async function startSession(
-  c: Context<AppEnv>,
-  user: UserRow,
-  method: 'password' | 'google',
-  { newAccount = false } = {},
-): Promise<void> {
+export async function startSession(c: Context<AppEnv>, user: UserRow, method: SignInMethod, { newAccount = false } = {}): Promise<void> {
   const db = getDb(c.env);
   const now = newAccount ? user.createdAt : Date.now();
   await endSession(c);

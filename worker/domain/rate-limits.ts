@@ -15,6 +15,10 @@ export const RATE_LIMITS = {
   'verification-mail-account': { limit: 5, windowMs: 60 * 60_000 },
   'recovery-ip': { limit: 10, windowMs: 60 * 60_000 },
   'recovery-account': { limit: 3, windowMs: 60 * 60_000 },
+  // Sign-in links for an owner held up by the wrong-password limits: per address asked about, so
+  // nobody can flood one inbox, and per caller's address.
+  'sign-in-link-ip': { limit: 10, windowMs: 60 * 60_000 },
+  'sign-in-link-account': { limit: 3, windowMs: 60 * 60_000 },
   'email-check-ip': { limit: 30, windowMs: 10 * 60_000 },
   'password-check-account': { limit: 10, windowMs: 15 * 60_000 },
   // Signed-out number holds: enough to change one's mind often, too few to hold a pool hostage.

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SIGN_IN_METHODS } from '../../src/common/sign-in-link';
 
 // Messages on the account-jobs queue. Each carries its own id so a redelivery is recognised.
 export const accountJobSchema = z.discriminatedUnion('kind', [
@@ -9,7 +10,7 @@ export const accountJobSchema = z.discriminatedUnion('kind', [
     /** The session the sign-in opened: its own pages are not told about it. */
     sessionId: z.string().min(1),
     at: z.number(),
-    method: z.enum(['password', 'google']),
+    method: z.enum(SIGN_IN_METHODS),
     ip: z.string().nullable(),
     userAgent: z.string().nullable(),
     country: z.string().nullable(),

@@ -76,7 +76,7 @@ export const loginEvents = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     at: integer('at').notNull(),
-    method: text('method', { enum: ['password', 'google'] }).notNull(),
+    method: text('method', { enum: ['password', 'google', 'email-link'] }).notNull(),
     // A short description of the browser and system ("Chrome on Windows").
     device: text('device'),
     ip: text('ip'),
@@ -86,8 +86,8 @@ export const loginEvents = sqliteTable(
   (t) => [index('login_events_user_at_idx').on(t.userId, t.at)],
 );
 
-// Single-use links sent by e-mail (password recovery, confirming a new e-mail address). Only the
-// SHA-256 of the token in the link is stored.
+// Single-use links sent by e-mail (password recovery, confirming an e-mail address, signing in).
+// Only the SHA-256 of the token in the link is stored.
 export const emailTokens = sqliteTable(
   'email_tokens',
   {
@@ -95,8 +95,9 @@ export const emailTokens = sqliteTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    purpose: text('purpose', { enum: ['password-reset', 'email-change', 'email-verify'] }).notNull(),
-    // The new address for an e-mail change; the same-site path to return to after a reset.
+    purpose: text('purpose', { enum: ['password-reset', 'email-change', 'email-verify', 'sign-in-link'] }).notNull(),
+    // The new address for an e-mail change; the same-site path to return to after a reset; the
+    // address a confirmation or sign-in link was sent to.
     payload: text('payload'),
     createdAt: integer('created_at').notNull(),
     expiresAt: integer('expires_at').notNull(),

@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { emailSchema } from './auth-schemas';
+
+// Signing in through a mailed link (issue 15, finding 3): the way in for an owner whose password
+// sign-in is held up by someone else's wrong guesses. Shapes shared by worker/api/sign-in-link.ts
+// and /login.
+
+/** How long a sign-in link works: long enough to switch to a mailbox, short enough to go stale. */
+export const SIGN_IN_LINK_LIFETIME_MS = 15 * 60 * 1000;
+
+/** The query parameter of the link (/login?signInLink=…). */
+export const SIGN_IN_LINK_PARAM = 'signInLink';
+
+/** How a session was opened, as login history and the live `session.started` event tell it. */
+export const SIGN_IN_METHODS = ['password', 'google', 'email-link'] as const;
+export type SignInMethod = (typeof SIGN_IN_METHODS)[number];
+
+/** POST /api/mailSignInLink. */
+export const mailSignInLinkSchema = z.object({ email: emailSchema });
+
+/** POST /api/signInWithLink. */
+export const signInWithLinkSchema = z.object({
+  // 32 random bytes in base64url are 43 characters; anything else can never be a valid link.
+  token: z.string({ message: 'INVALID_SIGN_IN_LINK' }).regex(/^[\w-]{43}$/, 'INVALID_SIGN_IN_LINK'),
+});
+
+/** The same answer whether or not an account has the e-mail. */
+export interface MailSignInLinkResponse {
+  sent: true;
+}
