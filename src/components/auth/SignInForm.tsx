@@ -5,6 +5,7 @@ import { safeRedirectPath } from '../../common/routes';
 import { t } from '../../i18n/t';
 import { api, call } from '../../lib/api';
 import PasswordStrength from './PasswordStrength';
+import SignInLinkOffer from './SignInLinkOffer';
 
 type Mode = 'signIn' | 'signUp';
 
@@ -20,6 +21,8 @@ export default function SignInForm({ redirect, initialMode = 'signIn' }: Props) 
   const [error, setError] = useState<string | null>(null);
   const ids = { email: useId(), password: useId(), name: useId(), hint: useId(), error: useId() };
   const [typedPassword, setTypedPassword] = useState('');
+  // The e-mail whose password sign-in was refused with 429: a mailed link is offered instead.
+  const [limitedEmail, setLimitedEmail] = useState<string | null>(null);
 
   async function submit(event: FormEvent<HTMLFormElement>): Promise<void> {
     event.preventDefault();
@@ -29,6 +32,7 @@ export default function SignInForm({ redirect, initialMode = 'signIn' }: Props) 
     const displayName = String(form.get('displayName') ?? '');
     setBusy(true);
     setError(null);
+    setLimitedEmail(null);
     const result =
       mode === 'signIn'
         ? await call(api.login.$post({ json: { email, password } }))
@@ -39,6 +43,10 @@ export default function SignInForm({ redirect, initialMode = 'signIn' }: Props) 
       return;
     }
     setBusy(false);
+    if (mode === 'signIn' && result.status === 429) {
+      setLimitedEmail(email);
+      return;
+    }
     setError(result.code === 'EMAIL_IN_USE' ? t('login.emailTaken') : t(`errors.${result.code}`));
   }
 
@@ -51,6 +59,7 @@ export default function SignInForm({ redirect, initialMode = 'signIn' }: Props) 
           {error}
         </p>
       )}
+      {limitedEmail && !signUp && <SignInLinkOffer email={limitedEmail} />}
       {signUp && (
         <div className="field">
           <label htmlFor={ids.name}>{t('login.displayName')}</label>
@@ -90,6 +99,7 @@ export default function SignInForm({ redirect, initialMode = 'signIn' }: Props) 
         onClick={() => {
           setMode(signUp ? 'signIn' : 'signUp');
           setError(null);
+          setLimitedEmail(null);
         }}
       >
         {signUp ? t('login.toSignIn') : t('login.toSignUp')}
