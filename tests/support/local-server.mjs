@@ -9,10 +9,12 @@ import { join } from 'node:path';
 /**
  * With `stateDir`, the state is kept there (and kept after stop), so a bench can stop the server,
  * work on its files and start it again on the same data.
- * @param {{ port: number, build?: boolean, timeoutMs?: number, label?: string, stateDir?: string }} options
+ * `rateLimitMultiplier` is the server's RATE_LIMIT_MULTIPLIER (every request comes from this one
+ * address; the abuse limits are not what is measured): 50 unless given.
+ * @param {{ port: number, build?: boolean, timeoutMs?: number, label?: string, stateDir?: string, rateLimitMultiplier?: number }} options
  * @returns {Promise<{ url: string, logFile: string, stop: () => Promise<void>, pid: number }>}
  */
-export async function startLocalServer({ port, build = false, timeoutMs = 120_000, label = 'server', stateDir }) {
+export async function startLocalServer({ port, build = false, timeoutMs = 120_000, label = 'server', stateDir, rateLimitMultiplier = 50 }) {
   const dir = mkdtempSync(join(tmpdir(), `fax-${label}-`));
   const logFile = join(dir, 'server.log');
   const log = openSync(logFile, 'a');
@@ -24,8 +26,7 @@ export async function startLocalServer({ port, build = false, timeoutMs = 120_00
       PORT: String(port),
       STATE_DIR: stateDir ?? join(dir, 'state'),
       SKIP_BUILD: build ? '' : '1',
-      // Every request comes from this one address; abuse limits are not what is measured.
-      RATE_LIMIT_MULTIPLIER: '50',
+      RATE_LIMIT_MULTIPLIER: String(rateLimitMultiplier),
     },
   });
   let exited = false;

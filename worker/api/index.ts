@@ -18,6 +18,7 @@ import { liveApi } from './live';
 import { numbersApi } from './numbers';
 import { optionsApi } from './options';
 import { paymentWebhooksApi } from './payment-webhooks';
+import { pingApi } from './ping';
 import { receivedFaxesApi } from './received-faxes';
 import { recoveryApi } from './recovery';
 import { sendFaxApi } from './send-fax';
@@ -39,6 +40,7 @@ export const api = new Hono<AppEnv>()
   .route('/', liveApi)
   .route('/', numbersApi)
   .route('/', optionsApi)
+  .route('/', pingApi)
   .route('/', billingApi)
   .route('/', filesApi)
   .route('/', uploadsApi)
