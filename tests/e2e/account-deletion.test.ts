@@ -3,12 +3,19 @@ import { randomUUID } from 'node:crypto';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { createAccount, type Account } from './support/api.ts';
-import { assertNoSeriousAxeViolations, fillSignInForm, liveIndicator, useBrowser, visit, waitForPath } from './support/browser.ts';
+import {
+  assertNoSeriousAxeViolations,
+  fillSignInForm,
+  liveIndicator,
+  useBrowser,
+  visit,
+  waitForPath,
+  LOGIN_401,
+} from './support/browser.ts';
 
 // Starting the deletion ends the session: the settings page's own verifyAuth is then answered 401
 // while the page leaves for the deletion page, and Chromium logs that as a console error.
 const VERIFY_AUTH_401 = /status of 401 .*\[at .*\/api\/verifyAuth\]$/;
-const LOGIN_401 = /status of 401 .*\[at .*\/api\/login\]$/;
 const STATUS_404 = /status of 404 .*\[at .*\/api\/accountJobStatus\?jobId=.*\]$/;
 const DOCUMENT_404 = /status of 404 .*\[at .*\/account_delete\/not-a-job\]$/;
 

@@ -11,10 +11,8 @@ import {
   visit,
   waitForHydration,
   waitForPath,
+  LOGIN_401,
 } from './support/browser.ts';
-
-// Chromium logs a failed sign-in call as a console error; only the tests that cause one allow it.
-const LOGIN_401 = /status of 401 .*\[at .*\/api\/login\]$/;
 
 describe('signing up, in and out', () => {
   const browser = useBrowser();

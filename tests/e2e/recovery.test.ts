@@ -10,12 +10,12 @@ import {
   visit,
   waitForHydration,
   waitForPath,
+  LOGIN_401,
 } from './support/browser.ts';
 
 // When its session ends, the other device's dashboard learns it from a 401 on verifyAuth; a wrong
 // password on the sign-in form and a dead reset link are 401/400 answers. Chromium logs each.
 const VERIFY_AUTH_401 = /status of 401 .*\[at .*\/api\/verifyAuth\]$/;
-const LOGIN_401 = /status of 401 .*\[at .*\/api\/login\]$/;
 const RESET_400 = /status of 400 .*\[at .*\/api\/resetPassword\]$/;
 
 const NEW_PASSWORD = 'a fresh and private phrase';

@@ -9,12 +9,12 @@ import {
   visit,
   waitForHydration,
   waitForPath,
+  LOGIN_401,
 } from './support/browser.ts';
 
 // Issue 15, finding 3: wrong passwords hold an account's password sign-in back for a while, and
 // its owner gets in meanwhile through a link mailed to the address, offered on the form itself.
 
-const LOGIN_401 = /status of 401 .*\[at .*\/api\/login\]$/;
 const LOGIN_429 = /status of 429 .*\[at .*\/api\/login\]$/;
 const LINK_400 = /status of 400 .*\[at .*\/api\/signInWithLink\]$/;
 // RATE_LIMITS['login-failure-account-ip'] (worker/domain/rate-limits.ts), which the browser tests'

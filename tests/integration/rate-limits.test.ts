@@ -6,7 +6,7 @@ import { RATE_LIMITS } from '../../worker/domain/rate-limits';
 import { logIn } from '../support/auth';
 import { call, errorCode, GOOD_PASSWORD, sessionCookieFrom, uniqueEmail } from '../support/client';
 import { insertUser } from '../support/db';
-import { awaitRoomInWindow, retryAfterSeconds } from '../support/rate-limit';
+import { addressSource, awaitRoomInWindow, expectRateLimited, from } from '../support/rate-limit';
 
 // Abuse limits, each from the caller's point of view. Every request here names its address
 // (cf-connecting-ip) so the per-IP counts are the test's own; storage is this file's alone.
@@ -18,24 +18,11 @@ beforeAll(async () => {
   goodPasswordHash = await hashPassword(GOOD_PASSWORD);
 });
 
-let ipCounter = 0;
-
 /** An address no other test in this file uses. */
-function freshIp(): string {
-  ipCounter += 1;
-  return `198.18.${Math.floor(ipCounter / 250)}.${(ipCounter % 250) + 1}`;
-}
-
-function from(ip: string): { headers: Record<string, string> } {
-  return { headers: { 'cf-connecting-ip': ip } };
-}
+const freshIp = addressSource('198.18');
 
 async function expectLimited(response: Response, windowMs: number): Promise<void> {
-  expect(response.status).toBe(429);
-  expect(await errorCode(response)).toBe('RATE_LIMITED');
-  const retryAfter = retryAfterSeconds(response);
-  expect(retryAfter).toBeGreaterThanOrEqual(1);
-  expect(retryAfter).toBeLessThanOrEqual(windowMs / 1000);
+  await expectRateLimited(response, windowMs);
   expect(sessionCookieFrom(response)).toBeNull();
 }
 

@@ -6,7 +6,7 @@ import { RATE_LIMITS } from '../../worker/domain/rate-limits';
 import { logIn, verifyAuthStatus } from '../support/auth';
 import { call, errorCode, GOOD_PASSWORD, sessionCookieFrom, uniqueEmail } from '../support/client';
 import { insertUser, loginEventsOf } from '../support/db';
-import { awaitRoomInWindow, retryAfterSeconds } from '../support/rate-limit';
+import { addressSource, awaitRoomInWindow, expectRateLimited, from } from '../support/rate-limit';
 import { mailTo } from '../support/recovery';
 import { mailSignInLink, requestSignInToken, signInTokenInMail, signInWithLink } from '../support/sign-in-link';
 import { waitFor } from '../support/wait';
@@ -21,17 +21,8 @@ beforeAll(async () => {
   goodPasswordHash = await hashPassword(GOOD_PASSWORD);
 });
 
-let ipCounter = 0;
-
 /** An address no other test in this file uses. */
-function freshIp(): string {
-  ipCounter += 1;
-  return `198.19.${Math.floor(ipCounter / 250)}.${(ipCounter % 250) + 1}`;
-}
-
-function from(ip: string): { headers: Record<string, string> } {
-  return { headers: { 'cf-connecting-ip': ip } };
-}
+const freshIp = addressSource('198.19');
 
 async function expectInvalidLink(response: Response): Promise<void> {
   expect(response.status).toBe(400);
@@ -237,26 +228,18 @@ describe('the same-origin rule', () => {
 });
 
 describe('POST /api/mailSignInLink is rate-limited', () => {
-  async function expectLimited(response: Response, windowMs: number): Promise<void> {
-    expect(response.status).toBe(429);
-    expect(await errorCode(response)).toBe('RATE_LIMITED');
-    const retryAfter = retryAfterSeconds(response);
-    expect(retryAfter).toBeGreaterThanOrEqual(1);
-    expect(retryAfter).toBeLessThanOrEqual(windowMs / 1000);
-  }
-
   it('answers 429 with Retry-After to the 4th link for one e-mail within an hour, from any addresses, and mails no 4th', async () => {
     const { limit, windowMs } = RATE_LIMITS['sign-in-link-account'];
     expect(limit).toBe(3);
     await awaitRoomInWindow(windowMs);
     const user = await unprovedAccount();
     for (let i = 0; i < limit; i++) expect((await mailSignInLink(user.email, from(freshIp()))).status).toBe(202);
-    await expectLimited(await mailSignInLink(user.email.toUpperCase(), from(freshIp())), windowMs);
+    await expectRateLimited(await mailSignInLink(user.email.toUpperCase(), from(freshIp())), windowMs);
     expect(await mailTo(user.email)).toHaveLength(limit);
     // An e-mail with no account is limited the same way.
     const nobody = uniqueEmail('nobody');
     for (let i = 0; i < limit; i++) expect((await mailSignInLink(nobody, from(freshIp()))).status).toBe(202);
-    await expectLimited(await mailSignInLink(nobody, from(freshIp())), windowMs);
+    await expectRateLimited(await mailSignInLink(nobody, from(freshIp())), windowMs);
   });
 
   it('answers 429 with Retry-After to the 11th request from one address within an hour', async () => {
@@ -265,7 +248,7 @@ describe('POST /api/mailSignInLink is rate-limited', () => {
     await awaitRoomInWindow(windowMs);
     const ip = freshIp();
     for (let i = 0; i < limit; i++) expect((await mailSignInLink(uniqueEmail('probe'), from(ip))).status).toBe(202);
-    await expectLimited(await mailSignInLink(uniqueEmail('probe'), from(ip)), windowMs);
+    await expectRateLimited(await mailSignInLink(uniqueEmail('probe'), from(ip)), windowMs);
     expect((await mailSignInLink(uniqueEmail('probe'), from(freshIp()))).status).toBe(202);
   });
 });

@@ -1,12 +1,10 @@
-import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { readConfig } from '../../worker/env';
+import { withVars } from '../support/config';
 import { paymentsForPages } from '../../worker/payments';
 
 // Stripe's keys are checked with the rest of the configuration; the pages learn only which card
 // form to show and Stripe's publishable key, never a secret.
-
-const withVars = (vars: Record<string, string | undefined>): Env => ({ ...env, ...vars }) as Env;
 const STRIPE = {
   PAYMENT_PROCESSOR: 'stripe',
   STRIPE_SECRET_KEY: 'sk_test_x',

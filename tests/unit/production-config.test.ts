@@ -1,12 +1,10 @@
-import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { readConfig } from '../../worker/env';
+import { TELNYX_VARS, withVars } from '../support/config';
 
 // The local stand-ins (dev pages, the loopback carrier, a fixed visitor location, raised abuse
 // limits) make a local run work without accounts; any of them in production would be a hole, so
 // the Worker refuses to start with one.
-
-const withVars = (vars: Record<string, string | undefined>): Env => ({ ...env, ...vars }) as Env;
 
 const PRODUCTION = {
   APP_ENV: 'production',
@@ -14,12 +12,7 @@ const PRODUCTION = {
   GOOGLE_JWKS_URL: 'https://www.googleapis.com/oauth2/v3/certs',
   LOCAL_GEO: undefined,
   RATE_LIMIT_MULTIPLIER: '1',
-  CARRIER: 'telnyx',
-  TELNYX_API_KEY: 'KEY0123',
-  TELNYX_CONNECTION_ID: '1293384261075731499',
-  TELNYX_PUBLIC_KEY: 'Jl2sHrwQ2Rl3Ghb6BxE7LxmS3CD4kRDEhK2y3JPzeCM=',
-  PUBLIC_ORIGIN: 'https://fax.example.com',
-  FAX_MEDIA_SECRET: 'f'.repeat(64),
+  ...TELNYX_VARS,
 };
 
 describe('a production configuration', () => {

@@ -1,12 +1,10 @@
-import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { readConfig } from '../../worker/env';
+import { withVars } from '../support/config';
 import { mailLinkOrigin } from '../../worker/mail/link-origin';
 
 // Links in mails (password reset, e-mail change, a received fax) point at PUBLIC_ORIGIN: a link
 // built on the request's Host would send the token to whatever site the requester named.
-
-const withVars = (vars: Record<string, string | undefined>): Env => ({ ...env, ...vars }) as Env;
 
 describe('PUBLIC_ORIGIN', () => {
   it('is required in production', () => {

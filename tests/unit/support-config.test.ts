@@ -1,11 +1,10 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { readConfig } from '../../worker/env';
+import { withVars } from '../support/config';
 
 // Every "contact us" on the site points at SUPPORT_EMAIL (the footer of every page, the messages):
 // a missing or mistyped address would send users nowhere, so the configuration refuses it.
-
-const withVars = (vars: Record<string, string | undefined>): Env => ({ ...env, ...vars }) as Env;
 
 describe('SUPPORT_EMAIL', () => {
   it('is read from the configuration (wrangler.toml has one)', () => {

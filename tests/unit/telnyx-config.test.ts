@@ -1,19 +1,10 @@
-import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { readConfig } from '../../worker/env';
+import { TELNYX_VARS, withVars } from '../support/config';
 
 // The carrier settings are checked with the rest of the configuration, before any request is served.
 
-const withVars = (vars: Record<string, string | undefined>): Env => ({ ...env, ...vars }) as Env;
-
-const TELNYX = {
-  CARRIER: 'telnyx',
-  TELNYX_API_KEY: 'KEY0123',
-  TELNYX_CONNECTION_ID: '1293384261075731499',
-  TELNYX_PUBLIC_KEY: 'Jl2sHrwQ2Rl3Ghb6BxE7LxmS3CD4kRDEhK2y3JPzeCM=',
-  PUBLIC_ORIGIN: 'https://fax.example.com',
-  FAX_MEDIA_SECRET: 'f'.repeat(64),
-};
+const TELNYX = TELNYX_VARS;
 
 describe('carrier configuration', () => {
   it('Telnyx with everything it needs', () => {

@@ -1,10 +1,10 @@
 import { readConfig } from '../env';
 import { Hono } from 'hono';
 import { changeEmailSchema, confirmEmailChangeSchema, newEmailSchema } from '../../src/common/account-schemas';
-import { generateToken, sha256Hex } from '../crypto/tokens';
+import { sha256Hex } from '../crypto/tokens';
 import { currentViewer } from '../auth/viewer';
 import { getDb } from '../db/client';
-import { consumeEmailToken, deleteUserEmailTokens, findValidEmailToken, insertEmailToken } from '../db/queries/email-tokens';
+import { consumeEmailToken, findValidEmailToken } from '../db/queries/email-tokens';
 import { findUserByEmail, findUserById, updateEmail } from '../db/queries/users';
 import { ApiError, defaultMessage } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
@@ -16,6 +16,7 @@ import { checkCurrentPassword } from './credentials';
 import { t } from '../../src/i18n/t';
 import { toAccountDetails } from '../views/account';
 import { mailLinkOrigin } from '../mail/link-origin';
+import { issueMailedToken } from '../auth/mailed-token';
 
 const EMAIL_CHANGE_LINK_LIFETIME_MS = 24 * 60 * 60 * 1000;
 
@@ -29,14 +30,10 @@ export const emailChangeApi = new Hono<AppEnv>()
     const db = getDb(c.env);
     if (newEmail === user.email) throw new ApiError(400, 'OTHER', t('api.sameEmail'));
     if (await findUserByEmail(db, newEmail)) throw new ApiError(400, 'OTHER', defaultMessage('EMAIL_IN_USE'));
-    const token = generateToken();
-    await deleteUserEmailTokens(db, user.id, 'email-change');
-    await insertEmailToken(db, {
-      id: await sha256Hex(token),
+    const token = await issueMailedToken(db, {
       userId: user.id,
       purpose: 'email-change',
       payload: newEmail,
-      now: Date.now(),
       lifetimeMs: EMAIL_CHANGE_LINK_LIFETIME_MS,
     });
     const link = `${mailLinkOrigin(readConfig(c.env), c.req.url)}/settings?confirmEmail=${encodeURIComponent(token)}`;

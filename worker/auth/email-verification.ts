@@ -1,13 +1,14 @@
 import { VERIFICATION_LINK_LIFETIME_MS, VERIFY_EMAIL_PARAM } from '../../src/common/email-verification';
-import { generateToken, sha256Hex } from '../crypto/tokens';
+import { sha256Hex } from '../crypto/tokens';
 import type { Db } from '../db/client';
-import { consumeEmailToken, deleteUserEmailTokens, findValidEmailToken, insertEmailToken } from '../db/queries/email-tokens';
+import { consumeEmailToken, findValidEmailToken } from '../db/queries/email-tokens';
 import { markEmailVerified } from '../db/queries/users';
 import type { UserRow } from '../db/schema';
 import { readConfig } from '../env';
 import { mailLinkOrigin } from '../mail/link-origin';
 import { sendMail } from '../mail/send';
 import { verifyEmailMail } from '../mail/verification-mail';
+import { issueMailedToken } from './mailed-token';
 
 // Confirming an account's e-mail address (issue 15, finding 1; src/common/email-verification.ts):
 // a single-use link to the address, which only the account it was sent for can use, and only
@@ -15,14 +16,10 @@ import { verifyEmailMail } from '../mail/verification-mail';
 
 /** Mails a fresh link to the account's address; earlier links stop working. */
 export async function sendVerificationLink(env: Env, db: Db, user: UserRow, requestUrl: string): Promise<void> {
-  const token = generateToken();
-  await deleteUserEmailTokens(db, user.id, 'email-verify');
-  await insertEmailToken(db, {
-    id: await sha256Hex(token),
+  const token = await issueMailedToken(db, {
     userId: user.id,
     purpose: 'email-verify',
     payload: user.email,
-    now: Date.now(),
     lifetimeMs: VERIFICATION_LINK_LIFETIME_MS,
   });
   const link = `${mailLinkOrigin(readConfig(env), requestUrl)}/dashboard?${VERIFY_EMAIL_PARAM}=${encodeURIComponent(token)}`;

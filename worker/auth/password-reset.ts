@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import { RESET_LINK_LIFETIME_MS } from '../../src/common/recovery-schemas';
 import { safeRedirectPath } from '../../src/common/routes';
 import { getDb } from '../db/client';
-import { consumeEmailToken, deleteUserEmailTokens, findValidEmailToken, insertEmailToken } from '../db/queries/email-tokens';
+import { consumeEmailToken, deleteUserEmailTokens, findValidEmailToken } from '../db/queries/email-tokens';
 import { findUserByEmail, findUserById, updatePasswordHash } from '../db/queries/users';
 import type { UserRow } from '../db/schema';
 import { ApiError } from '../http/api-error';
@@ -13,8 +13,9 @@ import { sendMail } from '../mail/send';
 import { hashPassword } from './password';
 import { invalidateUserSessions } from './session';
 import { startSession } from './sign-in';
-import { generateToken, sha256Hex } from '../crypto/tokens';
+import { sha256Hex } from '../crypto/tokens';
 import { refuseNewPassword } from './password-policy';
+import { issueMailedToken } from './mailed-token';
 
 // Password recovery (docs/decisions/009-password-recovery.md): a single-use link, valid one hour,
 // whose token only the mail holds; the database keeps its SHA-256 and the path to return to.
@@ -22,26 +23,14 @@ import { refuseNewPassword } from './password-policy';
 const PURPOSE = 'password-reset';
 
 /**
- * Mails a reset link when an account that can sign in has this e-mail; otherwise does the same
- * token work and sends nothing. Never tells the caller which case it was, not even by failing.
+ * Mails a reset link when an account that can sign in has this e-mail; otherwise sends
+ * nothing. Never tells the caller which case it was, not even by failing.
  */
 export async function sendPasswordResetLink(env: Env, email: string, origin: string, redirect: string): Promise<void> {
-  const token = generateToken();
-  const tokenId = await sha256Hex(token);
   const db = getDb(env);
   const user = await findUserByEmail(db, email);
   if (!user || user.deletingAt !== null || (!user.passwordHash && !user.googleSubject)) return;
-  const now = Date.now();
-  // One live link per account: asking again replaces the earlier ones.
-  await deleteUserEmailTokens(db, user.id, PURPOSE);
-  await insertEmailToken(db, {
-    id: tokenId,
-    userId: user.id,
-    purpose: PURPOSE,
-    payload: redirect,
-    now,
-    lifetimeMs: RESET_LINK_LIFETIME_MS,
-  });
+  const token = await issueMailedToken(db, { userId: user.id, purpose: PURPOSE, payload: redirect, lifetimeMs: RESET_LINK_LIFETIME_MS });
   const link = `${origin}/recover?token=${encodeURIComponent(token)}`;
   try {
     await sendMail(env, passwordResetMail(user.email, link));

@@ -1,8 +1,8 @@
 import type { Context } from 'hono';
 import { SIGN_IN_LINK_LIFETIME_MS, SIGN_IN_LINK_PARAM } from '../../src/common/sign-in-link';
-import { generateToken, sha256Hex } from '../crypto/tokens';
+import { sha256Hex } from '../crypto/tokens';
 import { getDb } from '../db/client';
-import { consumeEmailToken, deleteUserEmailTokens, findValidEmailToken, insertEmailToken } from '../db/queries/email-tokens';
+import { consumeEmailToken, findValidEmailToken } from '../db/queries/email-tokens';
 import { findUserByEmail, findUserById, markEmailVerified } from '../db/queries/users';
 import type { UserRow } from '../db/schema';
 import { ApiError } from '../http/api-error';
@@ -10,6 +10,7 @@ import type { AppEnv } from '../http/app-env';
 import { sendMail } from '../mail/send';
 import { signInLinkMail } from '../mail/sign-in-link-mail';
 import { startSession } from './sign-in';
+import { issueMailedToken } from './mailed-token';
 
 // Signing in through a mailed link (issue 15, finding 3; src/common/sign-in-link.ts): the way in
 // for an owner whose password sign-in is paused by someone else's wrong guesses. A single-use link,
@@ -20,23 +21,17 @@ import { startSession } from './sign-in';
 const PURPOSE = 'sign-in-link';
 
 /**
- * Mails a sign-in link when an account that can sign in has this e-mail; otherwise does the same
- * token work and sends nothing. Never tells the caller which case it was, not even by failing.
+ * Mails a sign-in link when an account that can sign in has this e-mail; otherwise sends
+ * nothing. Never tells the caller which case it was, not even by failing.
  */
 export async function sendSignInLink(env: Env, email: string, origin: string): Promise<void> {
-  const token = generateToken();
-  const tokenId = await sha256Hex(token);
   const db = getDb(env);
   const user = await findUserByEmail(db, email);
   if (!user || user.deletingAt !== null || (!user.passwordHash && !user.googleSubject)) return;
-  // One live link per account: asking again replaces the earlier one.
-  await deleteUserEmailTokens(db, user.id, PURPOSE);
-  await insertEmailToken(db, {
-    id: tokenId,
+  const token = await issueMailedToken(db, {
     userId: user.id,
     purpose: PURPOSE,
     payload: user.email,
-    now: Date.now(),
     lifetimeMs: SIGN_IN_LINK_LIFETIME_MS,
   });
   const link = `${origin}/login?${SIGN_IN_LINK_PARAM}=${encodeURIComponent(token)}`;

@@ -277,3 +277,6 @@ export async function assertNoSeriousAxeViolations(page: Page, { everyImpact = f
     );
   }
 }
+
+/** Chromium logs a failed sign-in call as a console error; only the tests that cause one allow it. */
+export const LOGIN_401 = /status of 401 .*\[at .*\/api\/login\]$/;
