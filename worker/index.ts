@@ -5,15 +5,13 @@ import type { PageContext } from '../src/common/page-context';
 import { toPlanSummary } from '../src/common/plan-summary';
 import { createApp } from './app';
 import { getDb } from './db/client';
-import { readFaxCounts } from './db/queries/fax-counts';
 import { findNumberOwnedBy } from './db/queries/numbers';
 import { needsSetup } from './domain/account';
 import { readConfig } from './env';
-import { readSendStatus } from './fax/send-status';
+import { readPageFigures } from './fax/page-figures';
 import type { AppEnv } from './http/app-env';
 import { queue } from './jobs/queue';
 import { paymentsForPages } from './payments';
-import { readReceiveStatus } from './receive/receive-status';
 import { runCron } from './jobs/cron';
 import { toAccountDetails } from './views/account';
 
@@ -25,18 +23,21 @@ async function pageContext(c: Context<AppEnv>): Promise<PageContext> {
   const viewer = c.get('viewer');
   const user = c.get('user');
   const db = getDb(c.env);
-  const account = user ? toAccountDetails(user) : null;
-  const [owned, faxCounts] = viewer ? await Promise.all([findNumberOwnedBy(db, viewer.id), readFaxCounts(db, viewer.id)]) : [null, null];
+  // The user's own store answers the counts, the credits and, on the dashboard, what is on its way.
+  const [owned, figures] = user
+    ? await Promise.all([findNumberOwnedBy(db, user.id), readPageFigures(c.env, user, c.req.path === '/dashboard')])
+    : [null, null];
+  const account = user && figures ? toAccountDetails(user, figures.credits) : null;
   return {
     viewer,
     faxNumber: owned?.number ?? null,
-    faxCounts,
+    faxCounts: figures?.totals.counts ?? null,
     subscriptionType: user?.subscriptionType ?? null,
     plan: account ? toPlanSummary(account) : null,
     emailConfirmation: account && !account.emailVerified ? { email: account.email, sendsLeft: account.unverifiedSendsLeft ?? 0 } : null,
     onboarding: user ? openSetupStep(user.setup, needsSetup(user)) : null,
-    sendStatus: user && c.req.path === '/dashboard' ? await readSendStatus(db, user) : null,
-    receiveStatus: user && c.req.path === '/dashboard' ? await readReceiveStatus(db, user) : null,
+    sendStatus: figures?.sendStatus ?? null,
+    receiveStatus: figures?.receiveStatus ?? null,
     devTools: config.DEV_TOOLS,
     googleClientId: config.GOOGLE_CLIENT_ID,
     googleSignIn: config.GOOGLE_JWKS_URL.startsWith('/') ? 'local' : 'google',

@@ -2,7 +2,7 @@ import type { FaxTotals, FaxView, ReceiveStatus, SendStatus } from '../common/fa
 
 // How the dashboard's documents follow a pushed `fax.updated` (the fax row as it is now, and the
 // user's fax figures after the change), with no read of the server: the same rules the server
-// uses to build them (worker/fax/send-status.ts, worker/receive/receive-status.ts). Pushes may
+// uses to build them (UserHub.sendStatus and receiveStatus, worker/live/user-hub.ts). Pushes may
 // come out of order: a fax never goes back to an older version of itself (`updated`).
 
 const IN_FLIGHT: ReadonlySet<FaxView['status']> = new Set(['QUEUED', 'SENDING']);

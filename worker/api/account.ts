@@ -19,7 +19,7 @@ import type { AppEnv } from '../http/app-env';
 import { requireSameOrigin } from '../http/same-origin';
 import { validate } from '../http/validate';
 import { publishToUser } from '../live/publish';
-import { toAccountDetails } from '../views/account';
+import { accountDetailsOf } from '../fax/account-credits';
 
 const freeCreditsSchema = z.object({ send: z.number().int().min(0), receive: z.number().int().min(0) });
 const LOGIN_HISTORY_LIMIT = 50;
@@ -40,13 +40,13 @@ async function saveProfile(c: Context<AppEnv>, change: ProfileChange) {
   const user = await updateProfile(getDb(c.env), viewer.id, change);
   if (!user) throw new ApiError(401, 'UNAUTHENTICATED');
   await publishToUser(c.env, user.id, { type: 'account.updated', at: Date.now() }, { exceptSessionId: sessionId });
-  return c.json({ account: toAccountDetails(user) }, 200);
+  return c.json({ account: await accountDetailsOf(c.env, user) }, 200);
 }
 
 // The spec's profile calls are GETs that change state (spec §7); each carries the same-origin rule.
 export const accountApi = new Hono<AppEnv>()
   .get('/account', async (c) => {
-    return c.json({ account: toAccountDetails(currentViewer(c).user) }, 200);
+    return c.json({ account: await accountDetailsOf(c.env, currentViewer(c).user) }, 200);
   })
 
   .post('/setupNewUser', validate('json', setupNewUserSchema), async (c) => {
@@ -59,7 +59,7 @@ export const accountApi = new Hono<AppEnv>()
       freeCredits: await readOption(db, 'credits.free', freeCreditsSchema),
     });
     if (!result) throw new ApiError(401, 'UNAUTHENTICATED');
-    return c.json({ account: toAccountDetails(result.user), setUpNow: result.ranNow }, 200);
+    return c.json({ account: await accountDetailsOf(c.env, result.user), setUpNow: result.ranNow }, 200);
   })
 
   .get('/updateUserSetup', requireSameOrigin, validate('query', setupQuerySchema), async (c) =>

@@ -14,7 +14,7 @@ import { confirmNewEmailMail, emailChangeNoticeMail } from '../mail/email-change
 import { sendMail } from '../mail/send';
 import { checkCurrentPassword } from './credentials';
 import { t } from '../../src/i18n/t';
-import { toAccountDetails } from '../views/account';
+import { accountDetailsOf } from '../fax/account-credits';
 import { mailLinkOrigin } from '../mail/link-origin';
 import { issueMailedToken } from '../auth/mailed-token';
 
@@ -54,5 +54,5 @@ export const emailChangeApi = new Hono<AppEnv>()
     const user = await findUserById(db, viewer.id);
     if (!user) throw new ApiError(401, 'UNAUTHENTICATED');
     await publishToUser(c.env, user.id, { type: 'account.updated', at: Date.now() }, { exceptSessionId: sessionId });
-    return c.json({ account: toAccountDetails(user) }, 200);
+    return c.json({ account: await accountDetailsOf(c.env, user) }, 200);
   });

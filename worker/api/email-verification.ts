@@ -8,7 +8,7 @@ import type { AppEnv } from '../http/app-env';
 import { enforceRateLimit } from '../http/rate-limit';
 import { validate } from '../http/validate';
 import { publishToUser } from '../live/publish';
-import { toAccountDetails } from '../views/account';
+import { accountDetailsOf } from '../fax/account-credits';
 
 // The signed-in user confirms their e-mail address with the link mailed at sign-up, or asks for
 // the link again (issue 15, finding 1).
@@ -18,7 +18,7 @@ export const emailVerificationApi = new Hono<AppEnv>()
     const confirmed = await confirmEmailWithLink(getDb(c.env), user.id, c.req.valid('json').token, Date.now());
     if (!confirmed) throw new ApiError(400, 'INVALID_VERIFICATION_LINK');
     await publishToUser(c.env, user.id, { type: 'account.updated', at: Date.now() }, { exceptSessionId: sessionId });
-    return c.json({ account: toAccountDetails(confirmed) }, 200);
+    return c.json({ account: await accountDetailsOf(c.env, confirmed) }, 200);
   })
 
   .post('/resendVerification', async (c) => {

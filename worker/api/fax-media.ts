@@ -1,8 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { getDb } from '../db/client';
 import { readConfig } from '../env';
-import { findSendFax } from '../db/queries/fax-attempts';
+import { findSendFax } from '../fax/user-faxes';
 import { verifyFaxMediaSignature } from '../fax/media-url';
 import { ApiError } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
@@ -25,7 +24,7 @@ export const faxMediaApi = new Hono<AppEnv>().get('/faxMedia/:faxId', async (c) 
   const valid =
     query.success && (await verifyFaxMediaSignature(FAX_MEDIA_SECRET, faxId, query.data.attempt, query.data.expires, query.data.signature));
   if (!valid) throw new ApiError(403, 'INVALID_SIGNATURE', t('api.faxLinkInvalid'));
-  const fax = await findSendFax(getDb(c.env), faxId);
+  const fax = await findSendFax(c.env, faxId);
   const object = fax?.documentKey ? await readObject(c.env, fax.documentKey) : null;
   if (!object) throw new ApiError(404, 'NOT_FOUND');
   return c.body(object.body, 200, { 'content-type': 'application/pdf', 'content-length': String(object.size) });

@@ -3,15 +3,14 @@ import { FAX_FIRST_PAGE_SIZE, FAX_NEXT_PAGE_SIZE, type FaxDetails, type FaxListP
 import { faxPdfFileName } from '../../src/common/fax-file-name';
 import { faxIdParamSchema, faxListQuerySchema } from '../../src/common/fax-queries';
 import { currentViewer } from '../auth/viewer';
-import { getDb } from '../db/client';
-import { countFaxes, findFaxOwnedBy, listFaxes, listFaxEvents } from '../db/queries/faxes';
 import { decodeFaxCursor, encodeFaxCursor } from '../domain/fax-cursor';
-import { toFaxEventView, toFaxView } from '../views/faxes';
+import { userHubStub } from '../live/publish';
+import { toFaxView } from '../views/faxes';
 import { ApiError } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
 import { validate } from '../http/validate';
 import { faxConfirmationPdf, faxDocumentBody } from '../fax/fax-files';
-import { readSendStatus } from '../fax/send-status';
+import { findFaxOf } from '../fax/user-faxes';
 import { t } from '../../src/i18n/t';
 
 function pdfHeaders(fileName: string, disposition: 'inline' | 'attachment'): Record<string, string> {
@@ -32,8 +31,7 @@ export const faxesApi = new Hono<AppEnv>()
     const after = cursor ? decodeFaxCursor(cursor) : null;
     if (cursor && !after) throw new ApiError(400, 'INVALID_INPUT', t('api.invalidValue', { field: t('api.cursor') }));
     const limit = after ? FAX_NEXT_PAGE_SIZE : FAX_FIRST_PAGE_SIZE;
-    const db = getDb(c.env);
-    const [rows, total] = await Promise.all([listFaxes(db, user.id, direction, after, limit + 1), countFaxes(db, user.id, direction)]);
+    const { rows, total } = await userHubStub(c.env, user.id).listFaxes(user.id, direction, after, limit + 1);
     const page = rows.slice(0, limit);
     const last = page.at(-1);
     const body: FaxListPage = {
@@ -47,22 +45,20 @@ export const faxesApi = new Hono<AppEnv>()
   // The spec's send document: what the dashboard shows while a fax is on its way.
   .get('/sendStatus', async (c) => {
     const { user } = currentViewer(c);
-    const body: SendStatus = await readSendStatus(getDb(c.env), user);
+    const body: SendStatus = await userHubStub(c.env, user.id).sendStatus(user.id);
     return c.json(body, 200);
   })
 
   .get('/faxes/:faxId', validate('param', faxIdParamSchema), async (c) => {
     const { user } = currentViewer(c);
-    const db = getDb(c.env);
-    const fax = await findFaxOwnedBy(db, user.id, c.req.valid('param').faxId);
-    if (!fax) throw new ApiError(404, 'NOT_FOUND');
-    const body: FaxDetails = { fax: toFaxView(fax), timeline: (await listFaxEvents(db, fax.id)).map(toFaxEventView) };
+    const body: FaxDetails | null = await userHubStub(c.env, user.id).faxDetails(user.id, c.req.valid('param').faxId);
+    if (!body) throw new ApiError(404, 'NOT_FOUND');
     return c.json(body, 200);
   })
 
   .get('/faxes/:faxId/document', validate('param', faxIdParamSchema), async (c) => {
     const { user } = currentViewer(c);
-    const fax = await findFaxOwnedBy(getDb(c.env), user.id, c.req.valid('param').faxId);
+    const fax = await findFaxOf(c.env, user.id, c.req.valid('param').faxId);
     if (!fax) throw new ApiError(404, 'NOT_FOUND');
     const document = await faxDocumentBody(c.env, fax);
     if (!document) throw new ApiError(404, 'NOT_FOUND', t('api.faxDocumentGone'));
@@ -71,7 +67,7 @@ export const faxesApi = new Hono<AppEnv>()
 
   .get('/faxes/:faxId/confirmation', validate('param', faxIdParamSchema), async (c) => {
     const { user } = currentViewer(c);
-    const fax = await findFaxOwnedBy(getDb(c.env), user.id, c.req.valid('param').faxId);
+    const fax = await findFaxOf(c.env, user.id, c.req.valid('param').faxId);
     if (!fax) throw new ApiError(404, 'NOT_FOUND');
     if (fax.direction !== 'SEND' || fax.status !== 'DELIVERED') throw new ApiError(409, 'FAX_NOT_READY');
     const pdf = await faxConfirmationPdf(c.env, fax);

@@ -4,28 +4,23 @@ import { sendFaxSchema } from '../../src/common/faxes';
 import { toE164 } from '../../src/common/phone';
 import { currentViewer } from '../auth/viewer';
 import { getDb } from '../db/client';
-import { createSendFaxCharged, findFaxOwnedBy } from '../db/queries/faxes';
+import { creditPeriodOf } from '../db/queries/credit-period';
+import { forgetFaxOwner, recordFaxOwner } from '../db/queries/fax-owners';
 import { findFileOfUser } from '../db/queries/files';
-import { findUserById } from '../db/queries/users';
-import { toFaxView } from '../views/faxes';
 import { readConfig } from '../env';
-import { publishFaxRow } from '../live/fax-publish';
+import { userHubStub } from '../live/publish';
 import { ApiError } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
 import { validate } from '../http/validate';
 import { enqueueFaxJob } from '../queues/fax-messages';
-import { publishToUser } from '../live/publish';
 import { t } from '../../src/i18n/t';
-import { spendable } from '../domain/credits';
 
 // POST /api/sendFax (spec §7): validates the number and the document, counts the pages itself
-// (the client's pageCount is only what the page showed), charges the credits in the same D1 batch
-// that creates the fax, and queues the dispatch. On failure the body's `message` is what the page
+// (the client's pageCount is only what the page showed), has the user's store charge the credits
+// and take the fax in one transaction (decision 023), and queues the dispatch. On failure the body's `message` is what the page
 // shows the user.
 export const sendFaxApi = new Hono<AppEnv>().post('/sendFax', validate('json', sendFaxSchema), async (c) => {
   const { user } = currentViewer(c);
-  // Until the account's address is confirmed it may send only a few faxes (issue 15, finding 1).
-  if (user.emailVerifiedAt === null && user.lifetimeSendCount >= UNVERIFIED_SEND_LIMIT) throw new ApiError(403, 'EMAIL_NOT_VERIFIED');
   const body = c.req.valid('json');
   const toNumber = toE164(body.toNumber);
   if (!toNumber) throw new ApiError(400, 'INVALID_FAX_NUMBER');
@@ -42,21 +37,28 @@ export const sendFaxApi = new Hono<AppEnv>().post('/sendFax', validate('json', s
   }
 
   const faxId = crypto.randomUUID();
-  const accepted = await createSendFaxCharged(c.env.DB, {
-    id: faxId,
-    userId: user.id,
-    toNumber,
-    pageCount,
-    fileId: file.id,
-    fileName: file.name,
-    coverPage: cover ? JSON.stringify(cover) : null,
-    anonymous: body.anonymous,
-    now: Date.now(),
-  });
-  if (!accepted) {
-    // The balance now, not the one read with the session: another send may have just spent it.
-    const now = (await findUserById(db, user.id)) ?? user;
-    const available = spendable({ defaultCredits: now.defaultCreditsSend, paidCredits: now.paidCreditsSend });
+  // D1 learns whose fax it is first, so the carrier's news about it always finds the store.
+  await recordFaxOwner(db, faxId, user.id);
+  const sendLimit = user.emailVerifiedAt === null ? UNVERIFIED_SEND_LIMIT : null;
+  const outcome = await userHubStub(c.env, user.id).acceptSend(
+    user.id,
+    {
+      id: faxId,
+      toNumber,
+      pageCount,
+      fileId: file.id,
+      fileName: file.name,
+      coverPage: cover ? JSON.stringify(cover) : null,
+      anonymous: body.anonymous,
+      now: Date.now(),
+    },
+    creditPeriodOf(user),
+    sendLimit,
+  );
+  if (!outcome.accepted) {
+    await forgetFaxOwner(db, faxId);
+    if (outcome.reason === 'UNVERIFIED') throw new ApiError(403, 'EMAIL_NOT_VERIFIED');
+    const { available } = outcome;
     throw new ApiError(
       402,
       'INSUFFICIENT_CREDITS',
@@ -65,14 +67,11 @@ export const sendFaxApi = new Hono<AppEnv>().post('/sendFax', validate('json', s
   }
 
   try {
-    await enqueueFaxJob(c.env, { kind: 'fax.dispatch', faxId, attempt: 1 });
+    await enqueueFaxJob(c.env, { kind: 'fax.dispatch', faxId, userId: user.id, attempt: 1 });
   } catch (error) {
-    // The fax is accepted and paid for: the cron queues a dispatch that never was (fax/stalled-dispatch.ts).
-    console.warn(`Fax ${faxId}: queueing its dispatch failed; the cron will queue it again`, error);
+    // The fax is accepted and paid for: the store's own alarm queues a dispatch that never was.
+    console.warn(`Fax ${faxId}: queueing its dispatch failed; the store's watch will queue it again`, error);
   }
-  const fax = (await findFaxOwnedBy(db, user.id, faxId))!;
-  c.executionCtx.waitUntil(
-    Promise.all([publishFaxRow(c.env, fax), publishToUser(c.env, user.id, { type: 'account.updated', at: Date.now() })]),
-  );
-  return c.json({ faxId, fax: toFaxView(fax) }, 201);
+  // The store has pushed the new fax and the new balance to the user's pages.
+  return c.json({ faxId, fax: outcome.fax }, 201);
 });

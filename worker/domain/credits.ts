@@ -83,3 +83,23 @@ export function periodCredits(allowance: Allowance): PeriodCredits {
 
 /** The plan ended: its default credits go; paid credits stay. */
 export const NO_PERIOD_CREDITS: PeriodCredits = periodCredits({ send: 0, receive: 0 });
+
+/**
+ * A credit period as D1 numbers it (users.credit_period goes up by one with every grant, renewal
+ * and plan end) with its allowance: the user's store takes a period newer than its own before it
+ * reads or spends credits (decision 023).
+ */
+export interface CreditPeriod {
+  period: number;
+  /** The period's default credits, pages. */
+  send: number;
+  receive: number;
+}
+
+/** The user's balance of both kinds and their lifetime counts, as their store holds them. */
+export interface StoreCredits {
+  send: CreditBalance;
+  receive: CreditBalance;
+  lifetimeSendCount: number;
+  lifetimeReceiveCount: number;
+}

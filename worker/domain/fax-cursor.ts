@@ -1,4 +1,4 @@
-import type { FaxPosition } from '../db/queries/faxes';
+import type { FaxPosition } from '../db/store/faxes';
 
 // The opaque `cursor` of a fax list page: the (start, id) of the last fax on the previous page.
 

@@ -1,4 +1,5 @@
 import type { FaxFailureReason, FaxStatus } from '../../src/common/faxes';
+import type { FaxRow } from '../db/schema';
 
 // How a sent fax moves: QUEUED → SENDING → DELIVERED | FAILED, never backwards, whatever the order
 // or number of carrier events (carriers deliver webhooks out of order, twice, or at once). Each
@@ -93,4 +94,18 @@ export function settleFaxAttempt(
       // Statuses of received faxes: an outbound attempt never reports them.
       return fax;
   }
+}
+
+/** Where a fax row stands, as the rules above read it. */
+export function faxProgressOf(
+  row: Pick<FaxRow, 'status' | 'pagesSent' | 'attempt' | 'nextAttemptAt' | 'failureReason' | 'completed'>,
+): FaxProgress {
+  return {
+    status: row.status,
+    pagesSent: row.pagesSent,
+    attempt: row.attempt,
+    nextAttemptAt: row.nextAttemptAt,
+    failureReason: row.failureReason as FaxFailureReason | null,
+    completed: row.completed,
+  };
 }

@@ -1,17 +1,18 @@
 import type { FaxFailureReason } from '../../src/common/faxes';
-import type { FaxAttemptRow, FaxRow } from '../db/schema';
+import type { FaxRow } from '../db/schema';
+import type { StoreFaxAttemptRow as FaxAttemptRow } from '../db/store/fax-attempts';
 import { planRetry, type RetryPlan } from '../domain/fax-retry';
 import { refundOnCompletion, splitRefund } from '../domain/credits';
 import {
   applyAttemptReport,
+  faxProgressOf,
   isTerminalStatus,
   sameAttemptProgress,
   settleFaxAttempt,
   type AttemptProgress,
   type AttemptReport,
 } from '../domain/fax-status';
-import type { FaxChange, TimelineEntry } from '../db/queries/fax-changes';
-import { faxProgressOf } from '../db/queries/fax-attempts';
+import type { FaxChange, TimelineEntry } from '../db/store/fax-changes';
 
 // What one report about an attempt does to the fax, as a change to commit: the rules live in
 // worker/domain/fax-status.ts and fax-retry.ts; this only puts them together.

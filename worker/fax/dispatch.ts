@@ -2,19 +2,22 @@ import { FAX_MAX_ATTEMPTS, type FaxFailureReason } from '../../src/common/faxes'
 import { outboundCarrier } from '../carrier';
 import { CarrierRejected, type AttemptRef } from '../carrier/types';
 import { getDb } from '../db/client';
-import type { FaxAttemptRow, FaxRow } from '../db/schema';
+import { recordCarrierFaxId } from '../db/queries/fax-owners';
+import type { FaxRow } from '../db/schema';
+import type { StoreFaxAttemptRow } from '../db/store/fax-attempts';
 import { isTerminalStatus } from '../domain/fax-status';
 import { readConfig } from '../env';
 import { chooseCallerId } from './caller-id';
 import { ensureFaxDocument } from './fax-document';
-import { findAttempt, findSendFax, setCarrierFaxId } from '../db/queries/fax-attempts';
+import { userHubStub } from '../live/publish';
 import { reportAttempt } from './lifecycle';
 import { signFaxMediaUrl } from './media-url';
 import { startAttempt } from './start-attempt';
+import { findSendFax } from './user-faxes';
 
 // The fax-jobs consumer's work for `fax.dispatch {faxId, attempt}`: start the attempt, render the
 // PDF once (cover page first), hand it to the carrier. Every message may arrive twice, late, or
-// for a fax that has moved on; each case is decided from D1, never from the message alone.
+// for a fax that has moved on; each case is decided from the user's store, never from the message alone.
 
 /** sent: with the carrier; failed: the attempt failed at once; not-ready: ask again shortly; ignored: nothing to do. */
 type DispatchOutcome = 'sent' | 'failed' | 'not-ready' | 'ignored';
@@ -25,7 +28,7 @@ const MAX_DISPATCH_DELIVERIES = 5;
 type Decision = 'start' | 'resume' | 'wait' | 'ignore';
 
 /** `current` is the fax's latest attempt row (null before the first). */
-function decideDispatch(fax: FaxRow, current: FaxAttemptRow | null, attempt: number): Decision {
+function decideDispatch(fax: FaxRow, current: StoreFaxAttemptRow | null, attempt: number): Decision {
   if (isTerminalStatus(fax.status) || attempt > FAX_MAX_ATTEMPTS) return 'ignore';
   // A delivery of this message that died between starting the attempt and the carrier taking it.
   if (attempt === fax.attempt) return current?.status === 'QUEUED' && current.carrierFaxId === null ? 'resume' : 'ignore';
@@ -36,21 +39,24 @@ function decideDispatch(fax: FaxRow, current: FaxAttemptRow | null, attempt: num
   return current.status === 'FAILED' && fax.nextAttemptAt !== null ? 'start' : 'ignore';
 }
 
-function failAttempt(env: Env, ref: AttemptRef, reason: FaxFailureReason): Promise<unknown> {
+function failAttempt(env: Env, ref: AttemptRef, userId: string, reason: FaxFailureReason): Promise<unknown> {
   return reportAttempt(env, {
     ref,
+    userId,
     carrierFaxId: null,
     receipt: null,
     report: { status: 'FAILED', pagesSent: null, failureReason: reason },
   });
 }
 
-export async function dispatchFax(env: Env, ref: AttemptRef, deliveries: number): Promise<DispatchOutcome> {
+/** `owner`: the user whose store holds the fax, when the message says (older messages do not). */
+export async function dispatchFax(env: Env, ref: AttemptRef, owner: string | undefined, deliveries: number): Promise<DispatchOutcome> {
   const db = getDb(env);
   const config = readConfig(env);
-  const fax = await findSendFax(db, ref.faxId);
+  const fax = await findSendFax(env, ref.faxId, owner);
   if (!fax) return 'ignored';
-  const current = fax.attempt > 0 ? await findAttempt(db, fax.id, fax.attempt) : null;
+  const store = userHubStub(env, fax.userId);
+  const current = fax.attempt > 0 ? await store.findAttempt(fax.userId, fax.id, fax.attempt) : null;
   const decision = decideDispatch(fax, current, ref.attempt);
   if (decision === 'ignore') return 'ignored';
   if (decision === 'wait') return 'not-ready';
@@ -58,13 +64,13 @@ export async function dispatchFax(env: Env, ref: AttemptRef, deliveries: number)
   const carrier = outboundCarrier(env);
   if (decision === 'start') {
     const from = await chooseCallerId(db, fax, config.FAX_SENDER_NUMBER);
-    if (!(await startAttempt(env, fax.id, ref.attempt, carrier.name, from))) return 'ignored';
+    if (!(await startAttempt(env, fax, ref.attempt, carrier.name, from))) return 'ignored';
   }
-  const started = await findSendFax(db, fax.id);
+  const started = await findSendFax(env, fax.id, fax.userId);
   if (!started) return 'ignored';
   const documentKey = await ensureFaxDocument(env, started);
   if (!documentKey) {
-    await failAttempt(env, ref, 'DOCUMENT_UNREADABLE');
+    await failAttempt(env, ref, fax.userId, 'DOCUMENT_UNREADABLE');
     return 'failed';
   }
 
@@ -82,16 +88,18 @@ export async function dispatchFax(env: Env, ref: AttemptRef, deliveries: number)
       pageCount: started.pageCount,
       mediaUrl,
     });
-    await setCarrierFaxId(env.DB, fax.id, ref.attempt, accepted.carrierFaxId);
+    // D1 first: the carrier's news names only its id and must find the store.
+    await recordCarrierFaxId(db, accepted.carrierFaxId, fax.id, ref.attempt);
+    await store.noteCarrierFaxId(fax.userId, fax.id, ref.attempt, accepted.carrierFaxId);
     return 'sent';
   } catch (err) {
     if (err instanceof CarrierRejected) {
-      await failAttempt(env, ref, err.reason);
+      await failAttempt(env, ref, fax.userId, err.reason);
       return 'failed';
     }
     if (deliveries < MAX_DISPATCH_DELIVERIES) throw err;
     console.warn('The carrier kept failing; counting attempt', ref.attempt, 'of fax', fax.id, 'as failed', err);
-    await failAttempt(env, ref, 'CARRIER_ERROR');
+    await failAttempt(env, ref, fax.userId, 'CARRIER_ERROR');
     return 'failed';
   }
 }

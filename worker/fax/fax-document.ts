@@ -2,7 +2,7 @@ import { coverPageSchema, type CoverPage } from '../../src/common/cover-page';
 import type { FaxRow } from '../db/schema';
 import { buildFaxPdf } from '../documents/fax-pdf';
 import { faxDocumentKey } from '../storage/documents';
-import { setFaxDocumentKey } from '../db/queries/fax-attempts';
+import { userHubStub } from '../live/publish';
 import { sourceDocumentOf } from './fax-files';
 import { writePdf } from '../storage/bucket';
 
@@ -27,7 +27,7 @@ export async function ensureFaxDocument(env: Env, fax: FaxRow): Promise<string |
   }
   const key = faxDocumentKey(fax.userId, fax.id);
   await writePdf(env, key, bytes);
-  await setFaxDocumentKey(env.DB, fax.id, key);
+  await userHubStub(env, fax.userId).setDocumentKey(fax.userId, fax.id, key);
   return key;
 }
 

@@ -1,10 +1,8 @@
 import type { CarrierName } from '../carrier/types';
-import { getDb } from '../db/client';
 import type { FaxRow } from '../db/schema';
-import { startFaxAttempt } from '../domain/fax-status';
-import { announceFaxChange } from '../live/fax-announce';
-import { commitFaxChange } from '../db/queries/fax-changes';
-import { faxProgressOf, findSendFax } from '../db/queries/fax-attempts';
+import { faxProgressOf, startFaxAttempt } from '../domain/fax-status';
+import { userHubStub } from '../live/publish';
+import { findSendFax } from './user-faxes';
 
 /**
  * Records attempt `attempt` as started (a QUEUED attempt row, fax.attempt = n, no pending retry, a
@@ -12,14 +10,14 @@ import { faxProgressOf, findSendFax } from '../db/queries/fax-attempts';
  * Answers false when the attempt may not start (the fax finished, or the attempt was started by a
  * concurrent delivery of the same message).
  */
-export async function startAttempt(env: Env, faxId: string, attempt: number, carrier: CarrierName, localNumber: string): Promise<boolean> {
-  const db = getDb(env);
+export async function startAttempt(env: Env, sent: FaxRow, attempt: number, carrier: CarrierName, localNumber: string): Promise<boolean> {
+  const store = userHubStub(env, sent.userId);
   for (let round = 0; round < 8; round++) {
-    const fax: FaxRow | null = await findSendFax(db, faxId);
+    const fax = round === 0 ? sent : await findSendFax(env, sent.id, sent.userId);
     const next = fax ? startFaxAttempt(faxProgressOf(fax), attempt) : null;
     if (!fax || !next) return false;
-    const result = await commitFaxChange(env.DB, {
-      faxId,
+    const result = await store.commitFaxChange(fax.userId, {
+      faxId: fax.id,
       version: fax.updated,
       now: Date.now(),
       fax: { ...next, localNumber },
@@ -27,10 +25,7 @@ export async function startAttempt(env: Env, faxId: string, attempt: number, car
       timeline: [{ kind: 'QUEUED', attempt, pagesSent: null, reason: null }],
     });
     if (result === 'duplicate') return false;
-    if (result === 'committed') {
-      await announceFaxChange(env, fax.userId, faxId, false);
-      return true;
-    }
+    if (result === 'committed') return true;
   }
-  throw new Error(`Fax ${faxId} kept changing while attempt ${attempt} started`);
+  throw new Error(`Fax ${sent.id} kept changing while attempt ${attempt} started`);
 }

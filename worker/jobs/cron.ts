@@ -1,17 +1,12 @@
-import { redispatchStalledFaxes } from '../fax/stalled-dispatch';
-import { closeAbandonedCalls } from '../receive/abandoned-calls';
 import { runScheduledBilling } from '../subscriptions/lifecycle';
 
 // The cron (wrangler.toml, every 15 minutes; `npm start` runs it every minute): what must happen
-// even when no page asks. Each task stands alone, so one failing never holds up the others.
+// even when no page asks and no user's store is awake. Faxes on their way are watched by their
+// owner's store itself, on its own alarm (decision 023), not by a sweep across users.
 export async function runCron(env: Env): Promise<void> {
-  const tasks = [
-    ['billing', () => runScheduledBilling(env)],
-    ['abandoned incoming calls', () => closeAbandonedCalls(env)],
-    ['stalled fax dispatches', () => redispatchStalledFaxes(env)],
-  ] as const;
-  const results = await Promise.allSettled(tasks.map(([, run]) => run()));
-  results.forEach((result, i) => {
-    if (result.status === 'rejected') console.error(`Cron task "${tasks[i]![0]}" failed; the next run tries again`, result.reason);
-  });
+  try {
+    await runScheduledBilling(env);
+  } catch (err) {
+    console.error('Cron task "billing" failed; the next run tries again', err);
+  }
 }

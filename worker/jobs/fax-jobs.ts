@@ -13,8 +13,8 @@ export async function handleFaxJobs(batch: MessageBatch<unknown>, env: Env): Pro
       continue;
     }
     try {
-      const { faxId, attempt } = parsed.data;
-      const outcome = await dispatchFax(env, { faxId, attempt }, message.attempts);
+      const { faxId, attempt, userId } = parsed.data;
+      const outcome = await dispatchFax(env, { faxId, attempt }, userId, message.attempts);
       // The previous attempt's failure is being committed right now: look again in a moment.
       if (outcome === 'not-ready') message.retry({ delaySeconds: 1 });
       else message.ack();

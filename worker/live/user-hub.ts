@@ -1,8 +1,53 @@
 import { DurableObject } from 'cloudflare:workers';
+import type { FaxDirection, FaxTotals, ReceiveStatus, SendStatus } from '../../src/common/faxes';
 import { LIVE_CLOSE_SESSION_ENDED, LIVE_PING, LIVE_PONG, type LiveEvent } from '../../src/common/live-messages';
 import { getDb } from '../db/client';
+import { recordFaxLedger } from '../db/queries/fax-ledger';
+import type { ReceivedEnd } from '../db/queries/received-faxes';
 import { copyHistoryFromD1 } from '../db/store/copy-from-d1';
+import { applyCreditPeriod } from '../db/store/credit-period';
+import { readBalance } from '../db/store/credits';
+import { type CommitResult, commitStoreFaxChange, type FaxChange } from '../db/store/fax-changes';
+import { findStoreAttempt, setStoreCarrierFaxId, setStoreDocumentKey, type StoreFaxAttemptRow } from '../db/store/fax-attempts';
+import { readFaxCounters, readFaxTotals } from '../db/store/fax-counters';
+import { listSilentStoreReceivingFaxes, listStalledStoreSendFaxes, oldestOpenFaxChange } from '../db/store/fax-sweeps';
+import {
+  createSendFax,
+  type FaxPosition,
+  findSendingStoreFax,
+  findStoreFax,
+  listStoreFaxes,
+  listStoreFaxEvents,
+  type NewStoreSendFax,
+} from '../db/store/faxes';
 import { migrateUserStore, openUserStore, type UserStore } from '../db/store/open-store';
+import {
+  endStoreReceivedFax,
+  findLastStoreReceivedFax,
+  listStoreReceivingFaxes,
+  noteStoreReceivingFax,
+  setStoreFaxRead,
+  type StoreInboundCall,
+} from '../db/store/received-faxes';
+import type { StoreFaxRow } from '../db/store/schema';
+import { readStoreOwner, saveStoreOwner } from '../db/store/store-owner';
+import type { CreditPeriod, StoreCredits } from '../domain/credits';
+import { ABANDONED_CALL_MS, owedDispatchAttempt, STALLED_DISPATCH_MS } from '../domain/fax-sweeps';
+import { isTerminalStatus } from '../domain/fax-status';
+import type { FaxView } from '../../src/common/faxes';
+import { enqueueFaxJob } from '../queues/fax-messages';
+import { toFaxEventView, toFaxView } from '../views/faxes';
+
+/** What a send comes to in the store: accepted and charged, or refused with why. */
+export type SendOutcome =
+  | { accepted: true; fax: FaxView }
+  | { accepted: false; reason: 'CREDITS'; available: number }
+  | { accepted: false; reason: 'UNVERIFIED' };
+
+export type ReadChange = { fax: FaxView; totals: FaxTotals } | 'NOT_FOUND' | 'NOT_A_RECEIVED_FAX';
+
+/** How often, at the most, an object with a fax on its way looks at it again (its alarm). */
+const WATCH_MS = STALLED_DISPATCH_MS;
 
 interface SocketAttachment {
   sessionId: string;
@@ -25,6 +70,224 @@ export class UserHub extends DurableObject<Env> {
     this.store = openUserStore(ctx);
     // Heartbeats are answered by the runtime without waking the object.
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair(LIVE_PING, LIVE_PONG));
+  }
+
+  // ---- The user's faxes and credits (decision 023). Every change runs here, one call at a time,
+  // ---- and its live push leaves from here once it is committed. Each call names the user: the
+  // ---- first one copies the user's history out of D1 if it is still there.
+
+  private readyFor: string | null = null;
+
+  private async ready(userId: string): Promise<void> {
+    if (this.readyFor === userId) return;
+    // Nothing else runs in the object until the copy is whole: a charge in between would be
+    // overwritten by the balance the copy sets.
+    await this.ctx.blockConcurrencyWhile(async () => {
+      saveStoreOwner(this.store, userId);
+      while (!(await copyHistoryFromD1(getDb(this.env), this.store, userId, 25, Date.now()))) {
+        // one more batch of pages
+      }
+    });
+    this.readyFor = userId;
+  }
+
+  /** Tells the user's pages that a fax changed (and their credits, after a charge or refund). */
+  private async pushFax(row: StoreFaxRow, creditsChanged: boolean): Promise<void> {
+    const at = Date.now();
+    await this.publish({ type: 'fax.updated', at, fax: toFaxView(row), totals: readFaxTotals(this.store) });
+    if (creditsChanged) await this.publish({ type: 'account.updated', at });
+  }
+
+  /** A fax that has ended goes into D1's anonymised ledger, once (decision 010). */
+  private async recordEnded(row: StoreFaxRow): Promise<void> {
+    if (!isTerminalStatus(row.status)) return;
+    try {
+      await recordFaxLedger(getDb(this.env), row);
+    } catch (err) {
+      console.error('Could not write the ledger row of fax', row.id, err);
+    }
+  }
+
+  /** Keeps an alarm set while a fax is on its way, so a lost dispatch or a silent call is noticed. */
+  private async watchOpenFaxes(): Promise<void> {
+    const oldest = oldestOpenFaxChange(this.store);
+    if (oldest === null) return;
+    const due = Math.max(Date.now() + WATCH_MS, oldest + STALLED_DISPATCH_MS);
+    const set = await this.ctx.storage.getAlarm();
+    if (set === null || set > due) await this.ctx.storage.setAlarm(due);
+  }
+
+  async acceptSend(userId: string, fax: NewStoreSendFax, period: CreditPeriod, sendLimit: number | null): Promise<SendOutcome> {
+    await this.ready(userId);
+    applyCreditPeriod(this.store, period, fax.now);
+    // Until the account's address is confirmed it may send only a few faxes (issue 15, finding 1).
+    if (sendLimit !== null && readFaxCounters(this.store, 'SEND').lifetime >= sendLimit) return { accepted: false, reason: 'UNVERIFIED' };
+    const result = createSendFax(this.store, fax);
+    if (!result.accepted) return { accepted: false, reason: 'CREDITS', available: result.available };
+    await this.pushFax(result.fax, true);
+    await this.watchOpenFaxes();
+    return { accepted: true, fax: toFaxView(result.fax) };
+  }
+
+  async findFax(userId: string, faxId: string): Promise<StoreFaxRow | null> {
+    await this.ready(userId);
+    return findStoreFax(this.store, faxId);
+  }
+
+  async faxDetails(userId: string, faxId: string) {
+    await this.ready(userId);
+    const fax = findStoreFax(this.store, faxId);
+    return fax ? { fax: toFaxView(fax), timeline: listStoreFaxEvents(this.store, faxId).map(toFaxEventView) } : null;
+  }
+
+  async findAttempt(userId: string, faxId: string, attempt: number): Promise<StoreFaxAttemptRow | null> {
+    await this.ready(userId);
+    return findStoreAttempt(this.store, faxId, attempt);
+  }
+
+  /** Commits one planned step of a sent fax (fax/attempt-change.ts) and pushes it. */
+  async commitFaxChange(userId: string, change: FaxChange): Promise<CommitResult> {
+    await this.ready(userId);
+    const result = commitStoreFaxChange(this.store, change);
+    if (result !== 'committed') return result;
+    const row = findStoreFax(this.store, change.faxId);
+    if (row) {
+      const refunded = (change.refund?.toPaid ?? 0) + (change.refund?.toDefault ?? 0);
+      await this.pushFax(row, refunded > 0);
+      await this.recordEnded(row);
+    }
+    await this.watchOpenFaxes();
+    return result;
+  }
+
+  async noteCarrierFaxId(userId: string, faxId: string, attempt: number, carrierFaxId: string): Promise<void> {
+    await this.ready(userId);
+    setStoreCarrierFaxId(this.store, faxId, attempt, carrierFaxId);
+  }
+
+  async setDocumentKey(userId: string, faxId: string, key: string): Promise<void> {
+    await this.ready(userId);
+    setStoreDocumentKey(this.store, faxId, key);
+  }
+
+  /** One page of the history of one direction (keyset after `after`) and its total. */
+  async listFaxes(userId: string, direction: FaxDirection, after: FaxPosition | null, limit: number) {
+    await this.ready(userId);
+    const rows = listStoreFaxes(this.store, direction, after, limit);
+    return { rows, total: readFaxCounters(this.store, direction).total };
+  }
+
+  async faxTotals(userId: string): Promise<FaxTotals> {
+    await this.ready(userId);
+    return readFaxTotals(this.store);
+  }
+
+  /** The spec's send document: the fax on its way, the newest sent, and the lifetime count. */
+  async sendStatus(userId: string): Promise<SendStatus> {
+    await this.ready(userId);
+    const sending = findSendingStoreFax(this.store);
+    const [last] = listStoreFaxes(this.store, 'SEND', null, 1);
+    return {
+      sendingFax: sending ? toFaxView(sending) : null,
+      lastSentEntry: last ? toFaxView(last) : null,
+      lifetimeSendCount: readFaxCounters(this.store, 'SEND').lifetime,
+    };
+  }
+
+  /** The spec's receive document: faxes arriving now, the newest arrived, and the lifetime count. */
+  async receiveStatus(userId: string): Promise<ReceiveStatus> {
+    await this.ready(userId);
+    const receivingFax: ReceiveStatus['receivingFax'] = {};
+    for (const fax of listStoreReceivingFaxes(this.store)) {
+      receivingFax[fax.id] = { start: fax.start, remoteDisplay: toFaxView(fax).remoteDisplay, pagesReceived: fax.pagesSent };
+    }
+    const last = findLastStoreReceivedFax(this.store);
+    return {
+      receivingFax,
+      lastReceivedEntry: last ? toFaxView(last) : null,
+      lifetimeReceiveCount: readFaxCounters(this.store, 'RECEIVE').lifetime,
+    };
+  }
+
+  /** A call is being answered (decision 018): its fax exists with the pages in so far. */
+  async noteReceivingFax(userId: string, call: StoreInboundCall, pagesReceived: number | null): Promise<boolean> {
+    await this.ready(userId);
+    const changed = noteStoreReceivingFax(this.store, call, pagesReceived);
+    const row = changed ? findStoreFax(this.store, call.faxId) : null;
+    if (row) await this.pushFax(row, false);
+    await this.watchOpenFaxes();
+    return changed;
+  }
+
+  async isStillReceiving(userId: string, faxId: string): Promise<boolean> {
+    await this.ready(userId);
+    return findStoreFax(this.store, faxId)?.status === 'RECEIVING';
+  }
+
+  /** Ends the call's fax once, charging the receive credits of the current period as far as they go. */
+  async endReceivedFax(userId: string, call: StoreInboundCall, end: ReceivedEnd, period: CreditPeriod): Promise<boolean> {
+    await this.ready(userId);
+    applyCreditPeriod(this.store, period, call.now);
+    if (!endStoreReceivedFax(this.store, call, end)) return false;
+    const row = findStoreFax(this.store, call.faxId);
+    if (row) {
+      await this.pushFax(row, end.kind === 'received');
+      await this.recordEnded(row);
+    }
+    return true;
+  }
+
+  /** Marks a received fax read or unread; the user's other tabs are told when it changed. */
+  async setFaxRead(userId: string, faxId: string, read: boolean, now: number): Promise<ReadChange> {
+    await this.ready(userId);
+    const fax = findStoreFax(this.store, faxId);
+    if (!fax) return 'NOT_FOUND';
+    if (fax.direction !== 'RECEIVE' || fax.status === 'RECEIVING') return 'NOT_A_RECEIVED_FAX';
+    const changed = setStoreFaxRead(this.store, faxId, read, now);
+    const row = findStoreFax(this.store, faxId) ?? fax;
+    if (changed) await this.pushFax(row, false);
+    return { fax: toFaxView(row), totals: readFaxTotals(this.store) };
+  }
+
+  /** The balance of the current credit period (taken first if the store has not seen it) and the lifetime counts. */
+  async credits(userId: string, period: CreditPeriod): Promise<StoreCredits> {
+    await this.ready(userId);
+    applyCreditPeriod(this.store, period, Date.now());
+    return {
+      send: readBalance(this.store, 'send'),
+      receive: readBalance(this.store, 'receive'),
+      lifetimeSendCount: readFaxCounters(this.store, 'SEND').lifetime,
+      lifetimeReceiveCount: readFaxCounters(this.store, 'RECEIVE').lifetime,
+    };
+  }
+
+  /**
+   * The object's own watch over its faxes on their way (domain/fax-sweeps.ts): a dispatch that
+   * never ran is queued again (the dispatch decides from the store, so a message that was only
+   * late changes nothing twice), and a call silent for hours is closed as failed, charging nothing.
+   */
+  override async alarm(): Promise<void> {
+    const userId = readStoreOwner(this.store);
+    if (!userId) return;
+    await this.ready(userId);
+    const now = Date.now();
+    for (const { fax, current } of listStalledStoreSendFaxes(this.store, now - STALLED_DISPATCH_MS)) {
+      const attempt = owedDispatchAttempt(fax, current, now);
+      if (attempt === null) continue;
+      console.warn(`Fax ${fax.id}: attempt ${attempt} was never dispatched; queueing it again`);
+      await enqueueFaxJob(this.env, { kind: 'fax.dispatch', faxId: fax.id, userId, attempt });
+    }
+    for (const fax of listSilentStoreReceivingFaxes(this.store, now - ABANDONED_CALL_MS)) {
+      const call = { faxId: fax.id, from: fax.remoteNumber, to: fax.localNumber ?? '', now };
+      if (endStoreReceivedFax(this.store, call, { kind: 'failed', reason: 'CARRIER_ERROR', pagesReceived: 0 })) {
+        const row = findStoreFax(this.store, fax.id);
+        if (row) {
+          await this.pushFax(row, false);
+          await this.recordEnded(row);
+        }
+      }
+    }
+    await this.watchOpenFaxes();
   }
 
   /**

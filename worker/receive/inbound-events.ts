@@ -1,16 +1,10 @@
 import type { CarrierName, InboundCarrierEvent } from '../carrier/types';
 import { getDb } from '../db/client';
 import { markInboundEventHandled, recordInboundEvent, type InboundOutcome } from '../db/queries/inbound-faxes';
-import {
-  endReceivedFax,
-  findNumberOwner,
-  isStillReceiving,
-  noteReceivingFax,
-  type InboundCall,
-  type ReceivedEnd,
-} from '../db/queries/received-faxes';
+import { creditPeriodOf } from '../db/queries/credit-period';
+import { findNumberOwner, type InboundCall, type NumberOwner, type ReceivedEnd } from '../db/queries/received-faxes';
 import { readConfig } from '../env';
-import { announceFaxChange } from '../live/fax-announce';
+import { userHubStub } from '../live/publish';
 import { ApiError } from '../http/api-error';
 import { faxDocumentKey } from '../storage/documents';
 import { inboundFaxId } from './inbound-fax-id';
@@ -31,8 +25,8 @@ export async function handleInboundEvent(env: Env, provider: CarrierName, event:
   const now = Date.now();
   if (!(await recordInboundEvent(env.DB, provider, event, now))) return 'duplicate';
 
-  const userId = await findNumberOwner(getDb(env), event.to);
-  if (!userId) {
+  const owner = await findNumberOwner(getDb(env), event.to);
+  if (!owner) {
     // Not a fax anyone here can read (released, never assigned, or another instance's number):
     // acknowledged, so the carrier stops, and kept in carrier_inbound_events for support.
     console.warn('Inbound fax to a number nobody owns, refused', { provider, eventId: event.eventId, to: event.to });
@@ -40,9 +34,10 @@ export async function handleInboundEvent(env: Env, provider: CarrierName, event:
     return 'NO_OWNER';
   }
 
+  const userId = owner.id;
   const call: InboundCall = { faxId: await inboundFaxId(provider, event.carrierFaxId), userId, from: event.from, to: event.to, now };
-  const [changed, outcome] = await applyToFax(env, call, event);
-  if (changed) await announceFaxChange(env, userId, call.faxId, outcome === 'RECEIVED');
+  // The owner's store makes, charges and ends the fax, and pushes each change to their pages.
+  const [changed, outcome] = await applyToFax(env, call, owner, event);
   if (changed && outcome === 'RECEIVED') await mailFaxReceived(env, userId, call.faxId);
   await markInboundEventHandled(env.DB, provider, event.eventId, {
     faxId: call.faxId,
@@ -52,15 +47,21 @@ export async function handleInboundEvent(env: Env, provider: CarrierName, event:
   return changed ? outcome : 'IGNORED';
 }
 
-async function applyToFax(env: Env, call: InboundCall, event: InboundCarrierEvent): Promise<[boolean, InboundOutcome]> {
-  const noted = await noteReceivingFax(env.DB, call, event.kind === 'inbound.started' ? event.pagesReceived : null);
+async function applyToFax(
+  env: Env,
+  { userId, ...call }: InboundCall,
+  owner: NumberOwner,
+  event: InboundCarrierEvent,
+): Promise<[boolean, InboundOutcome]> {
+  const store = userHubStub(env, userId);
+  // The end may come first (or alone): the page then shows "receiving…" while the document is copied.
+  const noted = await store.noteReceivingFax(userId, call, event.kind === 'inbound.started' ? event.pagesReceived : null);
   if (event.kind === 'inbound.started') return [noted, 'STARTED'];
-  // The end came first (or alone): the page shows "receiving…" while the document is copied.
-  if (noted) await announceFaxChange(env, call.userId, call.faxId, false);
   // Already ended (a repeat, or closed as abandoned): its media is not fetched again.
-  if (!(await isStillReceiving(env.DB, call.faxId))) return [false, 'IGNORED'];
-  const end = await endOf(env, call, event);
-  return [await endReceivedFax(env.DB, call, end), end.kind === 'received' ? 'RECEIVED' : 'FAILED'];
+  if (!(await store.isStillReceiving(userId, call.faxId))) return [false, 'IGNORED'];
+  const end = await endOf(env, { userId, ...call }, event);
+  const ended = await store.endReceivedFax(userId, call, end, creditPeriodOf(owner));
+  return [ended, end.kind === 'received' ? 'RECEIVED' : 'FAILED'];
 }
 
 /** How the call ends for the user: the pages kept in our storage, or a failure with none. */

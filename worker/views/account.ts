@@ -3,6 +3,7 @@ import { formatPhoneForDisplay } from '../../src/common/phone';
 import type { Viewer } from '../../src/common/viewer';
 import type { UserRow } from '../db/schema';
 import { needsSetup, signInMethodsOf } from '../domain/account';
+import type { StoreCredits } from '../domain/credits';
 
 /** The account as the settings page shows it (GET /api/account, setupNewUser and the profile calls). */
 export interface AccountDetails {
@@ -41,7 +42,8 @@ export function toViewer(user: UserRow): Viewer {
   return { id: user.id, email: user.email, displayName: user.displayName };
 }
 
-export function toAccountDetails(user: UserRow): AccountDetails {
+/** The account, with the credits and counts its store holds (decision 023). */
+export function toAccountDetails(user: UserRow, credits: StoreCredits): AccountDetails {
   return {
     id: user.id,
     email: user.email,
@@ -53,16 +55,16 @@ export function toAccountDetails(user: UserRow): AccountDetails {
     subscriptionType: user.subscriptionType,
     planLevel: user.subscriptionType === 'TRIAL' || user.subscriptionType === 'PAID' ? user.planLevel : null,
     faxCredits: {
-      defaultCreditsSend: user.defaultCreditsSend,
-      paidCreditsSend: user.paidCreditsSend,
-      defaultCreditsReceive: user.defaultCreditsReceive,
-      paidCreditsReceive: user.paidCreditsReceive,
+      defaultCreditsSend: credits.send.defaultCredits,
+      paidCreditsSend: credits.send.paidCredits,
+      defaultCreditsReceive: credits.receive.defaultCredits,
+      paidCreditsReceive: credits.receive.paidCredits,
     },
     createdAt: user.createdAt,
     lastSignInAt: user.lastSignInAt,
     needsSetup: needsSetup(user),
     mailOnFaxReceived: user.mailOnFaxReceived,
     emailVerified: user.emailVerifiedAt !== null,
-    unverifiedSendsLeft: user.emailVerifiedAt === null ? Math.max(0, UNVERIFIED_SEND_LIMIT - user.lifetimeSendCount) : null,
+    unverifiedSendsLeft: user.emailVerifiedAt === null ? Math.max(0, UNVERIFIED_SEND_LIMIT - credits.lifetimeSendCount) : null,
   };
 }

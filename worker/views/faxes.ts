@@ -3,7 +3,8 @@ import { formatPhoneForDisplay } from '../../src/common/phone';
 import type { FaxEventRow, FaxRow } from '../db/schema';
 
 /** What the API and the live channel say about a fax. */
-export function toFaxView(row: FaxRow): FaxView {
+/** A fax row of D1 or of the user's store (which has no user id: it is the user's). */
+export function toFaxView(row: Omit<FaxRow, 'userId'>): FaxView {
   return {
     id: row.id,
     direction: row.direction,

@@ -5,6 +5,7 @@ import { checkouts, invoices, transactions, trials, users, type InvoiceRow } fro
 import { assignHeldNumberStatement } from './numbers';
 import type { NewTransaction } from './billing';
 import { NO_PERIOD_CREDITS, periodCredits } from '../../domain/credits';
+import { newCreditPeriod } from './credit-period';
 
 // The user's plan as it moves: started by a checkout, renewed, cancelled, ended. Each move is one
 // D1 batch (one transaction), conditional on the state it was computed from, so a repeat or a
@@ -56,7 +57,7 @@ export async function activatePlan(db: Db, a: PlanActivation): Promise<void> {
         cancelAtPeriodEnd: false,
         subscriptionId: a.checkoutId,
         merchantType: a.merchantType,
-        ...periodCredits(a.grant),
+        ...newCreditPeriod(periodCredits(a.grant)),
       })
       .where(and(eq(users.id, a.userId), or(isNull(users.subscriptionType), eq(users.subscriptionType, 'FREE')))),
     db.insert(transactions).values(a.transactions),
@@ -96,7 +97,7 @@ export async function recordRenewal(db: Db, r: PlanRenewal): Promise<void> {
       .set({
         subscriptionType: 'PAID',
         currentPeriodEnd: r.periodEnd,
-        ...periodCredits(r.grant),
+        ...newCreditPeriod(periodCredits(r.grant)),
       })
       .where(and(eq(users.id, r.userId), eq(users.currentPeriodEnd, r.fromPeriodEnd), inArray(users.subscriptionType, PAYING))),
     db.insert(transactions).values(r.transactions),
@@ -117,7 +118,7 @@ export async function endPlan(db: Db, userId: string, fromPeriodEnd: number, end
       cancelAtPeriodEnd: false,
       subscriptionId: null,
       merchantType: null,
-      ...NO_PERIOD_CREDITS,
+      ...newCreditPeriod(NO_PERIOD_CREDITS),
     })
     .where(and(eq(users.id, userId), eq(users.currentPeriodEnd, fromPeriodEnd), inArray(users.subscriptionType, PAYING)))
     .returning({ id: users.id });

@@ -69,6 +69,7 @@ export async function completeSetup(db: Db, userId: string, setup: NewUserSetup)
       subscriptionType: sql`CASE WHEN ${users.subscriptionType} IN ('TRIAL', 'PAID') THEN ${users.subscriptionType} ELSE 'FREE' END`,
       defaultCreditsSend: sql`CASE WHEN ${users.subscriptionType} IN ('TRIAL', 'PAID') THEN ${users.defaultCreditsSend} ELSE ${free.defaultCreditsSend} END`,
       defaultCreditsReceive: sql`CASE WHEN ${users.subscriptionType} IN ('TRIAL', 'PAID') THEN ${users.defaultCreditsReceive} ELSE ${free.defaultCreditsReceive} END`,
+      creditPeriod: sql`CASE WHEN ${users.subscriptionType} IN ('TRIAL', 'PAID') THEN ${users.creditPeriod} ELSE ${users.creditPeriod} + 1 END`,
       // A sync may have stored a record already: the first one stays first touch.
       attribution: sql`COALESCE(${users.attribution}, ${setup.attribution})`,
       lastTouchAttribution: sql`COALESCE(${setup.attribution}, ${users.lastTouchAttribution})`,

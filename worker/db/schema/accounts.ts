@@ -33,6 +33,12 @@ export const users = sqliteTable('users', {
   subscriptionType: text('subscription_type', { enum: SUBSCRIPTION_TYPES }),
   subscriptionId: text('subscription_id'),
   merchantType: text('merchant_type'),
+  // The current credit period (decision 023): its number goes up with every grant, renewal and
+  // plan end, and the default credits below are that period's allowance. The balance itself is in
+  // the user's own store, which takes a period it has not seen yet the next time it is asked.
+  // (Before the move to the store, these four columns were the balance: the one-time copy reads
+  // them as that.)
+  creditPeriod: integer('credit_period').notNull().default(0),
   // faxCredits (spec §3): pages. Default credits come with the plan, paid ones are bought.
   defaultCreditsSend: integer('default_credits_send').notNull().default(0),
   paidCreditsSend: integer('paid_credits_send').notNull().default(0),

@@ -94,6 +94,25 @@ export const faxEvents = sqliteTable(
   (t) => [index('fax_events_fax_idx').on(t.faxId, t.at)],
 );
 
+// Which user a sent fax belongs to (decision 023): the fax itself lives in that user's own store,
+// and a carrier's news about it (which names our fax id) must find the store. Written when the
+// send is accepted; gone with the account.
+export const faxOwners = sqliteTable('fax_owners', {
+  faxId: text('fax_id').primaryKey(),
+  userId: text('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+});
+
+// The carrier's id for each attempt of a sent fax, for news that names only that id.
+export const carrierFaxIds = sqliteTable('carrier_fax_ids', {
+  carrierFaxId: text('carrier_fax_id').primaryKey(),
+  faxId: text('fax_id')
+    .notNull()
+    .references(() => faxOwners.faxId, { onDelete: 'cascade' }),
+  attempt: integer('attempt').notNull(),
+});
+
 // Anonymised record of every fax for billing and audit: no user id, no numbers, no document.
 // Survives account deletion (docs/decisions/010).
 export const faxLedger = sqliteTable('fax_ledger', {

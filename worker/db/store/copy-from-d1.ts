@@ -1,7 +1,8 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../client';
-import type { FaxPosition } from '../queries/faxes';
+import type { FaxPosition } from './faxes';
 import { faxAttempts, faxEvents, faxes, users } from '../schema';
+import { saveAppliedPeriod } from './credit-period';
 import { moveCredits, readBalance } from './credits';
 import { recountFaxCounters, setFaxCounters } from './fax-counters';
 import type { UserStore } from './open-store';
@@ -75,6 +76,8 @@ async function finishCopy(db: Db, store: UserStore, userId: string, now: number)
       }
       setFaxCounters(tx, 'SEND', { ...recountFaxCounters(tx, 'SEND'), lifetime: user.lifetimeSendCount });
       setFaxCounters(tx, 'RECEIVE', { ...recountFaxCounters(tx, 'RECEIVE'), lifetime: user.lifetimeReceiveCount });
+      // The balance copied is that of D1's current credit period: the store takes only later ones.
+      saveAppliedPeriod(tx, user.creditPeriod);
     }
     const progress = readCopyProgress(store);
     saveCopyProgress(tx, { after: progress.after, done: true });

@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { CommitResult, FaxChange } from '../queries/fax-changes';
+import type { FaxEventKind, FaxFailureReason, FaxStatus } from '../../../src/common/faxes';
+import type { FaxProgress } from '../../domain/fax-status';
 import { moveCredits } from './credits';
 import type { UserStore } from './open-store';
 import { storeCarrierReceipts, storeFaxAttempts, storeFaxEvents, storeFaxes } from './schema';
@@ -9,6 +10,37 @@ import { storeCarrierReceipts, storeFaxAttempts, storeFaxEvents, storeFaxes } fr
 // at a time, so the version check and the writes cannot interleave with another change; the
 // version (`faxes.updated`) still guards against a change planned from a fax read before another
 // change landed. A refund rides with the move to a final status, which happens once.
+
+export interface TimelineEntry {
+  kind: FaxEventKind;
+  attempt: number;
+  pagesSent: number | null;
+  reason: FaxFailureReason | null;
+}
+
+/** One planned step of a sent fax's life (fax/attempt-change.ts), committed whole or not at all. */
+export interface FaxChange {
+  faxId: string;
+  /** `faxes.updated` as read. */
+  version: number;
+  now: number;
+  fax: FaxProgress & { localNumber?: string };
+  attemptInsert?: { attempt: number; carrier: string };
+  attemptUpdate?: {
+    attempt: number;
+    status: FaxStatus;
+    pagesSent: number;
+    failureReason: FaxFailureReason | null;
+    carrierFaxId: string | null;
+    endedAt: number | null;
+  };
+  timeline: TimelineEntry[];
+  refund?: { userId: string; toPaid: number; toDefault: number };
+  /** The webhook delivery that caused it: recorded with it, so a repeat is refused as a duplicate. */
+  receipt?: { provider: string; eventId: string };
+}
+
+export type CommitResult = 'committed' | 'conflict' | 'duplicate';
 
 export function commitStoreFaxChange(store: UserStore, change: FaxChange): CommitResult {
   return store.transaction((tx) => {

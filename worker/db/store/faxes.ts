@@ -1,7 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FaxDirection } from '../../../src/common/faxes';
 import { spendable, splitCharge } from '../../domain/credits';
-import type { FaxPosition, NewSendFax } from '../queries/faxes';
 import { moveCredits, readBalance } from './credits';
 import { changeFaxCounters } from './fax-counters';
 import type { StoreScope, UserStore } from './open-store';
@@ -11,7 +10,23 @@ import { type StoreFaxRow, storeFaxEvents, storeFaxes } from './schema';
 // history, the details and the send document (decision 023).
 
 /** A send as the route accepts it; the store needs no user id, it is the user's. */
-export type NewStoreSendFax = Omit<NewSendFax, 'userId'>;
+export interface NewStoreSendFax {
+  id: string;
+  toNumber: string;
+  pageCount: number;
+  fileId: string;
+  fileName: string;
+  /** JSON of the cover page, or null. */
+  coverPage: string | null;
+  anonymous: boolean;
+  now: number;
+}
+
+/** Where a history page ends: the keyset of the next. */
+export interface FaxPosition {
+  start: number;
+  id: string;
+}
 
 export type SendAcceptance = { accepted: true; fax: StoreFaxRow } | { accepted: false; available: number };
 
