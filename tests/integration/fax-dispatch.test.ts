@@ -244,6 +244,7 @@ describe('partial delivery', () => {
     await startTelnyxAttempt(faxId, 1, crypto.randomUUID());
     const outcome = await reportAttempt(env, {
       ref: { faxId, attempt: 1 },
+      userId,
       carrierFaxId: null,
       receipt: null,
       report: { status: 'DELIVERED', pagesSent: 1, failureReason: null },

@@ -4,6 +4,7 @@ import { signFaxMediaUrl } from '../../worker/fax/media-url';
 import { errorCode } from '../support/client';
 import { insertUser } from '../support/db';
 import { insertSendFax } from '../support/faxes';
+import { storeSql } from '../support/user-store';
 
 // GET /api/faxMedia/:faxId is fetched by the carrier: no session, no origin, only the signature.
 
@@ -26,7 +27,7 @@ describe('GET /api/faxMedia/:faxId', () => {
     const { faxId } = await insertSendFax(user.id);
     const key = `users/${user.id}/faxes/${faxId}.pdf`;
     await env.DOCUMENTS.put(key, '%PDF-1.7 test', { httpMetadata: { contentType: 'application/pdf' } });
-    await env.DB.prepare('UPDATE faxes SET document_key = ? WHERE id = ?').bind(key, faxId).run();
+    await storeSql(user.id, 'UPDATE faxes SET document_key = ? WHERE id = ?', key, faxId);
     const response = await get(await signFaxMediaUrl(ORIGIN, env.FAX_MEDIA_SECRET!, faxId, 1), { 'sec-fetch-site': 'cross-site' });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/pdf');

@@ -1,4 +1,4 @@
-import { env } from 'cloudflare:workers';
+import { storeSql } from '../support/user-store';
 import { describe, expect, it } from 'vitest';
 import type { FaxDetails, SendFaxResult, SendStatus } from '../../src/common/faxes';
 import { call, errorCode } from '../support/client';
@@ -102,7 +102,7 @@ describe('fax documents', () => {
     expect(await errorCode(notYet)).toBe('FAX_NOT_READY');
 
     const delivered = await insertFaxRow(sender.userId, { status: 'DELIVERED' });
-    await env.DB.prepare('UPDATE faxes SET pages_sent = 1, completed = ? WHERE id = ?').bind(Date.now(), delivered).run();
+    await storeSql(sender.userId, 'UPDATE faxes SET pages_sent = 1, completed = ? WHERE id = ?', Date.now(), delivered);
     const response = await call(`/api/faxes/${delivered}/confirmation`, { cookie: sender.cookie });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/pdf');
@@ -120,7 +120,7 @@ describe('GET /api/sendStatus', () => {
     const sending = await insertFaxRow(sender.userId, { status: 'SENDING', start: Date.now() - 60_000 });
     const delivered = await insertFaxRow(sender.userId, { status: 'DELIVERED' });
     await insertFaxRow(sender.userId, { direction: 'RECEIVE', status: 'SENDING' });
-    await env.DB.prepare('UPDATE users SET lifetime_send_count = 2 WHERE id = ?').bind(sender.userId).run();
+    await storeSql(sender.userId, "UPDATE fax_counters SET lifetime = 2 WHERE direction = 'SEND'");
     const now = await status();
     expect(now.sendingFax?.id).toBe(sending);
     expect(now.lastSentEntry?.id).toBe(delivered);

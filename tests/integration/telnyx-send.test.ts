@@ -85,7 +85,7 @@ describe('sending through Telnyx', () => {
     const { faxId } = await queuedFax();
     const telnyxId = crypto.randomUUID();
     answer = () => accepted(telnyxId);
-    expect(await dispatchFax(telnyxEnv(), { faxId, attempt: 1 }, 1)).toBe('sent');
+    expect(await dispatchFax(telnyxEnv(), { faxId, attempt: 1 }, undefined, 1)).toBe('sent');
 
     expect(sent).toHaveLength(1);
     const [request] = sent;
@@ -117,7 +117,7 @@ describe('sending through Telnyx', () => {
   it('the media URL refuses a tampered or expired signature', async () => {
     const { faxId } = await queuedFax();
     answer = () => accepted(crypto.randomUUID());
-    await dispatchFax(telnyxEnv(), { faxId, attempt: 1 }, 1);
+    await dispatchFax(telnyxEnv(), { faxId, attempt: 1 }, undefined, 1);
     const good = new URL(sent[0]!.body.media_url as string);
 
     const tampered = new URL(good);
@@ -151,7 +151,7 @@ describe('sending through Telnyx', () => {
         },
         { status: 422 },
       );
-    expect(await dispatchFax(telnyxEnv(), { faxId, attempt: 1 }, 1)).toBe('failed');
+    expect(await dispatchFax(telnyxEnv(), { faxId, attempt: 1 }, undefined, 1)).toBe('failed');
     expect(await faxRow(faxId)).toMatchObject({ status: 'FAILED', failure_reason: 'INVALID_NUMBER', refunded: 3 });
     expect(await sendCreditsOf(userId)).toEqual({ default: 3, paid: 0 });
   });
@@ -159,12 +159,12 @@ describe('sending through Telnyx', () => {
   it('an outage is retried by the queue, and resumed without starting a second attempt', async () => {
     const { faxId } = await queuedFax();
     answer = () => Response.json({ errors: [{ title: 'Service unavailable' }] }, { status: 503 });
-    await expect(dispatchFax(telnyxEnv(), { faxId, attempt: 1 }, 1)).rejects.toThrow(/HTTP 503/);
+    await expect(dispatchFax(telnyxEnv(), { faxId, attempt: 1 }, undefined, 1)).rejects.toThrow(/HTTP 503/);
     expect(await attemptRows(faxId)).toEqual([expect.objectContaining({ attempt: 1, status: 'QUEUED', carrier_fax_id: null })]);
 
     const telnyxId = crypto.randomUUID();
     answer = () => accepted(telnyxId);
-    expect(await dispatchFax(telnyxEnv(), { faxId, attempt: 1 }, 2)).toBe('sent');
+    expect(await dispatchFax(telnyxEnv(), { faxId, attempt: 1 }, undefined, 2)).toBe('sent');
     expect(await attemptRows(faxId)).toEqual([expect.objectContaining({ attempt: 1, carrier_fax_id: telnyxId })]);
     expect(sent).toHaveLength(2);
   });
@@ -173,7 +173,7 @@ describe('sending through Telnyx', () => {
     const { faxId } = await queuedFax();
     answer = () => new Response('gateway timeout', { status: 504 });
     vi.spyOn(console, 'warn').mockImplementation(() => {});
-    expect(await dispatchFax(telnyxEnv(), { faxId, attempt: 1 }, 5)).toBe('failed');
+    expect(await dispatchFax(telnyxEnv(), { faxId, attempt: 1 }, undefined, 5)).toBe('failed');
     const fax = await faxRow(faxId);
     expect(fax).toMatchObject({ status: 'QUEUED', attempt: 1, failure_reason: 'CARRIER_ERROR' });
     expect(fax.next_attempt_at).not.toBeNull();

@@ -2,7 +2,7 @@ import { runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { FaxChange } from '../../worker/db/queries/fax-changes';
+import type { FaxChange } from '../../worker/db/store/fax-changes';
 import { listCreditMoves, moveCredits, readBalance, setPeriodCredits } from '../../worker/db/store/credits';
 import { commitStoreFaxChange } from '../../worker/db/store/fax-changes';
 import { readFaxCounters, recountFaxCounters } from '../../worker/db/store/fax-counters';

@@ -2,8 +2,6 @@ import { runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import type { FaxDirection } from '../../src/common/faxes';
-import { readFaxCounts } from '../../worker/db/queries/fax-counts';
-import { getDb } from '../../worker/db/client';
 import { readBalance } from '../../worker/db/store/credits';
 import { COPY_PAGE_FAXES, readCopyProgress } from '../../worker/db/store/copy-from-d1';
 import { readFaxCounters, readFaxTotals, recountFaxCounters } from '../../worker/db/store/fax-counters';
@@ -59,7 +57,7 @@ async function historyInD1(userId: string): Promise<History> {
       receive: [user.default_credits_receive!, user.paid_credits_receive!],
     },
     totals: {
-      counts: await readFaxCounts(getDb(env), userId),
+      counts: await d1FaxCounts(userId),
       lifetimeSendCount: user.lifetime_send_count!,
       lifetimeReceiveCount: user.lifetime_receive_count!,
     },
@@ -130,6 +128,18 @@ async function populate(): Promise<{ senderId: string; receiverId: string }> {
   }
   await setSendCredits(sender.userId, 17, 4);
   return { senderId: sender.userId, receiverId: to.userId };
+}
+
+/** The counts as D1's rows say (the query every page ran before the store, decision 023). */
+async function d1FaxCounts(userId: string) {
+  const row = await env.DB.prepare(
+    `SELECT coalesce(sum(direction = 'RECEIVE' AND status <> 'RECEIVING' AND read = 0), 0) AS unreadReceived,
+       coalesce(sum(direction = 'RECEIVE'), 0) AS received, coalesce(sum(direction = 'SEND'), 0) AS sent
+     FROM faxes WHERE user_id = ? AND trashed_at IS NULL`,
+  )
+    .bind(userId)
+    .first<{ unreadReceived: number; received: number; sent: number }>();
+  return { unreadReceived: row!.unreadReceived, received: row!.received, sent: row!.sent };
 }
 
 describe("the one-time copy of a user's history into their store", () => {

@@ -1,7 +1,10 @@
 import { env, exports } from 'cloudflare:workers';
 import { encodeAttemptRef } from '../../worker/carrier/attempt-ref';
 import { signWebhook } from '../../worker/carrier/signature';
-import { setCarrierFaxId } from '../../worker/db/queries/fax-attempts';
+import { getDb } from '../../worker/db/client';
+import { recordCarrierFaxId } from '../../worker/db/queries/fax-owners';
+import { findSendFax } from '../../worker/fax/user-faxes';
+import { userStoreStub } from './user-store';
 import { startAttempt } from '../../worker/fax/start-attempt';
 
 // Telnyx as the tests play it: webhook bodies shaped like the examples in Telnyx's docs
@@ -115,6 +118,9 @@ export async function postTelnyxWebhook(body: unknown, options: PostOptions = {}
 
 /** Starts attempt `attempt` of a fax as the dispatch does, and records the carrier's id for it. */
 export async function startTelnyxAttempt(faxId: string, attempt: number, carrierFaxId: string): Promise<void> {
-  if (!(await startAttempt(env, faxId, attempt, 'telnyx', '+19459457421'))) throw new Error(`attempt ${attempt} of ${faxId} did not start`);
-  await setCarrierFaxId(env.DB, faxId, attempt, carrierFaxId);
+  const fax = await findSendFax(env, faxId);
+  if (!fax || !(await startAttempt(env, fax, attempt, 'telnyx', '+19459457421')))
+    throw new Error(`attempt ${attempt} of ${faxId} did not start`);
+  await recordCarrierFaxId(getDb(env), carrierFaxId, faxId, attempt);
+  await userStoreStub(fax.userId).noteCarrierFaxId(fax.userId, faxId, attempt, carrierFaxId);
 }

@@ -4,10 +4,11 @@ import { coverPageSchema } from '../../src/common/cover-page';
 import type { FaxEventKind, FaxFailureReason, FaxStatus } from '../../src/common/faxes';
 import { enqueueFaxJob } from '../../worker/queues/fax-messages';
 import { storedDocument } from './documents';
+import { requireOwner, setStoreBalance, storeBalance, storeSql } from './user-store';
 import { waitFor } from './wait';
 
-// Sent faxes made straight in D1 and R2, as POST /api/sendFax leaves them (charged, QUEUED, attempt
-// 0, a QUEUED timeline entry and a ledger row), and the rows the lifecycle writes, to check it.
+// Sent faxes made straight in the owner's store and R2, as POST /api/sendFax leaves them (charged,
+// QUEUED, attempt 0, a QUEUED timeline entry, counted), and the rows the lifecycle writes, to check it.
 
 export interface SendFaxFields {
   /** Pages of the uploaded document (the fax has one more with a cover page). */
@@ -43,48 +44,42 @@ export async function insertSendFax(
   const faxId = crypto.randomUUID();
   const now = Date.now();
   const coverJson = cover ? JSON.stringify(coverPageSchema.parse(cover)) : null;
-  await env.DB.batch([
-    env.DB.prepare(
-      `INSERT INTO faxes (id, user_id, direction, status, remote_number, page_count, file_id, file_name, cover_page, anonymous,
-         charged_default, charged_paid, start, updated, read)
-       VALUES (?, ?, 'SEND', 'QUEUED', ?, ?, ?, 'letter.pdf', ?, ?, ?, ?, ?, ?, 1)`,
-    ).bind(
-      faxId,
-      userId,
-      fields.toNumber ?? '+12125550123',
-      pageCount,
-      fileId,
-      coverJson,
-      fields.anonymous ? 1 : 0,
-      chargedDefault,
-      chargedPaid,
-      now,
-      now,
-    ),
-    env.DB.prepare(`INSERT INTO fax_events (id, fax_id, at, attempt, kind) VALUES (?, ?, ?, 0, 'QUEUED')`).bind(
-      crypto.randomUUID(),
-      faxId,
-      now,
-    ),
-    env.DB.prepare(
-      `INSERT INTO fax_ledger (fax_id, direction, page_count, charged, refunded, status, created_at) VALUES (?, 'SEND', ?, ?, 0, 'QUEUED', ?)`,
-    ).bind(faxId, pageCount, chargedDefault + chargedPaid, now),
-  ]);
+  await env.DB.prepare('INSERT INTO fax_owners (fax_id, user_id) VALUES (?, ?)').bind(faxId, userId).run();
+  await storeSql(
+    userId,
+    `INSERT INTO faxes (id, direction, status, remote_number, page_count, file_id, file_name, cover_page, anonymous,
+       charged_default, charged_paid, start, updated, read)
+     VALUES (?, 'SEND', 'QUEUED', ?, ?, ?, 'letter.pdf', ?, ?, ?, ?, ?, ?, 1)`,
+    faxId,
+    fields.toNumber ?? '+12125550123',
+    pageCount,
+    fileId,
+    coverJson,
+    fields.anonymous ? 1 : 0,
+    chargedDefault,
+    chargedPaid,
+    now,
+    now,
+  );
+  await storeSql(
+    userId,
+    `INSERT INTO fax_events (id, fax_id, at, attempt, kind) VALUES (?, ?, ?, 0, 'QUEUED')`,
+    crypto.randomUUID(),
+    faxId,
+    now,
+  );
+  await storeSql(userId, 'UPDATE fax_counters SET total = total + 1, lifetime = lifetime + 1 WHERE direction = ?', 'SEND');
+  await storeSql(userId, "INSERT OR IGNORE INTO fax_counters (direction, total, lifetime) VALUES ('SEND', 1, 1)");
   return { faxId, fileId, pageCount };
 }
 
-/** Sets a user's send credits. */
+/** Sets a user's send credits (in their store). */
 export async function setSendCredits(userId: string, defaultCredits: number, paidCredits: number): Promise<void> {
-  await env.DB.prepare('UPDATE users SET default_credits_send = ?, paid_credits_send = ? WHERE id = ?')
-    .bind(defaultCredits, paidCredits, userId)
-    .run();
+  await setStoreBalance(userId, 'send', defaultCredits, paidCredits);
 }
 
-export async function sendCreditsOf(userId: string): Promise<{ default: number; paid: number }> {
-  const row = await env.DB.prepare('SELECT default_credits_send AS d, paid_credits_send AS p FROM users WHERE id = ?')
-    .bind(userId)
-    .first<{ d: number; p: number }>();
-  return { default: row!.d, paid: row!.p };
+export function sendCreditsOf(userId: string): Promise<{ default: number; paid: number }> {
+  return storeBalance(userId, 'send');
 }
 
 export interface FaxRowRaw {
@@ -105,10 +100,12 @@ export interface FaxRowRaw {
   completed: number | null;
 }
 
-export async function faxRow(faxId: string): Promise<FaxRowRaw> {
-  const row = await env.DB.prepare('SELECT * FROM faxes WHERE id = ?').bind(faxId).first<FaxRowRaw>();
+/** The fax as its owner's store holds it (the owner from fax_owners unless given). */
+export async function faxRow(faxId: string, userId?: string): Promise<FaxRowRaw> {
+  const owner = await requireOwner(faxId, userId);
+  const [row] = await storeSql<Omit<FaxRowRaw, 'user_id'>>(owner, 'SELECT * FROM faxes WHERE id = ?', faxId);
   if (!row) throw new Error(`no faxes row ${faxId}`);
-  return row;
+  return { ...row, user_id: owner };
 }
 
 export interface AttemptRowRaw {
@@ -121,9 +118,8 @@ export interface AttemptRowRaw {
   ended_at: number | null;
 }
 
-export async function attemptRows(faxId: string): Promise<AttemptRowRaw[]> {
-  const { results } = await env.DB.prepare('SELECT * FROM fax_attempts WHERE fax_id = ? ORDER BY attempt').bind(faxId).all<AttemptRowRaw>();
-  return results;
+export async function attemptRows(faxId: string, userId?: string): Promise<AttemptRowRaw[]> {
+  return storeSql<AttemptRowRaw>(await requireOwner(faxId, userId), 'SELECT * FROM fax_attempts WHERE fax_id = ? ORDER BY attempt', faxId);
 }
 
 export interface TimelineRowRaw {
@@ -133,16 +129,18 @@ export interface TimelineRowRaw {
   reason: FaxFailureReason | null;
 }
 
-export async function timelineOf(faxId: string): Promise<TimelineRowRaw[]> {
-  const { results } = await env.DB.prepare('SELECT attempt, kind, pages_sent, reason FROM fax_events WHERE fax_id = ? ORDER BY at, rowid')
-    .bind(faxId)
-    .all<TimelineRowRaw>();
-  return results;
+export async function timelineOf(faxId: string, userId?: string): Promise<TimelineRowRaw[]> {
+  return storeSql<TimelineRowRaw>(
+    await requireOwner(faxId, userId),
+    'SELECT attempt, kind, pages_sent, reason FROM fax_events WHERE fax_id = ? ORDER BY at, rowid',
+    faxId,
+  );
 }
 
 export async function ledgerRow(
   faxId: string,
 ): Promise<{ status: FaxStatus; charged: number; refunded: number; completed_at: number | null }> {
+  // Written once the fax has ended (decision 023).
   const row = await env.DB.prepare('SELECT status, charged, refunded, completed_at FROM fax_ledger WHERE fax_id = ?').bind(faxId).first<{
     status: FaxStatus;
     charged: number;

@@ -1,9 +1,9 @@
-import { env } from 'cloudflare:workers';
 import type { FaxFailureReason, FaxStatus } from '../../src/common/faxes';
 import { inboundFaxId } from '../../worker/receive/inbound-fax-id';
 import { insertSessionCookie, insertUser } from './db';
 import { assignNumberTo } from './faxes';
 import { telnyxEvent } from './carrier';
+import { setStoreBalance, storeBalance, storeLifetime, storeSql } from './user-store';
 
 // Receiving as the tests play it: a user with a number of their own and receive credits, Telnyx's
 // inbound events for one call, and the rows receiving writes.
@@ -16,18 +16,12 @@ export interface Receiver {
 }
 
 export async function setReceiveCredits(userId: string, defaultCredits: number, paidCredits: number): Promise<void> {
-  await env.DB.prepare('UPDATE users SET default_credits_receive = ?, paid_credits_receive = ? WHERE id = ?')
-    .bind(defaultCredits, paidCredits, userId)
-    .run();
+  await setStoreBalance(userId, 'receive', defaultCredits, paidCredits);
 }
 
 export async function receiveCreditsOf(userId: string): Promise<{ default: number; paid: number; lifetime: number }> {
-  const row = await env.DB.prepare(
-    'SELECT default_credits_receive AS d, paid_credits_receive AS p, lifetime_receive_count AS l FROM users WHERE id = ?',
-  )
-    .bind(userId)
-    .first<{ d: number; p: number; l: number }>();
-  return { default: row!.d, paid: row!.p, lifetime: row!.l };
+  const balance = await storeBalance(userId, 'receive');
+  return { ...balance, lifetime: await storeLifetime(userId, 'RECEIVE') };
 }
 
 /** A signed-in user with an assigned number and the receive credits given (default 10 / 0). */
@@ -57,10 +51,8 @@ export interface ReceivedFaxRowRaw {
 }
 
 export async function receivedFaxesOf(userId: string): Promise<ReceivedFaxRowRaw[]> {
-  const { results } = await env.DB.prepare("SELECT * FROM faxes WHERE user_id = ? AND direction = 'RECEIVE' ORDER BY start")
-    .bind(userId)
-    .all<ReceivedFaxRowRaw>();
-  return results;
+  const rows = await storeSql<Omit<ReceivedFaxRowRaw, 'user_id'>>(userId, "SELECT * FROM faxes WHERE direction = 'RECEIVE' ORDER BY start");
+  return rows.map((row) => ({ ...row, user_id: userId }));
 }
 
 export const TELNYX_MEDIA_HOST = 'media.telnyx.test';

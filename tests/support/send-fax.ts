@@ -1,4 +1,5 @@
 import { env } from 'cloudflare:workers';
+import { storeSql } from './user-store';
 import type { FaxListPage, FaxView, SendFaxBody } from '../../src/common/faxes';
 import { call } from './client';
 import { insertSessionCookie, insertUser } from './db';
@@ -41,20 +42,29 @@ export async function insertFaxRow(
 ): Promise<string> {
   const id = crypto.randomUUID();
   const start = fields.start ?? Date.now();
-  await env.DB.prepare(
-    `INSERT INTO faxes (id, user_id, direction, status, remote_number, page_count, start, updated, trashed_at)
-     VALUES (?, ?, ?, ?, ?, 1, ?, ?, ?)`,
-  )
-    .bind(
-      id,
-      userId,
-      fields.direction ?? 'SEND',
-      fields.status ?? 'DELIVERED',
-      fields.remoteNumber ?? '+12125550123',
-      start,
-      start,
-      fields.trashedAt ?? null,
-    )
-    .run();
+  const direction = fields.direction ?? 'SEND';
+  const trashedAt = fields.trashedAt ?? null;
+  if (direction === 'SEND') await env.DB.prepare('INSERT INTO fax_owners (fax_id, user_id) VALUES (?, ?)').bind(id, userId).run();
+  await storeSql(
+    userId,
+    `INSERT INTO faxes (id, direction, status, remote_number, page_count, start, updated, trashed_at, read)
+     VALUES (?, ?, ?, ?, 1, ?, ?, ?, 1)`,
+    id,
+    direction,
+    fields.status ?? 'DELIVERED',
+    fields.remoteNumber ?? '+12125550123',
+    start,
+    start,
+    trashedAt,
+  );
+  // The counters move with the row, as every change in the store moves them.
+  await storeSql(userId, 'INSERT OR IGNORE INTO fax_counters (direction) VALUES (?)', direction);
+  await storeSql(
+    userId,
+    'UPDATE fax_counters SET total = total + ?, trashed = trashed + ?, lifetime = lifetime + 1 WHERE direction = ?',
+    trashedAt === null ? 1 : 0,
+    trashedAt === null ? 0 : 1,
+    direction,
+  );
   return id;
 }

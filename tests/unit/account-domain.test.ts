@@ -24,6 +24,7 @@ function user(overrides: Partial<UserRow> = {}): UserRow {
     subscriptionType: null,
     subscriptionId: null,
     merchantType: null,
+    creditPeriod: 0,
     defaultCreditsSend: 0,
     paidCreditsSend: 0,
     defaultCreditsReceive: 0,
@@ -65,6 +66,13 @@ describe('signInMethodsOf', () => {
   });
 });
 
+const NO_CREDITS = {
+  send: { defaultCredits: 0, paidCredits: 0 },
+  receive: { defaultCredits: 0, paidCredits: 0 },
+  lifetimeSendCount: 0,
+  lifetimeReceiveCount: 0,
+};
+
 describe('toAccountDetails', () => {
   it('answers what the settings page shows, and nothing private', () => {
     const details = toAccountDetails(
@@ -74,12 +82,15 @@ describe('toAccountDetails', () => {
         subscriptionType: 'FREE',
         subscriptionId: 'sub_secret',
         attribution: '{"source":"secret"}',
-        defaultCreditsSend: 10,
-        paidCreditsSend: 2,
-        defaultCreditsReceive: 10,
-        paidCreditsReceive: 3,
         lastSignInAt: CREATED + 1,
       }),
+      // The balance is the store's (decision 023), not the users row's.
+      {
+        send: { defaultCredits: 10, paidCredits: 2 },
+        receive: { defaultCredits: 10, paidCredits: 3 },
+        lifetimeSendCount: 0,
+        lifetimeReceiveCount: 0,
+      },
     );
     expect(details).toEqual({
       id: 'user-1',
@@ -108,13 +119,13 @@ describe('toAccountDetails', () => {
     ['PAID', 'PREMIUM', 'PREMIUM'],
     [null, null, null],
   ] as const)('names the level of a %s plan: %s → %s', (subscriptionType, planLevel, shown) => {
-    expect(toAccountDetails(user({ subscriptionType, planLevel })).planLevel).toBe(shown);
+    expect(toAccountDetails(user({ subscriptionType, planLevel }), NO_CREDITS).planLevel).toBe(shown);
   });
 
   it.each([
     [null, null],
     ['+442079460958', '+44 20 7946 0958'],
   ])('shows the phone %s as %s', (personalPhone, shown) => {
-    expect(toAccountDetails(user({ personalPhone })).personalPhoneDisplay).toBe(shown);
+    expect(toAccountDetails(user({ personalPhone }), NO_CREDITS).personalPhoneDisplay).toBe(shown);
   });
 });
