@@ -5,7 +5,7 @@ import { loopbackWebhookRequest } from '../../worker/carrier/loopback';
 import { errorCode } from '../support/client';
 import { insertUser } from '../support/db';
 import { postTelnyxWebhook, startTelnyxAttempt, strangerKey, telnyxEvent, telnyxOutboundSequence } from '../support/carrier';
-import { attemptRows, faxRow, insertSendFax, ledgerRow, sendCreditsOf, setSendCredits, timelineOf } from '../support/faxes';
+import { attemptRows, faxRow, findLedgerRow, insertSendFax, sendCreditsOf, setSendCredits, timelineOf } from '../support/faxes';
 
 // Telnyx webhooks signed with the test key pair, posted as Telnyx posts them: the outcome must not
 // depend on the order or number of deliveries, and nothing unsigned, tampered or stale gets in.
@@ -39,7 +39,7 @@ async function stateOf({ faxId, userId }: Arranged) {
     fax: { status, pages_sent, attempt, next_attempt_at, failure_reason, refunded },
     attempts,
     credits: await sendCreditsOf(userId),
-    ledger: await ledgerRow(faxId).then(({ status, refunded }) => ({ status, refunded })),
+    ledger: await findLedgerRow(faxId),
   };
 }
 

@@ -137,6 +137,13 @@ export async function timelineOf(faxId: string, userId?: string): Promise<Timeli
   );
 }
 
+/** The ledger row, or null while the fax has not ended (it is written once, then). */
+export async function findLedgerRow(faxId: string): Promise<{ status: FaxStatus; refunded: number } | null> {
+  return env.DB.prepare('SELECT status, refunded FROM fax_ledger WHERE fax_id = ?')
+    .bind(faxId)
+    .first<{ status: FaxStatus; refunded: number }>();
+}
+
 export async function ledgerRow(
   faxId: string,
 ): Promise<{ status: FaxStatus; charged: number; refunded: number; completed_at: number | null }> {
