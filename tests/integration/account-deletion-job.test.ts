@@ -1,4 +1,5 @@
 import { runInDurableObject } from 'cloudflare:test';
+import { storeRowsOf } from '../support/user-store';
 import { env } from 'cloudflare:workers';
 import { describe, expect, it, vi } from 'vitest';
 import { DELETION_MAX_ATTEMPTS } from '../../worker/jobs/delete-account';
@@ -32,16 +33,6 @@ async function userWithDocuments() {
     createSendFax(hub.store, { ...fax, anonymous: false, now: Date.now() });
   });
   return user;
-}
-
-/** Rows left in the user's own store (decision 023): none once the account is deleted. */
-async function storeRowsOf(userId: string): Promise<number> {
-  return runInDurableObject(userHubStub(env, userId), (_hub, state) =>
-    ['faxes', 'fax_events', 'credits', 'credit_ledger', 'fax_counters', 'store_facts'].reduce(
-      (sum, table) => sum + state.storage.sql.exec<{ n: number }>(`SELECT COUNT(*) AS n FROM ${table}`).one().n,
-      0,
-    ),
-  );
 }
 
 async function expectNothingLeft(user: { id: string; email: string }): Promise<void> {

@@ -18,6 +18,7 @@ import {
 } from '../support/deletion';
 import { storedDocument } from '../support/documents';
 import { insertFaxRow } from '../support/send-fax';
+import { storeRowsOf, storeSql } from '../support/user-store';
 import { waitFor } from '../support/wait';
 
 /** A signed-up user with something in every table that holds user data today, and two documents in R2. */
@@ -30,12 +31,17 @@ async function userWithData() {
     .bind(crypto.randomUUID(), user.userId, Date.now(), Date.now() + 3_600_000)
     .run();
   for (const id of ['fax-1', 'fax-2']) await putUserDocument(env, user.userId, id, `%PDF ${id}`, 'application/pdf');
-  // A document and a sent fax with its timeline, made straight in D1 so no dispatch runs meanwhile.
+  // A document and a sent fax with its timeline, made straight in the user's store so no dispatch
+  // runs meanwhile (D1 keeps only who owns it).
   const fileId = await storedDocument(user.userId, 1);
   const faxId = await insertFaxRow(user.userId);
-  await env.DB.prepare("INSERT INTO fax_events (id, fax_id, at, attempt, kind) VALUES (?, ?, ?, 1, 'DELIVERED')")
-    .bind(crypto.randomUUID(), faxId, Date.now())
-    .run();
+  await storeSql(
+    user.userId,
+    "INSERT INTO fax_events (id, fax_id, at, attempt, kind) VALUES (?, ?, ?, 1, 'DELIVERED')",
+    crypto.randomUUID(),
+    faxId,
+    Date.now(),
+  );
   await env.DB.prepare(
     "INSERT INTO fax_ledger (fax_id, direction, page_count, charged, status, created_at) VALUES (?, 'SEND', 1, 1, 'DELIVERED', ?)",
   )
@@ -60,7 +66,7 @@ describe('GET /api/fullAccountDelete', () => {
     // The sweep below sees every table that holds user data today, and finds this user in them.
     expect(await applicationTables()).toEqual(expect.arrayContaining(['users', 'sessions', 'login_events', 'email_tokens', 'jobs']));
     expect(new Set((await rowsMentioning(user.userId, user.email)).map((r) => r.table))).toEqual(
-      new Set(['users', 'sessions', 'login_events', 'email_tokens', 'files', 'faxes']),
+      new Set(['users', 'sessions', 'login_events', 'email_tokens', 'files', 'fax_owners']),
     );
 
     const { response, body } = await startDeletion(user.cookie);
@@ -74,6 +80,7 @@ describe('GET /api/fullAccountDelete', () => {
     expect(done).toEqual({ id: body.jobId, state: 'done', progress: 100, step: null, error: null, updatedAt: expect.any(Number) });
 
     expect(await rowsMentioning(user.userId, user.email, user.faxId, user.fileId)).toEqual([]);
+    expect(await storeRowsOf(user.userId)).toBe(0);
     // The anonymised ledger row stays for billing and audit.
     expect(await env.DB.prepare('SELECT direction, charged FROM fax_ledger WHERE fax_id = ?').bind(user.faxId).first()).toEqual({
       direction: 'SEND',

@@ -2,7 +2,7 @@ import { env } from 'cloudflare:workers';
 import { PDFDocument } from 'pdf-lib';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FaxCounts, FaxTotals, FaxView, ReceiveStatus, SetFaxReadStatusResult } from '../../src/common/faxes';
-import { ABANDONED_CALL_MS, closeAbandonedCalls } from '../../worker/receive/abandoned-calls';
+import { ABANDONED_CALL_MS } from '../../worker/domain/fax-sweeps';
 import { formatPhoneForDisplay } from '../../src/common/phone';
 import { outboxTo } from '../support/account';
 import { call, errorCode } from '../support/client';
@@ -12,6 +12,7 @@ import { ledgerRow, timelineOf } from '../support/faxes';
 import { openLiveFor } from '../support/live';
 import { receiveCreditsOf, receivedFaxesOf, receiver, TELNYX_MEDIA_HOST, telnyxInboundCall } from '../support/receive';
 import { faxList, insertFaxRow } from '../support/send-fax';
+import { ownerOfFax, ringStoreAlarm, storeSql } from '../support/user-store';
 
 // Receiving through Telnyx's signed webhooks (decision 018): the carrier's media link is the only
 // thing stubbed (a host of its own); D1, R2 and the live hub are real. Whatever the order or the
@@ -86,7 +87,7 @@ describe('a fax arriving through Telnyx', () => {
     const stored = await env.DOCUMENTS.get(fax!.document_key!);
     expect((await PDFDocument.load(await stored!.arrayBuffer())).getPageCount()).toBe(2);
     expect(await receiveCreditsOf(b.userId)).toEqual({ default: 8, paid: 0, lifetime: 1 });
-    expect((await timelineOf(inbound.faxId)).map((e) => e.kind)).toEqual(['RECEIVING', 'RECEIVED']);
+    expect((await timelineOf(inbound.faxId, b.userId)).map((e) => e.kind)).toEqual(['RECEIVING', 'RECEIVED']);
     expect(await ledgerRow(inbound.faxId)).toMatchObject({ status: 'RECEIVED', charged: 2, refunded: 0 });
 
     const arrived = await live.waitForEvent<{ type: string; fax?: FaxView; totals?: FaxTotals }>(
@@ -133,7 +134,7 @@ describe('a fax arriving through Telnyx', () => {
       expect.objectContaining({ id: inbound.faxId, status: 'RECEIVED', charged_default: 3 }),
     ]);
     expect(await receiveCreditsOf(b.userId)).toEqual({ default: 7, paid: 0, lifetime: 1 });
-    expect((await timelineOf(inbound.faxId)).filter((e) => e.kind === 'RECEIVED')).toHaveLength(1);
+    expect((await timelineOf(inbound.faxId, b.userId)).filter((e) => e.kind === 'RECEIVED')).toHaveLength(1);
     expect(mediaFetches).toBe(1);
     expect(await outboxTo(b.email)).toHaveLength(1);
   });
@@ -154,7 +155,7 @@ describe('a fax arriving through Telnyx', () => {
     const [fax] = await receivedFaxesOf(b.userId);
     expect(fax).toMatchObject({ status: 'RECEIVED', page_count: 2 });
     expect((await json<ReceiveStatus>('/api/receiveStatus', b.cookie)).receivingFax).toEqual({});
-    expect((await timelineOf(inbound.faxId)).map((e) => e.kind)).toEqual(['RECEIVING', 'RECEIVED']);
+    expect((await timelineOf(inbound.faxId, b.userId)).map((e) => e.kind)).toEqual(['RECEIVING', 'RECEIVED']);
   });
 
   it('a fax to a number nobody owns is acknowledged, logged and makes no fax', async () => {
@@ -166,7 +167,7 @@ describe('a fax arriving through Telnyx', () => {
       .first<{ outcome: string; handled_at: number | null; fax_id: string | null }>();
     expect(row).toMatchObject({ outcome: 'NO_OWNER', fax_id: null });
     expect(row!.handled_at).toBeGreaterThan(0);
-    expect(await env.DB.prepare('SELECT 1 FROM faxes WHERE id = ?').bind(inbound.faxId).first()).toBeNull();
+    expect(await ownerOfFax(inbound.faxId)).toBeNull();
     expect(mediaFetches).toBe(0);
     expect(warn).toHaveBeenCalledWith(expect.stringContaining('nobody owns'), expect.objectContaining({ to: '+17733372863' }));
   });
@@ -443,12 +444,16 @@ describe('another user’s received fax', () => {
 });
 
 describe('a call the carrier never finishes', () => {
-  it('is closed as failed by the cron after two hours of silence, charged nothing; a late end changes nothing', async () => {
+  it("is closed as failed by the store's alarm after two hours of silence, charged nothing; a late end changes nothing", async () => {
     const b = await receiver(10, 0);
     const inbound = await telnyxInboundCall(b.number, { pages: 2 });
     await postAll([inbound.started]);
-    expect(await closeAbandonedCalls(env, Date.now() + 60_000)).toBe(0);
-    expect(await closeAbandonedCalls(env, Date.now() + ABANDONED_CALL_MS + 60_000)).toBeGreaterThanOrEqual(1);
+    // A call still within the two hours is left alone.
+    expect(await ringStoreAlarm(b.userId)).toBe(true);
+    expect(await receivedFaxesOf(b.userId)).toEqual([expect.objectContaining({ status: 'RECEIVING' })]);
+    const silentSince = Date.now() - ABANDONED_CALL_MS - 60_000;
+    await storeSql(b.userId, "UPDATE faxes SET updated = ? WHERE direction = 'RECEIVE'", silentSince);
+    expect(await ringStoreAlarm(b.userId)).toBe(true);
     expect(await receivedFaxesOf(b.userId)).toEqual([
       expect.objectContaining({ status: 'FAILED', failure_reason: 'CARRIER_ERROR', read: 1 }),
     ]);

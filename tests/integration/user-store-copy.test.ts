@@ -8,16 +8,17 @@ import { readFaxCounters, readFaxTotals, recountFaxCounters } from '../../worker
 import { listStoreFaxEvents, listStoreFaxes } from '../../worker/db/store/faxes';
 import { storeFaxAttempts, storeFaxes } from '../../worker/db/store/schema';
 import type { UserHub } from '../../worker/live/user-hub';
-import { storedDocument } from '../support/documents';
-import { setSendCredits, waitForFaxDone } from '../support/faxes';
-import { receivedFaxesOf, receiver } from '../support/receive';
-import { insertFaxRow, sendFax, senderWithCredits } from '../support/send-fax';
-import { waitFor } from '../support/wait';
+import { moveHistoriesToStores } from '../../worker/jobs/move-histories';
+import { call } from '../support/client';
+import { seedD1History, setD1Credits } from '../support/d1-history';
+import { passwordAccount } from '../support/db';
 
 // The one-time copy of each user's history out of D1 into their own store (issue 13, point 4):
-// on a database populated by real sends, retries, refunds and a received fax, plus a long history,
-// every user's faxes, attempts, timelines, balance and counts read the same before and after; the
-// copy resumes where it was cut off and a second run changes nothing.
+// on a database holding the history D1 had before the stores (deliveries, retries, refunds, faxes
+// received whole, in part or not at all, the trash), every user's faxes, attempts, timelines, balance
+// and counts read the same before and after; the copy resumes where it was cut off and a second run
+// changes nothing. The cron moves every user's history and empties D1 of it; a user's first call
+// finds the whole history without waiting for the cron.
 
 function hubOf(userId: string): DurableObjectStub<UserHub> {
   return env.USER_HUB.get(env.USER_HUB.idFromName(userId));
@@ -102,32 +103,29 @@ async function historyInStore(userId: string): Promise<History> {
   });
 }
 
+/** Two users as D1 held them before the stores: a long history of every shape, and a short one. */
 async function populate(): Promise<{ senderId: string; receiverId: string }> {
-  const sender = await senderWithCredits(30, 5);
-  const to = await receiver(10, 0);
-  const fileId = await storedDocument(sender.userId, 2);
-  const sent: string[] = [];
-  // Delivered; busy three times then failed and refunded; busy once then delivered; to a number here.
-  for (const toNumber of ['+12125550123', '+14155550001', '+14155550005', to.number]) {
-    const response = await sendFax(sender.cookie, { toNumber, fileId, coverpage: false, pageCount: 2 });
-    expect(response.status).toBe(201);
-    sent.push(((await response.json()) as { faxId: string }).faxId);
-  }
-  for (const faxId of sent) await waitForFaxDone(faxId);
-  await waitFor(async () => ((await receivedFaxesOf(to.userId)).some((f) => f.status === 'RECEIVED') ? true : null), {
-    what: 'the received fax',
+  const sender = await passwordAccount();
+  const receiver = await passwordAccount();
+  await seedD1History(sender.userId, 3 * COPY_PAGE_FAXES + 7);
+  await seedD1History(receiver.userId, 5);
+  await setD1Credits(sender.userId, {
+    sendDefault: 17,
+    sendPaid: 4,
+    receiveDefault: 8,
+    receivePaid: 1,
+    lifetimeSend: 131,
+    lifetimeReceive: 60,
   });
-  // A long history besides: more than a few pages, some in the trash, some received and unread.
-  for (let i = 0; i < 3 * COPY_PAGE_FAXES; i++) {
-    await insertFaxRow(sender.userId, {
-      start: Date.now() - (i + 1) * 60_000,
-      direction: i % 3 === 0 ? 'RECEIVE' : 'SEND',
-      status: i % 3 === 0 ? 'RECEIVED' : 'DELIVERED',
-      trashedAt: i % 10 === 0 ? Date.now() : null,
-    });
-  }
-  await setSendCredits(sender.userId, 17, 4);
-  return { senderId: sender.userId, receiverId: to.userId };
+  await setD1Credits(receiver.userId, {
+    sendDefault: 0,
+    sendPaid: 0,
+    receiveDefault: 10,
+    receivePaid: 0,
+    lifetimeSend: 3,
+    lifetimeReceive: 2,
+  });
+  return { senderId: sender.userId, receiverId: receiver.userId };
 }
 
 /** The counts as D1's rows say (the query every page ran before the store, decision 023). */
@@ -170,5 +168,40 @@ describe("the one-time copy of a user's history into their store", () => {
         }
       });
     }
+  });
+});
+
+describe('moving every history out of D1', () => {
+  it('the cron copies each user with history left, then removes it from D1; the next run finds none', async () => {
+    const { senderId, receiverId } = await populate();
+    const before = { sender: await historyInD1(senderId), receiver: await historyInD1(receiverId) };
+    // Other tests' users may have D1 history too: run until none is left.
+    while ((await moveHistoriesToStores(env)) > 0);
+    expect(await moveHistoriesToStores(env)).toBe(0);
+    for (const userId of [senderId, receiverId]) {
+      const left = await env.DB.prepare('SELECT count(*) AS n FROM faxes WHERE user_id = ?').bind(userId).first<{ n: number }>();
+      expect(left!.n).toBe(0);
+    }
+    expect(await historyInStore(senderId)).toEqual(before.sender);
+    expect(await historyInStore(receiverId)).toEqual(before.receiver);
+  });
+
+  it("a user's first page after the move shows the history and credits D1 had", async () => {
+    const user = await passwordAccount();
+    await seedD1History(user.userId, 14);
+    await setD1Credits(user.userId, {
+      sendDefault: 5,
+      sendPaid: 2,
+      receiveDefault: 9,
+      receivePaid: 0,
+      lifetimeSend: 40,
+      lifetimeReceive: 12,
+    });
+    const counts = await d1FaxCounts(user.userId);
+
+    const response = await call('/api/faxCounts', { cookie: user.cookie });
+    expect(await response.json()).toEqual(counts);
+    const { account } = (await (await call('/api/account', { cookie: user.cookie })).json()) as { account: { faxCredits: unknown } };
+    expect(account.faxCredits).toEqual({ defaultCreditsSend: 5, paidCreditsSend: 2, defaultCreditsReceive: 9, paidCreditsReceive: 0 });
   });
 });

@@ -1,4 +1,4 @@
-import { runInDurableObject } from 'cloudflare:test';
+import { runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 
 // A user's own store (their UserHub Durable Object, decision 023) read and written the way the
@@ -59,4 +59,26 @@ export async function storeBalance(userId: string, kind: 'send' | 'receive'): Pr
 export async function storeLifetime(userId: string, direction: 'SEND' | 'RECEIVE'): Promise<number> {
   const [row] = await storeSql<{ n: number }>(userId, 'SELECT lifetime AS n FROM fax_counters WHERE direction = ?', direction);
   return row?.n ?? 0;
+}
+
+/**
+ * Rings the store's alarm now, as the runtime would once it is due; answers whether it rang. A
+ * test that wrote a stuck fax straight into the store has no alarm set by a real change, so one is set.
+ */
+export async function ringStoreAlarm(userId: string): Promise<boolean> {
+  const stub = userStoreStub(userId);
+  await runInDurableObject(stub, async (_hub, state) => {
+    if ((await state.storage.getAlarm()) === null) await state.storage.setAlarm(Date.now());
+  });
+  return runDurableObjectAlarm(stub);
+}
+
+/** Rows left in the user's store, every table of it (decision 023): none once the account is deleted. */
+export async function storeRowsOf(userId: string): Promise<number> {
+  return runInDurableObject(userStoreStub(userId), (_hub, state) =>
+    ['faxes', 'fax_attempts', 'fax_events', 'credits', 'credit_ledger', 'fax_counters', 'store_facts', 'carrier_receipts'].reduce(
+      (sum, table) => sum + state.storage.sql.exec<{ n: number }>(`SELECT COUNT(*) AS n FROM ${table}`).one().n,
+      0,
+    ),
+  );
 }

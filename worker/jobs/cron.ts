@@ -1,4 +1,5 @@
 import { runScheduledBilling } from '../subscriptions/lifecycle';
+import { moveHistoriesToStores } from './move-histories';
 
 // The cron (wrangler.toml, every 15 minutes; `npm start` runs it every minute): what must happen
 // even when no page asks and no user's store is awake. Faxes on their way are watched by their
@@ -8,5 +9,11 @@ export async function runCron(env: Env): Promise<void> {
     await runScheduledBilling(env);
   } catch (err) {
     console.error('Cron task "billing" failed; the next run tries again', err);
+  }
+  try {
+    const moved = await moveHistoriesToStores(env);
+    if (moved > 0) console.log(`Moved the fax history of ${moved} users out of D1 into their stores`);
+  } catch (err) {
+    console.error('Cron task "move histories" failed; the next run resumes it', err);
   }
 }

@@ -89,6 +89,8 @@ export class UserHub extends DurableObject<Env> {
       }
     });
     this.readyFor = userId;
+    // Faxes copied on their way, or left open when the object last stopped, are watched again.
+    await this.watchOpenFaxes();
   }
 
   /** Tells the user's pages that a fax changed (and their credits, after a charge or refund). */
@@ -295,6 +297,7 @@ export class UserHub extends DurableObject<Env> {
    * once all are there the balance and counters; answers whether the copy is complete (decision 023).
    */
   async copyHistoryFromD1(userId: string, maxPages = 25): Promise<boolean> {
+    saveStoreOwner(this.store, userId);
     return copyHistoryFromD1(getDb(this.env), this.store, userId, maxPages, Date.now());
   }
 

@@ -1,19 +1,7 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../client';
-import {
-  checkouts,
-  emailTokens,
-  faxAttempts,
-  faxEvents,
-  faxes,
-  files,
-  invoices,
-  loginEvents,
-  sessions,
-  transactions,
-  uploads,
-  users,
-} from '../schema';
+import { deleteD1HistoryStatements } from './d1-history';
+import { checkouts, emailTokens, faxOwners, files, invoices, loginEvents, sessions, transactions, uploads, users } from '../schema';
 
 /** Locks the account: from now on it cannot sign in. The first lock's time is kept. */
 export async function markUserDeleting(db: Db, userId: string, now: number): Promise<void> {
@@ -30,12 +18,12 @@ export async function markUserDeleting(db: Db, userId: string, now: number): Pro
  * Running it again finds nothing and changes nothing.
  */
 export async function deleteUserRecords(db: Db, userId: string): Promise<void> {
-  const faxesOfUser = db.select({ id: faxes.id }).from(faxes).where(eq(faxes.userId, userId));
+  // The faxes themselves are in the user's store, emptied by the deletion job (decision 023); D1
+  // keeps only their owners (carrier_fax_ids follow by cascade) and any history not yet copied.
   // fax_ledger is kept: it never held the user's id, numbers or documents (docs/decisions/010).
   await db.batch([
-    db.delete(faxEvents).where(inArray(faxEvents.faxId, faxesOfUser)),
-    db.delete(faxAttempts).where(inArray(faxAttempts.faxId, faxesOfUser)),
-    db.delete(faxes).where(eq(faxes.userId, userId)),
+    ...deleteD1HistoryStatements(db, userId),
+    db.delete(faxOwners).where(eq(faxOwners.userId, userId)),
     db.delete(uploads).where(eq(uploads.userId, userId)),
     db.delete(files).where(eq(files.userId, userId)),
     db.delete(sessions).where(eq(sessions.userId, userId)),

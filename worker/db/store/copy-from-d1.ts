@@ -24,7 +24,7 @@ export interface CopyProgress {
   done: boolean;
 }
 
-export function readCopyProgress(store: UserStore): CopyProgress {
+export function readCopyProgress(store: Pick<UserStore, 'select'>): CopyProgress {
   const row = store.select().from(storeFacts).where(eq(storeFacts.key, PROGRESS_KEY)).get();
   return row ? (JSON.parse(row.value) as CopyProgress) : { after: null, done: false };
 }
@@ -64,6 +64,9 @@ async function copyFaxPage(db: Db, store: UserStore, userId: string, after: FaxP
 async function finishCopy(db: Db, store: UserStore, userId: string, now: number): Promise<void> {
   const [user] = await db.select().from(users).where(eq(users.id, userId));
   store.transaction((tx) => {
+    // A copy running beside another (the cron's and a call's) must not set the balance twice: the
+    // second time would undo a charge made in between.
+    if (readCopyProgress(tx).done) return;
     if (user) {
       const kinds = [
         ['send', user.defaultCreditsSend, user.paidCreditsSend],
@@ -79,7 +82,7 @@ async function finishCopy(db: Db, store: UserStore, userId: string, now: number)
       // The balance copied is that of D1's current credit period: the store takes only later ones.
       saveAppliedPeriod(tx, user.creditPeriod);
     }
-    const progress = readCopyProgress(store);
+    const progress = readCopyProgress(tx);
     saveCopyProgress(tx, { after: progress.after, done: true });
   });
 }
