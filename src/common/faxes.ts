@@ -81,6 +81,8 @@ export const faxViewSchema = z.object({
   updated: z.number(),
   completed: z.number().nullable(),
   read: z.boolean(),
+  /** When it was moved to the trash, or null while it is in the history. */
+  trashedAt: z.number().nullable(),
   /** RECEIVE: the call broke off; the pages that arrived are kept (pageCount says how many). */
   partial: z.boolean(),
   /** RECEIVE: pages received beyond the receive credits left (the fax is kept whole anyway). */

@@ -29,6 +29,15 @@ export const liveEventSchema = z.discriminatedUnion('type', [
   // the row as it is now, and the user's fax figures after the change. Pages apply both as they
   // are (src/stores/fax-status-rules.ts); they read the server again only after a reconnect.
   z.object({ type: z.literal('fax.updated'), at: z.number(), fax: faxViewSchema, totals: faxTotalsSchema }),
+  // Faxes of the user were deleted forever from the trash (by the user or the 30-day purge): pages
+  // drop them; `trashTotal` is what is left in the trash.
+  z.object({
+    type: z.literal('faxes.deleted'),
+    at: z.number(),
+    faxIds: z.array(z.string()),
+    totals: faxTotalsSchema,
+    trashTotal: z.number().int(),
+  }),
   // The reserved-number document: the user's own number was assigned (or released: null).
   z.object({
     type: z.literal('number.updated'),

@@ -41,6 +41,8 @@ const body = fc.oneof(
       'name',
       'attribution',
       'coverpage',
+      'faxIds',
+      'all',
     ),
     value,
   ),

@@ -23,6 +23,7 @@ import { receivedFaxesApi } from './received-faxes';
 import { recoveryApi } from './recovery';
 import { sendFaxApi } from './send-fax';
 import { signInLinkApi } from './sign-in-link';
+import { trashApi } from './trash';
 import { uploadsApi } from './uploads';
 import { webhooksApi } from './webhooks';
 
@@ -48,6 +49,7 @@ export const api = new Hono<AppEnv>()
   .route('/', sendFaxApi)
   .route('/', faxesApi)
   .route('/', receivedFaxesApi)
+  .route('/', trashApi)
   .route('/', webhooksApi)
   .route('/', paymentWebhooksApi)
   .route('/', faxMediaApi)

@@ -31,9 +31,21 @@ import {
 } from '../db/store/received-faxes';
 import type { StoreFaxRow } from '../db/store/schema';
 import { readStoreOwner, saveStoreOwner } from '../db/store/store-owner';
+import {
+  countTrashedFaxes,
+  findTrashedFaxes,
+  listTrashedFaxes,
+  moveFaxesToTrash,
+  oldestTrashedFaxes,
+  oldestTrashing,
+} from '../db/store/trash';
 import type { CreditPeriod, StoreCredits } from '../domain/credits';
 import { ABANDONED_CALL_MS, owedDispatchAttempt, STALLED_DISPATCH_MS } from '../domain/fax-sweeps';
 import { isTerminalStatus } from '../domain/fax-status';
+import { purgeCutoff } from '../domain/trash';
+import type { DeleteForeverResult, TrashChangeResult } from '../../src/common/trash';
+import { TRASH_RETENTION_MS } from '../../src/common/trash';
+import { deleteFaxesForever } from './fax-deletion';
 import type { FaxView } from '../../src/common/faxes';
 import { enqueueFaxJob } from '../queues/fax-messages';
 import { toFaxEventView, toFaxView } from '../views/faxes';
@@ -45,6 +57,14 @@ export type SendOutcome =
   | { accepted: false; reason: 'UNVERIFIED' };
 
 export type ReadChange = { fax: FaxView; totals: FaxTotals } | 'NOT_FOUND' | 'NOT_A_RECEIVED_FAX';
+
+export type TrashChange = TrashChangeResult | 'NOT_FOUND' | 'IN_PROGRESS';
+
+export type ForeverDeletion = DeleteForeverResult | 'NOT_FOUND' | 'NOT_IN_TRASH';
+
+/** Faxes deleted forever per batch, and batches per call ("empty the trash", the purge). */
+const DELETE_BATCH = 100;
+const DELETE_BATCHES_PER_CALL = 5;
 
 /** How often, at the most, an object with a fax on its way looks at it again (its alarm). */
 const WATCH_MS = STALLED_DISPATCH_MS;
@@ -110,11 +130,19 @@ export class UserHub extends DurableObject<Env> {
     }
   }
 
-  /** Keeps an alarm set while a fax is on its way, so a lost dispatch or a silent call is noticed. */
+  /**
+   * Keeps an alarm set while there is something to watch: a fax on its way (a lost dispatch, a
+   * silent call) or a fax in the trash (its purge when the retention ends).
+   */
   private async watchOpenFaxes(): Promise<void> {
+    const now = Date.now();
+    const dues: number[] = [];
     const oldest = oldestOpenFaxChange(this.store);
-    if (oldest === null) return;
-    const due = Math.max(Date.now() + WATCH_MS, oldest + STALLED_DISPATCH_MS);
+    if (oldest !== null) dues.push(Math.max(now + WATCH_MS, oldest + STALLED_DISPATCH_MS));
+    const trashedSince = oldestTrashing(this.store);
+    if (trashedSince !== null) dues.push(Math.max(now, trashedSince + TRASH_RETENTION_MS));
+    if (dues.length === 0) return;
+    const due = Math.min(...dues);
     const set = await this.ctx.storage.getAlarm();
     if (set === null || set > due) await this.ctx.storage.setAlarm(due);
   }
@@ -251,6 +279,81 @@ export class UserHub extends DurableObject<Env> {
     return { fax: toFaxView(row), totals: readFaxTotals(this.store) };
   }
 
+  // ---- The trash (issue 14).
+
+  /** Moves the faxes into the trash (`into`) or back, all or none; every open page is told. */
+  async moveToTrash(userId: string, faxIds: string[], into: boolean, now: number): Promise<TrashChange> {
+    await this.ready(userId);
+    const result = moveFaxesToTrash(this.store, faxIds, into, now);
+    if (typeof result === 'string') return result;
+    for (const row of result.moved) await this.pushFax(row, false);
+    await this.watchOpenFaxes();
+    const changed = new Set(result.moved.map((row) => row.id));
+    const faxes = faxIds.flatMap((id) => {
+      const row = changed.has(id) ? result.moved.find((fax) => fax.id === id) : findStoreFax(this.store, id);
+      return row ? [toFaxView(row)] : [];
+    });
+    return { faxes, totals: readFaxTotals(this.store), trashTotal: countTrashedFaxes(this.store) };
+  }
+
+  async listTrash(userId: string, after: FaxPosition | null, limit: number) {
+    await this.ready(userId);
+    return { rows: listTrashedFaxes(this.store, after, limit), total: countTrashedFaxes(this.store) };
+  }
+
+  /**
+   * Deletes faxes in the trash forever: those named (all must be in the trash, or nothing is
+   * deleted), or with 'ALL' a bounded part of the whole trash, oldest trashing first; answers what
+   * is left for the page to go on with.
+   */
+  async deleteForever(userId: string, faxIds: string[] | 'ALL'): Promise<ForeverDeletion> {
+    await this.ready(userId);
+    if (faxIds !== 'ALL') {
+      const found = findTrashedFaxes(this.store, faxIds);
+      if (!found) return 'NOT_FOUND';
+      if (found.notTrashed > 0) return 'NOT_IN_TRASH';
+      const deleted = await this.deleteBatch(userId, found.trashed);
+      return { deleted, remaining: countTrashedFaxes(this.store) };
+    }
+    let deleted = 0;
+    for (let batch = 0; batch < DELETE_BATCHES_PER_CALL; batch++) {
+      const faxes = oldestTrashedFaxes(this.store, DELETE_BATCH);
+      if (faxes.length === 0) break;
+      deleted += await this.deleteBatch(userId, faxes);
+    }
+    return { deleted, remaining: countTrashedFaxes(this.store) };
+  }
+
+  /** Purges what has been in the trash longer than TRASH_RETENTION_DAYS, a bounded part per alarm. */
+  private async purgeExpiredTrash(userId: string, now: number): Promise<void> {
+    for (let batch = 0; batch < DELETE_BATCHES_PER_CALL; batch++) {
+      const expired = oldestTrashedFaxes(this.store, DELETE_BATCH, purgeCutoff(now));
+      if (expired.length === 0) return;
+      await this.deleteBatch(userId, expired);
+    }
+    // More than a call's worth expired: come back soon for the rest.
+    await this.ctx.storage.setAlarm(Date.now() + 1000);
+  }
+
+  /**
+   * One batch deleted forever, with nothing else running in the object meanwhile: a restore
+   * arriving while the batch's documents are being deleted waits, so it never gets back a fax
+   * whose PDF is gone.
+   */
+  private async deleteBatch(userId: string, faxes: StoreFaxRow[]): Promise<number> {
+    const deleted = await this.ctx.blockConcurrencyWhile(() => deleteFaxesForever(this.env, this.store, userId, faxes));
+    if (deleted.length > 0) {
+      await this.publish({
+        type: 'faxes.deleted',
+        at: Date.now(),
+        faxIds: deleted.map((fax) => fax.id),
+        totals: readFaxTotals(this.store),
+        trashTotal: countTrashedFaxes(this.store),
+      });
+    }
+    return deleted.length;
+  }
+
   /** The balance of the current credit period (taken first if the store has not seen it) and the lifetime counts. */
   async credits(userId: string, period: CreditPeriod): Promise<StoreCredits> {
     await this.ready(userId);
@@ -289,6 +392,7 @@ export class UserHub extends DurableObject<Env> {
         }
       }
     }
+    await this.purgeExpiredTrash(userId, now);
     await this.watchOpenFaxes();
   }
 

@@ -27,6 +27,7 @@ export function toFaxView(row: Omit<FaxRow, 'userId'>): FaxView {
     updated: row.updated,
     completed: row.completed,
     read: row.read,
+    trashedAt: row.trashedAt,
     partial: row.partial,
     uncoveredPages: row.uncoveredPages,
   };

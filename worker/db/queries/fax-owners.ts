@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../client';
 import { carrierFaxIds, faxOwners } from '../schema';
 
@@ -12,6 +12,11 @@ export async function recordFaxOwner(db: Db, faxId: string, userId: string): Pro
 /** A send the store refused (credits short): nothing of it may stay behind. */
 export async function forgetFaxOwner(db: Db, faxId: string): Promise<void> {
   await db.delete(faxOwners).where(eq(faxOwners.faxId, faxId));
+}
+
+/** Faxes deleted forever: their owners and carrier ids (by cascade) go too. */
+export async function forgetFaxOwners(db: Db, faxIds: string[]): Promise<void> {
+  if (faxIds.length > 0) await db.delete(faxOwners).where(inArray(faxOwners.faxId, faxIds));
 }
 
 export async function findFaxOwner(db: Db, faxId: string): Promise<string | null> {

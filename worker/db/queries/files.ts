@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../client';
 import { files, type FileRow } from '../schema';
 
@@ -35,4 +35,19 @@ export async function insertFile(db: Db, file: NewFile): Promise<FileRow> {
 /** The user's file, or null when there is none with this id or it belongs to someone else. */
 export async function findFileOfUser(db: Db, userId: string, fileId: string): Promise<FileRow | null> {
   return (await db.query.files.findFirst({ where: and(eq(files.id, fileId), eq(files.userId, userId)) })) ?? null;
+}
+
+/** The R2 keys of the user's files by id (another user's ids are left out). */
+export async function fileKeysOfUser(db: Db, userId: string, fileIds: string[]): Promise<string[]> {
+  if (fileIds.length === 0) return [];
+  const rows = await db
+    .select({ r2Key: files.r2Key })
+    .from(files)
+    .where(and(eq(files.userId, userId), inArray(files.id, fileIds)));
+  return rows.map((row) => row.r2Key);
+}
+
+/** Deletes the user's files by id, once their bytes are gone from R2 (another user's are left alone). */
+export async function deleteFilesOfUser(db: Db, userId: string, fileIds: string[]): Promise<void> {
+  if (fileIds.length > 0) await db.delete(files).where(and(eq(files.userId, userId), inArray(files.id, fileIds)));
 }

@@ -48,8 +48,14 @@ export const storeFaxes = sqliteTable(
     uncoveredPages: integer('uncovered_pages').notNull().default(0),
   },
   (t) => [
-    // History and trash lists, newest first: keyset on (start, id) within a direction.
+    // History lists, newest first: keyset on (start, id) within a direction.
     index('faxes_list_idx').on(t.direction, t.trashedAt, t.start, t.id),
+    // The trash, both directions together, newest first: the same keyset, over trashed faxes only.
+    index('faxes_trash_idx').on(t.start, t.id).where(sql`${t.trashedAt} IS NOT NULL`),
+    // The purge: trashed faxes by when they were trashed, oldest first.
+    index('faxes_trashed_at_idx').on(t.trashedAt).where(sql`${t.trashedAt} IS NOT NULL`),
+    // Whether a fax still uses an uploaded document, before the document is deleted with a fax.
+    index('faxes_file_idx').on(t.fileId).where(sql`${t.fileId} IS NOT NULL`),
   ],
 );
 

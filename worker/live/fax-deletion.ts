@@ -1,0 +1,30 @@
+import { getDb } from '../db/client';
+import { forgetFaxOwners } from '../db/queries/fax-owners';
+import { deleteFilesOfUser, fileKeysOfUser } from '../db/queries/files';
+import type { UserStore } from '../db/store/open-store';
+import type { StoreFaxRow } from '../db/store/schema';
+import { deleteTrashedFaxes, unusedFileIds } from '../db/store/trash';
+import { faxDocumentKey } from '../storage/documents';
+import { deleteObjects } from '../storage/bucket';
+
+// Deleting trashed faxes forever (issue 14): their PDFs in R2, the uploaded documents no other fax
+// uses (R2 and D1's files), their owners and carrier ids in D1, then their rows in the store. The
+// bytes go first: if anything fails the rows stay in the trash and the next try finds them again,
+// so nothing is left in R2 that no row points to. The billing ledger and invoices stay.
+
+export async function deleteFaxesForever(env: Env, store: UserStore, userId: string, faxes: StoreFaxRow[]): Promise<StoreFaxRow[]> {
+  if (faxes.length === 0) return [];
+  const db = getDb(env);
+  const faxIds = faxes.map((fax) => fax.id);
+  // Documents the deleted faxes used that no other fax (history or trash) still uses.
+  const fileIds = unusedFileIds(
+    store,
+    faxes.flatMap((fax) => (fax.fileId ? [fax.fileId] : [])),
+    new Set(faxIds),
+  );
+  const faxPdfs = faxes.flatMap((fax) => [faxDocumentKey(userId, fax.id), ...(fax.documentKey ? [fax.documentKey] : [])]);
+  await deleteObjects(env, [...new Set([...faxPdfs, ...(await fileKeysOfUser(db, userId, fileIds))])]);
+  await deleteFilesOfUser(db, userId, fileIds);
+  await forgetFaxOwners(db, faxIds);
+  return deleteTrashedFaxes(store, faxIds);
+}
