@@ -9,3 +9,6 @@ export const faxListQuerySchema = z.object({
 });
 
 export const faxIdParamSchema = z.object({ faxId: z.uuid() });
+
+/** A body naming one fax (POST /api/resendFax). */
+export const faxIdSchema = z.object({ faxId: z.uuid() });

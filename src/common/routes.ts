@@ -36,7 +36,7 @@ export const ROUTES = [
   { path: '/sent', guard: 'auth-required' },
   { path: '/settings', guard: 'auth-required' },
   { path: '/transaction', guard: 'auth-required' }, // a payment needs an account to charge
-  { path: '/trash', guard: 'auth-required', planned: 'issue 14' },
+  { path: '/trash', guard: 'auth-required' },
   { path: '/upgrade', guard: null },
   { path: '/welcome', guard: null }, // a visitor sees what an account brings
 ] as const satisfies readonly RouteRule[];

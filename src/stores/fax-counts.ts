@@ -41,7 +41,7 @@ onTeardown(() => {
 onMount($faxCounts, () => {
   const stopReload = reloadAfterReconnect(loadFaxCounts);
   const stopEvents = onLiveEvent((event) => {
-    if (event.type === 'fax.updated') applyFaxCounts(event.totals.counts, event.at);
+    if (event.type === 'fax.updated' || event.type === 'faxes.deleted') applyFaxCounts(event.totals.counts, event.at);
   });
   return () => {
     stopReload();

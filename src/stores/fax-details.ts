@@ -1,5 +1,5 @@
 import { atom, onMount, type ReadableAtom } from 'nanostores';
-import type { FaxDetails } from '../common/faxes';
+import type { FaxDetails, FaxView } from '../common/faxes';
 import { addsTimelineEntry } from './fax-status-rules';
 import { api, call } from '../lib/api';
 import { findLoadedFax } from './faxes';
@@ -21,6 +21,8 @@ export interface FaxDetailsWatch {
   $details: ReadableAtom<FaxDetailsState>;
   /** Reads the fax again (after a failed read). */
   reload: () => Promise<void>;
+  /** Shows a newer version of the fax that an action answered (its push follows). */
+  show: (fax: FaxView) => void;
 }
 
 /** A store following one fax while a component listens. */
@@ -67,7 +69,14 @@ export function faxDetailsStore(faxId: string): FaxDetailsWatch {
     };
   });
 
-  return { $details, reload: read };
+  const show = (fax: FaxView): void => {
+    const current = $details.get();
+    if (current.kind === 'ready' && current.details.fax.id === fax.id && current.details.fax.updated <= fax.updated) {
+      $details.set({ kind: 'ready', details: { ...current.details, fax } });
+    }
+  };
+
+  return { $details, reload: read, show };
 }
 
 /** The pages that leave for a missing fax: /faxDetails/{faxId}, and /preview?faxId= for a received one. */

@@ -67,6 +67,14 @@ export function withFaxUpdate(list: FaxList, fax: FaxView): FaxList | null {
   return { ...list, faxes: [...list.faxes, fax].sort(byStartDesc), total: list.total + 1 };
 }
 
+/** The list without these faxes (trashed, or deleted forever); null when it had none of them. */
+export function withoutFaxes(list: FaxList, faxIds: readonly string[]): FaxList | null {
+  const gone = new Set(faxIds);
+  const faxes = list.faxes.filter((fax) => !gone.has(fax.id));
+  const removed = list.faxes.length - faxes.length;
+  return removed === 0 ? null : { ...list, faxes, total: Math.max(faxes.length, list.total - removed) };
+}
+
 /** A list of one direction, read when a component first listens and kept live while it does. */
 export function createFaxListStore(direction: FaxDirection): FaxListStore {
   const $state = atom<FaxListState>({ kind: 'loading' });
@@ -109,7 +117,8 @@ export function createFaxListStore(direction: FaxDirection): FaxListStore {
   const applyUpdate = (fax: FaxView): void => {
     const state = $state.get();
     if (state.kind !== 'ready' || fax.direction !== direction) return;
-    const list = withFaxUpdate(state.list, fax);
+    // A fax moved to the trash leaves the history; one restored comes back at its place.
+    const list = fax.trashedAt === null ? withFaxUpdate(state.list, fax) : withoutFaxes(state.list, [fax.id]);
     if (list) $state.set({ ...state, list });
   };
 

@@ -28,6 +28,7 @@ function fax(id: string, fields: Partial<FaxView> = {}): FaxView {
     updated: 1000,
     completed: null,
     read: true,
+    trashedAt: null,
     partial: false,
     uncoveredPages: 0,
     ...fields,

@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useMemo } from 'react';
 import { t } from '../../i18n/t';
 import { faxDetailsStore, leaveMissingFax } from '../../stores/fax-details';
+import FaxActions from './FaxActions';
 import FaxFacts from './FaxFacts';
 import FaxFailure from './FaxFailure';
 import FaxFiles from './FaxFiles';
@@ -40,7 +41,7 @@ export default function FaxDetails({ faxId, supportEmail }: { faxId: string; sup
     );
   }
 
-  if (state.details.fax.direction === 'RECEIVE') return <ReceivedFaxDetails details={state.details} />;
+  if (state.details.fax.direction === 'RECEIVE') return <ReceivedFaxDetails details={state.details} onChanged={watch.show} />;
   const { fax, timeline } = state.details;
   const refund = refundText(fax);
   return (
@@ -71,6 +72,7 @@ export default function FaxDetails({ faxId, supportEmail }: { faxId: string; sup
       <SentFaxPages fax={fax} />
       <FaxTimeline timeline={timeline} />
       <FaxFiles fax={fax} />
+      <FaxActions fax={fax} onChanged={watch.show} />
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { FaxDetails, FaxReadStatus, FaxView } from '../../common/faxes';
 import { t } from '../../i18n/t';
 import { setFaxReadStatus } from '../../stores/fax-read';
+import FaxActions from '../faxes/FaxActions';
 import FaxTimeline from '../faxes/FaxTimeline';
 import ReceivedFaxFacts from './ReceivedFaxFacts';
 import ReceivedFaxNotices from './ReceivedFaxNotices';
@@ -10,7 +11,7 @@ import { receivedStatusText, senderText } from './inbox-text';
 import './inbox.css';
 
 /** One received fax: who sent it, its pages, and read/unread; opening it marks it read (spec §4). */
-export default function ReceivedFaxDetails({ details }: { details: FaxDetails }) {
+export default function ReceivedFaxDetails({ details, onChanged }: { details: FaxDetails; onChanged: (fax: FaxView) => void }) {
   // The answer to a read-status change shows at once; the next pushed version of the fax replaces it.
   const [answered, setAnswered] = useState<FaxView | null>(null);
   const [busy, setBusy] = useState(false);
@@ -68,6 +69,7 @@ export default function ReceivedFaxDetails({ details }: { details: FaxDetails })
       <ReceivedFaxFacts fax={fax} />
       <ReceivedFaxPages fax={fax} />
       <FaxTimeline timeline={details.timeline} />
+      {fax.status !== 'RECEIVING' && <FaxActions fax={fax} onChanged={onChanged} />}
     </div>
   );
 }

@@ -1,0 +1,123 @@
+import { useEffect, useRef, useState } from 'react';
+import type { FaxView } from '../../common/faxes';
+import { trashPurgeAt } from '../../common/trash';
+import { t } from '../../i18n/t';
+import { api, call } from '../../lib/api';
+import { deleteFaxesForever, moveToTrash, restoreFaxes } from '../../stores/trash';
+import { formatDateTime } from './fax-text';
+
+const ENDED = new Set(['DELIVERED', 'FAILED', 'RECEIVED']);
+
+/**
+ * What can be done with one fax (issue 14): move it to the trash or restore it, delete it forever
+ * from the trash, send a sent fax again, add the other party to the phonebook. Downloads are on
+ * the fax's files card. `onChanged` shows the answer at once; the push that follows agrees.
+ */
+export default function FaxActions({ fax, onChanged }: { fax: FaxView; onChanged: (fax: FaxView) => void }) {
+  const [busy, setBusy] = useState(false);
+  const [notice, setNotice] = useState<{ text: string; error: boolean } | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const confirmRef = useRef<HTMLDivElement>(null);
+  const ended = ENDED.has(fax.status);
+
+  useEffect(() => {
+    if (confirming) confirmRef.current?.focus();
+  }, [confirming]);
+
+  const act = async (work: () => Promise<string | null>, done: string | null) => {
+    setBusy(true);
+    setNotice(null);
+    const failure = await work();
+    setBusy(false);
+    setConfirming(false);
+    if (failure) setNotice({ text: t('faxActions.failed', { reason: failure }), error: true });
+    else if (done) setNotice({ text: done, error: false });
+  };
+
+  const trash = (into: boolean) =>
+    act(
+      async () => {
+        const outcome = into ? await moveToTrash([fax.id]) : await restoreFaxes([fax.id]);
+        if (!outcome.ok) return outcome.message;
+        const answered = outcome.faxes.find((row) => row.id === fax.id);
+        if (answered) onChanged(answered);
+        return null;
+      },
+      into ? t('faxActions.trashed') : t('faxActions.restoredNotice'),
+    );
+
+  const deleteForever = () =>
+    act(async () => {
+      const failure = await deleteFaxesForever([fax.id]);
+      if (failure) return failure.message;
+      window.location.assign('/trash');
+      return null;
+    }, null);
+
+  const resend = () =>
+    act(async () => {
+      const result = await call(api.resendFax.$post({ json: { faxId: fax.id } }));
+      if (!result.ok) return result.message;
+      window.location.assign(`/faxDetails/${encodeURIComponent(result.data.faxId)}`);
+      return null;
+    }, t('faxActions.resent'));
+
+  return (
+    <section className="card" aria-labelledby="fax-actions-heading">
+      <h2 id="fax-actions-heading">{t('faxActions.heading')}</h2>
+      {fax.trashedAt !== null && <p role="status">{t('faxActions.inTrash', { date: formatDateTime(trashPurgeAt(fax.trashedAt)) })}</p>}
+      {!ended && <p className="muted">{t('faxActions.notWhileOnItsWay')}</p>}
+      <div className="fax-actions">
+        {fax.trashedAt === null ? (
+          <button type="button" className="button secondary" disabled={busy || !ended} onClick={() => void trash(true)}>
+            {t('faxActions.moveToTrash')}
+          </button>
+        ) : (
+          <>
+            <button type="button" className="button secondary" disabled={busy} onClick={() => void trash(false)}>
+              {t('faxActions.restore')}
+            </button>
+            <button type="button" className="button danger" disabled={busy} onClick={() => setConfirming(true)}>
+              {t('faxActions.deleteForever')}
+            </button>
+          </>
+        )}
+        {fax.direction === 'SEND' && ended && (
+          <button
+            type="button"
+            className="button secondary"
+            disabled={busy}
+            onClick={() => void resend()}
+            title={t('faxActions.resendHelp')}
+          >
+            {t('faxActions.resend')}
+          </button>
+        )}
+        {fax.remoteNumber && (
+          <a className="button secondary" href={`/phonebook?add=${encodeURIComponent(fax.remoteNumber)}`}>
+            {t('faxActions.addToPhonebook')}
+          </a>
+        )}
+      </div>
+      {fax.direction === 'SEND' && ended && <p className="muted">{t('faxActions.resendHelp')}</p>}
+      {confirming && (
+        <div className="confirm-box" role="alertdialog" aria-labelledby="fax-confirm-text" tabIndex={-1} ref={confirmRef}>
+          <p id="fax-confirm-text">{t('faxActions.confirmDelete')}</p>
+          <div className="confirm-actions">
+            <button type="button" className="button danger" disabled={busy} onClick={() => void deleteForever()}>
+              {busy ? t('faxActions.working') : t('faxActions.confirm')}
+            </button>
+            <button type="button" className="button secondary" disabled={busy} onClick={() => setConfirming(false)}>
+              {t('faxActions.cancel')}
+            </button>
+          </div>
+        </div>
+      )}
+      {notice && (
+        <p className={notice.error ? 'form-error' : 'form-done'} role={notice.error ? 'alert' : 'status'}>
+          {notice.text}
+        </p>
+      )}
+    </section>
+  );
+}

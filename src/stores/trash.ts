@@ -1,0 +1,140 @@
+import { atom, onMount } from 'nanostores';
+import type { FaxView } from '../common/faxes';
+import { api, call, type ApiFailure } from '../lib/api';
+import { type FaxListState, hasMoreFaxes, keepOlderRows, withFaxUpdate, withoutFaxes } from './fax-list';
+import { $liveStatus, onLiveEvent } from './live';
+import { onTeardown } from './teardown';
+
+// The trash (spec §3 trash document): faxes of both directions, newest first, 30 then 20 like the
+// history. Live: a fax.updated with `trashedAt` puts a fax in (or updates it), one without takes
+// it out (restored, in this tab or another); faxes.deleted drops what was deleted forever. After a
+// reconnect the first page is read again.
+
+export const $trash = atom<FaxListState>({ kind: 'loading' });
+
+/** The faxes ticked on the trash page. */
+export const $trashSelection = atom<ReadonlySet<string>>(new Set());
+
+onTeardown(() => {
+  $trash.set({ kind: 'loading' });
+  $trashSelection.set(new Set());
+});
+
+export async function loadTrash(): Promise<void> {
+  const result = await call(api.trash.$get({ query: {} }));
+  if (!result.ok) {
+    if ($trash.get().kind !== 'ready') $trash.set({ kind: 'failed', reason: result.message });
+    return;
+  }
+  const current = $trash.get();
+  const list = current.kind === 'ready' ? keepOlderRows(current.list, result.data) : result.data;
+  $trash.set({ kind: 'ready', list, loadingMore: false, moreFailed: null });
+}
+
+export async function loadMoreTrash(): Promise<void> {
+  const state = $trash.get();
+  if (state.kind !== 'ready' || state.loadingMore || !hasMoreFaxes(state.list)) return;
+  $trash.set({ ...state, loadingMore: true, moreFailed: null });
+  const result = await call(api.trash.$get({ query: { cursor: state.list.nextCursor! } }));
+  const now = $trash.get();
+  if (now.kind !== 'ready') return;
+  if (!result.ok) {
+    $trash.set({ ...now, loadingMore: false, moreFailed: result.message });
+    return;
+  }
+  const known = new Set(now.list.faxes.map((fax) => fax.id));
+  const faxes = [...now.list.faxes, ...result.data.faxes.filter((fax) => !known.has(fax.id))];
+  $trash.set({
+    kind: 'ready',
+    list: { faxes, nextCursor: result.data.nextCursor, total: result.data.total },
+    loadingMore: false,
+    moreFailed: null,
+  });
+}
+
+function unselect(faxIds: readonly string[]): void {
+  const selection = new Set($trashSelection.get());
+  for (const id of faxIds) selection.delete(id);
+  $trashSelection.set(selection);
+}
+
+function applyTrashUpdate(fax: FaxView): void {
+  const state = $trash.get();
+  if (state.kind !== 'ready') return;
+  const list = fax.trashedAt !== null ? withFaxUpdate(state.list, fax) : withoutFaxes(state.list, [fax.id]);
+  if (fax.trashedAt === null) unselect([fax.id]);
+  if (list) $trash.set({ ...state, list });
+}
+
+function applyDeleted(faxIds: readonly string[], trashTotal: number): void {
+  unselect(faxIds);
+  const state = $trash.get();
+  if (state.kind !== 'ready') return;
+  const list = withoutFaxes(state.list, faxIds) ?? state.list;
+  $trash.set({ ...state, list: { ...list, total: Math.max(list.faxes.length, trashTotal) } });
+}
+
+export function toggleTrashSelection(faxId: string, selected: boolean): void {
+  const selection = new Set($trashSelection.get());
+  if (selected) selection.add(faxId);
+  else selection.delete(faxId);
+  $trashSelection.set(selection);
+}
+
+export function selectAllLoadedTrash(selected: boolean): void {
+  const state = $trash.get();
+  $trashSelection.set(selected && state.kind === 'ready' ? new Set(state.list.faxes.map((fax) => fax.id)) : new Set());
+}
+
+/** Moves faxes to the trash (from the history or a fax's page); the answer's rows are applied at once. */
+export type TrashMoveOutcome = { ok: true; faxes: FaxView[] } | ApiFailure;
+
+export async function moveToTrash(faxIds: string[]): Promise<TrashMoveOutcome> {
+  const result = await call(api.trashFaxes.$post({ json: { faxIds } }));
+  if (!result.ok) return result;
+  for (const fax of result.data.faxes) applyTrashUpdate(fax);
+  return { ok: true, faxes: result.data.faxes };
+}
+
+export async function restoreFaxes(faxIds: string[]): Promise<TrashMoveOutcome> {
+  const result = await call(api.restoreFaxes.$post({ json: { faxIds } }));
+  if (!result.ok) return result;
+  for (const fax of result.data.faxes) applyTrashUpdate(fax);
+  return { ok: true, faxes: result.data.faxes };
+}
+
+export async function deleteFaxesForever(faxIds: string[]): Promise<ApiFailure | null> {
+  const result = await call(api.deleteFaxesForever.$post({ json: { faxIds } }));
+  if (!result.ok) return result;
+  applyDeleted(faxIds, result.data.remaining);
+  return null;
+}
+
+/** Empties the trash, a bounded batch per call, until the server says none is left. */
+export async function emptyTrash(): Promise<ApiFailure | null> {
+  for (;;) {
+    const result = await call(api.deleteFaxesForever.$post({ json: { all: true } }));
+    if (!result.ok) return result;
+    if (result.data.remaining === 0 || result.data.deleted === 0) break;
+  }
+  await loadTrash();
+  return null;
+}
+
+onMount($trash, () => {
+  if (typeof window === 'undefined') return;
+  void loadTrash();
+  let wasConnected = false;
+  const stopStatus = $liveStatus.subscribe((status) => {
+    if (status === 'connected' && wasConnected === false && $trash.get().kind === 'ready') void loadTrash();
+    wasConnected = status === 'connected';
+  });
+  const stopEvents = onLiveEvent((event) => {
+    if (event.type === 'fax.updated') applyTrashUpdate(event.fax);
+    if (event.type === 'faxes.deleted') applyDeleted(event.faxIds, event.trashTotal);
+  });
+  return () => {
+    stopStatus();
+    stopEvents();
+  };
+});
