@@ -26,6 +26,8 @@ export const FAX_FAILURE_REASONS = [
   'DESTINATION_NOT_ALLOWED',
   'DOCUMENT_UNREADABLE',
   'CARRIER_ERROR',
+  /** Not a failure of the line: the user cancelled a scheduled fax before it started (refunded). */
+  'CANCELLED',
 ] as const;
 export type FaxFailureReason = (typeof FAX_FAILURE_REASONS)[number];
 
@@ -53,6 +55,8 @@ export const sendFaxSchema = z.object({
   // What the page showed; the server counts again and charges its own count.
   pageCount: z.number().int().min(1).max(10_000),
   anonymous: z.boolean().default(false),
+  /** Send later: UTC ms, within MAX_SCHEDULE_DAYS (src/common/send-many.ts). Absent: at once. */
+  sendAt: z.number().int().positive().optional(),
 });
 export type SendFaxBody = z.input<typeof sendFaxSchema>;
 
@@ -83,6 +87,10 @@ export const faxViewSchema = z.object({
   read: z.boolean(),
   /** When it was moved to the trash, or null while it is in the history. */
   trashedAt: z.number().nullable(),
+  /** SEND: when a scheduled fax starts (UTC ms); null once it has started, or when sent at once. */
+  sendAt: z.number().nullable(),
+  /** SEND: the send to many numbers it is one of, or null. */
+  broadcastId: z.string().nullable(),
   /** RECEIVE: the call broke off; the pages that arrived are kept (pageCount says how many). */
   partial: z.boolean(),
   /** RECEIVE: pages received beyond the receive credits left (the fax is kept whole anyway). */

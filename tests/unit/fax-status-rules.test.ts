@@ -29,6 +29,8 @@ function fax(id: string, fields: Partial<FaxView> = {}): FaxView {
     completed: null,
     read: true,
     trashedAt: null,
+    sendAt: null,
+    broadcastId: null,
     partial: false,
     uncoveredPages: 0,
     ...fields,

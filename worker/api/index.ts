@@ -22,6 +22,7 @@ import { pingApi } from './ping';
 import { receivedFaxesApi } from './received-faxes';
 import { recoveryApi } from './recovery';
 import { sendFaxApi } from './send-fax';
+import { sendManyApi } from './send-many';
 import { signInLinkApi } from './sign-in-link';
 import { trashApi } from './trash';
 import { uploadsApi } from './uploads';
@@ -47,6 +48,7 @@ export const api = new Hono<AppEnv>()
   .route('/', uploadsApi)
   .route('/', coverPagesApi)
   .route('/', sendFaxApi)
+  .route('/', sendManyApi)
   .route('/', faxesApi)
   .route('/', receivedFaxesApi)
   .route('/', trashApi)

@@ -7,6 +7,7 @@ import { currentViewer } from '../auth/viewer';
 import { getDb } from '../db/client';
 import { findFileOfUser } from '../db/queries/files';
 import { isTerminalStatus } from '../domain/fax-status';
+import { isValidSendAt } from '../domain/schedule';
 import { acceptFax } from '../fax/accept-send';
 import { findFaxOf } from '../fax/user-faxes';
 import { ApiError } from '../http/api-error';
@@ -25,13 +26,10 @@ export const sendFaxApi = new Hono<AppEnv>()
     if (!toNumber) throw new ApiError(400, 'INVALID_FAX_NUMBER');
     const file = await findFileOfUser(getDb(c.env), user.id, body.fileId);
     if (!file) throw new ApiError(404, 'NOT_FOUND', t('api.uploadGone'));
+    if (body.sendAt !== undefined && !isValidSendAt(body.sendAt, Date.now())) throw new ApiError(400, 'INVALID_SEND_TIME');
     const cover = body.coverpage || null;
-    const sent = await acceptFax(c.env, user, {
-      toNumber,
-      file,
-      coverPage: cover ? JSON.stringify(cover) : null,
-      anonymous: body.anonymous,
-    });
+    const send = { toNumber, file, coverPage: cover ? JSON.stringify(cover) : null, anonymous: body.anonymous };
+    const sent = await acceptFax(c.env, user, send, body.sendAt ?? null);
     return c.json(sent, 201);
   })
 

@@ -3,7 +3,7 @@ import type { FaxView } from '../../src/common/faxes';
 import { t } from '../../src/i18n/t';
 import { getDb } from '../db/client';
 import { creditPeriodOf } from '../db/queries/credit-period';
-import { forgetFaxOwner, recordFaxOwner } from '../db/queries/fax-owners';
+import { forgetFaxOwners, recordFaxOwners } from '../db/queries/fax-owners';
 import type { FileRow, UserRow } from '../db/schema';
 import { readConfig } from '../env';
 import { ApiError } from '../http/api-error';
@@ -23,50 +23,83 @@ export interface FaxToSend {
   anonymous: boolean;
 }
 
-export async function acceptFax(env: Env, user: UserRow, send: FaxToSend): Promise<{ faxId: string; fax: FaxView }> {
-  const pageCount = send.file.pageCount + (send.coverPage ? 1 : 0);
+export interface SendOptions {
+  /** Send later (UTC ms, already checked), or null for at once. */
+  sendAt: number | null;
+  /** Set for the faxes of a send to many. */
+  broadcastId: string | null;
+}
+
+export async function acceptFax(
+  env: Env,
+  user: UserRow,
+  send: FaxToSend,
+  sendAt: number | null = null,
+): Promise<{ faxId: string; fax: FaxView }> {
+  const [fax] = await acceptFaxes(env, user, [send], { sendAt, broadcastId: null });
+  return { faxId: fax!.id, fax: fax! };
+}
+
+/**
+ * Accepts every fax or none: all charged in one transaction of the user's store. Faxes to send at
+ * once are queued for dispatch; scheduled ones start on the store's alarm.
+ */
+export async function acceptFaxes(env: Env, user: UserRow, sends: readonly FaxToSend[], options: SendOptions): Promise<FaxView[]> {
   const { MAX_FAX_PAGES } = readConfig(env);
-  if (pageCount > MAX_FAX_PAGES) {
-    throw new ApiError(400, 'TOO_MANY_PAGES', t('api.tooManyPages', { pages: pageCount, max: MAX_FAX_PAGES }));
+  for (const send of sends) {
+    const pageCount = send.file.pageCount + (send.coverPage ? 1 : 0);
+    if (pageCount > MAX_FAX_PAGES) {
+      throw new ApiError(400, 'TOO_MANY_PAGES', t('api.tooManyPages', { pages: pageCount, max: MAX_FAX_PAGES }));
+    }
   }
 
   const db = getDb(env);
-  const faxId = crypto.randomUUID();
-  // D1 learns whose fax it is first, so the carrier's news about it always finds the store.
-  await recordFaxOwner(db, faxId, user.id);
-  const sendLimit = user.emailVerifiedAt === null ? UNVERIFIED_SEND_LIMIT : null;
-  const outcome = await userHubStub(env, user.id).acceptSend(
+  const now = Date.now();
+  const faxes = sends.map((send) => ({
+    id: crypto.randomUUID(),
+    toNumber: send.toNumber,
+    pageCount: send.file.pageCount + (send.coverPage ? 1 : 0),
+    fileId: send.file.id,
+    fileName: send.file.name,
+    coverPage: send.coverPage,
+    anonymous: send.anonymous,
+    now,
+    sendAt: options.sendAt,
+    broadcastId: options.broadcastId,
+  }));
+  // D1 learns whose faxes they are first, so the carrier's news about them always finds the store.
+  await recordFaxOwners(
+    db,
+    faxes.map((fax) => fax.id),
     user.id,
-    {
-      id: faxId,
-      toNumber: send.toNumber,
-      pageCount,
-      fileId: send.file.id,
-      fileName: send.file.name,
-      coverPage: send.coverPage,
-      anonymous: send.anonymous,
-      now: Date.now(),
-    },
-    creditPeriodOf(user),
-    sendLimit,
   );
+  const sendLimit = user.emailVerifiedAt === null ? UNVERIFIED_SEND_LIMIT : null;
+  const outcome = await userHubStub(env, user.id).acceptSends(user.id, faxes, creditPeriodOf(user), sendLimit);
   if (!outcome.accepted) {
-    await forgetFaxOwner(db, faxId);
+    await forgetFaxOwners(
+      db,
+      faxes.map((fax) => fax.id),
+    );
     if (outcome.reason === 'UNVERIFIED') throw new ApiError(403, 'EMAIL_NOT_VERIFIED');
-    const { available } = outcome;
+    const { available, needed } = outcome;
     throw new ApiError(
       402,
       'INSUFFICIENT_CREDITS',
-      pageCount === 1 ? t('api.insufficientCreditsOne', { available }) : t('api.insufficientCredits', { needed: pageCount, available }),
+      needed === 1 ? t('api.insufficientCreditsOne', { available }) : t('api.insufficientCredits', { needed, available }),
     );
   }
 
-  try {
-    await enqueueFaxJob(env, { kind: 'fax.dispatch', faxId, userId: user.id, attempt: 1 });
-  } catch (error) {
-    // The fax is accepted and paid for: the store's own alarm queues a dispatch that never was.
-    console.warn(`Fax ${faxId}: queueing its dispatch failed; the store's watch will queue it again`, error);
+  if (options.sendAt === null) {
+    const queued = await Promise.allSettled(
+      outcome.faxes.map((fax) => enqueueFaxJob(env, { kind: 'fax.dispatch', faxId: fax.id, userId: user.id, attempt: 1 })),
+    );
+    for (const [i, result] of queued.entries()) {
+      // The fax is accepted and paid for: the store's own alarm queues a dispatch that never was.
+      if (result.status === 'rejected') {
+        console.warn(`Fax ${outcome.faxes[i]!.id}: queueing its dispatch failed; the store's watch will queue it again`, result.reason);
+      }
+    }
   }
-  // The store has pushed the new fax and the new balance to the user's pages.
-  return { faxId, fax: outcome.fax };
+  // The store has pushed the new faxes and the new balance to the user's pages.
+  return outcome.faxes;
 }

@@ -1,5 +1,5 @@
 import type { FaxFailureReason } from '../../src/common/faxes';
-import type { FaxRow } from '../db/schema';
+import type { UserFaxRow } from '../db/store/schema';
 import type { StoreFaxAttemptRow as FaxAttemptRow } from '../db/store/fax-attempts';
 import { planRetry, type RetryPlan } from '../domain/fax-retry';
 import { refundOnCompletion, splitRefund } from '../domain/credits';
@@ -25,7 +25,7 @@ interface AttemptChangePlan {
 }
 
 interface AttemptChangeInput {
-  fax: FaxRow;
+  fax: UserFaxRow;
   attempt: FaxAttemptRow;
   report: AttemptReport;
   carrierFaxId: string | null;

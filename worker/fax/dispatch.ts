@@ -3,7 +3,7 @@ import { outboundCarrier } from '../carrier';
 import { CarrierRejected, type AttemptRef } from '../carrier/types';
 import { getDb } from '../db/client';
 import { recordCarrierFaxId } from '../db/queries/fax-owners';
-import type { FaxRow } from '../db/schema';
+import type { UserFaxRow } from '../db/store/schema';
 import type { StoreFaxAttemptRow } from '../db/store/fax-attempts';
 import { isTerminalStatus } from '../domain/fax-status';
 import { readConfig } from '../env';
@@ -28,8 +28,10 @@ const MAX_DISPATCH_DELIVERIES = 5;
 type Decision = 'start' | 'resume' | 'wait' | 'ignore';
 
 /** `current` is the fax's latest attempt row (null before the first). */
-function decideDispatch(fax: FaxRow, current: StoreFaxAttemptRow | null, attempt: number): Decision {
+function decideDispatch(fax: UserFaxRow, current: StoreFaxAttemptRow | null, attempt: number): Decision {
   if (isTerminalStatus(fax.status) || attempt > FAX_MAX_ATTEMPTS) return 'ignore';
+  // A scheduled fax starts when the store's alarm says its time has come, never on an early message.
+  if (fax.sendAt !== null) return 'ignore';
   // A delivery of this message that died between starting the attempt and the carrier taking it.
   if (attempt === fax.attempt) return current?.status === 'QUEUED' && current.carrierFaxId === null ? 'resume' : 'ignore';
   if (attempt !== fax.attempt + 1) return 'ignore';

@@ -1,5 +1,5 @@
 import { coverPageSchema, type CoverPage } from '../../src/common/cover-page';
-import type { FaxRow } from '../db/schema';
+import type { UserFaxRow } from '../db/store/schema';
 import { buildFaxPdf } from '../documents/fax-pdf';
 import { faxDocumentKey } from '../storage/documents';
 import { userHubStub } from '../live/publish';
@@ -11,7 +11,7 @@ import { writePdf } from '../storage/bucket';
  * by every retry; null when the user's document cannot be turned into a fax (gone, or unreadable).
  * Storage errors are thrown: they are worth another try.
  */
-export async function ensureFaxDocument(env: Env, fax: FaxRow): Promise<string | null> {
+export async function ensureFaxDocument(env: Env, fax: UserFaxRow): Promise<string | null> {
   if (fax.documentKey) return fax.documentKey;
   const source = await sourceDocumentOf(env, fax);
   if (!source) return null;

@@ -1,24 +1,24 @@
 import { formatPhoneForDisplay } from '../../src/common/phone';
 import { getDb } from '../db/client';
 import { findFileOfUser } from '../db/queries/files';
-import type { FaxRow } from '../db/schema';
+import type { UserFaxRow } from '../db/store/schema';
 import { renderDeliveryConfirmation } from '../documents/confirmation';
 import { readObject } from '../storage/bucket';
 
 /** The document the user uploaded for the fax (before any cover page), or null when it is gone. */
-export async function sourceDocumentOf(env: Env, fax: FaxRow): Promise<R2ObjectBody | null> {
+export async function sourceDocumentOf(env: Env, fax: UserFaxRow): Promise<R2ObjectBody | null> {
   if (!fax.fileId) return null;
   const file = await findFileOfUser(getDb(env), fax.userId, fax.fileId);
   return file ? readObject(env, file.r2Key) : null;
 }
 
 /** The PDF that was transmitted (cover page first), or the uploaded document before dispatch rendered it. */
-export async function faxDocumentBody(env: Env, fax: FaxRow): Promise<R2ObjectBody | null> {
+export async function faxDocumentBody(env: Env, fax: UserFaxRow): Promise<R2ObjectBody | null> {
   return fax.documentKey ? readObject(env, fax.documentKey) : sourceDocumentOf(env, fax);
 }
 
 /** The delivery confirmation of a delivered fax, with a picture of its first page. */
-export async function faxConfirmationPdf(env: Env, fax: FaxRow): Promise<Uint8Array> {
+export async function faxConfirmationPdf(env: Env, fax: UserFaxRow): Promise<Uint8Array> {
   const document = await faxDocumentBody(env, fax);
   return renderDeliveryConfirmation({
     faxId: fax.id,

@@ -1,5 +1,5 @@
 import type { CarrierName } from '../carrier/types';
-import type { FaxRow } from '../db/schema';
+import type { UserFaxRow } from '../db/store/schema';
 import { faxProgressOf, startFaxAttempt } from '../domain/fax-status';
 import { userHubStub } from '../live/publish';
 import { findSendFax } from './user-faxes';
@@ -10,7 +10,13 @@ import { findSendFax } from './user-faxes';
  * Answers false when the attempt may not start (the fax finished, or the attempt was started by a
  * concurrent delivery of the same message).
  */
-export async function startAttempt(env: Env, sent: FaxRow, attempt: number, carrier: CarrierName, localNumber: string): Promise<boolean> {
+export async function startAttempt(
+  env: Env,
+  sent: UserFaxRow,
+  attempt: number,
+  carrier: CarrierName,
+  localNumber: string,
+): Promise<boolean> {
   const store = userHubStub(env, sent.userId);
   for (let round = 0; round < 8; round++) {
     const fax = round === 0 ? sent : await findSendFax(env, sent.id, sent.userId);

@@ -1,13 +1,13 @@
 import { getDb } from '../db/client';
 import { findFaxOwner } from '../db/queries/fax-owners';
-import type { FaxRow } from '../db/schema';
+import type { UserFaxRow } from '../db/store/schema';
 import { userHubStub } from '../live/publish';
 
 // A user's faxes live in their own store, in their UserHub Durable Object (decision 023); these
 // find one from outside, with its owner attached, the shape every fax feature works on.
 
 /** The user's fax, or null when they have none by that id (someone else's answers the same). */
-export async function findFaxOf(env: Env, userId: string, faxId: string): Promise<FaxRow | null> {
+export async function findFaxOf(env: Env, userId: string, faxId: string): Promise<UserFaxRow | null> {
   const row = await userHubStub(env, userId).findFax(userId, faxId);
   return row ? { ...row, userId } : null;
 }
@@ -16,7 +16,7 @@ export async function findFaxOf(env: Env, userId: string, faxId: string): Promis
  * A sent fax found by its id alone (a queue message or a carrier's news): the owner from D1's
  * fax_owners unless the caller knows it, then the fax from the owner's store.
  */
-export async function findSendFax(env: Env, faxId: string, knownOwner?: string): Promise<FaxRow | null> {
+export async function findSendFax(env: Env, faxId: string, knownOwner?: string): Promise<UserFaxRow | null> {
   const userId = knownOwner ?? (await findFaxOwner(getDb(env), faxId));
   if (!userId) return null;
   const fax = await findFaxOf(env, userId, faxId);

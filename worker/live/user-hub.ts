@@ -12,8 +12,9 @@ import { findStoreAttempt, setStoreCarrierFaxId, setStoreDocumentKey, type Store
 import { readFaxCounters, readFaxTotals } from '../db/store/fax-counters';
 import { listSilentStoreReceivingFaxes, listStalledStoreSendFaxes, oldestOpenFaxChange } from '../db/store/fax-sweeps';
 import {
-  createSendFax,
+  createSendFaxes,
   type FaxPosition,
+  listBroadcastFaxes,
   findSendingStoreFax,
   findStoreFax,
   listStoreFaxes,
@@ -30,6 +31,14 @@ import {
   type StoreInboundCall,
 } from '../db/store/received-faxes';
 import type { StoreFaxRow } from '../db/store/schema';
+import {
+  cancelScheduledFaxes,
+  dueScheduledFaxes,
+  nextSendAt,
+  rescheduleFaxes,
+  type ScheduleChange,
+  startScheduledFax,
+} from '../db/store/scheduled-faxes';
 import { readStoreOwner, saveStoreOwner } from '../db/store/store-owner';
 import {
   countTrashedFaxes,
@@ -52,9 +61,14 @@ import { toFaxEventView, toFaxView } from '../views/faxes';
 
 /** What a send comes to in the store: accepted and charged, or refused with why. */
 export type SendOutcome =
-  | { accepted: true; fax: FaxView }
-  | { accepted: false; reason: 'CREDITS'; available: number }
+  | { accepted: true; faxes: FaxView[] }
+  | { accepted: false; reason: 'CREDITS'; available: number; needed: number }
   | { accepted: false; reason: 'UNVERIFIED' };
+
+export type ScheduleOutcome = { faxes: FaxView[] } | 'NOT_FOUND' | 'STARTED';
+
+/** Scheduled faxes started per alarm; more come a second later. */
+const STARTS_PER_ALARM = 100;
 
 export type ReadChange = { fax: FaxView; totals: FaxTotals } | 'NOT_FOUND' | 'NOT_A_RECEIVED_FAX';
 
@@ -139,24 +153,82 @@ export class UserHub extends DurableObject<Env> {
     const dues: number[] = [];
     const oldest = oldestOpenFaxChange(this.store);
     if (oldest !== null) dues.push(Math.max(now + WATCH_MS, oldest + STALLED_DISPATCH_MS));
+    const scheduled = nextSendAt(this.store);
+    if (scheduled !== null) dues.push(Math.max(now, scheduled));
     const trashedSince = oldestTrashing(this.store);
     if (trashedSince !== null) dues.push(Math.max(now, trashedSince + TRASH_RETENTION_MS));
-    if (dues.length === 0) return;
-    const due = Math.min(...dues);
     const set = await this.ctx.storage.getAlarm();
-    if (set === null || set > due) await this.ctx.storage.setAlarm(due);
+    if (dues.length === 0) {
+      if (set !== null) await this.ctx.storage.deleteAlarm();
+      return;
+    }
+    // Exactly when the first of them is due: a fax moved to a later time moves the alarm too.
+    const due = Math.min(...dues);
+    if (set !== due) await this.ctx.storage.setAlarm(due);
   }
 
-  async acceptSend(userId: string, fax: NewStoreSendFax, period: CreditPeriod, sendLimit: number | null): Promise<SendOutcome> {
+  /**
+   * Accepts one fax or every recipient's fax of a send to many, all charged in one transaction or
+   * none (decision 023). A fax to send at once is dispatched by the caller; a scheduled one by the
+   * alarm when its time comes.
+   */
+  async acceptSends(userId: string, faxes: NewStoreSendFax[], period: CreditPeriod, sendLimit: number | null): Promise<SendOutcome> {
     await this.ready(userId);
-    applyCreditPeriod(this.store, period, fax.now);
+    applyCreditPeriod(this.store, period, faxes[0]?.now ?? Date.now());
     // Until the account's address is confirmed it may send only a few faxes (issue 15, finding 1).
-    if (sendLimit !== null && readFaxCounters(this.store, 'SEND').lifetime >= sendLimit) return { accepted: false, reason: 'UNVERIFIED' };
-    const result = createSendFax(this.store, fax);
-    if (!result.accepted) return { accepted: false, reason: 'CREDITS', available: result.available };
-    await this.pushFax(result.fax, true);
+    if (sendLimit !== null && readFaxCounters(this.store, 'SEND').lifetime + faxes.length > sendLimit) {
+      return { accepted: false, reason: 'UNVERIFIED' };
+    }
+    const result = createSendFaxes(this.store, faxes);
+    if (!result.accepted) return { accepted: false, reason: 'CREDITS', available: result.available, needed: result.needed };
+    for (const [i, row] of result.faxes.entries()) await this.pushFax(row, i === result.faxes.length - 1);
     await this.watchOpenFaxes();
-    return { accepted: true, fax: toFaxView(result.fax) };
+    return { accepted: true, faxes: result.faxes.map(toFaxView) };
+  }
+
+  /** The faxes of one send to many, in the order given; empty when the user has none by that id. */
+  async broadcastFaxes(userId: string, broadcastId: string): Promise<FaxView[]> {
+    await this.ready(userId);
+    return listBroadcastFaxes(this.store, broadcastId).map(toFaxView);
+  }
+
+  /** Moves scheduled faxes (named, or the waiting ones of a send to many) to another time. */
+  async reschedule(
+    userId: string,
+    target: { faxIds: string[] } | { broadcastId: string },
+    sendAt: number,
+    now: number,
+  ): Promise<ScheduleOutcome> {
+    await this.ready(userId);
+    return this.afterScheduleChange(rescheduleFaxes(this.store, target, sendAt, now), false);
+  }
+
+  /** Cancels scheduled faxes before they start; their credits come back at once. */
+  async cancelScheduled(userId: string, target: { faxIds: string[] } | { broadcastId: string }, now: number): Promise<ScheduleOutcome> {
+    await this.ready(userId);
+    return this.afterScheduleChange(cancelScheduledFaxes(this.store, target, now), true);
+  }
+
+  private async afterScheduleChange(change: ScheduleChange, ended: boolean): Promise<ScheduleOutcome> {
+    if (typeof change === 'string') return change;
+    for (const [i, row] of change.faxes.entries()) {
+      await this.pushFax(row, ended && i === change.faxes.length - 1);
+      if (ended) await this.recordEnded(row);
+    }
+    await this.watchOpenFaxes();
+    return { faxes: change.faxes.map(toFaxView) };
+  }
+
+  /** Scheduled faxes whose time has come start: each becomes a fax on its way and is dispatched. */
+  private async startDueFaxes(userId: string, now: number): Promise<void> {
+    const due = dueScheduledFaxes(this.store, now, STARTS_PER_ALARM);
+    for (const fax of due) {
+      const row = startScheduledFax(this.store, fax.id, now);
+      if (!row) continue;
+      await this.pushFax(row, false);
+      await enqueueFaxJob(this.env, { kind: 'fax.dispatch', faxId: fax.id, userId, attempt: 1 });
+    }
+    if (due.length === STARTS_PER_ALARM) await this.ctx.storage.setAlarm(Date.now() + 1000);
   }
 
   async findFax(userId: string, faxId: string): Promise<StoreFaxRow | null> {
@@ -392,6 +464,7 @@ export class UserHub extends DurableObject<Env> {
         }
       }
     }
+    await this.startDueFaxes(userId, now);
     await this.purgeExpiredTrash(userId, now);
     await this.watchOpenFaxes();
   }

@@ -1,10 +1,10 @@
 import { FAX_MAX_ATTEMPTS, type FaxEventKind, type FaxEventView, type FaxFailureReason, type FaxView } from '../../src/common/faxes';
 import { formatPhoneForDisplay } from '../../src/common/phone';
-import type { FaxEventRow, FaxRow } from '../db/schema';
+import type { FaxEventRow } from '../db/schema';
+import type { StoreFaxRow } from '../db/store/schema';
 
-/** What the API and the live channel say about a fax. */
-/** A fax row of D1 or of the user's store (which has no user id: it is the user's). */
-export function toFaxView(row: Omit<FaxRow, 'userId'>): FaxView {
+/** What the API and the live channel say about a fax of the user's store. */
+export function toFaxView(row: StoreFaxRow): FaxView {
   return {
     id: row.id,
     direction: row.direction,
@@ -28,6 +28,8 @@ export function toFaxView(row: Omit<FaxRow, 'userId'>): FaxView {
     completed: row.completed,
     read: row.read,
     trashedAt: row.trashedAt,
+    sendAt: row.sendAt,
+    broadcastId: row.broadcastId,
     partial: row.partial,
     uncoveredPages: row.uncoveredPages,
   };

@@ -5,18 +5,18 @@ import { carrierFaxIds, faxOwners } from '../schema';
 // The only trace of a sent fax in D1 (decision 023): whose store it is in, and the carrier's ids
 // for its attempts, so the carrier's news about it finds that store.
 
-export async function recordFaxOwner(db: Db, faxId: string, userId: string): Promise<void> {
-  await db.insert(faxOwners).values({ faxId, userId }).onConflictDoNothing();
+/** The faxes of one send (one, or one per recipient of a send to many), in one statement per 50. */
+export async function recordFaxOwners(db: Db, faxIds: readonly string[], userId: string): Promise<void> {
+  // D1 binds at most 100 parameters a statement: two per row.
+  for (let i = 0; i < faxIds.length; i += 50) {
+    const rows = faxIds.slice(i, i + 50).map((faxId) => ({ faxId, userId }));
+    await db.insert(faxOwners).values(rows).onConflictDoNothing();
+  }
 }
 
-/** A send the store refused (credits short): nothing of it may stay behind. */
-export async function forgetFaxOwner(db: Db, faxId: string): Promise<void> {
-  await db.delete(faxOwners).where(eq(faxOwners.faxId, faxId));
-}
-
-/** Faxes deleted forever: their owners and carrier ids (by cascade) go too. */
-export async function forgetFaxOwners(db: Db, faxIds: string[]): Promise<void> {
-  if (faxIds.length > 0) await db.delete(faxOwners).where(inArray(faxOwners.faxId, faxIds));
+/** Faxes deleted forever, or a send the store refused: their owners and carrier ids (by cascade) go. */
+export async function forgetFaxOwners(db: Db, faxIds: readonly string[]): Promise<void> {
+  for (let i = 0; i < faxIds.length; i += 90) await db.delete(faxOwners).where(inArray(faxOwners.faxId, faxIds.slice(i, i + 90)));
 }
 
 export async function findFaxOwner(db: Db, faxId: string): Promise<string | null> {

@@ -21,6 +21,8 @@ export function listStalledStoreSendFaxes(store: StoreScope, before: number) {
         inArray(f.status, ['QUEUED', 'SENDING']),
         lt(f.updated, before),
         or(isNull(a.carrierFaxId), eq(a.status, 'FAILED')),
+        // A scheduled fax waits for its time, which the alarm keeps on its own.
+        isNull(f.sendAt),
       ),
     )
     .orderBy(f.updated)
@@ -43,7 +45,7 @@ export function oldestOpenFaxChange(store: StoreScope): number | null {
   const row = store
     .select({ at: min(f.updated) })
     .from(f)
-    .where(inArray(f.status, ['QUEUED', 'SENDING', 'RECEIVING']))
+    .where(and(inArray(f.status, ['QUEUED', 'SENDING', 'RECEIVING']), isNull(f.sendAt)))
     .get();
   return row?.at ?? null;
 }

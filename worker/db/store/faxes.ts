@@ -20,6 +20,10 @@ export interface NewStoreSendFax {
   coverPage: string | null;
   anonymous: boolean;
   now: number;
+  /** Send later: when it starts (UTC ms), or null for at once. */
+  sendAt?: number | null;
+  /** The send to many numbers it is one recipient of. */
+  broadcastId?: string | null;
 }
 
 /** Where a history page ends: the keyset of the next. */
@@ -28,42 +32,49 @@ export interface FaxPosition {
   id: string;
 }
 
-export type SendAcceptance = { accepted: true; fax: StoreFaxRow } | { accepted: false; available: number };
+export type SendAcceptance = { accepted: true; faxes: StoreFaxRow[] } | { accepted: false; available: number; needed: number };
 
 /**
- * Accepts a send if the credits cover its pages: in one transaction it takes the charge (default
- * credits first, then paid), inserts the fax with what it was charged and its first timeline
- * entry, and counts it. Short of credits, nothing is written and the balance is answered.
+ * Accepts the faxes if the credits cover all their pages, or none of them: in one transaction each
+ * is charged in turn (default credits first, then paid), inserted with what it was charged and its
+ * first timeline entry, and counted. Short of credits, nothing is written and the balance and what
+ * was needed are answered. One fax, or one per recipient of a send to many.
  */
-export function createSendFax(store: UserStore, fax: NewStoreSendFax): SendAcceptance {
+export function createSendFaxes(store: UserStore, faxes: readonly NewStoreSendFax[]): SendAcceptance {
   return store.transaction((tx) => {
-    const balance = readBalance(tx, 'send');
-    if (spendable(balance) < fax.pageCount) return { accepted: false, available: spendable(balance) };
-    const split = splitCharge(fax.pageCount, balance);
-    const row = tx
-      .insert(storeFaxes)
-      .values({
-        id: fax.id,
-        direction: 'SEND',
-        status: 'QUEUED',
-        remoteNumber: fax.toNumber,
-        pageCount: fax.pageCount,
-        fileId: fax.fileId,
-        fileName: fax.fileName,
-        coverPage: fax.coverPage,
-        anonymous: fax.anonymous,
-        chargedDefault: split.fromDefault,
-        chargedPaid: split.fromPaid,
-        start: fax.now,
-        updated: fax.now,
-        read: true,
-      })
-      .returning()
-      .get();
-    moveCredits(tx, 'send', 'FAX_CHARGE', { defaultDelta: -split.fromDefault, paidDelta: -split.fromPaid }, fax.now, fax.id);
-    tx.insert(storeFaxEvents).values({ id: crypto.randomUUID(), faxId: fax.id, at: fax.now, attempt: 0, kind: 'QUEUED' }).run();
-    changeFaxCounters(tx, 'SEND', { total: 1, lifetime: 1 });
-    return { accepted: true as const, fax: row };
+    const available = spendable(readBalance(tx, 'send'));
+    const needed = faxes.reduce((sum, fax) => sum + fax.pageCount, 0);
+    if (available < needed) return { accepted: false, available, needed };
+    const rows = faxes.map((fax) => {
+      const split = splitCharge(fax.pageCount, readBalance(tx, 'send'));
+      const row = tx
+        .insert(storeFaxes)
+        .values({
+          id: fax.id,
+          direction: 'SEND',
+          status: 'QUEUED',
+          remoteNumber: fax.toNumber,
+          pageCount: fax.pageCount,
+          fileId: fax.fileId,
+          fileName: fax.fileName,
+          coverPage: fax.coverPage,
+          anonymous: fax.anonymous,
+          chargedDefault: split.fromDefault,
+          chargedPaid: split.fromPaid,
+          start: fax.now,
+          updated: fax.now,
+          read: true,
+          sendAt: fax.sendAt ?? null,
+          broadcastId: fax.broadcastId ?? null,
+        })
+        .returning()
+        .get();
+      moveCredits(tx, 'send', 'FAX_CHARGE', { defaultDelta: -split.fromDefault, paidDelta: -split.fromPaid }, fax.now, fax.id);
+      tx.insert(storeFaxEvents).values({ id: crypto.randomUUID(), faxId: fax.id, at: fax.now, attempt: 0, kind: 'QUEUED' }).run();
+      return row;
+    });
+    changeFaxCounters(tx, 'SEND', { total: rows.length, lifetime: rows.length });
+    return { accepted: true as const, faxes: rows };
   });
 }
 
@@ -100,9 +111,24 @@ export function findSendingStoreFax(store: StoreScope): StoreFaxRow | null {
     store
       .select()
       .from(f)
-      .where(and(eq(f.direction, 'SEND'), isNull(f.trashedAt), inArray(f.status, ['QUEUED', 'SENDING'])))
+      // A scheduled fax not started yet is not on its way.
+      .where(and(eq(f.direction, 'SEND'), isNull(f.trashedAt), inArray(f.status, ['QUEUED', 'SENDING']), isNull(f.sendAt)))
       .orderBy(desc(f.start), desc(f.id))
       .limit(1)
       .get() ?? null
   );
+}
+
+/** One fax accepted as createSendFaxes says, or refused with the credits there are. */
+export function createSendFax(
+  store: UserStore,
+  fax: NewStoreSendFax,
+): { accepted: true; fax: StoreFaxRow } | { accepted: false; available: number } {
+  const result = createSendFaxes(store, [fax]);
+  return result.accepted ? { accepted: true, fax: result.faxes[0]! } : { accepted: false, available: result.available };
+}
+
+/** The faxes of one send to many, in the order they were accepted. */
+export function listBroadcastFaxes(store: StoreScope, broadcastId: string): StoreFaxRow[] {
+  return store.select().from(storeFaxes).where(eq(storeFaxes.broadcastId, broadcastId)).orderBy(asc(sql`rowid`)).all();
 }

@@ -42,6 +42,10 @@ export const storeFaxes = sqliteTable(
     completed: integer('completed'),
     read: integer('read', { mode: 'boolean' }).notNull().default(false),
     trashedAt: integer('trashed_at'),
+    // SEND: when a scheduled fax is to start (UTC ms); cleared when it starts. Null: at once.
+    sendAt: integer('send_at'),
+    // SEND: the send to many numbers this fax is one recipient of, or null.
+    broadcastId: text('broadcast_id'),
     // RECEIVE: the call broke off and only the pages that arrived are kept.
     partial: integer('partial', { mode: 'boolean' }).notNull().default(false),
     // RECEIVE: pages beyond the receive credits left when it arrived (decision 018).
@@ -54,6 +58,10 @@ export const storeFaxes = sqliteTable(
     index('faxes_trash_idx').on(t.start, t.id).where(sql`${t.trashedAt} IS NOT NULL`),
     // The purge: trashed faxes by when they were trashed, oldest first.
     index('faxes_trashed_at_idx').on(t.trashedAt).where(sql`${t.trashedAt} IS NOT NULL`),
+    // Scheduled faxes by when they start, for the store's alarm.
+    index('faxes_send_at_idx').on(t.sendAt).where(sql`${t.sendAt} IS NOT NULL`),
+    // The faxes of one send to many numbers.
+    index('faxes_broadcast_idx').on(t.broadcastId, t.remoteNumber).where(sql`${t.broadcastId} IS NOT NULL`),
     // Whether a fax still uses an uploaded document, before the document is deleted with a fax.
     index('faxes_file_idx').on(t.fileId).where(sql`${t.fileId} IS NOT NULL`),
   ],
@@ -140,6 +148,8 @@ export const storeFaxCounters = sqliteTable('fax_counters', {
 });
 
 export type StoreFaxRow = typeof storeFaxes.$inferSelect;
+/** A fax of the user's store with its owner attached: what the fax features work on outside the store. */
+export type UserFaxRow = StoreFaxRow & { userId: string };
 
 // Facts about the store itself, one value per key: how far the one-time copy of the user's
 // history out of D1 has got (docs/decisions/023).

@@ -1,0 +1,84 @@
+import { Hono } from 'hono';
+import { coverPageSchema } from '../../src/common/cover-page';
+import {
+  type BroadcastView,
+  broadcastIdParamSchema,
+  cancelScheduledSchema,
+  rescheduleSchema,
+  type ScheduleChangeResult,
+  type SendFaxToManyResult,
+  sendFaxToManySchema,
+} from '../../src/common/send-many';
+import { t } from '../../src/i18n/t';
+import { currentViewer } from '../auth/viewer';
+import { getDb } from '../db/client';
+import { findFileOfUser } from '../db/queries/files';
+import { coverPageFor, readRecipients } from '../domain/broadcast';
+import { isValidSendAt } from '../domain/schedule';
+import { acceptFaxes } from '../fax/accept-send';
+import { ApiError } from '../http/api-error';
+import type { AppEnv } from '../http/app-env';
+import { validate } from '../http/validate';
+import { userHubStub } from '../live/publish';
+import type { ScheduleOutcome } from '../live/user-hub';
+
+// Sending one document to many numbers and sending later (issue 17). Each recipient gets its own
+// fax (own cover page, status, retries and refund); every fax of a send is charged in one
+// transaction of the user's store or the whole send is refused.
+
+function answerSchedule(outcome: ScheduleOutcome): ScheduleChangeResult {
+  if (outcome === 'NOT_FOUND') throw new ApiError(404, 'NOT_FOUND');
+  if (outcome === 'STARTED') throw new ApiError(409, 'FAX_STARTED');
+  return outcome;
+}
+
+function targetOf(body: { faxId: string } | { broadcastId: string }) {
+  return 'faxId' in body ? { faxIds: [body.faxId] } : { broadcastId: body.broadcastId };
+}
+
+export const sendManyApi = new Hono<AppEnv>()
+  .post('/sendFaxToMany', validate('json', sendFaxToManySchema), async (c) => {
+    const { user } = currentViewer(c);
+    const body = c.req.valid('json');
+    const read = readRecipients(body.recipients);
+    if (!read.ok) {
+      const rows = read.unreadable.map((i) => i + 1).join(', ');
+      throw new ApiError(400, 'INVALID_FAX_NUMBER', t('api.unreadableRecipients', { rows }));
+    }
+    if (body.sendAt !== undefined && !isValidSendAt(body.sendAt, Date.now())) throw new ApiError(400, 'INVALID_SEND_TIME');
+    const file = await findFileOfUser(getDb(c.env), user.id, body.fileId);
+    if (!file) throw new ApiError(404, 'NOT_FOUND', t('api.uploadGone'));
+    const cover = body.coverpage ? coverPageSchema.parse(body.coverpage) : null;
+    const broadcastId = crypto.randomUUID();
+    const sends = read.recipients.map((recipient) => {
+      const own = coverPageFor(cover, recipient);
+      return { toNumber: recipient.number, file, coverPage: own ? JSON.stringify(own) : null, anonymous: body.anonymous };
+    });
+    const faxes = await acceptFaxes(c.env, user, sends, { sendAt: body.sendAt ?? null, broadcastId });
+    const answer: SendFaxToManyResult = { broadcastId, faxes };
+    return c.json(answer, 201);
+  })
+
+  .get('/broadcasts/:broadcastId', validate('param', broadcastIdParamSchema), async (c) => {
+    const { user } = currentViewer(c);
+    const { broadcastId } = c.req.valid('param');
+    const faxes = await userHubStub(c.env, user.id).broadcastFaxes(user.id, broadcastId);
+    if (faxes.length === 0) throw new ApiError(404, 'NOT_FOUND');
+    const answer: BroadcastView = { broadcastId, faxes };
+    return c.json(answer, 200);
+  })
+
+  .post('/rescheduleFax', validate('json', rescheduleSchema), async (c) => {
+    const { user } = currentViewer(c);
+    const body = c.req.valid('json');
+    const now = Date.now();
+    if (!isValidSendAt(body.sendAt, now)) throw new ApiError(400, 'INVALID_SEND_TIME');
+    const outcome = await userHubStub(c.env, user.id).reschedule(user.id, targetOf(body), body.sendAt, now);
+    return c.json(answerSchedule(outcome), 200);
+  })
+
+  .post('/cancelScheduledFax', validate('json', cancelScheduledSchema), async (c) => {
+    const { user } = currentViewer(c);
+    const outcome = await userHubStub(c.env, user.id).cancelScheduled(user.id, targetOf(c.req.valid('json')), Date.now());
+    return c.json(answerSchedule(outcome), 200);
+  });
