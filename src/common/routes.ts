@@ -17,6 +17,7 @@ export const ROUTES = [
   { path: '/', guard: null }, // redirects to /dashboard
   { path: '/dashboard', guard: 'auth-required' },
   { path: '/account_delete/*', guard: null }, // outlives the session it was started from
+  { path: '/broadcast/*', guard: 'auth-required' }, // one send to many numbers (issue 17)
   { path: '/faxDetails', guard: 'auth-required' }, // redirects to /dashboard
   { path: '/faxDetails/*', guard: 'auth-required' },
   { path: '/inbox', guard: 'auth-required' },

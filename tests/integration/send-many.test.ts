@@ -85,6 +85,43 @@ describe('sending to many numbers', () => {
     expect(group.faxes.map((fax) => fax.id)).toEqual(faxes.map((fax) => fax.id));
   });
 
+  it('sends again to the failed recipients only, with their own cover pages, charged anew', async () => {
+    const sender = await senderWithCredits(20);
+    const fileId = await storedDocument(sender.userId, 1);
+    const recipients = [{ toNumber: '+13125550003', toName: 'Voice line' }, { toNumber: '+13125551100' }, { toNumber: '+13125551101' }];
+    const first = (await (
+      await sendToMany(sender.cookie, { recipients, fileId, pageCount: 1, coverpage: COVER })
+    ).json()) as SendFaxToManyResult;
+    for (const fax of first.faxes) await waitForFaxDone(fax.id);
+
+    const response = await call('/api/resendBroadcastFailures', {
+      method: 'POST',
+      cookie: sender.cookie,
+      body: { broadcastId: first.broadcastId },
+    });
+    expect(response.status).toBe(201);
+    const again = (await response.json()) as SendFaxToManyResult;
+    expect(again.broadcastId).not.toBe(first.broadcastId);
+    expect(again.faxes.map((fax) => fax.remoteNumber)).toEqual(['+13125550003']);
+    const [copy] = await storeSql<{ cover_page: string }>(sender.userId, 'SELECT cover_page FROM faxes WHERE id = ?', again.faxes[0]!.id);
+    expect(JSON.parse(copy!.cover_page)).toMatchObject({ toName: 'Voice line' });
+    // 6 pages charged, 2 given back for the failed pair: 20 - 6 + 2.
+    await waitForFaxDone(again.faxes[0]!.id);
+    expect(await sendCreditsOf(sender.userId)).toEqual({ default: 16, paid: 0 });
+
+    const delivered = (await (
+      await sendToMany(sender.cookie, { recipients: recipients.slice(1), fileId, pageCount: 1 })
+    ).json()) as SendFaxToManyResult;
+    for (const fax of delivered.faxes) await waitForFaxDone(fax.id);
+    const nothing = await call('/api/resendBroadcastFailures', {
+      method: 'POST',
+      cookie: sender.cookie,
+      body: { broadcastId: delivered.broadcastId },
+    });
+    expect(nothing.status).toBe(409);
+    expect(await errorCode(nothing)).toBe('NO_FAILED_FAXES');
+  }, 30_000);
+
   it('never overdraws under concurrent sends to many', async () => {
     const sender = await senderWithCredits(30);
     const fileId = await storedDocument(sender.userId, 1);

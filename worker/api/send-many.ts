@@ -68,6 +68,29 @@ export const sendManyApi = new Hono<AppEnv>()
     return c.json(answer, 200);
   })
 
+  // Resend to the recipients whose fax failed (not those cancelled): a new send to many of them,
+  // each with the cover page its first fax had, charged anew.
+  .post('/resendBroadcastFailures', validate('json', broadcastIdParamSchema), async (c) => {
+    const { user } = currentViewer(c);
+    const { broadcastId } = c.req.valid('json');
+    const group = await userHubStub(c.env, user.id).broadcastFaxes(user.id, broadcastId);
+    if (group.length === 0) throw new ApiError(404, 'NOT_FOUND');
+    const failed = group.filter((fax) => fax.status === 'FAILED' && fax.failureReason !== 'CANCELLED');
+    if (failed.length === 0) throw new ApiError(409, 'NO_FAILED_FAXES');
+    const originals = await userHubStub(c.env, user.id).sendableCopies(
+      user.id,
+      failed.map((fax) => fax.id),
+    );
+    const fileId = originals[0]?.fileId;
+    const file = fileId ? await findFileOfUser(getDb(c.env), user.id, fileId) : null;
+    if (!file) throw new ApiError(404, 'NOT_FOUND', t('api.resendDocumentGone'));
+    const sends = originals.map((fax) => ({ toNumber: fax.toNumber, file, coverPage: fax.coverPage, anonymous: fax.anonymous }));
+    const next = crypto.randomUUID();
+    const faxes = await acceptFaxes(c.env, user, sends, { sendAt: null, broadcastId: next });
+    const answer: SendFaxToManyResult = { broadcastId: next, faxes };
+    return c.json(answer, 201);
+  })
+
   .post('/rescheduleFax', validate('json', rescheduleSchema), async (c) => {
     const { user } = currentViewer(c);
     const body = c.req.valid('json');

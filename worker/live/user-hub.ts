@@ -192,6 +192,16 @@ export class UserHub extends DurableObject<Env> {
     return listBroadcastFaxes(this.store, broadcastId).map(toFaxView);
   }
 
+  /** What sending these sent faxes again needs: number, document, cover page and caller id of each. */
+  async sendableCopies(userId: string, faxIds: string[]) {
+    await this.ready(userId);
+    return faxIds.flatMap((id) => {
+      const fax = findStoreFax(this.store, id);
+      if (fax?.direction !== 'SEND' || !fax.remoteNumber || !fax.fileId) return [];
+      return [{ toNumber: fax.remoteNumber, fileId: fax.fileId, coverPage: fax.coverPage, anonymous: fax.anonymous }];
+    });
+  }
+
   /** Moves scheduled faxes (named, or the waiting ones of a send to many) to another time. */
   async reschedule(
     userId: string,
