@@ -42,7 +42,8 @@ function newestInFlight(inFlight: Readonly<Record<string, FaxView>>): FaxView | 
 export function withSentFax(state: Followed<SendStatus>, fax: FaxView, totals: FaxTotals): Followed<SendStatus> {
   if (fax.direction !== 'SEND' || isStale(state.versions, fax)) return state;
   const inFlight = { ...state.inFlight };
-  if (IN_FLIGHT.has(fax.status)) inFlight[fax.id] = fax;
+  // A scheduled fax not started yet is not on its way.
+  if (IN_FLIGHT.has(fax.status) && fax.sendAt === null) inFlight[fax.id] = fax;
   else delete inFlight[fax.id];
   const { sendingFax, lastSentEntry } = state.doc;
   // The server's "sending" is the newest fax still on its way; one the page never heard of shows

@@ -9,6 +9,9 @@ import { t } from '../i18n/t';
 import { startUpload, type UploadTask } from '../lib/upload';
 import { decodeUploadString, fileFromDecoded } from '../lib/upload/upload-string';
 import { $account } from './account';
+import { $moreRecipients, $schedule } from './send-options';
+import { readRecipientList } from '../components/send/recipient-list';
+import { MAX_RECIPIENTS, type SendFaxToManyBody } from '../common/send-many';
 import { onTeardown } from './teardown';
 
 // The send page (/send): what the user typed, the document being uploaded, and the send itself.
@@ -55,7 +58,10 @@ export type SendBlock =
   | { kind: 'noDocument' }
   | { kind: 'uploading' }
   | { kind: 'loadingAccount' }
-  | { kind: 'credits'; needed: number; available: number };
+  | { kind: 'credits'; needed: number; available: number }
+  | { kind: 'unreadableRecipients'; entries: string }
+  | { kind: 'tooManyRecipients' }
+  | { kind: 'invalidSendTime' };
 
 const EMPTY_DRAFT: SendDraft = {
   toNumber: '',
@@ -85,6 +91,12 @@ export const $recipient = computed($draft, (draft) => {
   return e164 ? { e164, display: formatPhoneForDisplay(e164) } : null;
 });
 
+/** Every recipient of the send: the number above first, then those pasted below, duplicates merged. */
+export const $recipientList = computed([$recipient, $moreRecipients], (first, more) => {
+  const list = readRecipientList(more, first ? [first.e164] : []);
+  return { ...list, all: first ? [first, ...list.recipients] : list.recipients };
+});
+
 /** What the cover page shows where the user has not typed anything of their own. */
 export const $coverDefaults = computed([$recipient, $account, $ownFaxNumber], (recipient, account, own) => ({
   toNumber: recipient?.display ?? '',
@@ -96,22 +108,37 @@ export const $uploadedFile = computed($document, (doc) =>
   doc && !doc.gone && doc.snapshot.state === 'success' ? doc.snapshot.file : null,
 );
 
-/** Pages of the fax as it would go now (cover page included), and the send credits at hand. */
-export const $sendSummary = computed([$draft, $uploadedFile, $account], (draft, file, account) => ({
-  pages: file ? file.pageCount + (draft.withCover ? 1 : 0) : null,
-  credits: account ? account.faxCredits.defaultCreditsSend + account.faxCredits.paidCreditsSend : null,
-}));
+/**
+ * Pages of the fax as it would go now (cover page included), how many faxes (one per recipient),
+ * the credits they take together, and the send credits at hand.
+ */
+export const $sendSummary = computed([$draft, $uploadedFile, $account, $recipientList], (draft, file, account, list) => {
+  const pages = file ? file.pageCount + (draft.withCover ? 1 : 0) : null;
+  const faxes = Math.max(1, list.all.length);
+  return {
+    pages,
+    faxes,
+    needed: pages === null ? null : pages * faxes,
+    credits: account ? account.faxCredits.defaultCreditsSend + account.faxCredits.paidCreditsSend : null,
+  };
+});
 
 /** Why the fax cannot be sent yet, or null when it can. */
-export const $sendBlock = computed([$draft, $recipient, $document, $sendSummary], (draft, recipient, doc, summary): SendBlock | null => {
-  if (draft.toNumber.trim() === '') return { kind: 'noNumber' };
-  if (!recipient) return { kind: 'invalidNumber' };
-  if (doc && !doc.gone && ['running', 'pausing', 'paused'].includes(doc.snapshot.state)) return { kind: 'uploading' };
-  if (summary.pages === null) return { kind: 'noDocument' };
-  if (summary.credits === null) return { kind: 'loadingAccount' };
-  if (summary.pages > summary.credits) return { kind: 'credits', needed: summary.pages, available: summary.credits };
-  return null;
-});
+export const $sendBlock = computed(
+  [$draft, $recipient, $document, $sendSummary, $recipientList, $schedule],
+  (draft, recipient, doc, summary, list, schedule): SendBlock | null => {
+    if (draft.toNumber.trim() === '') return { kind: 'noNumber' };
+    if (!recipient) return { kind: 'invalidNumber' };
+    if (list.unreadable.length > 0) return { kind: 'unreadableRecipients', entries: list.unreadable.join(', ') };
+    if (list.all.length > MAX_RECIPIENTS) return { kind: 'tooManyRecipients' };
+    if (schedule.kind === 'invalid') return { kind: 'invalidSendTime' };
+    if (doc && !doc.gone && ['running', 'pausing', 'paused'].includes(doc.snapshot.state)) return { kind: 'uploading' };
+    if (summary.needed === null) return { kind: 'noDocument' };
+    if (summary.credits === null) return { kind: 'loadingAccount' };
+    if (summary.needed > summary.credits) return { kind: 'credits', needed: summary.needed, available: summary.credits };
+    return null;
+  },
+);
 
 export function updateDraft<K extends keyof SendDraft>(key: K, value: SendDraft[K]): void {
   $draft.set({ ...$draft.get(), [key]: value });
@@ -202,25 +229,50 @@ function buildCoverPage(now: Date): CoverPage {
   };
 }
 
-/** Sends the fax; on success the page moves to its details, on failure everything stays. */
+/** One number: POST /api/sendFax, then the fax's page. */
+async function sendToOne(body: SendFaxBody) {
+  const result = await call(api.sendFax.$post({ json: body }));
+  return result.ok ? { ok: true as const, page: `/faxDetails/${encodeURIComponent(result.data.faxId)}`, id: result.data.faxId } : result;
+}
+
+/** Several numbers: POST /api/sendFaxToMany, then the group's page. */
+async function sendToMany(body: SendFaxToManyBody) {
+  const result = await call(api.sendFaxToMany.$post({ json: body }));
+  return result.ok
+    ? { ok: true as const, page: `/broadcast/${encodeURIComponent(result.data.broadcastId)}`, id: result.data.broadcastId }
+    : result;
+}
+
+/**
+ * Sends the fax (to every recipient, now or at the time picked); on success the page moves to the
+ * fax's page or the group's, on failure everything stays.
+ */
 export async function sendFax(): Promise<void> {
   const file = $uploadedFile.get();
   const recipient = $recipient.get();
   const { pages } = $sendSummary.get();
+  const { all } = $recipientList.get();
+  const schedule = $schedule.get();
   if ($sendBlock.get() || !file || !recipient || pages === null || $submission.get().kind === 'sending') return;
   const draft = $draft.get();
-  const body: SendFaxBody = {
-    toNumber: recipient.e164,
-    fileId: file.fileId,
-    coverpage: draft.withCover ? buildCoverPage(new Date()) : false,
-    pageCount: pages,
-    anonymous: draft.anonymous,
-  };
+  const sendAt = schedule.kind === 'at' ? schedule.sendAt : undefined;
+  // A scheduled fax's cover page carries the time it will be sent, on the sender's clock.
+  const coverpage = draft.withCover ? buildCoverPage(new Date(sendAt ?? Date.now())) : false;
   $submission.set({ kind: 'sending' });
-  const result = await call(api.sendFax.$post({ json: body }));
+  const result =
+    all.length > 1
+      ? await sendToMany({
+          recipients: all.map((r, i) => ({ toNumber: r.e164, ...(i === 0 && draft.toName.trim() ? { toName: draft.toName.trim() } : {}) })),
+          fileId: file.fileId,
+          coverpage,
+          pageCount: pages,
+          anonymous: draft.anonymous,
+          sendAt,
+        })
+      : await sendToOne({ toNumber: recipient.e164, fileId: file.fileId, coverpage, pageCount: pages, anonymous: draft.anonymous, sendAt });
   if (result.ok) {
-    $submission.set({ kind: 'sent', faxId: result.data.faxId });
-    window.location.assign(`/faxDetails/${encodeURIComponent(result.data.faxId)}`);
+    $submission.set({ kind: 'sent', faxId: result.id });
+    window.location.assign(result.page);
     return;
   }
   const doc = $document.get();

@@ -4,6 +4,7 @@ import { trashPurgeAt } from '../../common/trash';
 import { t } from '../../i18n/t';
 import { api, call } from '../../lib/api';
 import { deleteFaxesForever, moveToTrash, restoreFaxes } from '../../stores/trash';
+import ScheduleControls from '../send/ScheduleControls';
 import { formatDateTime } from './fax-text';
 
 const ENDED = new Set(['DELIVERED', 'FAILED', 'RECEIVED']);
@@ -66,7 +67,23 @@ export default function FaxActions({ fax, onChanged }: { fax: FaxView; onChanged
     <section className="card" aria-labelledby="fax-actions-heading">
       <h2 id="fax-actions-heading">{t('faxActions.heading')}</h2>
       {fax.trashedAt !== null && <p role="status">{t('faxActions.inTrash', { date: formatDateTime(trashPurgeAt(fax.trashedAt)) })}</p>}
-      {!ended && <p className="muted">{t('faxActions.notWhileOnItsWay')}</p>}
+      {fax.sendAt !== null && fax.status === 'QUEUED' && (
+        <ScheduleControls
+          target={{ faxId: fax.id }}
+          sendAt={fax.sendAt}
+          onChanged={(faxes, done) => {
+            const answered = faxes.find((row) => row.id === fax.id);
+            if (answered) onChanged(answered);
+            setNotice({ text: done, error: false });
+          }}
+        />
+      )}
+      {fax.broadcastId && (
+        <p>
+          <a href={`/broadcast/${encodeURIComponent(fax.broadcastId)}`}>{t('faxActions.viewGroup')}</a>
+        </p>
+      )}
+      {!ended && fax.sendAt === null && <p className="muted">{t('faxActions.notWhileOnItsWay')}</p>}
       <div className="fax-actions">
         {fax.trashedAt === null ? (
           <button type="button" className="button secondary" disabled={busy || !ended} onClick={() => void trash(true)}>

@@ -53,6 +53,7 @@ export function faxProgressText(fax: FaxView): string {
   const retry = isRetrying(fax) ? { attempt: fax.attempt, max: fax.maxAttempts } : null;
   switch (fax.status) {
     case 'QUEUED':
+      if (fax.sendAt !== null) return t('sent.progress.scheduled', { when: formatDateTime(fax.sendAt) });
       return retry ? t('sent.progress.QUEUED_retry', retry) : t('sent.progress.QUEUED');
     case 'SENDING': {
       const pages = { page: Math.min(fax.pagesSent + 1, fax.pageCount), total: fax.pageCount };

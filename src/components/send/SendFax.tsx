@@ -5,6 +5,8 @@ import { $draft, $ownFaxNumber, updateDraft } from '../../stores/send-fax';
 import CoverPageFields from './CoverPageFields';
 import DocumentPicker from './DocumentPicker';
 import FaxNumberField from './FaxNumberField';
+import MoreRecipients from './MoreRecipients';
+import SendLater from './SendLater';
 import SendSummary from './SendSummary';
 
 interface Props {
@@ -27,6 +29,7 @@ export default function SendFax({ ownFaxNumber, supportEmail }: Props) {
       <section className="card" aria-labelledby="recipient-heading">
         <h2 id="recipient-heading">{t('send.recipientHeading')}</h2>
         <FaxNumberField />
+        <MoreRecipients />
       </section>
       <DocumentPicker supportEmail={supportEmail} />
       <CoverPageFields />
@@ -45,6 +48,7 @@ export default function SendFax({ ownFaxNumber, supportEmail }: Props) {
         <p className="hint" id={ids.anonymousHint}>
           {t('send.anonymousHint')}
         </p>
+        <SendLater />
       </section>
       <SendSummary />
     </form>

@@ -2,12 +2,14 @@ import { useStore } from '@nanostores/react';
 import { useId } from 'react';
 import { t } from '../../i18n/t';
 import { $draft, $sendBlock, $submission, $sendSummary, sendFax, type SendBlock } from '../../stores/send-fax';
+import { $schedule } from '../../stores/send-options';
 import { creditsText, pagesText } from '../faxes/fax-text';
 
 function blockText(block: SendBlock): string {
   if (block.kind === 'credits') {
     return t('send.blocked.credits', { needed: creditsText(block.needed), available: creditsText(block.available) });
   }
+  if (block.kind === 'unreadableRecipients') return t('send.blocked.unreadableRecipients', { entries: block.entries });
   return t(`send.blocked.${block.kind}`);
 }
 
@@ -20,10 +22,18 @@ export default function SendSummary() {
   const reasonId = useId();
   const busy = submission.kind === 'sending' || submission.kind === 'sent';
 
+  const schedule = useStore($schedule);
   const pages =
     summary.pages === null
       ? t('send.summaryNoDocument')
-      : t(draft.withCover ? 'send.summaryWithCover' : 'send.summaryNoCover', { pages: pagesText(summary.pages) });
+      : summary.faxes > 1
+        ? t('send.summaryMany', { faxes: summary.faxes, pages: pagesText(summary.pages), credits: creditsText(summary.needed ?? 0) })
+        : t(draft.withCover ? 'send.summaryWithCover' : 'send.summaryNoCover', { pages: pagesText(summary.pages) });
+  const later = schedule.kind === 'at';
+  const label =
+    summary.faxes > 1
+      ? t(later ? 'send.scheduleMany' : 'send.submitMany', { count: summary.faxes })
+      : t(later ? 'send.schedule' : 'send.submit');
   const credits =
     summary.credits === null ? t('send.creditsLoading') : t('send.creditsAvailable', { credits: creditsText(summary.credits) });
 
@@ -49,7 +59,7 @@ export default function SendSummary() {
         aria-describedby={block ? reasonId : undefined}
         onClick={() => void sendFax()}
       >
-        {busy ? t('send.sending') : t('send.submit')}
+        {busy ? t('send.sending') : label}
       </button>
       {block && (
         <p className="hint send-block" id={reasonId}>

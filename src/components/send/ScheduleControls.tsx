@@ -1,0 +1,111 @@
+import { useId, useState } from 'react';
+import type { FaxView } from '../../common/faxes';
+import { MAX_SCHEDULE_MS } from '../../common/send-many';
+import { t } from '../../i18n/t';
+import { api, call } from '../../lib/api';
+import { formatDateTime } from '../faxes/fax-text';
+import { fromLocalInputValue, toLocalInputValue } from './recipient-list';
+
+type Target = { faxId: string } | { broadcastId: string };
+
+/**
+ * A scheduled fax, or every fax of a scheduled send to many, before it starts (issue 17): change
+ * the time (in the user's own time zone) or cancel it, credits back at once.
+ */
+export default function ScheduleControls({
+  target,
+  sendAt,
+  onChanged,
+}: {
+  target: Target;
+  sendAt: number;
+  /** The faxes as the change left them, and what to tell the user (the controls go once it is cancelled). */
+  onChanged: (faxes: FaxView[], done: string) => void;
+}) {
+  const [local, setLocal] = useState(() => toLocalInputValue(sendAt));
+  const [editing, setEditing] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [notice, setNotice] = useState<{ text: string; error: boolean } | null>(null);
+  const ids = { input: useId() };
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone ?? '';
+
+  const save = async () => {
+    const at = fromLocalInputValue(local);
+    if (at === null || at <= Date.now() || at > Date.now() + MAX_SCHEDULE_MS) {
+      setNotice({ text: t('send.sendAtInvalid'), error: true });
+      return;
+    }
+    setBusy(true);
+    const result = await call(api.rescheduleFax.$post({ json: { ...target, sendAt: at } }));
+    setBusy(false);
+    if (!result.ok) return setNotice({ text: t('faxActions.failed', { reason: result.message }), error: true });
+    setEditing(false);
+    setNotice(null);
+    onChanged(result.data.faxes, t('faxActions.rescheduled', { when: formatDateTime(at) }));
+  };
+
+  const cancel = async () => {
+    setBusy(true);
+    const result = await call(api.cancelScheduledFax.$post({ json: target }));
+    setBusy(false);
+    setConfirming(false);
+    if (!result.ok) return setNotice({ text: t('faxActions.failed', { reason: result.message }), error: true });
+    setNotice(null);
+    onChanged(result.data.faxes, t('faxActions.cancelled'));
+  };
+
+  return (
+    <div className="schedule-controls">
+      <p>{t('faxActions.scheduledFor', { when: formatDateTime(sendAt) })}</p>
+      {editing ? (
+        <div className="field">
+          <label htmlFor={ids.input}>{t('faxActions.rescheduleLabel', { zone })}</label>
+          <input
+            id={ids.input}
+            type="datetime-local"
+            value={local}
+            min={toLocalInputValue(Date.now())}
+            max={toLocalInputValue(Date.now() + MAX_SCHEDULE_MS)}
+            onChange={(event) => setLocal(event.target.value)}
+          />
+          <div className="fax-actions">
+            <button type="button" className="button secondary" disabled={busy} onClick={() => void save()}>
+              {t('faxActions.saveTime')}
+            </button>
+            <button type="button" className="button secondary" disabled={busy} onClick={() => setEditing(false)}>
+              {t('faxActions.keep')}
+            </button>
+          </div>
+        </div>
+      ) : (
+        <div className="fax-actions">
+          <button type="button" className="button secondary" disabled={busy} onClick={() => setEditing(true)}>
+            {t('faxActions.reschedule')}
+          </button>
+          <button type="button" className="button danger" disabled={busy} onClick={() => setConfirming(true)}>
+            {t('faxActions.cancelScheduled')}
+          </button>
+        </div>
+      )}
+      {confirming && (
+        <div className="confirm-box" role="alertdialog" aria-labelledby="schedule-confirm-text">
+          <p id="schedule-confirm-text">{t('faxActions.confirmCancelScheduled')}</p>
+          <div className="confirm-actions">
+            <button type="button" className="button danger" disabled={busy} onClick={() => void cancel()}>
+              {t('faxActions.confirmCancel')}
+            </button>
+            <button type="button" className="button secondary" disabled={busy} onClick={() => setConfirming(false)}>
+              {t('faxActions.keep')}
+            </button>
+          </div>
+        </div>
+      )}
+      {notice && (
+        <p className={notice.error ? 'form-error' : 'form-done'} role={notice.error ? 'alert' : 'status'}>
+          {notice.text}
+        </p>
+      )}
+    </div>
+  );
+}
