@@ -38,6 +38,13 @@ export const storeMigrations = {
         "when": 1795596159393,
         "tag": "0004_scheduled_and_broadcast",
         "breakpoints": true
+      },
+      {
+        "idx": 5,
+        "version": "6",
+        "when": 1795597964695,
+        "tag": "0005_on_its_way_index",
+        "breakpoints": true
       }
     ]
   },
@@ -46,6 +53,7 @@ export const storeMigrations = {
     "m0001": "CREATE TABLE `store_facts` (\n\t`key` text PRIMARY KEY NOT NULL,\n\t`value` text NOT NULL\n);\n",
     "m0002": "CREATE TABLE `carrier_receipts` (\n\t`provider` text NOT NULL,\n\t`event_id` text NOT NULL,\n\t`received_at` integer NOT NULL,\n\tPRIMARY KEY(`provider`, `event_id`)\n);\n",
     "m0003": "CREATE INDEX `faxes_trash_idx` ON `faxes` (`start`,`id`) WHERE \"faxes\".\"trashed_at\" IS NOT NULL;--> statement-breakpoint\nCREATE INDEX `faxes_trashed_at_idx` ON `faxes` (`trashed_at`) WHERE \"faxes\".\"trashed_at\" IS NOT NULL;--> statement-breakpoint\nCREATE INDEX `faxes_file_idx` ON `faxes` (`file_id`) WHERE \"faxes\".\"file_id\" IS NOT NULL;",
-    "m0004": "ALTER TABLE `faxes` ADD `send_at` integer;--> statement-breakpoint\nALTER TABLE `faxes` ADD `broadcast_id` text;--> statement-breakpoint\nCREATE INDEX `faxes_send_at_idx` ON `faxes` (`send_at`) WHERE \"faxes\".\"send_at\" IS NOT NULL;--> statement-breakpoint\nCREATE INDEX `faxes_broadcast_idx` ON `faxes` (`broadcast_id`,`remote_number`) WHERE \"faxes\".\"broadcast_id\" IS NOT NULL;"
+    "m0004": "ALTER TABLE `faxes` ADD `send_at` integer;--> statement-breakpoint\nALTER TABLE `faxes` ADD `broadcast_id` text;--> statement-breakpoint\nCREATE INDEX `faxes_send_at_idx` ON `faxes` (`send_at`) WHERE \"faxes\".\"send_at\" IS NOT NULL;--> statement-breakpoint\nCREATE INDEX `faxes_broadcast_idx` ON `faxes` (`broadcast_id`,`remote_number`) WHERE \"faxes\".\"broadcast_id\" IS NOT NULL;",
+    "m0005": "CREATE INDEX `faxes_on_its_way_idx` ON `faxes` (`start`,`id`) WHERE direction = 'SEND' AND status IN ('QUEUED', 'SENDING');"
   }
 };

@@ -58,6 +58,9 @@ export const storeFaxes = sqliteTable(
     index('faxes_trash_idx').on(t.start, t.id).where(sql`${t.trashedAt} IS NOT NULL`),
     // The purge: trashed faxes by when they were trashed, oldest first.
     index('faxes_trashed_at_idx').on(t.trashedAt).where(sql`${t.trashedAt} IS NOT NULL`),
+    // The send document's "on its way" (every page render): sent faxes not ended, newest first,
+    // without walking the whole sent history. The query repeats this condition as written.
+    index('faxes_on_its_way_idx').on(t.start, t.id).where(sql`direction = 'SEND' AND status IN ('QUEUED', 'SENDING')`),
     // Scheduled faxes by when they start, for the store's alarm.
     index('faxes_send_at_idx').on(t.sendAt).where(sql`${t.sendAt} IS NOT NULL`),
     // The faxes of one send to many numbers.

@@ -1,0 +1,1 @@
+CREATE INDEX `faxes_on_its_way_idx` ON `faxes` (`start`,`id`) WHERE direction = 'SEND' AND status IN ('QUEUED', 'SENDING');
