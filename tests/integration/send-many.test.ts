@@ -83,7 +83,7 @@ describe('sending to many numbers', () => {
     expect(view.status).toBe(200);
     const group = (await view.json()) as BroadcastView;
     expect(group.faxes.map((fax) => fax.id)).toEqual(faxes.map((fax) => fax.id));
-  });
+  }, 30_000);
 
   it('sends again to the failed recipients only, with their own cover pages, charged anew', async () => {
     const sender = await senderWithCredits(20);
