@@ -24,6 +24,8 @@ function describe(event: LiveEvent): string {
       return event.number ? t('dashboard.numberAssigned', { number: event.number.display }) : t('dashboard.numberReleased');
     case 'subscription.updated':
       return t('dashboard.subscriptionUpdated');
+    case 'contacts.updated':
+      return t('dashboard.contactsUpdated');
   }
 }
 
