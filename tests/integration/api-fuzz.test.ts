@@ -41,6 +41,11 @@ const body = fc.oneof(
       'name',
       'attribution',
       'coverpage',
+      'contactId',
+      'contactIds',
+      'faxNumber',
+      'format',
+      'text',
     ),
     value,
   ),
@@ -48,7 +53,7 @@ const body = fc.oneof(
   fc.string({ maxLength: 60 }),
 );
 const query = fc.dictionary(
-  fc.constantFrom('email', 'numberId', 'setup', 'name', 'number', 'faxId', 'cursor', 'type', 'jobId', 'to'),
+  fc.constantFrom('email', 'numberId', 'setup', 'name', 'number', 'faxId', 'cursor', 'type', 'jobId', 'to', 'search', 'limit', 'format'),
   fc.string({ maxLength: 30 }),
 );
 
