@@ -151,9 +151,12 @@ function escapeText(value: string): string {
     .replace(/\r\n|\r|\n/g, '\\n');
 }
 
+const encoder = new TextEncoder();
+
 /** A content line folded at 75 octets, never inside a character (RFC 6350 §3.2). */
 function fold(line: string): string {
-  const encoder = new TextEncoder();
+  // Most lines are short: only those past 75 octets are walked character by character.
+  if (line.length <= 18 || encoder.encode(line).length <= 75) return line;
   const parts: string[] = [];
   let current = '';
   let octets = 0;

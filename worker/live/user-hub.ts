@@ -345,11 +345,8 @@ export class UserHub extends DurableObject<Env> {
   async importContacts(userId: string, format: ContactFileFormat, rows: CheckedRow[], now: number): Promise<ContactImportReport> {
     await this.ready(userId);
     const report = this.planImport(format, rows);
-    this.store.transaction((tx) => {
-      for (const row of report.rows) {
-        if (row.ok) contactStore.insertStoreContact(tx, crypto.randomUUID(), row.contact, now);
-      }
-    });
+    const good = report.rows.flatMap((row) => (row.ok ? [row.contact] : []));
+    contactStore.insertStoreContacts(this.store, good, now);
     if (report.good > 0) await this.pushContacts();
     return { ...report, imported: report.good };
   }
