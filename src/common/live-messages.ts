@@ -46,6 +46,8 @@ export const liveEventSchema = z.discriminatedUnion('type', [
   }),
   // The plan changed (checkout, trial end, renewal, cancellation): pages re-read checkSubscriptionStatus.
   z.object({ type: z.literal('subscription.updated'), at: z.number() }),
+  // The phonebook changed (a contact added, edited, deleted or imported): open phonebooks read it again.
+  z.object({ type: z.literal('contacts.updated'), at: z.number() }),
 ]);
 
 export type LiveEvent = z.infer<typeof liveEventSchema>;

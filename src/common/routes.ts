@@ -29,7 +29,7 @@ export const ROUTES = [
   { path: '/lp/receive-fax5', guard: null },
   { path: '/lp/send-fax', guard: null },
   { path: '/onboarding', guard: null }, // a visitor is sent to /welcome; the path itself needs an account
-  { path: '/phonebook', guard: 'auth-required', planned: 'issue 14' },
+  { path: '/phonebook', guard: 'auth-required' },
   { path: '/preview', guard: 'auth-required' }, // a received fax belongs to someone
   { path: '/recover', guard: null },
   { path: '/reserveNumber', guard: null }, // visitors may hold a number before signing up

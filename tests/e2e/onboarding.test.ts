@@ -87,6 +87,9 @@ describe('the first-run path', () => {
       ((await page.getByRole('list', { name: 'Steps' }).getByRole('listitem').allTextContents()) ?? []).map((s) => s.trim()).join(' | '),
       'Get a fax number (done) | Send a first fax (done) | Add contacts',
     );
+    // The last step leads to the phonebook (issue 14).
+    const openPhonebook = page.getByRole('region', { name: 'Add contacts' }).getByRole('link', { name: 'Open the phonebook' });
+    assert.equal(await openPhonebook.getAttribute('href'), '/phonebook');
     await assertNoSeriousAxeViolations(page);
 
     await page.getByRole('button', { name: 'Finish' }).click();

@@ -4,6 +4,7 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it, vi } from 'vitest';
 import { DELETION_MAX_ATTEMPTS } from '../../worker/jobs/delete-account';
 import { setPeriodCredits } from '../../worker/db/store/credits';
+import { insertStoreContact } from '../../worker/db/store/contacts';
 import { createSendFax } from '../../worker/db/store/faxes';
 import { DELETION_STEPS } from '../../worker/jobs/deletion-steps';
 import { userHubStub } from '../../worker/live/publish';
@@ -22,7 +23,7 @@ import {
   waitForJobDone,
 } from '../support/deletion';
 
-/** A user with a session, three documents and a fax in their own store; its job row is made by each test. */
+/** A user with a session, three documents, and a fax and a contact in their own store; its job row is made by each test. */
 async function userWithDocuments() {
   const user = await insertUser();
   await insertSessionCookie(user.id);
@@ -31,6 +32,12 @@ async function userWithDocuments() {
     setPeriodCredits(hub.store, { defaultCreditsSend: 10, defaultCreditsReceive: 10 }, Date.now());
     const fax = { id: crypto.randomUUID(), toNumber: '+12125550123', pageCount: 1, fileId: 'a', fileName: 'a.pdf', coverPage: null };
     createSendFax(hub.store, { ...fax, anonymous: false, now: Date.now() });
+    insertStoreContact(
+      hub.store,
+      crypto.randomUUID(),
+      { name: 'Ada', faxNumber: '+12125550123', company: '', email: '', note: '' },
+      Date.now(),
+    );
   });
   return user;
 }

@@ -5,6 +5,7 @@ import { createApp } from '../../worker/app';
 import { putUserDocument, userPrefix } from '../../worker/storage/documents';
 import { clearsSessionCookie, verifyAuthStatus } from '../support/auth';
 import { call, errorCode, ORIGIN, signUp, type CallOptions } from '../support/client';
+import { addContactOk } from '../support/contacts';
 import { insertSessionCookie, insertUser, loginEventsOf, userRow } from '../support/db';
 import {
   applicationTables,
@@ -21,7 +22,7 @@ import { insertFaxRow } from '../support/send-fax';
 import { storeRowsOf, storeSql } from '../support/user-store';
 import { waitFor } from '../support/wait';
 
-/** A signed-up user with something in every table that holds user data today, and two documents in R2. */
+/** A signed-up user with something in every table that holds user data today (a contact too), and two documents in R2. */
 async function userWithData() {
   const user = await signUp();
   const otherSession = await insertSessionCookie(user.userId);
@@ -47,6 +48,8 @@ async function userWithData() {
   )
     .bind(faxId, Date.now())
     .run();
+  // A contact in the phonebook, which goes with the rest of the store.
+  await addContactOk(user.cookie, { name: 'Ada Lovelace', faxNumber: '(212) 555-0123' });
   // The sign-up's login-history row arrives through the queue; wait so it cannot land after the deletion.
   await waitFor(async () => (await loginEventsOf(user.userId)).length > 0, { what: 'the sign-up login event' });
   return { ...user, otherSession, fileId, faxId };

@@ -43,6 +43,11 @@ const body = fc.oneof(
       'coverpage',
       'faxIds',
       'all',
+      'contactId',
+      'contactIds',
+      'faxNumber',
+      'format',
+      'text',
     ),
     value,
   ),
@@ -50,7 +55,7 @@ const body = fc.oneof(
   fc.string({ maxLength: 60 }),
 );
 const query = fc.dictionary(
-  fc.constantFrom('email', 'numberId', 'setup', 'name', 'number', 'faxId', 'cursor', 'type', 'jobId', 'to'),
+  fc.constantFrom('email', 'numberId', 'setup', 'name', 'number', 'faxId', 'cursor', 'type', 'jobId', 'to', 'search', 'limit', 'format'),
   fc.string({ maxLength: 30 }),
 );
 

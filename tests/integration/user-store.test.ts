@@ -7,6 +7,7 @@ import { listCreditMoves, moveCredits, readBalance, setPeriodCredits } from '../
 import { readFaxCounters, readFaxTotals } from '../../worker/db/store/fax-counters';
 import { createSendFax, findSendingStoreFax, findStoreFax, listStoreFaxEvents, listStoreFaxes } from '../../worker/db/store/faxes';
 import type { UserHub } from '../../worker/live/user-hub';
+import { contactNamesByNumber, insertStoreContact } from '../../worker/db/store/contacts';
 import { storeMigrations } from '../../worker/db/store/migrations';
 import { migrateUserStore, type StoreMigrations } from '../../worker/db/store/open-store';
 import { storeFaxes } from '../../worker/db/store/schema';
@@ -54,14 +55,16 @@ function wipe(storage: DurableObjectStorage): void {
 const newestSchema = async () => runInDurableObject(freshObject(), (_hub, state) => schemaOf(state.storage));
 
 describe("a user's own store", () => {
-  it('starts with every migration applied: faxes, attempts, timeline, credits and their ledger, counters', async () => {
+  it('starts with every migration applied: faxes, attempts, timeline, credits and their ledger, counters, contacts', async () => {
     await runInDurableObject(freshObject(), (_hub, state) => {
       expect(appliedCount(state.storage)).toBe(storeMigrations.journal.entries.length);
       const tables = state.storage.sql
         .exec<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
         .toArray()
         .map((row) => row.name);
-      expect(tables).toEqual(expect.arrayContaining(['faxes', 'fax_attempts', 'fax_events', 'credits', 'credit_ledger', 'fax_counters']));
+      expect(tables).toEqual(
+        expect.arrayContaining(['faxes', 'fax_attempts', 'fax_events', 'credits', 'credit_ledger', 'fax_counters', 'contacts']),
+      );
     });
   });
 
@@ -89,6 +92,27 @@ describe("a user's own store", () => {
       expect(rows.map((row) => [row.id, row.pageCount])).toEqual([['fax-1', 2]]);
       expect(appliedCount(state.storage)).toBe(storeMigrations.journal.entries.length);
     });
+  });
+
+  it('gains the phonebook from every version before it, keeping what it held, and takes one contact per number', async () => {
+    const contactsAt = storeMigrations.journal.entries.findIndex((entry) => entry.tag === '0006_contacts');
+    expect(contactsAt).toBeGreaterThan(0);
+    for (let version = 1; version <= contactsAt; version++) {
+      await runInDurableObject(freshObject(), async (hub, state) => {
+        wipe(state.storage);
+        await migrateUserStore(hub.store, upTo(version));
+        await hub.store.insert(storeFaxes).values({ id: 'fax-1', direction: 'SEND', status: 'QUEUED', pageCount: 2, start: 1, updated: 1 });
+        await migrateUserStore(hub.store);
+        expect(
+          (await hub.store.select().from(storeFaxes)).map((row) => row.id),
+          `from version ${version}`,
+        ).toEqual(['fax-1']);
+        const fields = { name: 'Ada', faxNumber: '+12125550123', company: '', email: '', note: '' };
+        insertStoreContact(hub.store, 'contact-1', fields, 1);
+        expect(contactNamesByNumber(hub.store, ['+12125550123', '+14155552671'])).toEqual(new Map([['+12125550123', 'Ada']]));
+        expect(() => insertStoreContact(hub.store, 'contact-2', { ...fields, name: 'Again' }, 2)).toThrow(/UNIQUE constraint failed/);
+      });
+    }
   });
 
   it('refuses a credit balance below zero', async () => {

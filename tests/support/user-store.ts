@@ -76,9 +76,16 @@ export async function ringStoreAlarm(userId: string): Promise<boolean> {
 /** Rows left in the user's store, every table of it (decision 023): none once the account is deleted. */
 export async function storeRowsOf(userId: string): Promise<number> {
   return runInDurableObject(userStoreStub(userId), (_hub, state) =>
-    ['faxes', 'fax_attempts', 'fax_events', 'credits', 'credit_ledger', 'fax_counters', 'store_facts', 'carrier_receipts'].reduce(
-      (sum, table) => sum + state.storage.sql.exec<{ n: number }>(`SELECT COUNT(*) AS n FROM ${table}`).one().n,
-      0,
-    ),
+    [
+      'faxes',
+      'fax_attempts',
+      'fax_events',
+      'credits',
+      'credit_ledger',
+      'fax_counters',
+      'store_facts',
+      'carrier_receipts',
+      'contacts',
+    ].reduce((sum, table) => sum + state.storage.sql.exec<{ n: number }>(`SELECT COUNT(*) AS n FROM ${table}`).one().n, 0),
   );
 }

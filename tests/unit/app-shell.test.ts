@@ -30,14 +30,14 @@ describe('likelyNextPages', () => {
       'https://fax.example/faxDetails/abc',
       'https://other.example/send', // another site
       'mailto:support@fax.example',
-      '/phonebook', // planned: answers 404 today
+      '/phonebook',
       '/api/account', // not a page
       '/nope', // no route
       '/', // only redirects
       '/upgrade?plan=PRO',
       '/dashboard#activity', // this page again
     ];
-    expect(likelyNextPages(hrefs, here)).toEqual(['/send', '/sent', '/faxDetails/abc', '/upgrade?plan=PRO']);
+    expect(likelyNextPages(hrefs, here)).toEqual(['/send', '/sent', '/faxDetails/abc', '/phonebook', '/upgrade?plan=PRO']);
   });
 
   it('skips pages already prefetched and stops at the limit', () => {

@@ -8,6 +8,7 @@ import {
   stepAfter,
   stepBefore,
 } from '../../src/common/onboarding';
+import { stepActionPath } from '../../src/components/onboarding/onboarding-steps';
 
 describe('openSetupStep', () => {
   it.each([
@@ -67,5 +68,11 @@ describe('pathAfterSignUp', () => {
     ['/login', '/welcome'],
   ])('%j → %s', (redirect, expected) => {
     expect(pathAfterSignUp(redirect)).toBe(expected);
+  });
+});
+
+describe('stepActionPath', () => {
+  it('leads every step to its page, the last to the phonebook now that it is built', () => {
+    expect(ONBOARDING_STEPS.map(stepActionPath)).toEqual(['/reserveNumber', '/send', '/phonebook']);
   });
 });

@@ -5,6 +5,8 @@ import { accountDeletionApi } from './account-deletion';
 import { attributionApi } from './attribution';
 import { authApi } from './auth';
 import { billingApi } from './billing';
+import { contactFilesApi } from './contact-files';
+import { contactsApi } from './contacts';
 import { coverPagesApi } from './cover-pages';
 import { credentialsApi } from './credentials';
 import { devGoogleApi } from './dev-google';
@@ -52,6 +54,8 @@ export const api = new Hono<AppEnv>()
   .route('/', faxesApi)
   .route('/', receivedFaxesApi)
   .route('/', trashApi)
+  .route('/', contactsApi)
+  .route('/', contactFilesApi)
   .route('/', webhooksApi)
   .route('/', paymentWebhooksApi)
   .route('/', faxMediaApi)

@@ -48,6 +48,12 @@ export const loadViewer = createMiddleware<AppEnv>(async (c, next) => {
   if (cookieChange && c.res.status !== 101 && !answerSetsSessionCookie(c) && !isPrefetch(c)) cookieChange();
 });
 
+/** 401 before anything else of the request is read (its body above all) when there is no session. */
+export const requireViewer = createMiddleware<AppEnv>(async (c, next) => {
+  currentViewer(c);
+  await next();
+});
+
 /** The signed-in user and their session; answers 401 when there is none. */
 export function currentViewer(c: Context<AppEnv>): { viewer: Viewer; sessionId: string; user: UserRow } {
   const viewer = c.get('viewer');

@@ -12,11 +12,13 @@ const jsonBodyLimit = bodyLimit({
   },
 });
 
-// Routes that take file bytes set their own, larger limits (worker/uploads/http.ts): the one-shot
-// upload and a resumable upload's chunks. Exact method and path, so nothing else slips through.
+// Routes that take file bytes set their own, larger limits: the one-shot upload and a resumable
+// upload's chunks (worker/uploads/http.ts), and a phonebook file to import (worker/api/contact-files.ts).
+// Exact method and path, so nothing else slips through.
 const OWN_LIMIT_ROUTES: ReadonlyArray<[method: string, path: RegExp]> = [
   ['POST', /^\/api\/files$/],
   ['PUT', /^\/api\/uploads\/[^/]+$/],
+  ['POST', /^\/api\/(previewContactImport|importContacts)$/],
 ];
 
 export const limitJsonBody: MiddlewareHandler = async (c, next) => {

@@ -1,10 +1,18 @@
 import { DurableObject } from 'cloudflare:workers';
 import type { FaxDirection, FaxTotals, ReceiveStatus, SendStatus } from '../../src/common/faxes';
+import {
+  type ContactFields,
+  type ContactFileFormat,
+  type ContactImportReport,
+  type ContactView,
+  MAX_CONTACTS,
+} from '../../src/common/contacts';
 import { LIVE_CLOSE_SESSION_ENDED, LIVE_PING, LIVE_PONG, type LiveEvent } from '../../src/common/live-messages';
 import { getDb } from '../db/client';
 import { recordFaxLedger } from '../db/queries/fax-ledger';
 import type { ReceivedEnd } from '../db/queries/received-faxes';
 import { copyHistoryFromD1 } from '../db/store/copy-from-d1';
+import * as contactStore from '../db/store/contacts';
 import { applyCreditPeriod } from '../db/store/credit-period';
 import { readBalance } from '../db/store/credits';
 import { type CommitResult, commitStoreFaxChange, type FaxChange } from '../db/store/fax-changes';
@@ -48,6 +56,8 @@ import {
   oldestTrashedFaxes,
   oldestTrashing,
 } from '../db/store/trash';
+import { type CheckedRow, planContactImport } from '../domain/contact-import';
+import type { ContactChange, ContactPage, ContactPosition } from '../domain/contacts';
 import type { CreditPeriod, StoreCredits } from '../domain/credits';
 import { ABANDONED_CALL_MS, owedDispatchAttempt, STALLED_DISPATCH_MS } from '../domain/fax-sweeps';
 import { isTerminalStatus } from '../domain/fax-status';
@@ -57,6 +67,7 @@ import { TRASH_RETENTION_MS } from '../../src/common/trash';
 import { deleteFaxesForever } from './fax-deletion';
 import type { FaxView } from '../../src/common/faxes';
 import { enqueueFaxJob } from '../queues/fax-messages';
+import { toContactView } from '../views/contacts';
 import { toFaxEventView, toFaxView } from '../views/faxes';
 
 /** What a send comes to in the store: accepted and charged, or refused with why. */
@@ -446,6 +457,89 @@ export class UserHub extends DurableObject<Env> {
       lifetimeSendCount: readFaxCounters(this.store, 'SEND').lifetime,
       lifetimeReceiveCount: readFaxCounters(this.store, 'RECEIVE').lifetime,
     };
+  }
+
+  // ---- The user's phonebook (issue 14, decision 026): one contact per fax number, at most
+  // ---- MAX_CONTACTS. Every change tells the user's open pages with `contacts.updated`.
+
+  private async pushContacts(): Promise<void> {
+    await this.publish({ type: 'contacts.updated', at: Date.now() });
+  }
+
+  /** One page of the phonebook in name order matching every search term, the next page's keyset, and the matches' total. */
+  async listContacts(userId: string, terms: string[], after: ContactPosition | null, limit: number): Promise<ContactPage> {
+    await this.ready(userId);
+    const rows = contactStore.listStoreContacts(this.store, terms, after, limit + 1);
+    const page = rows.slice(0, limit);
+    const last = page.at(-1);
+    return {
+      contacts: page.map(toContactView),
+      next: rows.length > limit && last ? { sortKey: last.sortKey, id: last.id } : null,
+      total: contactStore.countStoreContacts(this.store, terms),
+    };
+  }
+
+  async contact(userId: string, contactId: string): Promise<ContactView | null> {
+    await this.ready(userId);
+    const row = contactStore.findStoreContact(this.store, contactId);
+    return row ? toContactView(row) : null;
+  }
+
+  async addContact(userId: string, fields: ContactFields, now: number): Promise<ContactChange> {
+    await this.ready(userId);
+    const existing = contactStore.findStoreContactByNumber(this.store, fields.faxNumber);
+    if (existing) return { ok: false, code: 'CONTACT_EXISTS', existing: toContactView(existing) };
+    if (contactStore.countStoreContacts(this.store) >= MAX_CONTACTS) return { ok: false, code: 'TOO_MANY_CONTACTS' };
+    const row = contactStore.insertStoreContact(this.store, crypto.randomUUID(), fields, now);
+    await this.pushContacts();
+    return { ok: true, contact: toContactView(row) };
+  }
+
+  async editContact(userId: string, contactId: string, fields: ContactFields, now: number): Promise<ContactChange> {
+    await this.ready(userId);
+    if (!contactStore.findStoreContact(this.store, contactId)) return { ok: false, code: 'NOT_FOUND' };
+    const existing = contactStore.findStoreContactByNumber(this.store, fields.faxNumber);
+    if (existing && existing.id !== contactId) return { ok: false, code: 'CONTACT_EXISTS', existing: toContactView(existing) };
+    const row = contactStore.updateStoreContact(this.store, contactId, fields, now);
+    if (!row) return { ok: false, code: 'NOT_FOUND' };
+    await this.pushContacts();
+    return { ok: true, contact: toContactView(row) };
+  }
+
+  /** Deletes all of these contacts, or none when one is not in the phonebook (answers false). */
+  async deleteContacts(userId: string, contactIds: string[]): Promise<boolean> {
+    await this.ready(userId);
+    const deleted = contactStore.deleteStoreContacts(this.store, contactIds);
+    if (deleted) await this.pushContacts();
+    return deleted;
+  }
+
+  /** What importing these checked rows does with the phonebook as it is now. */
+  private planImport(format: ContactFileFormat, rows: CheckedRow[]): ContactImportReport {
+    const room = MAX_CONTACTS - contactStore.countStoreContacts(this.store);
+    return planContactImport(format, rows, contactStore.contactNumbers(this.store), room);
+  }
+
+  /** What importing these checked rows would do now: the rows kept, and each refused row with why. */
+  async previewContactImport(userId: string, format: ContactFileFormat, rows: CheckedRow[]): Promise<ContactImportReport> {
+    await this.ready(userId);
+    return this.planImport(format, rows);
+  }
+
+  /** Imports the good rows of the plan made against the phonebook as it is now, in one transaction. */
+  async importContacts(userId: string, format: ContactFileFormat, rows: CheckedRow[], now: number): Promise<ContactImportReport> {
+    await this.ready(userId);
+    const report = this.planImport(format, rows);
+    const good = report.rows.flatMap((row) => (row.ok ? [row.contact] : []));
+    contactStore.insertStoreContacts(this.store, good, now);
+    if (report.good > 0) await this.pushContacts();
+    return { ...report, imported: report.good };
+  }
+
+  /** The whole phonebook in name order (export). */
+  async exportContacts(userId: string): Promise<ContactView[]> {
+    await this.ready(userId);
+    return contactStore.listAllStoreContacts(this.store).map(toContactView);
   }
 
   /**

@@ -1,9 +1,6 @@
 import { bodyLimit } from 'hono/body-limit';
-import { createMiddleware } from 'hono/factory';
 import { ONE_SHOT_UPLOAD_MAX_BYTES } from '../../src/common/uploads';
-import { currentViewer } from '../auth/viewer';
 import { ApiError } from '../http/api-error';
-import type { AppEnv } from '../http/app-env';
 import { joinChunks } from '../http/bytes';
 import { t } from '../../src/i18n/t';
 
@@ -11,10 +8,7 @@ import { t } from '../../src/i18n/t';
 // set their own body limits (the app-wide 64 KB JSON limit skips them: worker/http/body-limit.ts).
 
 /** 401 before any body is read. */
-export const requireViewer = createMiddleware<AppEnv>(async (c, next) => {
-  currentViewer(c);
-  await next();
-});
+export { requireViewer } from '../auth/viewer';
 
 export function oneShotTooLarge(): ApiError {
   return new ApiError(413, 'PAYLOAD_TOO_LARGE', t('api.oneShotTooLarge', { kb: ONE_SHOT_UPLOAD_MAX_BYTES / 1024 }));

@@ -26,6 +26,8 @@ function describe(event: LiveEvent): string {
       return t('dashboard.subscriptionUpdated');
     case 'faxes.deleted':
       return event.faxIds.length === 1 ? t('dashboard.faxesDeletedOne') : t('dashboard.faxesDeleted', { count: event.faxIds.length });
+    case 'contacts.updated':
+      return t('dashboard.contactsUpdated');
   }
 }
 

@@ -65,9 +65,7 @@ export default function Onboarding({ initialStep, faxNumber }: Props) {
   const hasNumber = step === 'reserve-number' && faxNumber !== null;
   const text = hasNumber
     ? t('onboarding.steps.reserve-number.textHasNumber', { number: formatPhoneForDisplay(faxNumber) })
-    : step === 'add-contacts' && !action
-      ? t('onboarding.steps.add-contacts.textLater')
-      : t(`onboarding.steps.${step}.text`);
+    : t(`onboarding.steps.${step}.text`);
 
   return (
     <div className="onboarding">

@@ -9,7 +9,7 @@ export const STEP_ACTION_PATHS: Record<OnboardingStep, string> = {
   'add-contacts': '/phonebook',
 };
 
-/** The page a step's action opens, or null while that page is not built yet (the phonebook until issue 14). */
+/** The page a step's action opens, or null while that page is not built yet (a `planned` route). */
 export function stepActionPath(step: OnboardingStep): string | null {
   const path = STEP_ACTION_PATHS[step];
   return isRouteBuilt(path) ? path : null;

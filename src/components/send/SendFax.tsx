@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useId } from 'react';
 import { t } from '../../i18n/t';
 import { $draft, $ownFaxNumber, updateDraft } from '../../stores/send-fax';
+import ContactPicker from './ContactPicker';
 import CoverPageFields from './CoverPageFields';
 import DocumentPicker from './DocumentPicker';
 import FaxNumberField from './FaxNumberField';
@@ -28,6 +29,7 @@ export default function SendFax({ ownFaxNumber, supportEmail }: Props) {
       <p className="muted">{t('send.intro')}</p>
       <section className="card" aria-labelledby="recipient-heading">
         <h2 id="recipient-heading">{t('send.recipientHeading')}</h2>
+        <ContactPicker />
         <FaxNumberField />
         <MoreRecipients />
       </section>

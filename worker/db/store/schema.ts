@@ -173,3 +173,25 @@ export const storeCarrierReceipts = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.provider, t.eventId] })],
 );
+
+// The phonebook (issue 14): one row per contact, one contact per fax number (E.164). The sort and
+// search keys are kept with the row (docs/decisions/026): the folded name the list is ordered and
+// paged by, and the folded name, company and number digits a search looks in.
+export const storeContacts = sqliteTable(
+  'contacts',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    faxNumber: text('fax_number').notNull().unique(),
+    company: text('company').notNull().default(''),
+    email: text('email').notNull().default(''),
+    note: text('note').notNull().default(''),
+    sortKey: text('sort_key').notNull(),
+    searchText: text('search_text').notNull(),
+    created: integer('created').notNull(),
+    updated: integer('updated').notNull(),
+  },
+  (t) => [index('contacts_sort_idx').on(t.sortKey, t.id)],
+);
+
+export type StoreContactRow = typeof storeContacts.$inferSelect;

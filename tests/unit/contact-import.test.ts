@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { checkContactRow, planContactImport, type RawContact } from '../../worker/domain/contact-import';
+
+// Importing contacts (issue 14): each row on its own, a bad row named by its place and never
+// keeping the others out; numbers already in the phonebook or on an earlier row are not added twice.
+
+const raw = (fields: Partial<RawContact>): RawContact => ({
+  name: 'Ann Lee',
+  faxNumber: '(212) 555-0123',
+  company: '',
+  email: '',
+  note: '',
+  ...fields,
+});
+
+describe('checking one row', () => {
+  it('takes a row as the add form would: trimmed, the number E.164, a missing name from the company', () => {
+    expect(checkContactRow('csv', 2, raw({ name: '  Ann Lee ', email: ' ann@x.com ' }))).toEqual({
+      row: 2,
+      ok: true,
+      contact: { name: 'Ann Lee', faxNumber: '+12125550123', company: '', email: 'ann@x.com', note: '' },
+    });
+    expect(checkContactRow('csv', 3, raw({ name: '', company: 'Acme' }))).toMatchObject({
+      ok: true,
+      contact: { name: 'Acme', company: 'Acme' },
+    });
+  });
+
+  it.each([
+    [raw({ name: '', company: '' }), 'MISSING_NAME', 'Row 7: there is no name or company.'],
+    [raw({ faxNumber: ' ' }), 'INVALID_FAX_NUMBER', 'Row 7: there is no fax number.'],
+    [raw({ faxNumber: '555' }), 'INVALID_FAX_NUMBER', 'Row 7: “555” is not a fax number we can dial.'],
+    [raw({ email: 'not mail' }), 'INVALID_INPUT', 'Row 7: “not mail” is not an e-mail address.'],
+    [raw({ name: 'n'.repeat(81) }), 'INVALID_INPUT', 'Row 7: the name is longer than 80 characters.'],
+    [raw({ note: 'n'.repeat(501) }), 'INVALID_INPUT', 'Row 7: the note is longer than 500 characters.'],
+    [raw({ company: 'c'.repeat(81) }), 'INVALID_INPUT', 'Row 7: the company is longer than 80 characters.'],
+  ])('refuses %o as %s, naming the row', (row, code, message) => {
+    expect(checkContactRow('csv', 7, row)).toEqual({ row: 7, ok: false, code, message });
+  });
+
+  it('names a vCard file’s rows as cards', () => {
+    expect(checkContactRow('vcard', 3, raw({ faxNumber: '' }))).toMatchObject({ message: 'Card 3: there is no fax number.' });
+  });
+});
+
+describe('planning an import', () => {
+  const rows = [
+    checkContactRow('csv', 2, raw({ name: 'Ann', faxNumber: '2125550123' })),
+    checkContactRow('csv', 3, raw({ name: 'Bad', faxNumber: 'abc' })),
+    checkContactRow('csv', 4, raw({ name: 'Known', faxNumber: '415 555 2671' })),
+    checkContactRow('csv', 5, raw({ name: 'Ann again', faxNumber: '+1 (212) 555-0123' })),
+    checkContactRow('csv', 6, raw({ name: 'Bob', faxNumber: '+44 20 7946 0958' })),
+  ];
+
+  it('keeps the good rows and answers each bad one with its place and why', () => {
+    const report = planContactImport('csv', rows, new Map([['+14155552671', 'Kim']]), 100);
+    expect(report.good).toBe(2);
+    expect(report.bad).toBe(3);
+    expect(report.rows.map((r) => (r.ok ? [r.row, 'ok', r.contact.faxDisplay] : [r.row, r.code, r.message]))).toEqual([
+      [2, 'ok', '(212) 555-0123'],
+      [3, 'INVALID_FAX_NUMBER', 'Row 3: “abc” is not a fax number we can dial.'],
+      [4, 'CONTACT_EXISTS', 'Row 4: (415) 555-2671 is already in your phonebook, as Kim.'],
+      [5, 'DUPLICATE_ROW', 'Row 5: (212) 555-0123 is on row 2 too; only the first is imported.'],
+      [6, 'ok', '+44 20 7946 0958'],
+    ]);
+  });
+
+  it('refuses the rows past the phonebook’s room', () => {
+    const report = planContactImport('csv', rows, new Map(), 1);
+    expect(report.rows.filter((r) => r.ok).map((r) => r.row)).toEqual([2]);
+    expect(report.rows.at(-1)).toMatchObject({
+      row: 6,
+      code: 'TOO_MANY_CONTACTS',
+      message: 'Row 6: your phonebook is full (5,000 contacts).',
+    });
+  });
+});
