@@ -1,103 +1,54 @@
-// What one user's faxes cost the store they live in (issue 13, docs/decisions/023): rows written
-// per send and per receive, bytes per fax with its indexes, sends per second for one user and for
-// 50 users at once, and history and dashboard reads at 2 and 100,000 faxes. It runs the built
-// product on its own state, stopping it between phases to work on the SQLite files directly:
-// row-counting triggers on every table (SQLite counts each row written, whatever statement wrote
-// it), and a 100,000-fax history cloned from a real delivered fax. Figures only.
+// What one user's faxes cost where they live (issue 13, docs/decisions/023): D1 keeps who owns a
+// fax, its carrier ids and its ledger row; the rest is in the user's own store, the SQLite database
+// of their UserHub object. Prints rows written per send and per receive in each, bytes per fax in
+// each, sends per second for one user and for 50 users at once, and history and dashboard reads at
+// 2 and 100,000 faxes. It runs the built product on its own state and stops it between phases to
+// work on the SQLite files directly (tests/bench/local-state.mjs): row-counting triggers in D1's
+// file and in the users' store files, and a 100,000-fax history cloned from real delivered faxes
+// (tests/bench/history-clone.mjs). Figures only.
 //   node tests/bench/per-user-data.mjs
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
 import { startLocalServer } from '../support/local-server.mjs';
-import { stats } from './figures.mjs';
 import { accountWithNumber, sendOne, signUp, uploadOnePage } from './bench-accounts.mjs';
+import { stats } from './figures.mjs';
+import { cloneHistoryInD1, cloneHistoryInStore } from './history-clone.mjs';
+import {
+  d1File,
+  describeWrites,
+  installWriteCounters,
+  readWriteCounters,
+  removeWriteCounters,
+  storeOfUser,
+  sumOverStores,
+  tableBytes,
+  withFile,
+  writesPerFax,
+} from './local-state.mjs';
 
 const PORT = Number(process.env.BENCH_PORT ?? 8797);
 // The simulated fax network at full speed: what is measured is our own pipeline, not the line.
 process.env.LOOPBACK_MS_PER_PAGE ??= '0';
+// No local cron: its billing rounds would add D1 writes that no send made.
+process.env.LOCAL_CRON_SECONDS ??= '0';
 const OUTSIDE_NUMBER = '+1 312 555 0190'; // delivered by the loopback network, nobody's here
 const SENDS = 500;
 const AT_ONCE = 50;
+const RECEIVES = 50;
 const HISTORY = 100_000;
-const FAX_TABLES = ['faxes', 'fax_attempts', 'fax_events', 'fax_ledger'];
-
-/** The D1 database file of the local state (miniflare keeps one SQLite file per database). */
-function d1File(stateDir) {
-  const dir = join(stateDir, 'v3', 'd1', 'miniflare-D1DatabaseObject');
-  const file = readdirSync(dir).find((name) => name.endsWith('.sqlite') && name !== 'metadata.sqlite');
-  if (!file) throw new Error(`no D1 database under ${dir}`);
-  return join(dir, file);
-}
-
-function withDb(stateDir, work) {
-  const db = new DatabaseSync(d1File(stateDir));
-  try {
-    return work(db);
-  } finally {
-    db.close();
-  }
-}
-
-/** Triggers that count every row inserted, updated or deleted in each of the product's tables. */
-function installWriteCounters(db) {
-  db.exec('CREATE TABLE IF NOT EXISTS bench_row_writes (tbl TEXT NOT NULL, op TEXT NOT NULL, n INTEGER NOT NULL, PRIMARY KEY (tbl, op))');
-  const tables = db
-    .prepare(
-      "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '\\_cf\\_%' ESCAPE '\\' AND name NOT IN ('bench_row_writes', 'd1_migrations')",
-    )
-    .all()
-    .map((row) => row.name);
-  for (const table of tables) {
-    for (const op of ['INSERT', 'UPDATE', 'DELETE']) {
-      db.exec(
-        `CREATE TRIGGER IF NOT EXISTS bench_count_${table}_${op} AFTER ${op} ON "${table}" FOR EACH ROW BEGIN
-           INSERT INTO bench_row_writes (tbl, op, n) VALUES ('${table}', '${op}', 1) ON CONFLICT (tbl, op) DO UPDATE SET n = n + 1;
-         END`,
-      );
-    }
-  }
-}
-
-function dropWriteCounters(db) {
-  for (const { name } of db.prepare("SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'bench_count_%'").all()) {
-    db.exec(`DROP TRIGGER "${name}"`);
-  }
-}
-
-function readWriteCounters(stateDir) {
-  return withDb(stateDir, (db) => {
-    const counts = new Map();
-    for (const { tbl, op, n } of db.prepare('SELECT tbl, op, n FROM bench_row_writes').all()) counts.set(`${tbl} ${op}`, n);
-    return counts;
-  });
-}
-
-/** Rows written between two counter readings, per fax, largest first: "faxes UPDATE 3.0 · …". */
-function writesPerFax(before, after, faxes) {
-  const rows = [];
-  let total = 0;
-  for (const [key, n] of after) {
-    const delta = n - (before.get(key) ?? 0);
-    if (delta > 0) rows.push([key, delta / faxes]);
-    total += delta;
-  }
-  rows.sort((a, b) => b[1] - a[1]);
-  return { total: total / faxes, detail: rows.map(([key, n]) => `${key.toLowerCase()} ${n.toFixed(1)}`).join(' · ') };
-}
-
-function countWhere(stateDir, sql, ...params) {
-  return withDb(stateDir, (db) => db.prepare(sql).get(...params).n);
-}
+const STORE_FAX_TABLES = ['faxes', 'fax_attempts', 'fax_events', 'credit_ledger', 'carrier_receipts'];
+const D1_FAX_TABLES = ['fax_owners', 'carrier_fax_ids', 'fax_ledger'];
 
 const progress = (step) => process.stderr.write(`[store bench] ${step}\n`);
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function waitFor(what, check, timeoutMs = 300_000) {
   progress(`waiting for ${what}`);
   const deadline = Date.now() + timeoutMs;
   while (!check()) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    await sleep(250);
   }
 }
 
@@ -125,84 +76,61 @@ async function inParallel(total, atOnce, work) {
   return (performance.now() - started) / 1000;
 }
 
-function faxesDone(stateDir) {
-  return countWhere(stateDir, "SELECT COUNT(*) AS n FROM faxes WHERE status IN ('DELIVERED', 'FAILED', 'RECEIVED')");
+/** Faxes that have ended, over every user's store. */
+const faxesDone = (stateDir) =>
+  sumOverStores(stateDir, "SELECT COUNT(*) AS n FROM faxes WHERE status IN ('DELIVERED', 'FAILED', 'RECEIVED')");
+
+/** Waits for `expected` faxes ended, then refuses any that failed: the figures are of faxes that went through. */
+async function waitForFaxes(stateDir, what, expected) {
+  await waitFor(what, () => faxesDone(stateDir) >= expected);
+  const failed = sumOverStores(stateDir, "SELECT COUNT(*) AS n FROM faxes WHERE status = 'FAILED'");
+  if (failed > 0) throw new Error(`${failed} faxes failed; the bench measures faxes that are delivered`);
 }
 
-/**
- * Clones the user's delivered faxes (with their attempts, timeline and ledger rows) until the user
- * has `total` sent faxes, one a minute back in time: a history as the product would have written it.
- */
-function seedHistory(db, userId, total) {
-  const templates = db.prepare("SELECT * FROM faxes WHERE user_id = ? AND direction = 'SEND' AND status = 'DELIVERED'").all(userId);
-  if (templates.length === 0) throw new Error('no delivered fax to clone');
-  const insertOf = (table, row) => {
-    const columns = Object.keys(row);
-    return db.prepare(`INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`);
-  };
-  const children = (table, column, id) => db.prepare(`SELECT * FROM ${table} WHERE ${column} = ?`).all(id);
-  const plans = templates.map((fax) => ({
-    fax,
-    attempts: children('fax_attempts', 'fax_id', fax.id),
-    events: children('fax_events', 'fax_id', fax.id),
-    ledger: children('fax_ledger', 'fax_id', fax.id),
-  }));
-  const statements = {
-    fax: insertOf('faxes', plans[0].fax),
-    attempt: plans[0].attempts[0] && insertOf('fax_attempts', plans[0].attempts[0]),
-    event: plans[0].events[0] && insertOf('fax_events', plans[0].events[0]),
-    ledger: plans[0].ledger[0] && insertOf('fax_ledger', plans[0].ledger[0]),
-  };
-  const oldest = Math.min(...templates.map((fax) => fax.start));
-  db.exec('BEGIN');
-  for (let i = 0; i < total - templates.length; i++) {
-    const plan = plans[i % plans.length];
-    const id = `bench-${String(i).padStart(6, '0')}-${crypto.randomUUID().slice(0, 8)}`;
-    const start = oldest - (i + 1) * 60_000;
-    statements.fax.run(...Object.values({ ...plan.fax, id, start, updated: start, completed: start + 30_000 }));
-    for (const a of plan.attempts) statements.attempt.run(...Object.values({ ...a, fax_id: id, carrier_fax_id: `${id}-${a.attempt}` }));
-    for (const e of plan.events) statements.event.run(...Object.values({ ...e, id: crypto.randomUUID(), fax_id: id, at: start }));
-    for (const l of plan.ledger) statements.ledger.run(...Object.values({ ...l, fax_id: id, created_at: start }));
+/** The counters of every watched file, once no row has been written for a while (the last ledger rows land after the fax ends). */
+async function settledCounters(files) {
+  const read = () => files.map((file) => readWriteCounters(file));
+  const sum = (readings) => readings.reduce((s, m) => s + [...(m ?? new Map()).values()].reduce((a, b) => a + b, 0), 0);
+  let last = read();
+  for (let quiet = 0; quiet < 4; ) {
+    await sleep(500);
+    const now = read();
+    quiet = now.every(Boolean) && sum(now) === sum(last) ? quiet + 1 : 0;
+    last = now;
   }
-  db.exec('COMMIT');
+  return last;
 }
 
-/** Bytes of the fax tables and their indexes, per fax, and rows of each per fax. */
-function bytesPerFax(db) {
-  const faxes = db.prepare('SELECT COUNT(*) AS n FROM faxes').get().n;
-  const names = db
-    .prepare(
-      `SELECT name, tbl_name FROM sqlite_master WHERE tbl_name IN (${FAX_TABLES.map(() => '?').join(', ')}) AND type IN ('table', 'index')`,
-    )
-    .all(...FAX_TABLES);
-  let bytes = 0;
-  const byTable = new Map(FAX_TABLES.map((t) => [t, 0]));
-  for (const { name, tbl_name } of names) {
-    const size = db.prepare('SELECT COALESCE(SUM(pgsize), 0) AS n FROM dbstat WHERE name = ?').get(name).n;
-    bytes += size;
-    byTable.set(tbl_name, byTable.get(tbl_name) + size);
-  }
-  const rows = FAX_TABLES.map((t) => `${t} ${(db.prepare(`SELECT COUNT(*) AS n FROM ${t}`).get().n / faxes).toFixed(1)} rows`);
-  // The carrier's deliveries kept for de-duplication grow with every fax too; only faxes that went
-  // through the carrier have them (not the cloned history).
-  const carried = db.prepare("SELECT COUNT(*) AS n FROM faxes WHERE id NOT LIKE 'bench-%'").get().n;
-  const dedupe = ['webhook_events', 'carrier_inbound_events']
-    .flatMap((t) => db.prepare("SELECT name FROM sqlite_master WHERE tbl_name = ? AND type IN ('table', 'index')").all(t))
-    .reduce((sum, { name }) => sum + db.prepare('SELECT COALESCE(SUM(pgsize), 0) AS n FROM dbstat WHERE name = ?').get(name).n, 0);
-  const split = FAX_TABLES.map((t) => `${t} ${Math.round(byTable.get(t) / faxes)} B`);
-  return { faxes, perFax: bytes / faxes, rows: rows.join(' · '), split: split.join(' · '), dedupePerFax: dedupe / carried, carried };
+/** Has each user's object started (and made, the first time, the user's store). */
+async function wake(base, users) {
+  for (const user of users) await timeEach(1, () => fetch(`${base}/api/sendStatus`, { headers: user.headers }));
 }
 
-function lastPageCursor(db, userId) {
-  // Pages are 30 then 20, newest first: the last page starts after the fax before its first row.
-  const total = db.prepare("SELECT COUNT(*) AS n FROM faxes WHERE user_id = ? AND direction = 'SEND' AND trashed_at IS NULL").get(userId).n;
-  const onLastPage = (total - 30) % 20 || 20;
-  const row = db
-    .prepare(
-      "SELECT start, id FROM faxes WHERE user_id = ? AND direction = 'SEND' AND trashed_at IS NULL ORDER BY start DESC, id DESC LIMIT 1 OFFSET ?",
-    )
-    .get(userId, total - onLastPage - 1);
-  return Buffer.from(`${row.start}:${row.id}`).toString('base64url');
+/** The id of the account signed up under `label` (bench-accounts.mjs e-mails: bench-<label>-<time>@…). */
+function userIdOf(stateDir, label) {
+  return withFile(d1File(stateDir), (db) => db.prepare('SELECT id FROM users WHERE email LIKE ?').get(`bench-${label}-%`).id, {
+    readOnly: true,
+  });
+}
+
+/** The cursor of the last history page (30 then 20 a page, newest first), read from the store. */
+function lastPage(db) {
+  const scope = "direction = 'SEND' AND trashed_at IS NULL";
+  const total = db.prepare(`SELECT COUNT(*) AS n FROM faxes WHERE ${scope}`).get().n;
+  const size = (total - 30) % 20 || 20;
+  const row = db.prepare(`SELECT start, id FROM faxes WHERE ${scope} ORDER BY start DESC, id DESC LIMIT 1 OFFSET ?`).get(total - size - 1);
+  return { cursor: Buffer.from(`${row.start}:${row.id}`).toString('base64url'), size };
+}
+
+/** Bytes and rows per fax of `tables` over `faxes`: { perFax, detail }. */
+function perFax(db, tables, faxes) {
+  const bytes = tableBytes(db, tables);
+  const total = [...bytes.values()].reduce((sum, b) => sum + b.pages, 0);
+  const detail = tables.map((t) => {
+    const rows = db.prepare(`SELECT COUNT(*) AS n FROM ${t}`).get().n / faxes;
+    return `${t} ${Math.round(bytes.get(t).pages / faxes)} B in ${rows.toFixed(1)} rows`;
+  });
+  return { perFax: total / faxes, detail: detail.join(' · ') };
 }
 
 export async function benchPerUserData() {
@@ -210,12 +138,12 @@ export async function benchPerUserData() {
   let server = null;
   const start = async () => {
     server = await startLocalServer({ port: PORT, label: 'store-bench', stateDir });
-    return server;
+    return server.url;
   };
   const rows = [];
   try {
-    // Phase 0: accounts and documents, made through the API; then the row counters go in.
-    let base = (await start()).url;
+    // Phase 0: accounts, documents and the history user's first 2 faxes, through the API.
+    let base = await start();
     progress('accounts');
     const sender = await accountWithNumber(base, 'store-sender', '212', 'PRO');
     const receiver = await accountWithNumber(base, 'store-receiver', '312');
@@ -227,60 +155,101 @@ export async function benchPerUserData() {
     history.fileId = await uploadOnePage(base, history.headers);
     for (const user of many) user.fileId = await uploadOnePage(base, user.headers);
     for (let i = 0; i < 2; i++) await sendOne(base, history, OUTSIDE_NUMBER, history.fileId);
-    await waitFor('the first faxes', () => faxesDone(stateDir) === 2);
-    // The only faxes so far are the history user's.
-    const historyUserId = withDb(stateDir, (db) => db.prepare('SELECT user_id FROM faxes LIMIT 1').get().user_id);
+    await waitForFaxes(stateDir, 'the first faxes', 2);
+    // The stores whose rows are counted must exist before the server stops.
+    await wake(base, [sender, receiver, history]);
+    const files = {
+      d1: d1File(stateDir),
+      sender: storeOfUser(stateDir, userIdOf(stateDir, 'store-sender')),
+      receiver: storeOfUser(stateDir, userIdOf(stateDir, 'store-receiver')),
+      history: storeOfUser(stateDir, userIdOf(stateDir, 'store-history')),
+    };
     await server.stop();
     progress('row counters');
-    withDb(stateDir, installWriteCounters);
+    const watched = [files.d1, files.sender, files.receiver];
+    for (const file of watched) installWriteCounters(file);
 
     // Phase 1: sends. One user with 500 at 50 at once, then 50 users with 10 each, all at once.
-    base = (await start()).url;
+    base = await start();
     const dashboardSmall = await timeEach(30, () => fetch(`${base}/dashboard`, { headers: history.headers }));
-    let counters = readWriteCounters(stateDir);
+    let [d1Before, senderBefore, receiverBefore] = await settledCounters(watched);
+    // Every sender's object is started first: the rates are of sends, not of objects waking up.
+    await wake(base, [sender, ...many]);
     let done = faxesDone(stateDir);
     const oneUserSeconds = await inParallel(SENDS, AT_ONCE, () => sendOne(base, sender, OUTSIDE_NUMBER, sender.fileId));
-    await waitFor('500 faxes delivered', () => faxesDone(stateDir) === done + SENDS);
-    const perSend = writesPerFax(counters, readWriteCounters(stateDir), SENDS);
+    await waitForFaxes(stateDir, `${SENDS} faxes delivered`, done + SENDS);
+    let [d1After, senderAfter, receiverAfter] = await settledCounters(watched);
+    const sendD1 = writesPerFax(d1Before, d1After, SENDS);
+    const sendStore = writesPerFax(senderBefore, senderAfter, SENDS);
 
     done = faxesDone(stateDir);
     const manySeconds = await inParallel(AT_ONCE, AT_ONCE, async (i) => {
       for (let k = 0; k < SENDS / AT_ONCE; k++) await sendOne(base, many[i], OUTSIDE_NUMBER, many[i].fileId);
     });
-    await waitFor('500 more faxes delivered', () => faxesDone(stateDir) === done + SENDS);
+    await waitForFaxes(stateDir, `${SENDS} more faxes delivered`, done + SENDS);
 
-    // Phase 2: receives. 50 faxes to a number here: each is a send and a receive.
-    counters = readWriteCounters(stateDir);
+    // Phase 2: receives. Faxes to the receiver's number: each is a send (the sender's store) and a
+    // receive (the receiver's store); D1's rows of both are told apart by taking off a send's.
+    [d1Before, senderBefore, receiverBefore] = await settledCounters(watched);
     done = faxesDone(stateDir);
-    await inParallel(50, 10, () => sendOne(base, sender, receiver.number, sender.fileId));
-    await waitFor('50 faxes received', () => faxesDone(stateDir) === done + 100);
-    const perSendAndReceive = writesPerFax(counters, readWriteCounters(stateDir), 50);
+    await inParallel(RECEIVES, 10, () => sendOne(base, sender, receiver.number, sender.fileId));
+    await waitForFaxes(stateDir, `${RECEIVES} faxes received`, done + 2 * RECEIVES);
+    [d1After, senderAfter, receiverAfter] = await settledCounters(watched);
+    const bothD1 = writesPerFax(d1Before, d1After, RECEIVES);
+    const receiveStore = writesPerFax(receiverBefore, receiverAfter, RECEIVES);
+    const sendStoreAgain = writesPerFax(senderBefore, senderAfter, RECEIVES);
     await server.stop();
 
-    // Phase 3: a 100,000-fax history for one user, then bytes per fax over every fax there is.
+    // Phase 3: a 100,000-fax history for one user, then bytes per fax where each part is kept.
     progress(`a ${HISTORY}-fax history`);
-    const sizes = withDb(stateDir, (db) => {
-      dropWriteCounters(db);
-      seedHistory(db, historyUserId, HISTORY);
-      return bytesPerFax(db);
+    for (const file of watched) removeWriteCounters(file);
+    const clones = withFile(files.history, (db) => cloneHistoryInStore(db, HISTORY));
+    withFile(files.d1, (db) => cloneHistoryInD1(db, clones));
+    const { store, page } = withFile(files.history, (db) => {
+      const faxes = db.prepare('SELECT COUNT(*) AS n FROM faxes').get().n;
+      return { store: { faxes, ...perFax(db, STORE_FAX_TABLES, faxes) }, page: lastPage(db) };
     });
-    const cursor = withDb(stateDir, (db) => lastPageCursor(db, historyUserId));
-    base = (await start()).url;
+    const d1 = withFile(files.d1, (db) => {
+      const faxes = db.prepare('SELECT COUNT(*) AS n FROM fax_ledger').get().n;
+      const received = db.prepare("SELECT COUNT(*) AS n FROM fax_ledger WHERE direction = 'RECEIVE'").get().n;
+      const inbound = tableBytes(db, ['carrier_inbound_events']).get('carrier_inbound_events');
+      const inboundRows = db.prepare('SELECT COUNT(*) AS n FROM carrier_inbound_events').get().n;
+      return {
+        faxes,
+        ...perFax(db, D1_FAX_TABLES, faxes),
+        received,
+        inboundPerReceive: inbound.used / received,
+        inboundRows: inboundRows / received,
+      };
+    });
+
+    base = await start();
     const firstPage = await timeEach(30, () => fetch(`${base}/api/faxes?direction=SEND`, { headers: history.headers }));
-    const lastPage = await timeEach(30, () => fetch(`${base}/api/faxes?direction=SEND&cursor=${cursor}`, { headers: history.headers }));
+    const lastPageUrl = `${base}/api/faxes?direction=SEND&cursor=${page.cursor}`;
+    const last = await (await fetch(lastPageUrl, { headers: history.headers })).json();
+    if (last.faxes?.length !== page.size || last.nextCursor !== null || last.total !== HISTORY) {
+      throw new Error(`the last page is not what the store holds: ${JSON.stringify({ ...last, faxes: last.faxes?.length })}`);
+    }
+    const lastPageTimes = await timeEach(30, () => fetch(lastPageUrl, { headers: history.headers }));
     const dashboardLarge = await timeEach(30, () => fetch(`${base}/dashboard`, { headers: history.headers }));
     await server.stop();
 
     rows.push(
-      ['store: rows written per send (to delivered)', `${perSend.total.toFixed(1)} (${perSend.detail})`],
+      ['store: D1 rows written per send (to delivered)', `${sendD1.total.toFixed(1)} (${describeWrites(sendD1.rows)})`],
+      ['store: user store rows written per send', `${sendStore.total.toFixed(1)} (${describeWrites(sendStore.rows)})`],
       [
-        'store: rows written per receive',
-        `${(perSendAndReceive.total - perSend.total).toFixed(1)} (send + receive: ${perSendAndReceive.detail})`,
+        'store: D1 rows written per receive',
+        `${(bothD1.total - sendD1.total).toFixed(1)} (send + receive, less a send's ${sendD1.total.toFixed(1)}: ${describeWrites(bothD1.rows)})`,
       ],
-      ['store: bytes per fax, rows and indexes', `${Math.round(sizes.perFax)} B over ${sizes.faxes} faxes (${sizes.split}; ${sizes.rows})`],
       [
-        'store: bytes per fax of carrier de-duplication',
-        `${Math.round(sizes.dedupePerFax)} B (webhook_events and carrier_inbound_events, over the ${sizes.carried} faxes that went through the carrier)`,
+        'store: user store rows written per receive',
+        `${receiveStore.total.toFixed(1)} (${describeWrites(receiveStore.rows)}; the sender's store ${sendStoreAgain.total.toFixed(1)} a send)`,
+      ],
+      ['store: bytes per fax in the user store', `${Math.round(store.perFax)} B over ${store.faxes} faxes (${store.detail})`],
+      ['store: bytes per fax kept in D1', `${Math.round(d1.perFax)} B over ${d1.faxes} faxes (${d1.detail})`],
+      [
+        'store: D1 bytes per received fax, inbound events',
+        `${Math.round(d1.inboundPerReceive)} B used in ${d1.inboundRows.toFixed(1)} carrier_inbound_events rows (over ${d1.received} received faxes)`,
       ],
       [
         'store: sends accepted, 1 user, 50 at once',
@@ -288,7 +257,7 @@ export async function benchPerUserData() {
       ],
       ['store: sends accepted, 50 users at once', `${(SENDS / manySeconds).toFixed(0)} /s (${SENDS} in ${manySeconds.toFixed(1)} s)`],
       [`store: history page 1 at ${HISTORY} faxes`, stats(firstPage)],
-      [`store: history last page at ${HISTORY} faxes`, stats(lastPage)],
+      [`store: history last page at ${HISTORY} faxes`, stats(lastPageTimes)],
       ['store: /dashboard at 2 faxes', stats(dashboardSmall)],
       [`store: /dashboard at ${HISTORY} faxes`, stats(dashboardLarge)],
     );
