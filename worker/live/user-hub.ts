@@ -1,5 +1,6 @@
 import { DurableObject } from 'cloudflare:workers';
 import type { FaxDirection, FaxTotals, ReceiveStatus, SendStatus } from '../../src/common/faxes';
+import type { FaxSearch } from '../../src/common/fax-search';
 import { LIVE_CLOSE_SESSION_ENDED, LIVE_PING, LIVE_PONG, type LiveEvent } from '../../src/common/live-messages';
 import { getDb } from '../db/client';
 import { recordFaxLedger } from '../db/queries/fax-ledger';
@@ -10,6 +11,7 @@ import { readBalance } from '../db/store/credits';
 import { type CommitResult, commitStoreFaxChange, type FaxChange } from '../db/store/fax-changes';
 import { findStoreAttempt, setStoreCarrierFaxId, setStoreDocumentKey, type StoreFaxAttemptRow } from '../db/store/fax-attempts';
 import { readFaxCounters, readFaxTotals } from '../db/store/fax-counters';
+import { countStoreFaxes } from '../db/store/fax-search';
 import { listSilentStoreReceivingFaxes, listStalledStoreSendFaxes, oldestOpenFaxChange } from '../db/store/fax-sweeps';
 import {
   createSendFax,
@@ -172,11 +174,11 @@ export class UserHub extends DurableObject<Env> {
     setStoreDocumentKey(this.store, faxId, key);
   }
 
-  /** One page of the history of one direction (keyset after `after`) and its total. */
-  async listFaxes(userId: string, direction: FaxDirection, after: FaxPosition | null, limit: number) {
+  /** One page of the faxes of one direction `search` finds (keyset after `after`), and how many it finds. */
+  async listFaxes(userId: string, direction: FaxDirection, after: FaxPosition | null, limit: number, search: FaxSearch) {
     await this.ready(userId);
-    const rows = listStoreFaxes(this.store, direction, after, limit);
-    return { rows, total: readFaxCounters(this.store, direction).total };
+    const rows = listStoreFaxes(this.store, direction, after, limit, search);
+    return { rows, total: countStoreFaxes(this.store, direction, search) };
   }
 
   async faxTotals(userId: string): Promise<FaxTotals> {

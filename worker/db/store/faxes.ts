@@ -1,8 +1,10 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FaxDirection } from '../../../src/common/faxes';
+import { type FaxSearch, NO_FAX_SEARCH } from '../../../src/common/fax-search';
 import { spendable, splitCharge } from '../../domain/credits';
 import { moveCredits, readBalance } from './credits';
 import { changeFaxCounters } from './fax-counters';
+import { faxSearchConditions } from './fax-search';
 import type { StoreScope, UserStore } from './open-store';
 import { type StoreFaxRow, storeFaxEvents, storeFaxes } from './schema';
 
@@ -72,13 +74,19 @@ export function findStoreFax(store: StoreScope, faxId: string): StoreFaxRow | nu
 }
 
 /**
- * One page of the history of one direction, trash excluded, newest first. The keyset is a row
- * value, `(start, id) < (?, ?)`, which faxes_list_idx answers by seeking, so the last page of a
- * long history reads as few rows as the first.
+ * One page of the history of one direction, trash excluded, newest first, of the faxes `search`
+ * finds (fax-search.ts). The keyset is a row value, `(start, id) < (?, ?)`, which the list's index
+ * answers by seeking, so the last page of a long history reads as few rows as the first.
  */
-export function listStoreFaxes(store: StoreScope, direction: FaxDirection, after: FaxPosition | null, limit: number): StoreFaxRow[] {
+export function listStoreFaxes(
+  store: StoreScope,
+  direction: FaxDirection,
+  after: FaxPosition | null,
+  limit: number,
+  search: FaxSearch = NO_FAX_SEARCH,
+): StoreFaxRow[] {
   const f = storeFaxes;
-  const scope = and(eq(f.direction, direction), isNull(f.trashedAt));
+  const scope = faxSearchConditions(store, direction, search);
   return store
     .select()
     .from(f)

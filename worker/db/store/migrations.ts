@@ -24,12 +24,20 @@ export const storeMigrations = {
         "when": 1795588684574,
         "tag": "0002_carrier_receipts",
         "breakpoints": true
+      },
+      {
+        "idx": 3,
+        "version": "6",
+        "when": 1795596031630,
+        "tag": "0003_history_search_indexes",
+        "breakpoints": true
       }
     ]
   },
   "migrations": {
     "m0000": "CREATE TABLE `credit_ledger` (\n\t`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,\n\t`at` integer NOT NULL,\n\t`kind` text NOT NULL,\n\t`move` text NOT NULL,\n\t`fax_id` text,\n\t`default_delta` integer NOT NULL,\n\t`paid_delta` integer NOT NULL,\n\t`default_after` integer NOT NULL,\n\t`paid_after` integer NOT NULL\n);\n--> statement-breakpoint\nCREATE INDEX `credit_ledger_fax_idx` ON `credit_ledger` (`fax_id`);--> statement-breakpoint\nCREATE TABLE `credits` (\n\t`kind` text PRIMARY KEY NOT NULL,\n\t`default_credits` integer DEFAULT 0 NOT NULL,\n\t`paid_credits` integer DEFAULT 0 NOT NULL,\n\tCONSTRAINT \"credits_not_negative\" CHECK(\"credits\".\"default_credits\" >= 0 AND \"credits\".\"paid_credits\" >= 0)\n);\n--> statement-breakpoint\nCREATE TABLE `fax_attempts` (\n\t`fax_id` text NOT NULL,\n\t`attempt` integer NOT NULL,\n\t`carrier` text NOT NULL,\n\t`carrier_fax_id` text,\n\t`status` text NOT NULL,\n\t`pages_sent` integer DEFAULT 0 NOT NULL,\n\t`failure_reason` text,\n\t`started_at` integer NOT NULL,\n\t`ended_at` integer,\n\tPRIMARY KEY(`fax_id`, `attempt`),\n\tFOREIGN KEY (`fax_id`) REFERENCES `faxes`(`id`) ON UPDATE no action ON DELETE cascade\n);\n--> statement-breakpoint\nCREATE UNIQUE INDEX `fax_attempts_carrier_fax_id_unique` ON `fax_attempts` (`carrier_fax_id`);--> statement-breakpoint\nCREATE TABLE `fax_counters` (\n\t`direction` text PRIMARY KEY NOT NULL,\n\t`total` integer DEFAULT 0 NOT NULL,\n\t`unread` integer DEFAULT 0 NOT NULL,\n\t`trashed` integer DEFAULT 0 NOT NULL,\n\t`lifetime` integer DEFAULT 0 NOT NULL\n);\n--> statement-breakpoint\nCREATE TABLE `fax_events` (\n\t`id` text PRIMARY KEY NOT NULL,\n\t`fax_id` text NOT NULL,\n\t`at` integer NOT NULL,\n\t`attempt` integer NOT NULL,\n\t`kind` text NOT NULL,\n\t`pages_sent` integer,\n\t`reason` text,\n\tFOREIGN KEY (`fax_id`) REFERENCES `faxes`(`id`) ON UPDATE no action ON DELETE cascade\n);\n--> statement-breakpoint\nCREATE INDEX `fax_events_fax_idx` ON `fax_events` (`fax_id`,`at`);--> statement-breakpoint\nCREATE TABLE `faxes` (\n\t`id` text PRIMARY KEY NOT NULL,\n\t`direction` text NOT NULL,\n\t`status` text NOT NULL,\n\t`remote_number` text,\n\t`local_number` text,\n\t`page_count` integer NOT NULL,\n\t`pages_sent` integer DEFAULT 0 NOT NULL,\n\t`file_id` text,\n\t`file_name` text,\n\t`document_key` text,\n\t`cover_page` text,\n\t`anonymous` integer DEFAULT false NOT NULL,\n\t`attempt` integer DEFAULT 0 NOT NULL,\n\t`next_attempt_at` integer,\n\t`failure_reason` text,\n\t`charged_default` integer DEFAULT 0 NOT NULL,\n\t`charged_paid` integer DEFAULT 0 NOT NULL,\n\t`refunded` integer DEFAULT 0 NOT NULL,\n\t`start` integer NOT NULL,\n\t`updated` integer NOT NULL,\n\t`completed` integer,\n\t`read` integer DEFAULT false NOT NULL,\n\t`trashed_at` integer,\n\t`partial` integer DEFAULT false NOT NULL,\n\t`uncovered_pages` integer DEFAULT 0 NOT NULL\n);\n--> statement-breakpoint\nCREATE INDEX `faxes_list_idx` ON `faxes` (`direction`,`trashed_at`,`start`,`id`);",
     "m0001": "CREATE TABLE `store_facts` (\n\t`key` text PRIMARY KEY NOT NULL,\n\t`value` text NOT NULL\n);\n",
-    "m0002": "CREATE TABLE `carrier_receipts` (\n\t`provider` text NOT NULL,\n\t`event_id` text NOT NULL,\n\t`received_at` integer NOT NULL,\n\tPRIMARY KEY(`provider`, `event_id`)\n);\n"
+    "m0002": "CREATE TABLE `carrier_receipts` (\n\t`provider` text NOT NULL,\n\t`event_id` text NOT NULL,\n\t`received_at` integer NOT NULL,\n\tPRIMARY KEY(`provider`, `event_id`)\n);\n",
+    "m0003": "CREATE INDEX `faxes_status_idx` ON `faxes` (`direction`,`trashed_at`,`status`,`start`,`id`);--> statement-breakpoint\nCREATE INDEX `faxes_number_idx` ON `faxes` (`direction`,`trashed_at`,`remote_number`,`start`,`id`);"
   }
 };

@@ -50,6 +50,11 @@ export const storeFaxes = sqliteTable(
   (t) => [
     // History and trash lists, newest first: keyset on (start, id) within a direction.
     index('faxes_list_idx').on(t.direction, t.trashedAt, t.start, t.id),
+    // History search (issue 14): a status filter, and a number filter (one number, or a contact's
+    // numbers), seek straight to their faxes in the same order, and count them from the index
+    // alone, instead of reading every fax of the history to find a few.
+    index('faxes_status_idx').on(t.direction, t.trashedAt, t.status, t.start, t.id),
+    index('faxes_number_idx').on(t.direction, t.trashedAt, t.remoteNumber, t.start, t.id),
   ],
 );
 
