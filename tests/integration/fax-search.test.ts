@@ -90,6 +90,26 @@ describe('GET /api/faxes with filters', () => {
     expect((await faxList(cookie, 'direction=SEND&number=9999999')).total).toBe(0);
   });
 
+  it('finds part of a number alike whether the history has few numbers, many holding the digits, or more than are walked', async () => {
+    // 60 numbers hold 555 01: more than are sought one by one. 5,100 numbers in all: more than are walked.
+    for (const [numbers, faxes] of [
+      [60, 150],
+      [5_100, 5_200],
+    ] as const) {
+      const user = await senderWithCredits(0);
+      const history = Array.from({ length: faxes }, (_, i) =>
+        historyFax(i, { remoteNumber: `+1212${String(5550000 + (i % numbers)).padStart(7, '0')}`, status: i % 3 ? 'DELIVERED' : 'FAILED' }),
+      );
+      await seedHistory(user.userId, history);
+      for (const digits of ['55501', '5550012', '55500']) {
+        const found = await allPages(user.cookie, `direction=SEND&number=${digits}&status=failed`);
+        expect(found.ids, `${digits} among ${numbers} numbers`).toEqual(
+          expected(history, 'SEND', (fax) => fax.remoteNumber!.includes(digits) && fax.status === 'FAILED'),
+        );
+      }
+    }
+  });
+
   it('finds sent faxes delivered, failed or on their way, and received ones received, failed, arriving or unread', async () => {
     const { cookie, history } = await userWithMixedHistory();
     const cases: Array<[string, 'SEND' | 'RECEIVE', (fax: HistoryFax) => boolean]> = [

@@ -129,6 +129,31 @@ describe('history pages at 10,000 faxes', () => {
     }
   });
 
+  it('part of a number looks at each number of the history once, then seeks the ones that hold it', async () => {
+    const user = await senderWithCredits(0);
+    const sent = Array.from({ length: SENT }, (_, i) => historyFax(i, { remoteNumber: `+1212555${String(i % 40).padStart(4, '0')}` }));
+    await seedHistory(user.userId, sent);
+    // 555001 is in 555-0010 to 555-0019: 10 of the 40 numbers.
+    const found = sent.filter((fax) => fax.remoteNumber!.includes('555001'));
+    const search = toFaxSearch({ number: '555001' });
+    const first = await page(user.userId, 'SEND', null, search);
+    const last = await page(user.userId, 'SEND', positionBefore(found, 1 + Math.ceil((found.length - 30) / 20)), search);
+    expect(first.result.total).toBe(found.length);
+    for (const { statements } of [first, last]) {
+      const [numbers, ...rest] = statements;
+      const pages = rest.slice(0, -1);
+      // The 40 numbers, a seek each (two rows: the number, and the one before it), whatever the faxes.
+      expect(numbers!.sql).toContain('WITH RECURSIVE');
+      expect(numbers!.rowsRead).toBeLessThanOrEqual(2 * 40 + 4);
+      // Each of the 10 numbers: at most a page and one more, at any depth; then the count of what they hold.
+      expect(pages).toHaveLength(10);
+      for (const one of pages) expect(one.rowsRead).toBeLessThanOrEqual(31 + 1);
+      expect(rest.at(-1)!.rowsRead).toBeLessThanOrEqual(found.length + 2 * 10);
+    }
+    // In all: what the numbers hold and a few hundred rows more, never the other 7,500 faxes.
+    expect(rowsRead(first.statements)).toBeLessThan(found.length + 500);
+  });
+
   it('the counts read the counters, not the history: the same rows at 10,000 faxes as at none', async () => {
     const empty = await senderWithCredits(0);
     const full = await senderWithCredits(0);
@@ -210,5 +235,5 @@ describe('the counters through real changes', () => {
     expect((await faxList(a.cookie, 'direction=SEND&status=failed')).total).toBe(1);
     expect((await faxList(b.cookie, 'direction=RECEIVE&unread=true')).total).toBe(1);
     expect((await faxList(a.cookie, 'direction=RECEIVE&unread=true')).total).toBe(0);
-  });
+  }, 30_000);
 });

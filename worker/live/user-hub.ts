@@ -11,7 +11,7 @@ import { readBalance } from '../db/store/credits';
 import { type CommitResult, commitStoreFaxChange, type FaxChange } from '../db/store/fax-changes';
 import { findStoreAttempt, setStoreCarrierFaxId, setStoreDocumentKey, type StoreFaxAttemptRow } from '../db/store/fax-attempts';
 import { readFaxCounters, readFaxTotals } from '../db/store/fax-counters';
-import { countStoreFaxes } from '../db/store/fax-search';
+import { searchStoreFaxes } from '../db/store/fax-search';
 import { listSilentStoreReceivingFaxes, listStalledStoreSendFaxes, oldestOpenFaxChange } from '../db/store/fax-sweeps';
 import {
   createSendFax,
@@ -177,8 +177,7 @@ export class UserHub extends DurableObject<Env> {
   /** One page of the faxes of one direction `search` finds (keyset after `after`), and how many it finds. */
   async listFaxes(userId: string, direction: FaxDirection, after: FaxPosition | null, limit: number, search: FaxSearch) {
     await this.ready(userId);
-    const rows = listStoreFaxes(this.store, direction, after, limit, search);
-    return { rows, total: countStoreFaxes(this.store, direction, search) };
+    return searchStoreFaxes(this.store, direction, after, limit, search);
   }
 
   async faxTotals(userId: string): Promise<FaxTotals> {

@@ -1,10 +1,8 @@
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { FaxDirection } from '../../../src/common/faxes';
-import { type FaxSearch, NO_FAX_SEARCH } from '../../../src/common/fax-search';
 import { spendable, splitCharge } from '../../domain/credits';
 import { moveCredits, readBalance } from './credits';
 import { changeFaxCounters } from './fax-counters';
-import { faxSearchConditions } from './fax-search';
 import type { StoreScope, UserStore } from './open-store';
 import { type StoreFaxRow, storeFaxEvents, storeFaxes } from './schema';
 
@@ -73,24 +71,27 @@ export function findStoreFax(store: StoreScope, faxId: string): StoreFaxRow | nu
   return store.select().from(storeFaxes).where(eq(storeFaxes.id, faxId)).get() ?? null;
 }
 
+/** The faxes of one direction's history: everything but the trash. */
+export function historyOf(direction: FaxDirection): SQL {
+  return and(eq(storeFaxes.direction, direction), isNull(storeFaxes.trashedAt))!;
+}
+
+/** One page of the history of one direction, trash excluded, newest first. */
+export function listStoreFaxes(store: StoreScope, direction: FaxDirection, after: FaxPosition | null, limit: number): StoreFaxRow[] {
+  return listStoreFaxesWhere(store, historyOf(direction), after, limit);
+}
+
 /**
- * One page of the history of one direction, trash excluded, newest first, of the faxes `search`
- * finds (fax-search.ts). The keyset is a row value, `(start, id) < (?, ?)`, which the list's index
- * answers by seeking, so the last page of a long history reads as few rows as the first.
+ * One page, newest first, of the faxes `where` finds (the history, or a search of it:
+ * fax-search.ts). The keyset is a row value, `(start, id) < (?, ?)`, which the list's indexes
+ * answer by seeking, so the last page of a long history reads as few rows as the first.
  */
-export function listStoreFaxes(
-  store: StoreScope,
-  direction: FaxDirection,
-  after: FaxPosition | null,
-  limit: number,
-  search: FaxSearch = NO_FAX_SEARCH,
-): StoreFaxRow[] {
+export function listStoreFaxesWhere(store: StoreScope, where: SQL, after: FaxPosition | null, limit: number): StoreFaxRow[] {
   const f = storeFaxes;
-  const scope = faxSearchConditions(store, direction, search);
   return store
     .select()
     .from(f)
-    .where(after ? and(scope, sql`(${f.start}, ${f.id}) < (${after.start}, ${after.id})`) : scope)
+    .where(after ? and(where, sql`(${f.start}, ${f.id}) < (${after.start}, ${after.id})`) : where)
     .orderBy(desc(f.start), desc(f.id))
     .limit(limit)
     .all();
