@@ -1,13 +1,27 @@
 import { atom, onMount, type ReadableAtom } from 'nanostores';
 import type { FaxDirection, FaxListPage, FaxView } from '../common/faxes';
+import { faxMatchesSearch } from '../common/fax-search';
 import { api, call } from '../lib/api';
+import {
+  apiFiltersOf,
+  type FaxListFilters,
+  filtersFromUrl,
+  filtersToUrl,
+  hasFilters,
+  NO_FILTERS,
+  sameFilters,
+  searchOf,
+  viewerTimeZone,
+  withFilteredFaxUpdate,
+} from './fax-list-filters';
 import { $liveStatus, onLiveEvent } from './live';
 import { onTeardown } from './teardown';
 
 // One fax history list, sent or received (spec §7: newest first, 30 first then pages of 20; more
-// only while fewer are loaded than the total, §5). Live `fax.updated` events of its direction
-// change rows in place and put a new fax at the top; after a reconnect the first page is read
-// again, since events may have been missed while the socket was down.
+// only while fewer are loaded than the total, §5), narrowed by the filters in the page's address
+// (./fax-list-filters). Live `fax.updated` events of its direction change rows in place and put a
+// new fax at the top, if the filters find it; after a reconnect the first page is read again,
+// since events may have been missed while the socket was down.
 
 export interface FaxList {
   faxes: FaxView[];
@@ -18,10 +32,17 @@ export interface FaxList {
 export type FaxListState =
   | { kind: 'loading' }
   | { kind: 'failed'; reason: string }
-  | { kind: 'ready'; list: FaxList; loadingMore: boolean; moreFailed: string | null };
+  | { kind: 'ready'; list: FaxList; loadingMore: boolean; moreFailed: string | null; searching: boolean };
+
+/** What a list is before its first page is read (and what the server renders). */
+export const LIST_LOADING: FaxListState = { kind: 'loading' };
 
 export interface FaxListStore {
   $state: ReadableAtom<FaxListState>;
+  /** The filters shown, as the page's address holds them. */
+  $filters: ReadableAtom<FaxListFilters>;
+  /** Lists what the filters find from its first page, and keeps them in the page's address. */
+  setFilters: (filters: FaxListFilters) => void;
   load: () => Promise<void>;
   loadMore: () => Promise<void>;
   applyUpdate: (fax: FaxView) => void;
@@ -78,27 +99,65 @@ export function withoutFaxes(list: FaxList, faxIds: readonly string[]): FaxList 
 /** A list of one direction, read when a component first listens and kept live while it does. */
 export function createFaxListStore(direction: FaxDirection): FaxListStore {
   const $state = atom<FaxListState>({ kind: 'loading' });
-  onTeardown(() => $state.set({ kind: 'loading' }));
+  const $filters = atom<FaxListFilters>(NO_FILTERS);
+  // Each change of filters starts a new generation; an answer to an older one is dropped.
+  let generation = 0;
+  // Events that come while a first page is on its way, applied once it is there.
+  let held: FaxView[] = [];
+  let recheckTimer: ReturnType<typeof setTimeout> | null = null;
+  onTeardown(() => {
+    $state.set({ kind: 'loading' });
+    $filters.set(NO_FILTERS);
+    held = [];
+  });
 
-  const load = async (): Promise<void> => {
-    const result = await call(api.faxes.$get({ query: { direction } }));
+  const query = (cursor: string | null) => ({
+    direction,
+    ...apiFiltersOf($filters.get(), viewerTimeZone()),
+    ...(cursor ? { cursor } : {}),
+  });
+
+  /** Reads the first page: afresh for new filters, or on top of what is loaded (a re-read). */
+  const readFirstPage = async (fresh: boolean): Promise<void> => {
+    const asked = generation;
+    const result = await call(api.faxes.$get({ query: query(null) }));
+    if (asked !== generation) return;
+    const current = $state.get();
     if (!result.ok) {
-      // A failed re-read after a reconnect keeps what is on screen.
-      if ($state.get().kind !== 'ready') $state.set({ kind: 'failed', reason: result.message });
+      // A failed re-read keeps what is on screen; rows of other filters are not kept.
+      if (fresh || current.kind !== 'ready') $state.set({ kind: 'failed', reason: result.message });
       return;
     }
+    const list = !fresh && current.kind === 'ready' ? keepOlderRows(current.list, result.data) : result.data;
+    $state.set({ kind: 'ready', list, loadingMore: false, moreFailed: null, searching: false });
+    const events = held;
+    held = [];
+    for (const fax of events) applyUpdate(fax);
+  };
+
+  const load = (): Promise<void> => readFirstPage(false);
+
+  const setFilters = (filters: FaxListFilters): void => {
+    if (sameFilters(filters, $filters.get())) return;
+    $filters.set(filters);
+    generation++;
+    if (typeof window !== 'undefined') {
+      window.history.replaceState(window.history.state, '', `${window.location.pathname}${filtersToUrl(filters)}`);
+    }
     const current = $state.get();
-    const list = current.kind === 'ready' ? keepOlderRows(current.list, result.data) : result.data;
-    $state.set({ kind: 'ready', list, loadingMore: false, moreFailed: null });
+    // What is on screen stays, marked busy, until the new list comes: no flicker while typing.
+    $state.set(current.kind === 'ready' ? { ...current, searching: true } : { kind: 'loading' });
+    void readFirstPage(true);
   };
 
   const loadMore = async (): Promise<void> => {
     const state = $state.get();
-    if (state.kind !== 'ready' || state.loadingMore || !hasMoreFaxes(state.list)) return;
+    if (state.kind !== 'ready' || state.loadingMore || state.searching || !hasMoreFaxes(state.list)) return;
+    const asked = generation;
     $state.set({ ...state, loadingMore: true, moreFailed: null });
-    const result = await call(api.faxes.$get({ query: { direction, cursor: state.list.nextCursor! } }));
+    const result = await call(api.faxes.$get({ query: query(state.list.nextCursor) }));
     const now = $state.get();
-    if (now.kind !== 'ready') return;
+    if (asked !== generation || now.kind !== 'ready') return;
     if (!result.ok) {
       $state.set({ ...now, loadingMore: false, moreFailed: result.message });
       return;
@@ -111,15 +170,41 @@ export function createFaxListStore(direction: FaxDirection): FaxListStore {
       list: { faxes, nextCursor: result.data.nextCursor, total: result.data.total },
       loadingMore: false,
       moreFailed: null,
+      searching: false,
     });
   };
 
+  /** The server says again what the filters find, once a burst of events has passed. */
+  const recheckSoon = (): void => {
+    if (recheckTimer) clearTimeout(recheckTimer);
+    recheckTimer = setTimeout(() => {
+      recheckTimer = null;
+      void load();
+    }, 300);
+  };
+
   const applyUpdate = (fax: FaxView): void => {
+    if (fax.direction !== direction) return;
     const state = $state.get();
-    if (state.kind !== 'ready' || fax.direction !== direction) return;
-    // A fax moved to the trash leaves the history; one restored comes back at its place.
-    const list = fax.trashedAt === null ? withFaxUpdate(state.list, fax) : withoutFaxes(state.list, [fax.id]);
-    if (list) $state.set({ ...state, list });
+    if (state.kind !== 'ready' || state.searching) {
+      if (state.kind !== 'failed') held.push(fax);
+      return;
+    }
+    // A fax moved to the trash leaves the history; one restored comes back at its place (if it matches).
+    if (fax.trashedAt !== null) {
+      const list = withoutFaxes(state.list, [fax.id]);
+      if (list) $state.set({ ...state, list });
+      return;
+    }
+    const filters = $filters.get();
+    if (!hasFilters(filters)) {
+      const list = withFaxUpdate(state.list, fax);
+      if (list) $state.set({ ...state, list });
+      return;
+    }
+    const update = withFilteredFaxUpdate(state.list, fax, faxMatchesSearch(fax, searchOf(filters, viewerTimeZone())));
+    if (update.list) $state.set({ ...state, list: update.list });
+    if (update.recheck) recheckSoon();
   };
 
   const findLoaded = (faxId: string): FaxView | null => {
@@ -129,6 +214,7 @@ export function createFaxListStore(direction: FaxDirection): FaxListStore {
 
   onMount($state, () => {
     if (typeof window === 'undefined') return;
+    $filters.set(filtersFromUrl(window.location.search, direction));
     void load();
     let wasConnected = false;
     const stopStatus = $liveStatus.subscribe((status) => {
@@ -141,8 +227,9 @@ export function createFaxListStore(direction: FaxDirection): FaxListStore {
     return () => {
       stopStatus();
       stopEvents();
+      if (recheckTimer) clearTimeout(recheckTimer);
     };
   });
 
-  return { $state, load, loadMore, applyUpdate, findLoaded };
+  return { $state, $filters, setFilters, load, loadMore, applyUpdate, findLoaded };
 }

@@ -7,6 +7,8 @@ export { hasMoreFaxes };
 const sent = createFaxListStore('SEND');
 
 export const $sentFaxes = sent.$state;
+export const $sentFilters = sent.$filters;
+export const setSentFilters = sent.setFilters;
 export const loadSentFaxes = sent.load;
 export const loadMoreSentFaxes = sent.loadMore;
 /** The fax if this page has it loaded already (the details page's "loaded list"), else null. */

@@ -5,6 +5,8 @@ import { createFaxListStore } from './fax-list';
 const inbox = createFaxListStore('RECEIVE');
 
 export const $inboxFaxes = inbox.$state;
+export const $inboxFilters = inbox.$filters;
+export const setInboxFilters = inbox.setFilters;
 export const loadInboxFaxes = inbox.load;
 export const loadMoreInboxFaxes = inbox.loadMore;
 export const findLoadedReceivedFax = inbox.findLoaded;

@@ -28,7 +28,7 @@ export async function loadTrash(): Promise<void> {
   }
   const current = $trash.get();
   const list = current.kind === 'ready' ? keepOlderRows(current.list, result.data) : result.data;
-  $trash.set({ kind: 'ready', list, loadingMore: false, moreFailed: null });
+  $trash.set({ kind: 'ready', list, loadingMore: false, moreFailed: null, searching: false });
 }
 
 export async function loadMoreTrash(): Promise<void> {
@@ -49,6 +49,7 @@ export async function loadMoreTrash(): Promise<void> {
     list: { faxes, nextCursor: result.data.nextCursor, total: result.data.total },
     loadingMore: false,
     moreFailed: null,
+    searching: false,
   });
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatPhoneForDisplay, toE164 } from '../../src/common/phone';
+import { formatPhoneForDisplay, toE164, toNumberSearch } from '../../src/common/phone';
 
 describe('toE164', () => {
   it.each([
@@ -65,5 +65,28 @@ describe('formatPhoneForDisplay', () => {
       const e164 = toE164(typed)!;
       expect(toE164(formatPhoneForDisplay(e164))).toBe(e164);
     }
+  });
+});
+
+describe('toNumberSearch', () => {
+  it.each([
+    // A whole number, however it is typed, is one stored number.
+    ['(212) 555-0123', { kind: 'exact', e164: '+12125550123' }],
+    ['212.555.0123', { kind: 'exact', e164: '+12125550123' }],
+    ['+1 212 555 0123', { kind: 'exact', e164: '+12125550123' }],
+    ['2125550123', { kind: 'exact', e164: '+12125550123' }],
+    ['+44 20 7946 0958', { kind: 'exact', e164: '+442079460958' }],
+    // Part of one is its digits, found within stored numbers.
+    ['5550123', { kind: 'digits', digits: '5550123' }],
+    ['555-0123', { kind: 'digits', digits: '5550123' }],
+    ['(212) 555', { kind: 'digits', digits: '212555' }],
+    ['+44 20', { kind: 'digits', digits: '4420' }],
+    ['  0123 ', { kind: 'digits', digits: '0123' }],
+  ])('%j → %j', (typed, expected) => {
+    expect(toNumberSearch(typed)).toEqual(expected);
+  });
+
+  it.each([['Grace Hopper'], ['212 ext 5'], ['+-()'], [''], ['   '], ['1%2'], ['12_3']])('answers null for %j: not a number', (typed) => {
+    expect(toNumberSearch(typed)).toBeNull();
   });
 });

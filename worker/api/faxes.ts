@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { FAX_FIRST_PAGE_SIZE, FAX_NEXT_PAGE_SIZE, type FaxDetails, type FaxListPage, type SendStatus } from '../../src/common/faxes';
 import { faxPdfFileName } from '../../src/common/fax-file-name';
 import { faxIdParamSchema, faxListQuerySchema } from '../../src/common/fax-queries';
+import { toFaxSearch } from '../../src/common/fax-search';
 import { currentViewer } from '../auth/viewer';
 import { decodeFaxCursor, encodeFaxCursor } from '../domain/fax-cursor';
 import { userHubStub } from '../live/publish';
@@ -21,17 +22,19 @@ function pdfHeaders(fileName: string, disposition: 'inline' | 'attachment'): Rec
   };
 }
 
-// A user's faxes: history lists (spec §7: newest first, 30 then pages of 20), one fax with its
-// timeline, the PDF transmitted, and the delivery confirmation. A foreign id answers like a
-// missing one.
+// A user's faxes: history lists (spec §7: newest first, 30 then pages of 20), searched by number,
+// contact name, days and status (issue 14); one fax with its timeline, the PDF transmitted, and
+// the delivery confirmation. A foreign id answers like a missing one.
 export const faxesApi = new Hono<AppEnv>()
   .get('/faxes', validate('query', faxListQuerySchema), async (c) => {
     const { user } = currentViewer(c);
-    const { direction, cursor } = c.req.valid('query');
+    const { direction, cursor, ...filters } = c.req.valid('query');
     const after = cursor ? decodeFaxCursor(cursor) : null;
     if (cursor && !after) throw new ApiError(400, 'INVALID_INPUT', t('api.invalidValue', { field: t('api.cursor') }));
     const limit = after ? FAX_NEXT_PAGE_SIZE : FAX_FIRST_PAGE_SIZE;
-    const { rows, total } = await userHubStub(c.env, user.id).listFaxes(user.id, direction, after, limit + 1);
+    // The cursor is a position in the list, so the next page of a search is the same filters after it.
+    const search = toFaxSearch(filters);
+    const { rows, total } = await userHubStub(c.env, user.id).listFaxes(user.id, direction, after, limit + 1, search);
     const page = rows.slice(0, limit);
     const last = page.at(-1);
     const body: FaxListPage = {

@@ -7,6 +7,7 @@ import {
   type ContactView,
   MAX_CONTACTS,
 } from '../../src/common/contacts';
+import type { FaxSearch } from '../../src/common/fax-search';
 import { LIVE_CLOSE_SESSION_ENDED, LIVE_PING, LIVE_PONG, type LiveEvent } from '../../src/common/live-messages';
 import { getDb } from '../db/client';
 import { recordFaxLedger } from '../db/queries/fax-ledger';
@@ -18,6 +19,7 @@ import { readBalance } from '../db/store/credits';
 import { type CommitResult, commitStoreFaxChange, type FaxChange } from '../db/store/fax-changes';
 import { findStoreAttempt, setStoreCarrierFaxId, setStoreDocumentKey, type StoreFaxAttemptRow } from '../db/store/fax-attempts';
 import { readFaxCounters, readFaxTotals } from '../db/store/fax-counters';
+import { searchStoreFaxes } from '../db/store/fax-search';
 import { listSilentStoreReceivingFaxes, listStalledStoreSendFaxes, oldestOpenFaxChange } from '../db/store/fax-sweeps';
 import {
   createSendFaxes,
@@ -293,11 +295,10 @@ export class UserHub extends DurableObject<Env> {
     setStoreDocumentKey(this.store, faxId, key);
   }
 
-  /** One page of the history of one direction (keyset after `after`) and its total. */
-  async listFaxes(userId: string, direction: FaxDirection, after: FaxPosition | null, limit: number) {
+  /** One page of the faxes of one direction `search` finds (keyset after `after`), and how many it finds. */
+  async listFaxes(userId: string, direction: FaxDirection, after: FaxPosition | null, limit: number, search: FaxSearch) {
     await this.ready(userId);
-    const rows = listStoreFaxes(this.store, direction, after, limit);
-    return { rows, total: readFaxCounters(this.store, direction).total };
+    return searchStoreFaxes(this.store, direction, after, limit, search);
   }
 
   async faxTotals(userId: string): Promise<FaxTotals> {

@@ -1,7 +1,11 @@
 import { useStore } from '@nanostores/react';
+import { useEffect, useState } from 'react';
 import type { FaxView } from '../../common/faxes';
 import { t } from '../../i18n/t';
-import { $sentFaxes, hasMoreFaxes, loadMoreSentFaxes, loadSentFaxes } from '../../stores/faxes';
+import { type FaxListState, LIST_LOADING } from '../../stores/fax-list';
+import { hasFilters, NO_FILTERS } from '../../stores/fax-list-filters';
+import { $sentFaxes, $sentFilters, hasMoreFaxes, loadMoreSentFaxes, loadSentFaxes, setSentFilters } from '../../stores/faxes';
+import FaxFilters, { NoFaxesMatch } from './FaxFilters';
 import { faxProgressText, formatDateTime, recipientText, refundText } from './fax-text';
 
 function SentRow({ fax }: { fax: FaxView }) {
@@ -30,10 +34,28 @@ function SentRow({ fax }: { fax: FaxView }) {
   );
 }
 
-/** The sent-fax history, newest first, kept up to date live (spec §2 /sent). */
+/** The sent-fax history, newest first, kept up to date live (spec §2 /sent), searched by its filter bar. */
 export default function SentList() {
-  const state = useStore($sentFaxes);
+  // The stores fill from the address as the island hydrates; until it has, render what the
+  // server rendered (no filters, loading) so hydration always matches.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const storedState = useStore($sentFaxes);
+  const storedFilters = useStore($sentFilters);
+  const state: FaxListState = hydrated ? storedState : LIST_LOADING;
+  const filters = hydrated ? storedFilters : NO_FILTERS;
+  const filtered = hasFilters(filters);
+  // Nothing to search in a history with no fax yet.
+  const nothingYet = state.kind === 'ready' && state.list.total === 0 && !filtered;
+  return (
+    <>
+      {!nothingYet && <FaxFilters direction="SEND" filters={filters} onChange={setSentFilters} />}
+      <SentResults state={state} filtered={filtered} />
+    </>
+  );
+}
 
+function SentResults({ state, filtered }: { state: FaxListState; filtered: boolean }) {
   if (state.kind === 'loading') return <p className="muted">{t('sent.loading')}</p>;
   if (state.kind === 'failed') {
     return (
@@ -49,6 +71,7 @@ export default function SentList() {
   }
 
   const { list } = state;
+  if (list.faxes.length === 0 && filtered) return <NoFaxesMatch onClear={() => setSentFilters(NO_FILTERS)} />;
   if (list.faxes.length === 0) {
     return (
       <section className="card empty-state">
@@ -61,7 +84,7 @@ export default function SentList() {
   }
 
   return (
-    <section className="card">
+    <section className="card" aria-busy={state.searching}>
       <div className="table-scroll">
         <table className="data-table sent-table" aria-label={t('sent.listLabel')}>
           <thead>
@@ -84,7 +107,9 @@ export default function SentList() {
       </div>
       <div className="list-footer">
         <p className="muted" role="status">
-          {t('sent.showing', { loaded: list.faxes.length, total: list.total })}
+          {state.searching
+            ? t('faxFilters.searching')
+            : t(filtered ? 'faxFilters.showingFound' : 'sent.showing', { loaded: list.faxes.length, total: list.total })}
         </p>
         {hasMoreFaxes(list) && (
           <button type="button" className="button secondary" disabled={state.loadingMore} onClick={() => void loadMoreSentFaxes()}>

@@ -1,8 +1,11 @@
 import { useStore } from '@nanostores/react';
+import { useEffect, useState } from 'react';
 import { formatPhoneForDisplay } from '../../common/phone';
 import { t } from '../../i18n/t';
-import { hasMoreFaxes } from '../../stores/fax-list';
-import { $inboxFaxes, applyInboxUpdate, loadInboxFaxes, loadMoreInboxFaxes } from '../../stores/inbox';
+import { type FaxListState, hasMoreFaxes, LIST_LOADING } from '../../stores/fax-list';
+import { hasFilters, NO_FILTERS } from '../../stores/fax-list-filters';
+import { $inboxFaxes, $inboxFilters, applyInboxUpdate, loadInboxFaxes, loadMoreInboxFaxes, setInboxFilters } from '../../stores/inbox';
+import FaxFilters, { NoFaxesMatch } from '../faxes/FaxFilters';
 import InboxRow from './InboxRow';
 import './inbox.css';
 
@@ -25,8 +28,26 @@ function EmptyInbox({ faxNumber }: { faxNumber: string | null }) {
 
 /** The received-fax history, newest first; new faxes appear at the top as they arrive (spec §2 /inbox). */
 export default function InboxList({ faxNumber }: { faxNumber: string | null }) {
-  const state = useStore($inboxFaxes);
+  // The stores fill from the address as the island hydrates; until it has, render what the
+  // server rendered (no filters, loading) so hydration always matches.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const storedState = useStore($inboxFaxes);
+  const storedFilters = useStore($inboxFilters);
+  const state: FaxListState = hydrated ? storedState : LIST_LOADING;
+  const filters = hydrated ? storedFilters : NO_FILTERS;
+  const filtered = hasFilters(filters);
+  // Nothing to search in an inbox with no fax yet.
+  const nothingYet = state.kind === 'ready' && state.list.total === 0 && !filtered;
+  return (
+    <>
+      {!nothingYet && <FaxFilters direction="RECEIVE" filters={filters} onChange={setInboxFilters} />}
+      <InboxResults state={state} filtered={filtered} faxNumber={faxNumber} />
+    </>
+  );
+}
 
+function InboxResults({ state, filtered, faxNumber }: { state: FaxListState; filtered: boolean; faxNumber: string | null }) {
   if (state.kind === 'loading') return <p className="muted">{t('inbox.loading')}</p>;
   if (state.kind === 'failed') {
     return (
@@ -42,10 +63,11 @@ export default function InboxList({ faxNumber }: { faxNumber: string | null }) {
   }
 
   const { list } = state;
+  if (list.faxes.length === 0 && filtered) return <NoFaxesMatch onClear={() => setInboxFilters(NO_FILTERS)} />;
   if (list.faxes.length === 0) return <EmptyInbox faxNumber={faxNumber} />;
 
   return (
-    <section className="card">
+    <section className="card" aria-busy={state.searching}>
       <div className="table-scroll">
         <table className="data-table inbox-table" aria-label={t('inbox.listLabel')}>
           <thead>
@@ -68,7 +90,9 @@ export default function InboxList({ faxNumber }: { faxNumber: string | null }) {
       </div>
       <div className="list-footer">
         <p className="muted" role="status">
-          {t('inbox.showing', { loaded: list.faxes.length, total: list.total })}
+          {state.searching
+            ? t('faxFilters.searching')
+            : t(filtered ? 'faxFilters.showingFound' : 'inbox.showing', { loaded: list.faxes.length, total: list.total })}
         </p>
         {hasMoreFaxes(list) && (
           <button type="button" className="button secondary" disabled={state.loadingMore} onClick={() => void loadMoreInboxFaxes()}>

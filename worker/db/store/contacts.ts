@@ -1,6 +1,6 @@
 import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { ContactFields } from '../../../src/common/contacts';
-import { type ContactPosition, contactSearchText, contactSortKey } from '../../domain/contacts';
+import { type ContactPosition, contactSearchText, contactSortKey, foldText } from '../../domain/contacts';
 import type { StoreScope, UserStore } from './open-store';
 import { type StoreContactRow, storeContacts } from './schema';
 
@@ -130,4 +130,19 @@ export function deleteStoreContacts(store: UserStore, contactIds: readonly strin
     for (const chunk of chunks) tx.delete(c).where(inArray(c.id, chunk)).run();
   });
   return true;
+}
+
+/**
+ * The fax numbers of the contacts whose name holds every word of `name` (folded like the list's
+ * order): what a history search by contact name looks for (issue 14, decision 027).
+ */
+export function numbersOfContactsNamed(store: StoreScope, name: string): string[] {
+  const words = foldText(name).split(/\s+/).filter(Boolean);
+  if (words.length === 0) return [];
+  return store
+    .select({ faxNumber: c.faxNumber })
+    .from(c)
+    .where(and(...words.map((word) => sql`instr(${c.sortKey}, ${word}) > 0`)))
+    .all()
+    .map((row) => row.faxNumber);
 }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { FaxDirection } from '../../../src/common/faxes';
 import { spendable, splitCharge } from '../../domain/credits';
 import { moveCredits, readBalance } from './credits';
@@ -82,18 +82,27 @@ export function findStoreFax(store: StoreScope, faxId: string): StoreFaxRow | nu
   return store.select().from(storeFaxes).where(eq(storeFaxes.id, faxId)).get() ?? null;
 }
 
-/**
- * One page of the history of one direction, trash excluded, newest first. The keyset is a row
- * value, `(start, id) < (?, ?)`, which faxes_list_idx answers by seeking, so the last page of a
- * long history reads as few rows as the first.
- */
+/** The faxes of one direction's history: everything but the trash. */
+export function historyOf(direction: FaxDirection): SQL {
+  return and(eq(storeFaxes.direction, direction), isNull(storeFaxes.trashedAt))!;
+}
+
+/** One page of the history of one direction, trash excluded, newest first. */
 export function listStoreFaxes(store: StoreScope, direction: FaxDirection, after: FaxPosition | null, limit: number): StoreFaxRow[] {
+  return listStoreFaxesWhere(store, historyOf(direction), after, limit);
+}
+
+/**
+ * One page, newest first, of the faxes `where` finds (the history, or a search of it:
+ * fax-search.ts). The keyset is a row value, `(start, id) < (?, ?)`, which the list's indexes
+ * answer by seeking, so the last page of a long history reads as few rows as the first.
+ */
+export function listStoreFaxesWhere(store: StoreScope, where: SQL, after: FaxPosition | null, limit: number): StoreFaxRow[] {
   const f = storeFaxes;
-  const scope = and(eq(f.direction, direction), isNull(f.trashedAt));
   return store
     .select()
     .from(f)
-    .where(after ? and(scope, sql`(${f.start}, ${f.id}) < (${after.start}, ${after.id})`) : scope)
+    .where(after ? and(where, sql`(${f.start}, ${f.id}) < (${after.start}, ${after.id})`) : where)
     .orderBy(desc(f.start), desc(f.id))
     .limit(limit)
     .all();

@@ -52,6 +52,13 @@ export const storeMigrations = {
         "when": 1795599003407,
         "tag": "0006_contacts",
         "breakpoints": true
+      },
+      {
+        "idx": 7,
+        "version": "6",
+        "when": 1795599501367,
+        "tag": "0007_history_search_indexes",
+        "breakpoints": true
       }
     ]
   },
@@ -62,6 +69,7 @@ export const storeMigrations = {
     "m0003": "CREATE INDEX `faxes_trash_idx` ON `faxes` (`start`,`id`) WHERE \"faxes\".\"trashed_at\" IS NOT NULL;--> statement-breakpoint\nCREATE INDEX `faxes_trashed_at_idx` ON `faxes` (`trashed_at`) WHERE \"faxes\".\"trashed_at\" IS NOT NULL;--> statement-breakpoint\nCREATE INDEX `faxes_file_idx` ON `faxes` (`file_id`) WHERE \"faxes\".\"file_id\" IS NOT NULL;",
     "m0004": "ALTER TABLE `faxes` ADD `send_at` integer;--> statement-breakpoint\nALTER TABLE `faxes` ADD `broadcast_id` text;--> statement-breakpoint\nCREATE INDEX `faxes_send_at_idx` ON `faxes` (`send_at`) WHERE \"faxes\".\"send_at\" IS NOT NULL;--> statement-breakpoint\nCREATE INDEX `faxes_broadcast_idx` ON `faxes` (`broadcast_id`,`remote_number`) WHERE \"faxes\".\"broadcast_id\" IS NOT NULL;",
     "m0005": "CREATE INDEX `faxes_on_its_way_idx` ON `faxes` (`start`,`id`) WHERE direction = 'SEND' AND status IN ('QUEUED', 'SENDING');",
-    "m0006": "CREATE TABLE `contacts` (\n\t`id` text PRIMARY KEY NOT NULL,\n\t`name` text NOT NULL,\n\t`fax_number` text NOT NULL,\n\t`company` text DEFAULT '' NOT NULL,\n\t`email` text DEFAULT '' NOT NULL,\n\t`note` text DEFAULT '' NOT NULL,\n\t`sort_key` text NOT NULL,\n\t`search_text` text NOT NULL,\n\t`created` integer NOT NULL,\n\t`updated` integer NOT NULL\n);\n--> statement-breakpoint\nCREATE UNIQUE INDEX `contacts_fax_number_unique` ON `contacts` (`fax_number`);--> statement-breakpoint\nCREATE INDEX `contacts_sort_idx` ON `contacts` (`sort_key`,`id`);"
+    "m0006": "CREATE TABLE `contacts` (\n\t`id` text PRIMARY KEY NOT NULL,\n\t`name` text NOT NULL,\n\t`fax_number` text NOT NULL,\n\t`company` text DEFAULT '' NOT NULL,\n\t`email` text DEFAULT '' NOT NULL,\n\t`note` text DEFAULT '' NOT NULL,\n\t`sort_key` text NOT NULL,\n\t`search_text` text NOT NULL,\n\t`created` integer NOT NULL,\n\t`updated` integer NOT NULL\n);\n--> statement-breakpoint\nCREATE UNIQUE INDEX `contacts_fax_number_unique` ON `contacts` (`fax_number`);--> statement-breakpoint\nCREATE INDEX `contacts_sort_idx` ON `contacts` (`sort_key`,`id`);",
+    "m0007": "CREATE INDEX `faxes_status_idx` ON `faxes` (`direction`,`trashed_at`,`status`,`start`,`id`);--> statement-breakpoint\nCREATE INDEX `faxes_number_idx` ON `faxes` (`direction`,`trashed_at`,`remote_number`,`start`,`id`);"
   }
 };

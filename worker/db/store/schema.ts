@@ -67,6 +67,11 @@ export const storeFaxes = sqliteTable(
     index('faxes_broadcast_idx').on(t.broadcastId, t.remoteNumber).where(sql`${t.broadcastId} IS NOT NULL`),
     // Whether a fax still uses an uploaded document, before the document is deleted with a fax.
     index('faxes_file_idx').on(t.fileId).where(sql`${t.fileId} IS NOT NULL`),
+    // History search (issue 14): a status filter, and a number filter (one number, or a contact's
+    // numbers), seek straight to their faxes in the same order, and count them from the index
+    // alone, instead of reading every fax of the history to find a few.
+    index('faxes_status_idx').on(t.direction, t.trashedAt, t.status, t.start, t.id),
+    index('faxes_number_idx').on(t.direction, t.trashedAt, t.remoteNumber, t.start, t.id),
   ],
 );
 

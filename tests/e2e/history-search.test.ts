@@ -1,0 +1,188 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import { launchAnotherBrowser } from './support/another-browser.ts';
+import {
+  assertNoSeriousAxeViolations,
+  confirmEmailFromOutbox,
+  liveIndicator,
+  signUpThroughUi,
+  UI_TIMEOUT_MS,
+  useBrowser,
+  visit,
+  waitForHydration,
+} from './support/browser.ts';
+import { giveOwnNumber, sendFaxFrom, waitForSendCredits } from './support/faxes.ts';
+
+// Searching the history (issue 14, point 2) as a person does on /sent and /inbox: a number typed
+// any way, a status, days, unread only, combined; kept in the address through a reload; "nothing
+// matched" rather than "no faxes yet"; live changes that never bring in a fax the filters leave
+// out; and the bar fits a 375 px phone and passes axe.
+
+const FAX_TIMEOUT_MS = 40_000;
+const FREE_SEND_CREDITS = 10;
+const PHONE = { width: 375, height: 812 };
+const DESKTOP = { width: 1280, height: 900 };
+
+type Sent = { faxes: Array<{ id: string; status: string }> };
+
+/** Waits until every fax the user sent has ended (delivered or failed). */
+async function waitForSentFaxesDone(page: Page, count: number): Promise<void> {
+  const deadline = Date.now() + FAX_TIMEOUT_MS;
+  for (;;) {
+    const { faxes } = (await (await page.request.get('/api/faxes?direction=SEND')).json()) as Sent;
+    if (faxes.length === count && faxes.every((fax) => fax.status === 'DELIVERED' || fax.status === 'FAILED')) return;
+    if (Date.now() > deadline) throw new Error(`the ${count} faxes did not end: ${JSON.stringify(faxes.map((f) => f.status))}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+/** The numbers in the list's rows, top to bottom. */
+async function numbersShown(page: Page, table: string): Promise<string[]> {
+  return page.getByRole('table', { name: table }).locator('tbody tr td.number-display').allInnerTexts();
+}
+
+/** Waits for the list to say how many it shows, then answers the numbers shown. */
+async function found(page: Page, table: string, count: number): Promise<string[]> {
+  await page
+    .getByRole('status')
+    .filter({ hasText: `Showing ${count} of ${count} found` })
+    .waitFor();
+  const numbers = await numbersShown(page, table);
+  assert.equal(numbers.length, count);
+  return numbers.map((text) => text.replace(/\s*Unread$/, '').trim());
+}
+
+async function assertNoSidewaysScroll(page: Page, label: string): Promise<void> {
+  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    clientWidth: document.documentElement.clientWidth,
+  }));
+  assert.ok(scrollWidth <= clientWidth, `${label}: ${scrollWidth} px of content in a ${clientWidth} px window`);
+}
+
+function day(offsetDays: number): string {
+  return new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
+}
+
+describe('searching the history', () => {
+  const browser = useBrowser();
+
+  it('on /sent: by number typed any way, status and days, kept in the address, live, and at phone width', async () => {
+    const page = await browser.newPage();
+    const account = await signUpThroughUi(page, { label: 'search-sent' });
+    await confirmEmailFromOutbox(page, account.email);
+    await waitForSendCredits(page, FREE_SEND_CREDITS);
+    for (const number of ['(212) 555-0123', '(212) 555-0124', '(312) 555-0123', '(212) 555-0003']) await sendFaxFrom(page, number, 1);
+    await waitForSentFaxesDone(page, 4);
+
+    await visit(page, '/sent');
+    await waitForHydration(page);
+    await liveIndicator(page, 'Connected').waitFor();
+    const bar = page.getByRole('search', { name: 'Search sent faxes' });
+    const text = bar.getByLabel('Number or name');
+    const status = bar.getByLabel('Status');
+    await page.getByText('Showing 4 of 4').waitFor();
+
+    // A whole number, however typed, is that number; part of one finds every number holding it.
+    await text.fill('212.555.0123');
+    assert.deepEqual(await found(page, 'Sent faxes', 1), ['(212) 555-0123']);
+    assert.equal(new URL(page.url()).search, '?q=212.555.0123');
+    await text.fill('+1 212 555 0123');
+    assert.deepEqual(await found(page, 'Sent faxes', 1), ['(212) 555-0123']);
+    await text.fill('5550123');
+    assert.deepEqual((await found(page, 'Sent faxes', 2)).sort(), ['(212) 555-0123', '(312) 555-0123']);
+
+    // Combined with a status: nothing matches, and the page says so (not "no faxes yet").
+    await status.selectOption({ label: 'Failed' });
+    await page.getByText('No faxes match these filters.').waitFor();
+    assert.equal(await page.getByText('You have not sent a fax yet.').count(), 0);
+    await text.fill('');
+    assert.deepEqual(await found(page, 'Sent faxes', 1), ['(212) 555-0003']);
+    assert.equal(new URL(page.url()).search, '?status=failed');
+
+    // A reload, or the link shared, shows the same list with the same filters.
+    await page.reload();
+    await waitForHydration(page);
+    assert.deepEqual(await found(page, 'Sent faxes', 1), ['(212) 555-0003']);
+    assert.equal(await status.inputValue(), 'failed');
+    await liveIndicator(page, 'Connected').waitFor();
+
+    // Live: a fax the filters leave out never comes in; one they find does, at the top.
+    await sendFaxFrom(page, '(415) 555-0190', 1);
+    await waitForSentFaxesDone(page, 5);
+    await sendFaxFrom(page, '(646) 555-0003', 1);
+    await waitForSentFaxesDone(page, 6);
+    assert.deepEqual(await found(page, 'Sent faxes', 2), ['(646) 555-0003', '(212) 555-0003']);
+
+    // Days, in the viewer's own time zone: since tomorrow finds nothing, yesterday to today all.
+    await bar.getByLabel('From').fill(day(1));
+    await page.getByText('No faxes match these filters.').waitFor();
+    await bar.getByLabel('From').fill(day(-1));
+    await bar.getByLabel('To').fill(day(0));
+    await found(page, 'Sent faxes', 2);
+
+    for (const size of [PHONE, DESKTOP]) {
+      await page.setViewportSize(size);
+      await assertNoSidewaysScroll(page, `/sent with filters at ${size.width} px`);
+      await assertNoSeriousAxeViolations(page);
+    }
+
+    await bar.getByRole('button', { name: 'Clear filters' }).click();
+    await page.getByText('Showing 6 of 6').waitFor();
+    assert.equal(new URL(page.url()).search, '');
+    assert.equal(await text.inputValue(), '');
+  });
+
+  it('on /inbox: unread only, a number and a status; marking a fax read takes it out of the unread list', async () => {
+    const page = await browser.newPage();
+    await signUpThroughUi(page, { label: 'search-inbox' });
+    const number = await giveOwnNumber(page);
+    const sender = await launchAnotherBrowser();
+    try {
+      const senderPage = await sender.context.newPage();
+      await signUpThroughUi(senderPage, { label: 'search-sender' });
+      await waitForSendCredits(senderPage, FREE_SEND_CREDITS);
+      await sendFaxFrom(senderPage, number, 1);
+      await sendFaxFrom(senderPage, number, 2);
+      await senderPage.close();
+      assert.deepEqual(sender.consoleErrors, []);
+    } finally {
+      await sender.close();
+    }
+
+    await visit(page, '/inbox?unread=true');
+    await waitForHydration(page);
+    const bar = page.getByRole('search', { name: 'Search received faxes' });
+    const unreadOnly = bar.getByLabel('Unread only');
+    assert.equal(await unreadOnly.isChecked(), true, 'the address sets the filter');
+    await page.getByRole('status').filter({ hasText: 'Showing 2 of 2 found' }).waitFor({ timeout: FAX_TIMEOUT_MS });
+    await liveIndicator(page, 'Connected').waitFor();
+
+    // The sender had no number of their own, so both came from the shared one: part of it finds both.
+    await bar.getByLabel('Number or name').fill('800555');
+    assert.deepEqual(await found(page, 'Received faxes', 2), ['(800) 555-0100', '(800) 555-0100']);
+
+    // Read, it is no longer unread: it leaves the list, and the count with it.
+    await page
+      .getByRole('button', { name: /^Mark as read: / })
+      .first()
+      .click();
+    await found(page, 'Received faxes', 1);
+
+    await bar.getByLabel('Status').selectOption({ label: 'Arriving' });
+    await page.getByText('No faxes match these filters.').waitFor();
+    assert.equal(new URL(page.url()).search, '?q=800555&status=receiving&unread=true');
+
+    for (const size of [PHONE, DESKTOP]) {
+      await page.setViewportSize(size);
+      await assertNoSidewaysScroll(page, `/inbox with filters at ${size.width} px`);
+      await assertNoSeriousAxeViolations(page);
+    }
+
+    await page.getByRole('button', { name: 'Clear filters' }).first().click();
+    await page.getByText('Showing 2 of 2', { exact: true }).waitFor({ timeout: UI_TIMEOUT_MS });
+    assert.equal(await unreadOnly.isChecked(), false);
+    assert.equal(new URL(page.url()).search, '');
+  });
+});

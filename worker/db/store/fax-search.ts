@@ -1,0 +1,127 @@
+import { and, count, eq, inArray, like, ne, type SQL, sql } from 'drizzle-orm';
+import type { FaxDirection } from '../../../src/common/faxes';
+import { type FaxSearch, isUnfiltered } from '../../../src/common/fax-search';
+import { readFaxCounters } from './fax-counters';
+import { type FaxPosition, historyOf, listStoreFaxesWhere } from './faxes';
+import { numbersOfContactsNamed } from './contacts';
+import type { StoreScope } from './open-store';
+import { type StoreFaxRow, storeFaxes } from './schema';
+
+// History search in the user's store (issue 14, point 2): the filters of src/common/fax-search.ts
+// as SQL conditions on the faxes of one direction outside the trash, one page of what they find and
+// how many they find. Every filter is a condition an index can serve (docs/decisions/027): a status
+// and a set of numbers (a whole number, the numbers holding some digits, a contact's numbers) seek
+// faxes_status_idx and faxes_number_idx; days are a range of `start` on faxes_list_idx.
+
+/** The most distinct numbers looked through to find those holding some digits (one index seek each). */
+const NUMBERS_WALKED_MAX = 5_000;
+/** Up to this many numbers are sought one by one on their index; more are matched along the history. */
+const NUMBERS_SOUGHT_MAX = 50;
+
+/**
+ * The history's numbers that hold `digits`. They are found by walking the distinct numbers on
+ * faxes_number_idx, one seek each, so a user with 100,000 faxes to 2,000 numbers reads 2,000 rows,
+ * not 100,000. Null when the numbers are too many to walk, or too many hold the digits: then
+ * going along the history with the digits is cheaper.
+ */
+function numbersHolding(store: StoreScope, direction: FaxDirection, digits: string): string[] | null {
+  const f = storeFaxes;
+  const walked = store
+    .all<{ number: string }>(sql`
+      WITH RECURSIVE walked(number, n) AS (
+        SELECT (SELECT MIN(${f.remoteNumber}) FROM ${f} WHERE ${historyOf(direction)}), 1
+        UNION ALL
+        SELECT (SELECT MIN(${f.remoteNumber}) FROM ${f} WHERE ${historyOf(direction)} AND ${f.remoteNumber} > walked.number), n + 1
+        FROM walked WHERE walked.number IS NOT NULL AND n < ${NUMBERS_WALKED_MAX}
+      )
+      SELECT number FROM walked WHERE number IS NOT NULL`)
+    .map((row) => row.number);
+  if (walked.length >= NUMBERS_WALKED_MAX) return null;
+  const holding = walked.filter((number) => number.includes(digits));
+  return holding.length <= NUMBERS_SOUGHT_MAX ? holding : null;
+}
+
+/**
+ * A search as the store runs it: the conditions, and the numbers the faxes must have (a whole
+ * number, the numbers holding some digits, a contact's numbers), each sought on its own range of
+ * faxes_number_idx; null when any number will do.
+ */
+interface StoreSearch {
+  where: SQL;
+  numbers: string[] | null;
+}
+
+function toStoreSearch(store: StoreScope, direction: FaxDirection, search: FaxSearch): StoreSearch {
+  const f = storeFaxes;
+  const conditions: SQL[] = [historyOf(direction)];
+  // Each number filter is a set of numbers; a fax must have a number in all of them.
+  const numberSets: string[][] = [];
+  if (search.number?.kind === 'exact') numberSets.push([search.number.e164]);
+  if (search.number?.kind === 'digits') {
+    const holding = numbersHolding(store, direction, search.number.digits);
+    // Digits only (toNumberSearch keeps nothing else), so the pattern has no wildcard of its own.
+    if (holding) numberSets.push(holding);
+    else conditions.push(like(f.remoteNumber, `%${search.number.digits}%`));
+  }
+  if (search.contactName !== null) numberSets.push(numbersOfContactsNamed(store, search.contactName));
+  if (search.statuses) conditions.push(inArray(f.status, search.statuses));
+  // What the unread counter counts: arrived (not still arriving) and not read.
+  if (search.unread) conditions.push(eq(f.read, false), ne(f.status, 'RECEIVING'));
+  if (search.startFrom !== null) conditions.push(sql`${f.start} >= ${search.startFrom}`);
+  if (search.startBefore !== null) conditions.push(sql`${f.start} < ${search.startBefore}`);
+  const numbers = numberSets.length === 0 ? null : numberSets.reduce((all, set) => all.filter((number) => set.includes(number)));
+  // Past a few numbers (a name many contacts share), one query over all of them is cheaper.
+  if (numbers !== null && numbers.length > NUMBERS_SOUGHT_MAX) {
+    return { where: and(...conditions, inArray(f.remoteNumber, numbers))!, numbers: null };
+  }
+  return { where: and(...conditions)!, numbers };
+}
+
+function newestFirst(a: StoreFaxRow, b: StoreFaxRow): number {
+  return b.start - a.start || (b.id < a.id ? -1 : b.id > a.id ? 1 : 0);
+}
+
+/**
+ * One page of what the search finds. With numbers, each number's faxes are one range of
+ * faxes_number_idx in (start, id) order, so the page is the newest of each number's own page: at
+ * most `limit` rows read per number at any depth, where one query over all of them would read and
+ * sort every fax they have, or walk the whole history to find them.
+ */
+function pageOf(store: StoreScope, search: StoreSearch, after: FaxPosition | null, limit: number): StoreFaxRow[] {
+  if (search.numbers === null) return listStoreFaxesWhere(store, search.where, after, limit);
+  return search.numbers
+    .flatMap((number) => listStoreFaxesWhere(store, and(search.where, eq(storeFaxes.remoteNumber, number))!, after, limit))
+    .sort(newestFirst)
+    .slice(0, limit);
+}
+
+function countOf(store: StoreScope, search: StoreSearch): number {
+  const where = search.numbers === null ? search.where : and(search.where, inArray(storeFaxes.remoteNumber, search.numbers));
+  return store.select({ n: count() }).from(storeFaxes).where(where).get()?.n ?? 0;
+}
+
+/** True when the counters already hold the total: no filter, or the inbox's unread alone. */
+function countedByCounters(direction: FaxDirection, search: FaxSearch): 'total' | 'unread' | null {
+  if (isUnfiltered(search)) return 'total';
+  if (direction === 'RECEIVE' && search.unread && isUnfiltered({ ...search, unread: false })) return 'unread';
+  return null;
+}
+
+/**
+ * One page (keyset after `after`) of the faxes of one direction `search` finds, and how many it
+ * finds: the counters when they tell (one row, whatever the history's size), else a count the
+ * search's index answers without reading the faxes themselves.
+ */
+export function searchStoreFaxes(
+  store: StoreScope,
+  direction: FaxDirection,
+  after: FaxPosition | null,
+  limit: number,
+  search: FaxSearch,
+): { rows: StoreFaxRow[]; total: number } {
+  const resolved = toStoreSearch(store, direction, search);
+  if (resolved.numbers?.length === 0) return { rows: [], total: 0 };
+  const rows = pageOf(store, resolved, after, limit);
+  const counted = countedByCounters(direction, search);
+  return { rows, total: counted ? readFaxCounters(store, direction)[counted] : countOf(store, resolved) };
+}

@@ -1,0 +1,2 @@
+CREATE INDEX `faxes_status_idx` ON `faxes` (`direction`,`trashed_at`,`status`,`start`,`id`);--> statement-breakpoint
+CREATE INDEX `faxes_number_idx` ON `faxes` (`direction`,`trashed_at`,`remote_number`,`start`,`id`);
