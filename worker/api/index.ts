@@ -11,6 +11,7 @@ import { devGoogleApi } from './dev-google';
 import { devOutboxApi } from './dev-outbox';
 import { emailChangeApi } from './email-change';
 import { emailVerificationApi } from './email-verification';
+import { faxMailApi } from './fax-mail';
 import { faxMediaApi } from './fax-media';
 import { faxesApi } from './faxes';
 import { filesApi } from './files';
@@ -49,6 +50,7 @@ export const api = new Hono<AppEnv>()
   .route('/', sendFaxApi)
   .route('/', faxesApi)
   .route('/', receivedFaxesApi)
+  .route('/', faxMailApi)
   .route('/', trashApi)
   .route('/', webhooksApi)
   .route('/', paymentWebhooksApi)
