@@ -4,6 +4,7 @@ import { t } from '../../src/i18n/t';
 import { getDb } from '../db/client';
 import { creditPeriodOf } from '../db/queries/credit-period';
 import { forgetFaxOwner, recordFaxOwner } from '../db/queries/fax-owners';
+import { recordMailedFax } from '../db/queries/mailed-faxes';
 import type { FileRow, UserRow } from '../db/schema';
 import { readConfig } from '../env';
 import { ApiError } from '../http/api-error';
@@ -21,6 +22,12 @@ export interface FaxToSend {
   /** The cover page as JSON (src/common/cover-page.ts), or null. */
   coverPage: string | null;
   anonymous: boolean;
+  /**
+   * A fax sent by e-mail (decision 025): the confirmed address it came from, told when the fax
+   * ends, and the mail's subject. Recorded with the fax's owner, so a fax that ends at once is
+   * never missed, and forgotten with it when the store refuses the send.
+   */
+  mailedBy?: { address: string; subject: string };
 }
 
 export async function acceptFax(env: Env, user: UserRow, send: FaxToSend): Promise<{ faxId: string; fax: FaxView }> {
@@ -34,6 +41,15 @@ export async function acceptFax(env: Env, user: UserRow, send: FaxToSend): Promi
   const faxId = crypto.randomUUID();
   // D1 learns whose fax it is first, so the carrier's news about it always finds the store.
   await recordFaxOwner(db, faxId, user.id);
+  if (send.mailedBy) {
+    await recordMailedFax(db, {
+      faxId,
+      userId: user.id,
+      replyTo: send.mailedBy.address,
+      subject: send.mailedBy.subject,
+      createdAt: Date.now(),
+    });
+  }
   const sendLimit = user.emailVerifiedAt === null ? UNVERIFIED_SEND_LIMIT : null;
   const outcome = await userHubStub(env, user.id).acceptSend(
     user.id,
@@ -51,6 +67,7 @@ export async function acceptFax(env: Env, user: UserRow, send: FaxToSend): Promi
     sendLimit,
   );
   if (!outcome.accepted) {
+    // Its mailed_faxes row goes with it (a foreign key's cascade).
     await forgetFaxOwner(db, faxId);
     if (outcome.reason === 'UNVERIFIED') throw new ApiError(403, 'EMAIL_NOT_VERIFIED');
     const { available } = outcome;
