@@ -17,6 +17,7 @@ export const ROUTES = [
   { path: '/', guard: null }, // redirects to /dashboard
   { path: '/dashboard', guard: 'auth-required' },
   { path: '/account_delete/*', guard: null }, // outlives the session it was started from
+  { path: '/confirmFaxMail', guard: null }, // the mailed link proves the address, whoever opens it
   { path: '/faxDetails', guard: 'auth-required' }, // redirects to /dashboard
   { path: '/faxDetails/*', guard: 'auth-required' },
   { path: '/inbox', guard: 'auth-required' },

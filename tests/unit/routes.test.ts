@@ -16,6 +16,8 @@ const SPEC_ROUTES: ReadonlyArray<[path: string, guard?: RouteRule['guard']]> = [
   ['/'],
   ['/dashboard', 'auth-required'],
   ['/account_delete/*'],
+  // Issue 17: where the link confirming an address for received faxes lands (docs/product.md §2).
+  ['/confirmFaxMail', null],
   ['/faxDetails/*', 'auth-required'],
   ['/faxDetails', 'auth-required'],
   ['/inbox', 'auth-required'],
