@@ -1,6 +1,6 @@
 import { atom, onMount } from 'nanostores';
 import type { FaxMailSettings } from '../common/fax-mail';
-import { api, type ApiFailure, call } from '../lib/api';
+import { api, type ApiFailure, type ApiResult, call } from '../lib/api';
 import { onTeardown } from './teardown';
 
 // The addresses that get the user's received faxes (settings; decision 025), loaded when the
@@ -19,27 +19,25 @@ onMount($faxMail, () => {
 
 onTeardown(() => $faxMail.set(null));
 
-type Outcome = { ok: true } | ApiFailure;
+export type FaxMailOutcome = { ok: true } | ApiFailure;
 
-async function thenReload(request: Promise<{ ok: true } | ApiFailure>): Promise<Outcome> {
+/** Waits for a change; once it is made, the list is read again (the answer alone may be stale). */
+async function change(request: Promise<ApiResult<unknown>>): Promise<FaxMailOutcome> {
   const result = await request;
-  if (result.ok) await loadFaxMail();
-  return result;
+  if (!result.ok) return result;
+  await loadFaxMail();
+  return { ok: true };
 }
 
 /** Adds an address; a confirmation link is mailed to it. */
-export function addFaxMailAddress(email: string): Promise<Outcome> {
-  return thenReload(call(api.faxMailAddresses.$post({ json: { email } })).then((r) => (r.ok ? { ok: true as const } : r)));
+export function addFaxMailAddress(email: string): Promise<FaxMailOutcome> {
+  return change(call(api.faxMailAddresses.$post({ json: { email } })));
 }
 
-export function resendFaxMailLink(addressId: string): Promise<Outcome> {
-  return thenReload(
-    call(api.faxMailAddresses[':addressId'].resend.$post({ param: { addressId } })).then((r) => (r.ok ? { ok: true as const } : r)),
-  );
+export function resendFaxMailLink(addressId: string): Promise<FaxMailOutcome> {
+  return change(call(api.faxMailAddresses[':addressId'].resend.$post({ param: { addressId } })));
 }
 
-export function removeFaxMailAddress(addressId: string): Promise<Outcome> {
-  return thenReload(
-    call(api.faxMailAddresses[':addressId'].$delete({ param: { addressId } })).then((r) => (r.ok ? { ok: true as const } : r)),
-  );
+export function removeFaxMailAddress(addressId: string): Promise<FaxMailOutcome> {
+  return change(call(api.faxMailAddresses[':addressId'].$delete({ param: { addressId } })));
 }

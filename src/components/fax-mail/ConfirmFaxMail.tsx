@@ -21,7 +21,7 @@ export default function ConfirmFaxMail({ token }: { token: string | null }) {
       // The link is used up: it leaves the address bar and the history.
       window.history.replaceState(null, '', window.location.pathname);
     } else {
-      setState({ kind: 'error', message: t(`errors.${result.code}` as 'errors.OTHER') });
+      setState({ kind: 'error', message: t(`errors.${result.code}`) });
     }
   }
 

@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { type FormEvent, useState } from 'react';
 import type { FaxMailAddressView } from '../../common/fax-mail';
 import { LOCALE, t } from '../../i18n/t';
-import { $faxMail, addFaxMailAddress, removeFaxMailAddress, resendFaxMailLink } from '../../stores/fax-mail';
+import { $faxMail, addFaxMailAddress, type FaxMailOutcome, removeFaxMailAddress, resendFaxMailLink } from '../../stores/fax-mail';
 import Field from '../forms/Field';
 import FormStatus, { type Status } from './FormStatus';
 import SettingsSection from './SettingsSection';
@@ -12,12 +12,12 @@ const when = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'medium', timeStyle: '
 function AddressRow({ address, onStatus }: { address: FaxMailAddressView; onStatus: (status: Status) => void }) {
   const [busy, setBusy] = useState(false);
 
-  async function act(run: () => Promise<{ ok: true } | { ok: false; code: string }>, done: string): Promise<void> {
+  async function act(run: () => Promise<FaxMailOutcome>, done: string): Promise<void> {
     setBusy(true);
     onStatus({ kind: 'busy' });
     const result = await run();
     setBusy(false);
-    onStatus(result.ok ? { kind: 'done', message: done } : { kind: 'error', message: t(`errors.${result.code}` as 'errors.OTHER') });
+    onStatus(result.ok ? { kind: 'done', message: done } : { kind: 'error', message: t(`errors.${result.code}`) });
   }
 
   return (
@@ -70,7 +70,7 @@ export default function FaxMailSection() {
     setStatus(
       result.ok
         ? { kind: 'done', message: t('faxMail.settings.added', { email }) }
-        : { kind: 'error', message: t(`errors.${result.code}` as 'errors.OTHER') },
+        : { kind: 'error', message: t(`errors.${result.code}`) },
     );
   }
 
