@@ -34,6 +34,8 @@ const LOCAL_VALUES = {
   DEV_GOOGLE_PRIVATE_JWK: devGoogleKey,
   MAIL_PROVIDER: () => 'outbox',
   MAIL_FROM: () => 'FaxFlow <no-reply@localhost>',
+  // Fax by e-mail: a mail to <number>@fax.localhost, handed to /cdn-cgi/handler/email, is faxed.
+  FAX_MAIL_DOMAIN: () => 'fax.localhost',
   CARRIER: () => 'loopback',
   LOOPBACK_SIGNING_KEY: loopbackSigningKey,
   FAX_MEDIA_SECRET: () => randomBytes(32).toString('hex'),

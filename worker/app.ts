@@ -10,6 +10,7 @@ import { requireSameOriginForUnsafeMethods } from './http/same-origin';
 import { securityHeaders } from './http/security-headers';
 import { queue } from './jobs/queue';
 import { runCron } from './jobs/cron';
+import { receiveFaxMail } from './fax-mail/inbound';
 import { localeCookie } from './http/locale-cookie';
 import { releaseUnreadBody } from './http/release-body';
 
@@ -51,4 +52,8 @@ export default {
   fetch: app.fetch,
   queue,
   scheduled: (_controller, env, ctx) => ctx.waitUntil(runCron(env)),
+  // Mail to <fax number>@FAX_MAIL_DOMAIN from Cloudflare Email Routing (decision 028).
+  email: async (message, env) => {
+    await receiveFaxMail(env, message);
+  },
 } satisfies ExportedHandler<Env>;

@@ -14,6 +14,12 @@ declare global {
       DEV_GOOGLE_PRIVATE_JWK?: string;
       /** Secret: API key of the production mail provider (MAIL_PROVIDER=resend). */
       RESEND_API_KEY?: string;
+      /** Binding (`[[send_email]]` in wrangler.toml): Cloudflare Email Service (MAIL_PROVIDER=cloudflare). */
+      SEND_EMAIL?: SendEmail;
+      /** The domain of fax addresses: a mail to <number>@FAX_MAIL_DOMAIN is faxed (unset: fax by e-mail is off). */
+      FAX_MAIL_DOMAIN?: string;
+      /** The authserv-id of the receiving mail server whose Authentication-Results header is trusted. */
+      FAX_MAIL_AUTHSERV_ID?: string;
       /** Test runs only: multiplies every abuse limit. */
       RATE_LIMIT_MULTIPLIER?: string;
       /** Minutes a number hold lasts (default 15). */
@@ -87,11 +93,21 @@ const configSchema = z
     GOOGLE_JWKS_URL: z.union([z.url(), z.string().regex(/^\/[\w/.-]+$/)]),
     GOOGLE_ISSUERS: list,
     DEV_GOOGLE_PRIVATE_JWK: z.string().optional(),
-    MAIL_PROVIDER: z.enum(['outbox', 'resend']),
+    MAIL_PROVIDER: z.enum(['outbox', 'resend', 'cloudflare']),
     MAIL_FROM: z.string().min(3),
     // Every "contact us" the site says points here (the footer of every page, the messages).
     SUPPORT_EMAIL: z.email('must be an e-mail address (where users write for help)'),
     RESEND_API_KEY: z.string().optional(),
+    SEND_EMAIL: z.custom<SendEmail>((value) => typeof value === 'object' && value !== null && 'send' in value).optional(),
+    // Fax by e-mail (decision 028): the domain whose <number>@ addresses Email Routing hands to the
+    // Worker, and the receiving server (its authserv-id) whose sender checks are believed.
+    FAX_MAIL_DOMAIN: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .regex(/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9-]{2,63}$/, 'must be a domain name, e.g. fax.example.com')
+      .optional(),
+    FAX_MAIL_AUTHSERV_ID: z.string().trim().toLowerCase().min(1).max(253).default('mx.cloudflare.net'),
     // Raises every abuse limit n-fold: for the browser tests, whose many sign-ups all come from one
     // address. Refused in production.
     RATE_LIMIT_MULTIPLIER: z.coerce.number().int().min(1).max(1000).default(1),
@@ -164,6 +180,13 @@ const configSchema = z
     }
     if (config.MAIL_PROVIDER === 'resend' && !config.RESEND_API_KEY) {
       ctx.addIssue({ code: 'custom', path: ['RESEND_API_KEY'], message: 'is required when MAIL_PROVIDER=resend' });
+    }
+    if (config.MAIL_PROVIDER === 'cloudflare' && !config.SEND_EMAIL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SEND_EMAIL'],
+        message: 'a [[send_email]] binding named SEND_EMAIL is required when MAIL_PROVIDER=cloudflare',
+      });
     }
     if (config.CARRIER === 'loopback' && !config.LOOPBACK_SIGNING_KEY) {
       ctx.addIssue({ code: 'custom', path: ['LOOPBACK_SIGNING_KEY'], message: 'is required when CARRIER=loopback (npm start writes one)' });

@@ -13,6 +13,7 @@ import type { AppEnv } from './http/app-env';
 import { queue } from './jobs/queue';
 import { paymentsForPages } from './payments';
 import { runCron } from './jobs/cron';
+import { receiveFaxMail } from './fax-mail/inbound';
 import { toAccountDetails } from './views/account';
 
 export { LoopbackFaxLine } from './loopback/fax-line';
@@ -62,4 +63,8 @@ export default {
   fetch: app.fetch,
   queue,
   scheduled: (_controller, env, ctx) => ctx.waitUntil(runCron(env)),
+  // Mail to <fax number>@FAX_MAIL_DOMAIN from Cloudflare Email Routing (decision 028).
+  email: async (message, env) => {
+    await receiveFaxMail(env, message);
+  },
 } satisfies ExportedHandler<Env>;

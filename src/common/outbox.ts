@@ -6,6 +6,8 @@ export interface OutboxMail {
   subject: string;
   text: string;
   html: string;
+  /** What was attached: names, types and sizes (the outbox keeps no bytes). */
+  attachments: { filename: string; contentType: string; size: number }[];
   /** Epoch milliseconds. */
   createdAt: number;
 }

@@ -18,6 +18,7 @@ export const ROUTES = [
   { path: '/dashboard', guard: 'auth-required' },
   { path: '/account_delete/*', guard: null }, // outlives the session it was started from
   { path: '/broadcast/*', guard: 'auth-required' }, // one send to many numbers (issue 17)
+  { path: '/confirmFaxMail', guard: null }, // the mailed link proves the address, whoever opens it
   { path: '/faxDetails', guard: 'auth-required' }, // redirects to /dashboard
   { path: '/faxDetails/*', guard: 'auth-required' },
   { path: '/inbox', guard: 'auth-required' },

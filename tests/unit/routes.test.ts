@@ -12,13 +12,20 @@ import {
 } from '../../src/common/routes';
 
 // The routes of spec §2, with the guard the spec names where it names one (undefined: not shown).
-/** Routes an issue added beyond the spec's list: the page of one send to many numbers (issue 17). */
-const ISSUE_ROUTES: ReadonlyArray<[path: string, guard: RouteRule['guard']]> = [['/broadcast/*', 'auth-required']];
+/**
+ * Routes an issue added beyond the spec's list (issue 17): the page of one send to many numbers,
+ * and where the link confirming an address for received faxes lands.
+ */
+const ISSUE_ROUTES: ReadonlyArray<[path: string, guard: RouteRule['guard']]> = [
+  ['/broadcast/*', 'auth-required'],
+  ['/confirmFaxMail', null],
+];
 
 const SPEC_ROUTES: ReadonlyArray<[path: string, guard?: RouteRule['guard']]> = [
   ['/'],
   ['/dashboard', 'auth-required'],
   ['/account_delete/*'],
+  // Issue 17: where the link confirming an address for received faxes lands (docs/product.md §2).
   ['/faxDetails/*', 'auth-required'],
   ['/faxDetails', 'auth-required'],
   ['/inbox', 'auth-required'],

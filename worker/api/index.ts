@@ -13,6 +13,7 @@ import { devGoogleApi } from './dev-google';
 import { devOutboxApi } from './dev-outbox';
 import { emailChangeApi } from './email-change';
 import { emailVerificationApi } from './email-verification';
+import { faxMailApi } from './fax-mail';
 import { faxMediaApi } from './fax-media';
 import { faxesApi } from './faxes';
 import { filesApi } from './files';
@@ -53,6 +54,7 @@ export const api = new Hono<AppEnv>()
   .route('/', sendManyApi)
   .route('/', faxesApi)
   .route('/', receivedFaxesApi)
+  .route('/', faxMailApi)
   .route('/', trashApi)
   .route('/', contactsApi)
   .route('/', contactFilesApi)

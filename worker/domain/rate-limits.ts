@@ -23,6 +23,13 @@ export const RATE_LIMITS = {
   'password-check-account': { limit: 10, windowMs: 15 * 60_000 },
   // Signed-out number holds: enough to change one's mind often, too few to hold a pool hostage.
   'number-hold-ip': { limit: 30, windowMs: 60 * 60_000 },
+  // Addresses for received faxes (decision 028): adds and links sent again by one account, and
+  // confirmation mails to one address whichever accounts ask, so nobody can flood an inbox.
+  'fax-mail-address-account': { limit: 10, windowMs: 60 * 60_000 },
+  'fax-mail-link-address': { limit: 3, windowMs: 60 * 60_000 },
+  // Mail to fax addresses: every mail read from one sender, and the faxes one account sends so.
+  'fax-mail-inbound-sender': { limit: 30, windowMs: 60 * 60_000 },
+  'fax-mail-inbound-account': { limit: 60, windowMs: 60 * 60_000 },
 } as const satisfies Record<string, { limit: number; windowMs: number }>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;

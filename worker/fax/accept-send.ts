@@ -4,6 +4,7 @@ import { t } from '../../src/i18n/t';
 import { getDb } from '../db/client';
 import { creditPeriodOf } from '../db/queries/credit-period';
 import { forgetFaxOwners, recordFaxOwners } from '../db/queries/fax-owners';
+import { recordMailedFax } from '../db/queries/mailed-faxes';
 import type { FileRow, UserRow } from '../db/schema';
 import { readConfig } from '../env';
 import { ApiError } from '../http/api-error';
@@ -21,6 +22,12 @@ export interface FaxToSend {
   /** The cover page as JSON (src/common/cover-page.ts), or null. */
   coverPage: string | null;
   anonymous: boolean;
+  /**
+   * A fax sent by e-mail (decision 028): the confirmed address it came from, told when the fax
+   * ends, and the mail's subject. Recorded with the fax's owner, so a fax that ends at once is
+   * never missed, and forgotten with it when the store refuses the send.
+   */
+  mailedBy?: { address: string; subject: string };
 }
 
 export interface SendOptions {
@@ -73,9 +80,15 @@ export async function acceptFaxes(env: Env, user: UserRow, sends: readonly FaxTo
     faxes.map((fax) => fax.id),
     user.id,
   );
+  for (const [i, send] of sends.entries()) {
+    if (!send.mailedBy) continue;
+    const { address, subject } = send.mailedBy;
+    await recordMailedFax(db, { faxId: faxes[i]!.id, userId: user.id, replyTo: address, subject, createdAt: now });
+  }
   const sendLimit = user.emailVerifiedAt === null ? UNVERIFIED_SEND_LIMIT : null;
   const outcome = await userHubStub(env, user.id).acceptSends(user.id, faxes, creditPeriodOf(user), sendLimit);
   if (!outcome.accepted) {
+    // Their mailed_faxes rows go with them (a foreign key's cascade).
     await forgetFaxOwners(
       db,
       faxes.map((fax) => fax.id),

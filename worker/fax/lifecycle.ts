@@ -2,11 +2,12 @@ import type { AttemptRef, CarrierEvent, CarrierName } from '../carrier/types';
 import { getDb } from '../db/client';
 import { findCarrierFaxId, findFaxOwner } from '../db/queries/fax-owners';
 import { isWebhookEventHandled, recordWebhookEvent } from '../db/queries/webhook-events';
-import type { AttemptReport } from '../domain/fax-status';
+import { type AttemptReport, isTerminalStatus } from '../domain/fax-status';
 import { readConfig } from '../env';
 import { userHubStub } from '../live/publish';
 import { enqueueFaxJob } from '../queues/fax-messages';
 import { planAttemptChange } from './attempt-change';
+import { mailMailedFaxEnd } from './mailed-fax-end';
 import { findSendFax } from './user-faxes';
 
 // Applies what a carrier says about one attempt of a sent fax: idempotent per webhook delivery,
@@ -61,7 +62,10 @@ export async function reportAttempt(env: Env, input: AttemptReportInput): Promis
       await new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * (round + 1)));
       continue;
     }
-    return result === 'duplicate' ? 'duplicate' : 'applied';
+    if (result === 'duplicate') return 'duplicate';
+    // The change that ended a fax sent by e-mail tells its sender (decision 028).
+    if (!isTerminalStatus(fax.status) && isTerminalStatus(plan.change.fax.status)) await mailMailedFaxEnd(env, userId, fax.id);
+    return 'applied';
   }
   throw new Error(`Fax ${ref.faxId} kept changing under attempt ${ref.attempt}; the carrier will redeliver`);
 }

@@ -17,15 +17,21 @@ export function clientIp(c: Context): string {
  * Keys are hashed so the table holds no e-mail addresses.
  */
 export async function enforceRateLimit(c: Context, name: RateLimitName, subject: string): Promise<void> {
+  const retryAfter = await countAgainstLimit(c.env, name, subject);
+  if (retryAfter !== null) throw new ApiError(429, 'RATE_LIMITED', undefined, { 'Retry-After': String(retryAfter) });
+}
+
+/**
+ * Counts one attempt against a limit; answers the seconds until its window ends once the limit is
+ * passed, else null. For work that no request carries (mail to a fax address).
+ */
+export async function countAgainstLimit(env: Env, name: RateLimitName, subject: string): Promise<number | null> {
   const { windowMs } = RATE_LIMITS[name];
-  const limit = RATE_LIMITS[name].limit * readConfig(c.env).RATE_LIMIT_MULTIPLIER;
+  const limit = RATE_LIMITS[name].limit * readConfig(env).RATE_LIMIT_MULTIPLIER;
   const now = Date.now();
   const start = windowStart(now, windowMs);
-  const count = await countHit(getDb(c.env), `${name}:${await sha256Hex(subject)}`, start);
-  if (count > limit) {
-    const retryAfter = secondsUntilReset(start, windowMs, now);
-    throw new ApiError(429, 'RATE_LIMITED', undefined, { 'Retry-After': String(retryAfter) });
-  }
+  const count = await countHit(getDb(env), await keyOf(name, subject), start);
+  return count > limit ? secondsUntilReset(start, windowMs, now) : null;
 }
 
 async function keyOf(name: RateLimitName, subject: string): Promise<string> {

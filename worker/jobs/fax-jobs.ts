@@ -1,6 +1,7 @@
 import { retryDelaySeconds } from '../domain/retry';
 import { dispatchFax } from '../fax/dispatch';
 import { faxJobSchema } from '../queues/fax-messages';
+import { mailFaxToAddress } from '../receive/mail-to-address';
 
 /** Consumer of the fax-jobs queue: each message is validated, handled, and acked or retried alone. */
 export async function handleFaxJobs(batch: MessageBatch<unknown>, env: Env): Promise<void> {
@@ -13,7 +14,13 @@ export async function handleFaxJobs(batch: MessageBatch<unknown>, env: Env): Pro
       continue;
     }
     try {
-      const { faxId, attempt, userId } = parsed.data;
+      const job = parsed.data;
+      if (job.kind === 'fax.mail-received') {
+        await mailFaxToAddress(env, job.userId, job.faxId, job.addressId);
+        message.ack();
+        continue;
+      }
+      const { faxId, attempt, userId } = job;
       const outcome = await dispatchFax(env, { faxId, attempt }, userId, message.attempts);
       // The previous attempt's failure is being committed right now: look again in a moment.
       if (outcome === 'not-ready') message.retry({ delaySeconds: 1 });

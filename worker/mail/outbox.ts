@@ -3,11 +3,31 @@ import { insertOutboxMail, listOutboxMail } from '../db/queries/outbox';
 import type { OutboxRow } from '../db/schema';
 import type { MailMessage, MailProvider } from './message';
 
-/** Development and tests: mail is kept in the outbox table and read at /dev/outbox. */
+/** What the outbox keeps of attachments: their names, types and sizes, never the bytes (D1 rows stay small). */
+export interface OutboxAttachment {
+  filename: string;
+  contentType: string;
+  size: number;
+}
+
+/**
+ * Development and tests: mail is kept in the outbox table and read at /dev/outbox. It takes the
+ * same attachment limit as Resend, so a local run attaches what production would.
+ */
 export function outboxProvider(env: Env): MailProvider {
   return {
+    maxAttachmentBytes: 10 * 1024 * 1024,
     async send(message: MailMessage): Promise<void> {
-      await insertOutboxMail(getDb(env), message, Date.now());
+      const attachments: OutboxAttachment[] = (message.attachments ?? []).map((file) => ({
+        filename: file.filename,
+        contentType: file.contentType,
+        size: file.content.byteLength,
+      }));
+      await insertOutboxMail(
+        getDb(env),
+        { to: message.to, subject: message.subject, text: message.text, html: message.html, attachments: JSON.stringify(attachments) },
+        Date.now(),
+      );
     },
   };
 }

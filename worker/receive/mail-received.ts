@@ -1,21 +1,38 @@
 import { formatPhoneForDisplay } from '../../src/common/phone';
 import { getDb } from '../db/client';
+import { listConfirmedFaxMailAddresses } from '../db/queries/fax-mail-addresses';
 import { findUserById } from '../db/queries/users';
 import { findFaxOf } from '../fax/user-faxes';
 import { readConfig } from '../env';
 import { faxReceivedMail } from '../mail/fax-received-mail';
 import { sendMail } from '../mail/send';
+import { enqueueFaxJobs } from '../queues/fax-messages';
 
 /**
  * Tells the owner by mail that a fax has arrived (what every fax service does: the inbox may not be
  * open). Sent once, by the delivery that ended the fax. The fax is already safe in the user's store and R2, so a
  * mail that cannot be handed over is logged and never fails the carrier's webhook.
+ * Each address the user confirmed for received faxes gets the fax itself, PDF attached
+ * (mail-to-address.ts), by a queue job of its own: a slow or failing provider holds up neither the
+ * carrier's webhook nor the other addresses, and a failure is tried again.
  */
 export async function mailFaxReceived(env: Env, userId: string, faxId: string): Promise<void> {
   try {
     const db = getDb(env);
-    const [user, fax] = await Promise.all([findUserById(db, userId), findFaxOf(env, userId, faxId)]);
-    if (!user || user.deletingAt !== null || !user.mailOnFaxReceived || !fax || fax.status !== 'RECEIVED') return;
+    const [user, fax, addresses] = await Promise.all([
+      findUserById(db, userId),
+      findFaxOf(env, userId, faxId),
+      listConfirmedFaxMailAddresses(db, userId),
+    ]);
+    if (!user || user.deletingAt !== null || !fax || fax.status !== 'RECEIVED') return;
+    if (addresses.length > 0) {
+      await enqueueFaxJobs(
+        env,
+        addresses.map((address) => ({ kind: 'fax.mail-received' as const, faxId, userId, addressId: address.id })),
+      );
+    }
+    // The account's own address, when also confirmed for received faxes, gets that mail only.
+    if (!user.mailOnFaxReceived || addresses.some((address) => address.email === user.email)) return;
     // Nobody has shown the address is the owner's yet: the product does not write to it (issue 15).
     if (user.emailVerifiedAt === null) return;
     const origin = readConfig(env).PUBLIC_ORIGIN;

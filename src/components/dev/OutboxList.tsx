@@ -2,6 +2,7 @@ import { Fragment, useCallback, useEffect, useState } from 'react';
 import type { OutboxMail } from '../../common/outbox';
 import { LOCALE, t } from '../../i18n/t';
 import { api, call } from '../../lib/api';
+import { formatFileSize } from '../../lib/upload/format-size';
 
 interface Props {
   /** Show only the mail to this address (the `to` query value). */
@@ -71,6 +72,16 @@ export default function OutboxList({ to }: Props) {
             <dd>
               <time dateTime={new Date(message.createdAt).toISOString()}>{new Date(message.createdAt).toLocaleString(LOCALE)}</time>
             </dd>
+            {message.attachments.length > 0 && (
+              <>
+                <dt>{t('outbox.attachments')}</dt>
+                <dd>
+                  {message.attachments
+                    .map((file) => t('outbox.attachment', { name: file.filename, size: formatFileSize(file.size) }))
+                    .join(', ')}
+                </dd>
+              </>
+            )}
           </dl>
           <MailText text={message.text} />
         </article>

@@ -7,6 +7,7 @@ import { signOut } from '../../stores/session';
 import BillingSection from './BillingSection';
 import ConfirmEmailChange from './ConfirmEmailChange';
 import EmailForm from './EmailForm';
+import FaxMailSection from './FaxMailSection';
 import LoginHistory from './LoginHistory';
 import NotificationsForm from './NotificationsForm';
 import PasswordForm from './PasswordForm';
@@ -26,6 +27,7 @@ export default function Settings({ confirmEmailToken }: { confirmEmailToken: str
       {account && <PasswordForm hasPassword={hasPassword} />}
       <BillingSection />
       <NotificationsForm />
+      <FaxMailSection />
       <LoginHistory />
       <SettingsSection id="sessions" title={t('settings.sessionsHeading')}>
         <p className="muted">{t('settings.sessionsText')}</p>

@@ -1,7 +1,20 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../client';
 import { deleteD1HistoryStatements } from './d1-history';
-import { checkouts, emailTokens, faxOwners, files, invoices, loginEvents, sessions, transactions, uploads, users } from '../schema';
+import {
+  checkouts,
+  emailTokens,
+  faxMailAddresses,
+  faxOwners,
+  files,
+  invoices,
+  loginEvents,
+  mailedFaxes,
+  sessions,
+  transactions,
+  uploads,
+  users,
+} from '../schema';
 
 /** Locks the account: from now on it cannot sign in. The first lock's time is kept. */
 export async function markUserDeleting(db: Db, userId: string, now: number): Promise<void> {
@@ -23,7 +36,9 @@ export async function deleteUserRecords(db: Db, userId: string): Promise<void> {
   // fax_ledger is kept: it never held the user's id, numbers or documents (docs/decisions/010).
   await db.batch([
     ...deleteD1HistoryStatements(db, userId),
+    db.delete(mailedFaxes).where(eq(mailedFaxes.userId, userId)),
     db.delete(faxOwners).where(eq(faxOwners.userId, userId)),
+    db.delete(faxMailAddresses).where(eq(faxMailAddresses.userId, userId)),
     db.delete(uploads).where(eq(uploads.userId, userId)),
     db.delete(files).where(eq(files.userId, userId)),
     db.delete(sessions).where(eq(sessions.userId, userId)),

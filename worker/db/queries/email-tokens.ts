@@ -53,6 +53,13 @@ export async function consumeEmailToken(db: Db, id: string, purpose: EmailTokenP
   return rows[0] ?? null;
 }
 
+/** Removes the user's links of this purpose for one thing (an address): a newer link for it replaces them. */
+export async function deleteUserEmailTokensFor(db: Db, userId: string, purpose: EmailTokenPurpose, payload: string): Promise<void> {
+  await db
+    .delete(emailTokens)
+    .where(and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, purpose), eq(emailTokens.payload, payload)));
+}
+
 /** Removes every link of this purpose the user has: a newer link, or a completed change, replaces them. */
 export async function deleteUserEmailTokens(db: Db, userId: string, purpose: EmailTokenPurpose): Promise<void> {
   await db.delete(emailTokens).where(and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, purpose)));

@@ -92,7 +92,8 @@ export const loginEvents = sqliteTable(
   (t) => [index('login_events_user_at_idx').on(t.userId, t.at)],
 );
 
-// Single-use links sent by e-mail (password recovery, confirming an e-mail address, signing in).
+// Single-use links sent by e-mail (password recovery, confirming an e-mail address, signing in,
+// confirming an address for received faxes).
 // Only the SHA-256 of the token in the link is stored.
 export const emailTokens = sqliteTable(
   'email_tokens',
@@ -101,9 +102,9 @@ export const emailTokens = sqliteTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    purpose: text('purpose', { enum: ['password-reset', 'email-change', 'email-verify', 'sign-in-link'] }).notNull(),
+    purpose: text('purpose', { enum: ['password-reset', 'email-change', 'email-verify', 'sign-in-link', 'fax-mail-confirm'] }).notNull(),
     // The new address for an e-mail change; the same-site path to return to after a reset; the
-    // address a confirmation or sign-in link was sent to.
+    // address a confirmation or sign-in link was sent to; the fax_mail_addresses row a fax-mail link confirms.
     payload: text('payload'),
     createdAt: integer('created_at').notNull(),
     expiresAt: integer('expires_at').notNull(),

@@ -4,5 +4,6 @@ export * from './accounts';
 export * from './billing';
 export * from './documents';
 export * from './faxes';
+export * from './fax-mail';
 export * from './numbers';
 export * from './service';

@@ -11,6 +11,8 @@ export const outbox = sqliteTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html').notNull(),
+    // What was attached, as JSON [{ filename, contentType, size }]: the bytes are not kept.
+    attachments: text('attachments').notNull().default('[]'),
     createdAt: integer('created_at').notNull(),
   },
   (t) => [index('outbox_to_idx').on(t.to, t.createdAt)],

@@ -1,0 +1,124 @@
+import { useStore } from '@nanostores/react';
+import { type FormEvent, useState } from 'react';
+import type { FaxMailAddressView } from '../../common/fax-mail';
+import { LOCALE, t } from '../../i18n/t';
+import { $faxMail, addFaxMailAddress, type FaxMailOutcome, removeFaxMailAddress, resendFaxMailLink } from '../../stores/fax-mail';
+import Field from '../forms/Field';
+import FormStatus, { type Status } from './FormStatus';
+import SettingsSection from './SettingsSection';
+
+const when = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'medium', timeStyle: 'short' });
+
+function AddressRow({ address, onStatus }: { address: FaxMailAddressView; onStatus: (status: Status) => void }) {
+  const [busy, setBusy] = useState(false);
+
+  async function act(run: () => Promise<FaxMailOutcome>, done: string): Promise<void> {
+    setBusy(true);
+    onStatus({ kind: 'busy' });
+    const result = await run();
+    setBusy(false);
+    onStatus(result.ok ? { kind: 'done', message: done } : { kind: 'error', message: t(`errors.${result.code}`) });
+  }
+
+  return (
+    <li className="fax-mail-address">
+      <span className="fax-mail-email">{address.email}</span>{' '}
+      {address.confirmed ? (
+        <span className="tag">{t('faxMail.settings.confirmed')}</span>
+      ) : (
+        <span className="muted">
+          {t('faxMail.settings.waiting', { when: when.format(address.linkSentAt) })}{' '}
+          <button
+            type="button"
+            className="button secondary"
+            disabled={busy}
+            aria-label={t('faxMail.settings.resendFor', { email: address.email })}
+            onClick={() => void act(() => resendFaxMailLink(address.id), t('faxMail.settings.resent', { email: address.email }))}
+          >
+            {t('faxMail.settings.resend')}
+          </button>
+        </span>
+      )}{' '}
+      <button
+        type="button"
+        className="button secondary"
+        disabled={busy}
+        aria-label={t('faxMail.settings.removeFor', { email: address.email })}
+        onClick={() => void act(() => removeFaxMailAddress(address.id), t('faxMail.settings.removed', { email: address.email }))}
+      >
+        {t('faxMail.settings.remove')}
+      </button>
+    </li>
+  );
+}
+
+/**
+ * Addresses that get every received fax with its PDF (up to 5, each confirmed by a mailed link),
+ * and how to send a fax by writing an e-mail (decision 028).
+ */
+export default function FaxMailSection() {
+  const settings = useStore($faxMail);
+  const [status, setStatus] = useState<Status>({ kind: 'idle' });
+
+  async function add(event: FormEvent<HTMLFormElement>): Promise<void> {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const email = String(new FormData(form).get('faxMailAddress') ?? '').trim();
+    setStatus({ kind: 'busy' });
+    const result = await addFaxMailAddress(email);
+    if (result.ok) form.reset();
+    setStatus(
+      result.ok
+        ? { kind: 'done', message: t('faxMail.settings.added', { email }) }
+        : { kind: 'error', message: t(`errors.${result.code}`) },
+    );
+  }
+
+  return (
+    <SettingsSection id="fax-mail" title={t('faxMail.settings.heading')}>
+      <p className="muted">{t('faxMail.settings.intro')}</p>
+      {settings === null ? (
+        <p className="muted">{t('settings.loading')}</p>
+      ) : (
+        <>
+          {settings.addresses.length === 0 ? (
+            <p>{t('faxMail.settings.none')}</p>
+          ) : (
+            <ul className="fax-mail-addresses" aria-label={t('faxMail.settings.listLabel')}>
+              {settings.addresses.map((address) => (
+                <AddressRow key={address.id} address={address} onStatus={setStatus} />
+              ))}
+            </ul>
+          )}
+          {settings.addresses.length < settings.max ? (
+            <form onSubmit={(event) => void add(event)}>
+              <Field
+                label={t('faxMail.settings.newAddress')}
+                name="faxMailAddress"
+                type="email"
+                autoComplete="email"
+                required
+                hint={t('faxMail.settings.newAddressHint', { max: settings.max })}
+              />
+              <button type="submit" className="button secondary" disabled={status.kind === 'busy'}>
+                {t('faxMail.settings.add')}
+              </button>
+            </form>
+          ) : (
+            <p className="muted">{t('faxMail.settings.full', { max: settings.max })}</p>
+          )}
+          <FormStatus status={status} />
+          {settings.faxDomain && (
+            <>
+              <h3>{t('faxMail.settings.sendHeading')}</h3>
+              <p>
+                {t('faxMail.settings.sendHow', { example: `12125550123@${settings.faxDomain}` })}{' '}
+                {settings.canSendByMail ? '' : t('faxMail.settings.sendNeedsPlan')}
+              </p>
+            </>
+          )}
+        </>
+      )}
+    </SettingsSection>
+  );
+}

@@ -1,0 +1,23 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Db } from '../client';
+import { mailedFaxes, type MailedFaxRow } from '../schema';
+
+// Faxes sent by e-mail (decision 028): where the notice of their end goes.
+
+export async function recordMailedFax(db: Db, row: Omit<MailedFaxRow, 'endMailedAt'>): Promise<void> {
+  await db.insert(mailedFaxes).values(row).onConflictDoNothing();
+}
+
+/**
+ * Claims the notice that the fax ended: answers the row to the one caller that claims it first,
+ * null to every other (and for a fax that did not come by e-mail). One conditional UPDATE decides,
+ * so a carrier's repeated delivery never mails twice.
+ */
+export async function claimMailedFaxEnd(db: Db, faxId: string, now: number): Promise<MailedFaxRow | null> {
+  const rows = await db
+    .update(mailedFaxes)
+    .set({ endMailedAt: now })
+    .where(and(eq(mailedFaxes.faxId, faxId), isNull(mailedFaxes.endMailedAt)))
+    .returning();
+  return rows[0] ?? null;
+}
