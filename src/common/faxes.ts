@@ -68,6 +68,8 @@ export const faxViewSchema = z.object({
   remoteNumber: z.string().nullable(),
   /** (212) 555-0123 for a US number. */
   remoteDisplay: z.string().nullable(),
+  /** The other party's name in the user's phonebook, when the number is there. */
+  contactName: z.string().nullable(),
   localNumber: z.string().nullable(),
   /** Pages transmitted, cover page included. */
   pageCount: z.number().int(),

@@ -38,7 +38,7 @@ async function rowsOf(userId: string, after: FaxPosition | null, query: FaxFilte
       return cursor;
     }) as typeof sql.exec;
     try {
-      const { rows } = await hub.listFaxes(userId, 'SEND', after, after ? 21 : 31, toFaxSearch(query));
+      const { faxes: rows } = await hub.listFaxes(userId, 'SEND', after, after ? 21 : 31, toFaxSearch(query));
       return { statements: cursors.map(({ text, cursor }) => ({ what: purpose(text), rowsRead: cursor.rowsRead })), rows: rows.length };
     } finally {
       sql.exec = exec;

@@ -203,6 +203,12 @@ describe('GET /api/faxes with filters', () => {
     const delivered = await allPages(cookie, 'direction=SEND&name=Grace%20Hopper&status=delivered');
     expect(delivered.ids).toEqual(expected(history, 'SEND', (fax) => fax.remoteNumber === '+12125550123' && fax.status === 'DELIVERED'));
     expect(await faxList(cookie, 'direction=SEND&name=Turing')).toEqual({ faxes: [], nextCursor: null, total: 0 });
+    // Every list shows the phonebook's name beside a number it has, and none beside one it has not.
+    const listed = (await faxList(cookie, 'direction=SEND')).faxes;
+    for (const fax of listed) {
+      const name = fax.remoteNumber === '+12125550123' ? 'Grace Hopper' : fax.remoteNumber === NUMBERS[1] ? 'Ada Lovelace' : null;
+      expect(fax.contactName, fax.remoteNumber ?? '').toBe(name);
+    }
   });
 
   it.each([

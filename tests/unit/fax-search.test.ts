@@ -84,6 +84,7 @@ describe('faxMatchesSearch', () => {
     status: 'RECEIVED',
     remoteNumber: '+12125550123',
     remoteDisplay: '(212) 555-0123',
+    contactName: null,
     localNumber: null,
     pageCount: 1,
     pagesSent: 1,

@@ -12,6 +12,7 @@ function fax(id: string, fields: Partial<FaxView> = {}): FaxView {
     status: 'QUEUED',
     remoteNumber: '+12125550123',
     remoteDisplay: '(212) 555-0123',
+    contactName: null,
     localNumber: null,
     pageCount: 3,
     pagesSent: 0,

@@ -6,7 +6,6 @@ import { toFaxSearch } from '../../src/common/fax-search';
 import { currentViewer } from '../auth/viewer';
 import { decodeFaxCursor, encodeFaxCursor } from '../domain/fax-cursor';
 import { userHubStub } from '../live/publish';
-import { toFaxView } from '../views/faxes';
 import { ApiError } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
 import { validate } from '../http/validate';
@@ -34,11 +33,11 @@ export const faxesApi = new Hono<AppEnv>()
     const limit = after ? FAX_NEXT_PAGE_SIZE : FAX_FIRST_PAGE_SIZE;
     // The cursor is a position in the list, so the next page of a search is the same filters after it.
     const search = toFaxSearch(filters);
-    const { rows, total } = await userHubStub(c.env, user.id).listFaxes(user.id, direction, after, limit + 1, search);
+    const { faxes: rows, total } = await userHubStub(c.env, user.id).listFaxes(user.id, direction, after, limit + 1, search);
     const page = rows.slice(0, limit);
     const last = page.at(-1);
     const body: FaxListPage = {
-      faxes: page.map(toFaxView),
+      faxes: page,
       nextCursor: rows.length > limit && last ? encodeFaxCursor(last) : null,
       total,
     };

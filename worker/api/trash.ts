@@ -16,7 +16,6 @@ import type { AppEnv } from '../http/app-env';
 import { validate } from '../http/validate';
 import { userHubStub } from '../live/publish';
 import type { TrashChange } from '../live/user-hub';
-import { toFaxView } from '../views/faxes';
 
 // The trash (issue 14, spec §3 trash document): its list, moving faxes in and out, and deleting
 // them forever. All or none: a fax id the user has no fax by answers 404 exactly like another
@@ -36,11 +35,11 @@ export const trashApi = new Hono<AppEnv>()
     const after = cursor ? decodeFaxCursor(cursor) : null;
     if (cursor && !after) throw new ApiError(400, 'INVALID_INPUT', t('api.invalidValue', { field: t('api.cursor') }));
     const limit = after ? FAX_NEXT_PAGE_SIZE : FAX_FIRST_PAGE_SIZE;
-    const { rows, total } = await userHubStub(c.env, user.id).listTrash(user.id, after, limit + 1);
+    const { faxes: rows, total } = await userHubStub(c.env, user.id).listTrash(user.id, after, limit + 1);
     const page = rows.slice(0, limit);
     const last = page.at(-1);
     const body: TrashListPage = {
-      faxes: page.map(toFaxView),
+      faxes: page,
       nextCursor: rows.length > limit && last ? encodeFaxCursor(last) : null,
       total,
     };

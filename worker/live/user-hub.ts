@@ -140,10 +140,21 @@ export class UserHub extends DurableObject<Env> {
     await this.watchOpenFaxes();
   }
 
+  /** The faxes as the API shows them, each with its other party's name from the phonebook. */
+  private views(rows: readonly StoreFaxRow[]): FaxView[] {
+    const numbers = rows.flatMap((row) => (row.remoteNumber ? [row.remoteNumber] : []));
+    const names = numbers.length > 0 ? contactStore.contactNamesByNumber(this.store, numbers) : new Map<string, string>();
+    return rows.map((row) => toFaxView(row, (row.remoteNumber && names.get(row.remoteNumber)) || null));
+  }
+
+  private view(row: StoreFaxRow): FaxView {
+    return this.views([row])[0]!;
+  }
+
   /** Tells the user's pages that a fax changed (and their credits, after a charge or refund). */
   private async pushFax(row: StoreFaxRow, creditsChanged: boolean): Promise<void> {
     const at = Date.now();
-    await this.publish({ type: 'fax.updated', at, fax: toFaxView(row), totals: readFaxTotals(this.store) });
+    await this.publish({ type: 'fax.updated', at, fax: this.view(row), totals: readFaxTotals(this.store) });
     if (creditsChanged) await this.publish({ type: 'account.updated', at });
   }
 
@@ -196,13 +207,19 @@ export class UserHub extends DurableObject<Env> {
     if (!result.accepted) return { accepted: false, reason: 'CREDITS', available: result.available, needed: result.needed };
     for (const [i, row] of result.faxes.entries()) await this.pushFax(row, i === result.faxes.length - 1);
     await this.watchOpenFaxes();
-    return { accepted: true, faxes: result.faxes.map(toFaxView) };
+    return { accepted: true, faxes: result.faxes.map((row) => this.view(row)) };
   }
 
   /** The faxes of one send to many, in the order given; empty when the user has none by that id. */
   async broadcastFaxes(userId: string, broadcastId: string): Promise<FaxView[]> {
     await this.ready(userId);
-    return listBroadcastFaxes(this.store, broadcastId).map(toFaxView);
+    return listBroadcastFaxes(this.store, broadcastId).map((row) => this.view(row));
+  }
+
+  /** The phonebook's names of these numbers (those it has), for mails about the user's faxes. */
+  async contactNames(userId: string, numbers: string[]): Promise<Record<string, string>> {
+    await this.ready(userId);
+    return Object.fromEntries(contactStore.contactNamesByNumber(this.store, numbers));
   }
 
   /** What sending these sent faxes again needs: number, document, cover page and caller id of each. */
@@ -239,7 +256,7 @@ export class UserHub extends DurableObject<Env> {
       if (ended) await this.recordEnded(row);
     }
     await this.watchOpenFaxes();
-    return { faxes: change.faxes.map(toFaxView) };
+    return { faxes: change.faxes.map((row) => this.view(row)) };
   }
 
   /** Scheduled faxes whose time has come start: each becomes a fax on its way and is dispatched. */
@@ -262,7 +279,7 @@ export class UserHub extends DurableObject<Env> {
   async faxDetails(userId: string, faxId: string) {
     await this.ready(userId);
     const fax = findStoreFax(this.store, faxId);
-    return fax ? { fax: toFaxView(fax), timeline: listStoreFaxEvents(this.store, faxId).map(toFaxEventView) } : null;
+    return fax ? { fax: this.view(fax), timeline: listStoreFaxEvents(this.store, faxId).map(toFaxEventView) } : null;
   }
 
   async findAttempt(userId: string, faxId: string, attempt: number): Promise<StoreFaxAttemptRow | null> {
@@ -298,7 +315,8 @@ export class UserHub extends DurableObject<Env> {
   /** One page of the faxes of one direction `search` finds (keyset after `after`), and how many it finds. */
   async listFaxes(userId: string, direction: FaxDirection, after: FaxPosition | null, limit: number, search: FaxSearch) {
     await this.ready(userId);
-    return searchStoreFaxes(this.store, direction, after, limit, search);
+    const { rows, total } = searchStoreFaxes(this.store, direction, after, limit, search);
+    return { faxes: this.views(rows), total };
   }
 
   async faxTotals(userId: string): Promise<FaxTotals> {
@@ -312,8 +330,8 @@ export class UserHub extends DurableObject<Env> {
     const sending = findSendingStoreFax(this.store);
     const [last] = listStoreFaxes(this.store, 'SEND', null, 1);
     return {
-      sendingFax: sending ? toFaxView(sending) : null,
-      lastSentEntry: last ? toFaxView(last) : null,
+      sendingFax: sending ? this.view(sending) : null,
+      lastSentEntry: last ? this.view(last) : null,
       lifetimeSendCount: readFaxCounters(this.store, 'SEND').lifetime,
     };
   }
@@ -323,12 +341,12 @@ export class UserHub extends DurableObject<Env> {
     await this.ready(userId);
     const receivingFax: ReceiveStatus['receivingFax'] = {};
     for (const fax of listStoreReceivingFaxes(this.store)) {
-      receivingFax[fax.id] = { start: fax.start, remoteDisplay: toFaxView(fax).remoteDisplay, pagesReceived: fax.pagesSent };
+      receivingFax[fax.id] = { start: fax.start, remoteDisplay: this.view(fax).remoteDisplay, pagesReceived: fax.pagesSent };
     }
     const last = findLastStoreReceivedFax(this.store);
     return {
       receivingFax,
-      lastReceivedEntry: last ? toFaxView(last) : null,
+      lastReceivedEntry: last ? this.view(last) : null,
       lifetimeReceiveCount: readFaxCounters(this.store, 'RECEIVE').lifetime,
     };
   }
@@ -370,7 +388,7 @@ export class UserHub extends DurableObject<Env> {
     const changed = setStoreFaxRead(this.store, faxId, read, now);
     const row = findStoreFax(this.store, faxId) ?? fax;
     if (changed) await this.pushFax(row, false);
-    return { fax: toFaxView(row), totals: readFaxTotals(this.store) };
+    return { fax: this.view(row), totals: readFaxTotals(this.store) };
   }
 
   // ---- The trash (issue 14).
@@ -385,14 +403,14 @@ export class UserHub extends DurableObject<Env> {
     const changed = new Set(result.moved.map((row) => row.id));
     const faxes = faxIds.flatMap((id) => {
       const row = changed.has(id) ? result.moved.find((fax) => fax.id === id) : findStoreFax(this.store, id);
-      return row ? [toFaxView(row)] : [];
+      return row ? [this.view(row)] : [];
     });
     return { faxes, totals: readFaxTotals(this.store), trashTotal: countTrashedFaxes(this.store) };
   }
 
   async listTrash(userId: string, after: FaxPosition | null, limit: number) {
     await this.ready(userId);
-    return { rows: listTrashedFaxes(this.store, after, limit), total: countTrashedFaxes(this.store) };
+    return { faxes: this.views(listTrashedFaxes(this.store, after, limit)), total: countTrashedFaxes(this.store) };
   }
 
   /**

@@ -7,6 +7,7 @@ import { readConfig } from '../env';
 import { faxReceivedMail } from '../mail/fax-received-mail';
 import { sendMail } from '../mail/send';
 import { enqueueFaxJobs } from '../queues/fax-messages';
+import { userHubStub } from '../live/publish';
 
 /**
  * Tells the owner by mail that a fax has arrived (what every fax service does: the inbox may not be
@@ -16,6 +17,14 @@ import { enqueueFaxJobs } from '../queues/fax-messages';
  * (mail-to-address.ts), by a queue job of its own: a slow or failing provider holds up neither the
  * carrier's webhook nor the other addresses, and a failure is tried again.
  */
+/** "Grace Hopper, (212) 555-0123" when the caller is in the user's phonebook, else the number; null when withheld. */
+export async function senderOf(env: Env, userId: string, number: string | null): Promise<string | null> {
+  if (!number) return null;
+  const display = formatPhoneForDisplay(number);
+  const names = await userHubStub(env, userId).contactNames(userId, [number]);
+  return names[number] ? `${names[number]}, ${display}` : display;
+}
+
 export async function mailFaxReceived(env: Env, userId: string, faxId: string): Promise<void> {
   try {
     const db = getDb(env);
@@ -39,7 +48,7 @@ export async function mailFaxReceived(env: Env, userId: string, faxId: string): 
     await sendMail(
       env,
       faxReceivedMail(user.email, {
-        from: fax.remoteNumber ? formatPhoneForDisplay(fax.remoteNumber) : null,
+        from: await senderOf(env, userId, fax.remoteNumber),
         to: fax.localNumber ? formatPhoneForDisplay(fax.localNumber) : '',
         pages: fax.pageCount,
         partial: fax.partial,

@@ -3,14 +3,18 @@ import { formatPhoneForDisplay } from '../../src/common/phone';
 import type { FaxEventRow } from '../db/schema';
 import type { StoreFaxRow } from '../db/store/schema';
 
-/** What the API and the live channel say about a fax of the user's store. */
-export function toFaxView(row: StoreFaxRow): FaxView {
+/**
+ * What the API and the live channel say about a fax of the user's store; `contactName` is the
+ * other party's name in the user's phonebook, if the number is there.
+ */
+export function toFaxView(row: StoreFaxRow, contactName: string | null = null): FaxView {
   return {
     id: row.id,
     direction: row.direction,
     status: row.status,
     remoteNumber: row.remoteNumber,
     remoteDisplay: row.remoteNumber ? formatPhoneForDisplay(row.remoteNumber) : null,
+    contactName,
     localNumber: row.localNumber,
     pageCount: row.pageCount,
     pagesSent: row.pagesSent,

@@ -75,6 +75,8 @@ export function refundText(fax: FaxView): string | null {
   return fax.creditsRefunded > 0 ? t('sent.progress.refunded', { credits: creditsText(fax.creditsRefunded) }) : null;
 }
 
+/** "Grace Hopper (212) 555-0123" when the number is in the phonebook, else the number. */
 export function recipientText(fax: FaxView): string {
-  return fax.remoteDisplay ?? t('sent.unknownNumber');
+  const number = fax.remoteDisplay ?? t('sent.unknownNumber');
+  return fax.contactName ? t('sent.contactAndNumber', { name: fax.contactName, number }) : number;
 }

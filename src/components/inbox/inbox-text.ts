@@ -5,7 +5,8 @@ import { failureTitle, pagesText } from '../faxes/fax-text';
 // How a received fax is put into words on /inbox, the dashboard and its details page.
 
 export function senderText(fax: FaxView): string {
-  return fax.remoteDisplay ?? t('inbox.unknownSender');
+  const number = fax.remoteDisplay ?? t('inbox.unknownSender');
+  return fax.contactName && fax.remoteDisplay ? t('sent.contactAndNumber', { name: fax.contactName, number }) : number;
 }
 
 /** "Receiving… 2 pages so far", "Received", "Partial — the call broke off", "Missed fax — Line busy". */
