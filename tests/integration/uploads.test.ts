@@ -181,7 +181,7 @@ describe('PUT /api/uploads/:uploadId and complete', () => {
     const stored = await env.DOCUMENTS.get(file.fullPath);
     expect(md5Of(new Uint8Array(await stored!.arrayBuffer()))).toBe(md5Of(bytes));
     expect(await keysOf(userId)).toEqual([file.fullPath]);
-  });
+  }, 30_000); // 18 MiB through R2 multipart parts: seconds on a loaded 2-core machine
 
   it('answers 409 UPLOAD_OFFSET_MISMATCH with what the server holds', async () => {
     const { cookie } = await passwordAccount();
