@@ -13,3 +13,5 @@ export const loadSentFaxes = sent.load;
 export const loadMoreSentFaxes = sent.loadMore;
 /** The fax if this page has it loaded already (the details page's "loaded list"), else null. */
 export const findLoadedFax = sent.findLoaded;
+/** Shows faxes the server just answered with (moved to the trash, or back) without waiting for their events. */
+export const applySentUpdate = sent.applyUpdate;

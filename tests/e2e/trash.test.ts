@@ -87,6 +87,30 @@ describe('the trash', () => {
     assert.equal(gone.status(), 404);
   });
 
+  it('moves several faxes from the sent list at once, and undoes it', async () => {
+    const page = await browser.newPage();
+    await signUpThroughUi(page, { label: 'trash-many' });
+    await waitForSendCredits(page, 10);
+    const first = await sendFaxFrom(page, OUTSIDE_NUMBER, 1);
+    const second = await sendFaxFrom(page, '+1 312 555 0191', 1);
+    await waitForDelivered(page, first);
+    await waitForDelivered(page, second);
+
+    await visit(page, '/sent');
+    await page.getByText('Showing 2 of 2').waitFor();
+    for (const box of await page.getByRole('checkbox', { name: /^Select Details of the fax to/ }).all()) await box.check();
+    await page.getByText('2 faxes selected').waitFor();
+    await assertNoSeriousAxeViolations(page);
+    await page.getByRole('region', { name: 'Selected faxes' }).getByRole('button', { name: 'Move to trash' }).click();
+    await page.getByText('2 faxes moved to the trash.').waitFor();
+    await page.getByText('You have not sent a fax yet.').waitFor();
+
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await page.getByText('Showing 2 of 2').waitFor();
+    const trash = await page.request.get('/api/trash');
+    assert.equal(((await trash.json()) as { total: number }).total, 0);
+  });
+
   it('fits a 375 px phone without sideways scrolling', async () => {
     const page = await browser.newPage();
     await page.setViewportSize({ width: 375, height: 800 });

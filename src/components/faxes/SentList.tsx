@@ -4,15 +4,30 @@ import type { FaxView } from '../../common/faxes';
 import { t } from '../../i18n/t';
 import { type FaxListState, LIST_LOADING } from '../../stores/fax-list';
 import { hasFilters, NO_FILTERS } from '../../stores/fax-list-filters';
-import { $sentFaxes, $sentFilters, hasMoreFaxes, loadMoreSentFaxes, loadSentFaxes, setSentFilters } from '../../stores/faxes';
+import {
+  $sentFaxes,
+  $sentFilters,
+  applySentUpdate,
+  hasMoreFaxes,
+  loadMoreSentFaxes,
+  loadSentFaxes,
+  setSentFilters,
+} from '../../stores/faxes';
+import { SelectFaxCell, TrashSelectedBar, useFaxSelection } from './TrashSelection';
 import FaxFilters, { NoFaxesMatch } from './FaxFilters';
 import { faxProgressText, formatDateTime, recipientText, refundText } from './fax-text';
 
-function SentRow({ fax }: { fax: FaxView }) {
+function SentRow({ fax, selected, onToggle }: { fax: FaxView; selected: boolean; onToggle: (on: boolean) => void }) {
   const when = formatDateTime(fax.start);
   const refund = refundText(fax);
   return (
     <tr>
+      <SelectFaxCell
+        fax={fax}
+        label={t('sent.detailsLabel', { number: recipientText(fax), when })}
+        selected={selected}
+        onToggle={onToggle}
+      />
       <td className="number-display">{recipientText(fax)}</td>
       <td className={`fax-status fax-status-${fax.status.toLowerCase()}`}>
         {faxProgressText(fax)}
@@ -56,6 +71,7 @@ export default function SentList() {
 }
 
 function SentResults({ state, filtered }: { state: FaxListState; filtered: boolean }) {
+  const selection = useFaxSelection(state.kind === 'ready' ? state.list.faxes : []);
   if (state.kind === 'loading') return <p className="muted">{t('sent.loading')}</p>;
   if (state.kind === 'failed') {
     return (
@@ -85,10 +101,14 @@ function SentResults({ state, filtered }: { state: FaxListState; filtered: boole
 
   return (
     <section className="card" aria-busy={state.searching}>
+      <TrashSelectedBar selected={selection.selected} clear={selection.clear} onMoved={(faxes) => faxes.forEach(applySentUpdate)} />
       <div className="table-scroll">
         <table className="data-table sent-table" aria-label={t('sent.listLabel')}>
           <thead>
             <tr>
+              <th scope="col">
+                <span className="visually-hidden">{t('faxSelection.column')}</span>
+              </th>
               <th scope="col">{t('sent.to')}</th>
               <th scope="col">{t('sent.status')}</th>
               <th scope="col">{t('sent.when')}</th>
@@ -100,7 +120,7 @@ function SentResults({ state, filtered }: { state: FaxListState; filtered: boole
           </thead>
           <tbody>
             {list.faxes.map((fax) => (
-              <SentRow key={fax.id} fax={fax} />
+              <SentRow key={fax.id} fax={fax} selected={selection.selected.has(fax.id)} onToggle={(on) => selection.toggle(fax.id, on)} />
             ))}
           </tbody>
         </table>

@@ -7,6 +7,7 @@ import { hasFilters, NO_FILTERS } from '../../stores/fax-list-filters';
 import { $inboxFaxes, $inboxFilters, applyInboxUpdate, loadInboxFaxes, loadMoreInboxFaxes, setInboxFilters } from '../../stores/inbox';
 import FaxFilters, { NoFaxesMatch } from '../faxes/FaxFilters';
 import InboxRow from './InboxRow';
+import { TrashSelectedBar, useFaxSelection } from '../faxes/TrashSelection';
 import './inbox.css';
 
 function EmptyInbox({ faxNumber }: { faxNumber: string | null }) {
@@ -48,6 +49,7 @@ export default function InboxList({ faxNumber }: { faxNumber: string | null }) {
 }
 
 function InboxResults({ state, filtered, faxNumber }: { state: FaxListState; filtered: boolean; faxNumber: string | null }) {
+  const selection = useFaxSelection(state.kind === 'ready' ? state.list.faxes : []);
   if (state.kind === 'loading') return <p className="muted">{t('inbox.loading')}</p>;
   if (state.kind === 'failed') {
     return (
@@ -68,10 +70,14 @@ function InboxResults({ state, filtered, faxNumber }: { state: FaxListState; fil
 
   return (
     <section className="card" aria-busy={state.searching}>
+      <TrashSelectedBar selected={selection.selected} clear={selection.clear} onMoved={(faxes) => faxes.forEach(applyInboxUpdate)} />
       <div className="table-scroll">
         <table className="data-table inbox-table" aria-label={t('inbox.listLabel')}>
           <thead>
             <tr>
+              <th scope="col">
+                <span className="visually-hidden">{t('faxSelection.column')}</span>
+              </th>
               <th scope="col">{t('inbox.from')}</th>
               <th scope="col">{t('inbox.status')}</th>
               <th scope="col">{t('inbox.when')}</th>
@@ -83,7 +89,13 @@ function InboxResults({ state, filtered, faxNumber }: { state: FaxListState; fil
           </thead>
           <tbody aria-live="polite">
             {list.faxes.map((fax) => (
-              <InboxRow key={fax.id} fax={fax} onChanged={applyInboxUpdate} />
+              <InboxRow
+                key={fax.id}
+                fax={fax}
+                onChanged={applyInboxUpdate}
+                selected={selection.selected.has(fax.id)}
+                onToggle={(on) => selection.toggle(fax.id, on)}
+              />
             ))}
           </tbody>
         </table>

@@ -3,10 +3,21 @@ import type { FaxView } from '../../common/faxes';
 import { t } from '../../i18n/t';
 import { setFaxReadStatus } from '../../stores/fax-read';
 import { formatDateTime, pagesText } from '../faxes/fax-text';
+import { SelectFaxCell } from '../faxes/TrashSelection';
 import { receivedPages, receivedStatusText, senderText } from './inbox-text';
 
 /** One received fax: unread ones in bold with an "Unread" badge (not colour alone). */
-export default function InboxRow({ fax, onChanged }: { fax: FaxView; onChanged: (fax: FaxView) => void }) {
+export default function InboxRow({
+  fax,
+  onChanged,
+  selected,
+  onToggle,
+}: {
+  fax: FaxView;
+  onChanged: (fax: FaxView) => void;
+  selected: boolean;
+  onToggle: (on: boolean) => void;
+}) {
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState<string | null>(null);
   const when = formatDateTime(fax.start);
@@ -25,6 +36,7 @@ export default function InboxRow({ fax, onChanged }: { fax: FaxView; onChanged: 
 
   return (
     <tr className={unread ? 'inbox-unread' : undefined}>
+      <SelectFaxCell fax={fax} label={t('inbox.openLabel', label)} selected={selected} onToggle={onToggle} />
       <td className="number-display">
         <a href={href} aria-label={t('inbox.openLabel', label)}>
           {senderText(fax)}
