@@ -70,8 +70,29 @@ export default function SentList() {
   );
 }
 
+/**
+ * The list with its selection bar first, in the same place whatever the list shows, so the bar's
+ * "moved to the trash · Undo" stays when the move empties the list.
+ */
 function SentResults({ state, filtered }: { state: FaxListState; filtered: boolean }) {
   const selection = useFaxSelection(state.kind === 'ready' ? state.list.faxes : []);
+  return (
+    <>
+      <TrashSelectedBar selected={selection.selected} clear={selection.clear} onMoved={(faxes) => faxes.forEach(applySentUpdate)} />
+      <SentResultsBody state={state} filtered={filtered} selection={selection} />
+    </>
+  );
+}
+
+function SentResultsBody({
+  state,
+  filtered,
+  selection,
+}: {
+  state: FaxListState;
+  filtered: boolean;
+  selection: ReturnType<typeof useFaxSelection>;
+}) {
   if (state.kind === 'loading') return <p className="muted">{t('sent.loading')}</p>;
   if (state.kind === 'failed') {
     return (
@@ -101,7 +122,6 @@ function SentResults({ state, filtered }: { state: FaxListState; filtered: boole
 
   return (
     <section className="card" aria-busy={state.searching}>
-      <TrashSelectedBar selected={selection.selected} clear={selection.clear} onMoved={(faxes) => faxes.forEach(applySentUpdate)} />
       <div className="table-scroll">
         <table className="data-table sent-table" aria-label={t('sent.listLabel')}>
           <thead>

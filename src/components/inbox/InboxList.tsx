@@ -48,8 +48,28 @@ export default function InboxList({ faxNumber }: { faxNumber: string | null }) {
   );
 }
 
+/** The inbox with its selection bar first, kept in place when a move empties the list. */
 function InboxResults({ state, filtered, faxNumber }: { state: FaxListState; filtered: boolean; faxNumber: string | null }) {
   const selection = useFaxSelection(state.kind === 'ready' ? state.list.faxes : []);
+  return (
+    <>
+      <TrashSelectedBar selected={selection.selected} clear={selection.clear} onMoved={(faxes) => faxes.forEach(applyInboxUpdate)} />
+      <InboxResultsBody state={state} filtered={filtered} faxNumber={faxNumber} selection={selection} />
+    </>
+  );
+}
+
+function InboxResultsBody({
+  state,
+  filtered,
+  faxNumber,
+  selection,
+}: {
+  state: FaxListState;
+  filtered: boolean;
+  faxNumber: string | null;
+  selection: ReturnType<typeof useFaxSelection>;
+}) {
   if (state.kind === 'loading') return <p className="muted">{t('inbox.loading')}</p>;
   if (state.kind === 'failed') {
     return (
@@ -70,7 +90,6 @@ function InboxResults({ state, filtered, faxNumber }: { state: FaxListState; fil
 
   return (
     <section className="card" aria-busy={state.searching}>
-      <TrashSelectedBar selected={selection.selected} clear={selection.clear} onMoved={(faxes) => faxes.forEach(applyInboxUpdate)} />
       <div className="table-scroll">
         <table className="data-table inbox-table" aria-label={t('inbox.listLabel')}>
           <thead>
