@@ -4,7 +4,8 @@ import type { FaxView } from '../../common/faxes';
 import { t } from '../../i18n/t';
 import { api, call } from '../../lib/api';
 import { broadcastStore } from '../../stores/broadcast';
-import { faxProgressText, recipientText, refundText } from '../faxes/fax-text';
+import { recipientText } from '../faxes/fax-text';
+import FaxStatusCell from '../faxes/FaxStatusCell';
 import ScheduleControls from '../send/ScheduleControls';
 
 function tally(faxes: readonly FaxView[]) {
@@ -112,14 +113,10 @@ export default function BroadcastGroup({ broadcastId }: { broadcastId: string })
             </thead>
             <tbody>
               {faxes.map((fax) => {
-                const refund = refundText(fax);
                 return (
                   <tr key={fax.id}>
                     <td className="number-display">{recipientText(fax)}</td>
-                    <td className={`fax-status fax-status-${fax.status.toLowerCase()}`}>
-                      {faxProgressText(fax)}
-                      {refund && <span className="fax-refund"> · {refund}</span>}
-                    </td>
+                    <FaxStatusCell fax={fax} />
                     <td>
                       <a
                         href={`/faxDetails/${encodeURIComponent(fax.id)}`}

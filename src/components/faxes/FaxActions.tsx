@@ -1,9 +1,10 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import type { FaxView } from '../../common/faxes';
 import { trashPurgeAt } from '../../common/trash';
 import { t } from '../../i18n/t';
 import { api, call } from '../../lib/api';
 import { deleteFaxesForever, moveToTrash, restoreFaxes } from '../../stores/trash';
+import ConfirmBox from '../forms/ConfirmBox';
 import ScheduleControls from '../send/ScheduleControls';
 import { formatDateTime } from './fax-text';
 
@@ -18,12 +19,7 @@ export default function FaxActions({ fax, onChanged }: { fax: FaxView; onChanged
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<{ text: string; error: boolean } | null>(null);
   const [confirming, setConfirming] = useState(false);
-  const confirmRef = useRef<HTMLDivElement>(null);
   const ended = ENDED.has(fax.status);
-
-  useEffect(() => {
-    if (confirming) confirmRef.current?.focus();
-  }, [confirming]);
 
   const act = async (work: () => Promise<string | null>, done: string | null) => {
     setBusy(true);
@@ -118,17 +114,14 @@ export default function FaxActions({ fax, onChanged }: { fax: FaxView; onChanged
       </div>
       {fax.direction === 'SEND' && ended && <p className="muted">{t('faxActions.resendHelp')}</p>}
       {confirming && (
-        <div className="confirm-box" role="alertdialog" aria-labelledby="fax-confirm-text" tabIndex={-1} ref={confirmRef}>
-          <p id="fax-confirm-text">{t('faxActions.confirmDelete')}</p>
-          <div className="confirm-actions">
-            <button type="button" className="button danger" disabled={busy} onClick={() => void deleteForever()}>
-              {busy ? t('faxActions.working') : t('faxActions.confirm')}
-            </button>
-            <button type="button" className="button secondary" disabled={busy} onClick={() => setConfirming(false)}>
-              {t('faxActions.cancel')}
-            </button>
-          </div>
-        </div>
+        <ConfirmBox
+          question={t('faxActions.confirmDelete')}
+          confirmLabel={busy ? t('faxActions.working') : t('faxActions.confirm')}
+          keepLabel={t('faxActions.cancel')}
+          busy={busy}
+          onConfirm={() => void deleteForever()}
+          onKeep={() => setConfirming(false)}
+        />
       )}
       {notice && (
         <p className={notice.error ? 'form-error' : 'form-done'} role={notice.error ? 'alert' : 'status'}>

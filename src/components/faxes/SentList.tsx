@@ -15,11 +15,11 @@ import {
 } from '../../stores/faxes';
 import { SelectFaxCell, TrashSelectedBar, useFaxSelection } from './TrashSelection';
 import FaxFilters, { NoFaxesMatch } from './FaxFilters';
-import { faxProgressText, formatDateTime, recipientText, refundText } from './fax-text';
+import FaxStatusCell from './FaxStatusCell';
+import { formatDateTime, recipientText } from './fax-text';
 
 function SentRow({ fax, selected, onToggle }: { fax: FaxView; selected: boolean; onToggle: (on: boolean) => void }) {
   const when = formatDateTime(fax.start);
-  const refund = refundText(fax);
   return (
     <tr>
       <SelectFaxCell
@@ -29,10 +29,7 @@ function SentRow({ fax, selected, onToggle }: { fax: FaxView; selected: boolean;
         onToggle={onToggle}
       />
       <td className="number-display">{recipientText(fax)}</td>
-      <td className={`fax-status fax-status-${fax.status.toLowerCase()}`}>
-        {faxProgressText(fax)}
-        {refund && <span className="fax-refund"> · {refund}</span>}
-      </td>
+      <FaxStatusCell fax={fax} />
       <td>
         <time dateTime={new Date(fax.start).toISOString()}>{when}</time>
       </td>

@@ -4,6 +4,7 @@ import { MAX_SCHEDULE_MS } from '../../common/send-many';
 import { t } from '../../i18n/t';
 import { api, call } from '../../lib/api';
 import { formatDateTime } from '../faxes/fax-text';
+import ConfirmBox from '../forms/ConfirmBox';
 import { fromLocalInputValue, toLocalInputValue } from './recipient-list';
 
 type Target = { faxId: string } | { broadcastId: string };
@@ -89,17 +90,14 @@ export default function ScheduleControls({
         </div>
       )}
       {confirming && (
-        <div className="confirm-box" role="alertdialog" aria-labelledby="schedule-confirm-text">
-          <p id="schedule-confirm-text">{t('faxActions.confirmCancelScheduled')}</p>
-          <div className="confirm-actions">
-            <button type="button" className="button danger" disabled={busy} onClick={() => void cancel()}>
-              {t('faxActions.confirmCancel')}
-            </button>
-            <button type="button" className="button secondary" disabled={busy} onClick={() => setConfirming(false)}>
-              {t('faxActions.keep')}
-            </button>
-          </div>
-        </div>
+        <ConfirmBox
+          question={t('faxActions.confirmCancelScheduled')}
+          confirmLabel={t('faxActions.confirmCancel')}
+          keepLabel={t('faxActions.keep')}
+          busy={busy}
+          onConfirm={() => void cancel()}
+          onKeep={() => setConfirming(false)}
+        />
       )}
       {notice && (
         <p className={notice.error ? 'form-error' : 'form-done'} role={notice.error ? 'alert' : 'status'}>

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import type { FaxView } from '../../common/faxes';
 import { TRASH_RETENTION_DAYS, trashPurgeAt } from '../../common/trash';
 import { t } from '../../i18n/t';
@@ -16,6 +16,7 @@ import {
   toggleTrashSelection,
 } from '../../stores/trash';
 import { faxProgressText, formatDateTime } from '../faxes/fax-text';
+import ConfirmBox from '../forms/ConfirmBox';
 
 function countText(count: number, one: string, many: string): string {
   return count === 1 ? one : many;
@@ -65,11 +66,6 @@ export default function TrashList() {
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<{ text: string; error: boolean } | null>(null);
   const [confirming, setConfirming] = useState<Confirming>(null);
-  const confirmRef = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    if (confirming) confirmRef.current?.focus();
-  }, [confirming]);
 
   if (state.kind === 'loading') return <p className="muted">{t('trash.loading')}</p>;
   if (state.kind === 'failed') {
@@ -158,25 +154,22 @@ export default function TrashList() {
             </button>
           </div>
           {confirming && (
-            <div className="confirm-box" role="alertdialog" aria-labelledby="trash-confirm-text" tabIndex={-1} ref={confirmRef}>
-              <p id="trash-confirm-text">
-                {confirming.kind === 'all'
+            <ConfirmBox
+              question={
+                confirming.kind === 'all'
                   ? countText(confirming.count, t('trash.confirmEmptyOne'), t('trash.confirmEmpty', { count: confirming.count }))
                   : countText(
                       confirming.faxIds.length,
                       t('trash.confirmDeleteOne'),
                       t('trash.confirmDelete', { count: confirming.faxIds.length }),
-                    )}
-              </p>
-              <div className="confirm-actions">
-                <button type="button" className="button danger" disabled={busy} onClick={() => void confirmDeletion()}>
-                  {busy ? t('trash.working') : t('trash.confirm')}
-                </button>
-                <button type="button" className="button secondary" disabled={busy} onClick={() => setConfirming(null)}>
-                  {t('trash.cancel')}
-                </button>
-              </div>
-            </div>
+                    )
+              }
+              confirmLabel={busy ? t('trash.working') : t('trash.confirm')}
+              keepLabel={t('trash.cancel')}
+              busy={busy}
+              onConfirm={() => void confirmDeletion()}
+              onKeep={() => setConfirming(null)}
+            />
           )}
           <div className="table-scroll">
             <table className="data-table trash-table" aria-label={t('trash.listLabel')}>

@@ -10,6 +10,9 @@ import { type StoreFaxRow, storeFaxEvents, storeFaxes } from './schema';
 
 export type ScheduleChange = { faxes: StoreFaxRow[] } | 'NOT_FOUND' | 'STARTED';
 
+/** Faxes named by id, or the faxes of one send to many. */
+export type ScheduleTarget = { faxIds: string[] } | { broadcastId: string };
+
 /** When the next scheduled fax starts, or null when none waits. */
 export function nextSendAt(store: StoreScope): number | null {
   const f = storeFaxes;
@@ -48,7 +51,7 @@ export function startScheduledFax(store: StoreScope, faxId: string, now: number)
 }
 
 /** The faxes named, or those of a send to many; null when the user has none by an id. */
-function findTargets(store: StoreScope, target: { faxIds: string[] } | { broadcastId: string }): StoreFaxRow[] | null {
+function findTargets(store: StoreScope, target: ScheduleTarget): StoreFaxRow[] | null {
   const f = storeFaxes;
   if ('broadcastId' in target) {
     const rows = store.select().from(f).where(eq(f.broadcastId, target.broadcastId)).all();
@@ -60,69 +63,65 @@ function findTargets(store: StoreScope, target: { faxIds: string[] } | { broadca
   return rows.length < target.faxIds.length ? null : rows;
 }
 
-/** Moves scheduled faxes to another time, all or none. */
-export function rescheduleFaxes(
+/**
+ * Changes every targeted fax with `change` inside one transaction, if all are still waiting for
+ * their time; otherwise nothing changes (NOT_FOUND for an id the user has no fax by, STARTED).
+ */
+function changeWaitingFaxes(
   store: UserStore,
-  target: { faxIds: string[] } | { broadcastId: string },
-  sendAt: number,
-  now: number,
+  target: ScheduleTarget,
+  change: (tx: StoreScope, fax: StoreFaxRow) => StoreFaxRow,
 ): ScheduleChange {
   return store.transaction((tx) => {
     const rows = findTargets(tx, target);
     if (!rows) return 'NOT_FOUND';
     if (rows.length === 0 || rows.some((fax) => !isWaitingToStart(fax))) return 'STARTED';
-    const f = storeFaxes;
-    const faxes = rows.map((fax) =>
-      tx
-        .update(f)
-        .set({ sendAt, updated: sql`max(${now}, ${f.updated} + 1)` })
-        .where(eq(f.id, fax.id))
-        .returning()
-        .get(),
-    );
-    return { faxes };
+    return { faxes: rows.map((fax) => change(tx, fax)) };
   });
+}
+
+/** Moves scheduled faxes to another time, all or none. */
+export function rescheduleFaxes(store: UserStore, target: ScheduleTarget, sendAt: number, now: number): ScheduleChange {
+  const f = storeFaxes;
+  return changeWaitingFaxes(store, target, (tx, fax) =>
+    tx
+      .update(f)
+      .set({ sendAt, updated: sql`max(${now}, ${f.updated} + 1)` })
+      .where(eq(f.id, fax.id))
+      .returning()
+      .get(),
+  );
 }
 
 /**
  * Cancels scheduled faxes before they start, all or none: each ends FAILED (CANCELLED) with every
  * credit it took given back to the bucket it came from, and says so in its timeline.
  */
-export function cancelScheduledFaxes(
-  store: UserStore,
-  target: { faxIds: string[] } | { broadcastId: string },
-  now: number,
-): ScheduleChange {
-  return store.transaction((tx) => {
-    const rows = findTargets(tx, target);
-    if (!rows) return 'NOT_FOUND';
-    if (rows.length === 0 || rows.some((fax) => !isWaitingToStart(fax))) return 'STARTED';
-    const f = storeFaxes;
-    const faxes = rows.map((fax) => {
-      const charge = { chargedDefault: fax.chargedDefault, chargedPaid: fax.chargedPaid, refunded: fax.refunded };
-      const refund = splitRefund(fax.chargedDefault + fax.chargedPaid - fax.refunded, charge);
-      const refunded = refund.toDefault + refund.toPaid;
-      if (refunded > 0) {
-        moveCredits(tx, 'send', 'FAX_REFUND', { defaultDelta: refund.toDefault, paidDelta: refund.toPaid }, now, fax.id);
-      }
-      const event = (kind: 'FAILED' | 'REFUNDED', reason: 'CANCELLED' | null) =>
-        tx.insert(storeFaxEvents).values({ id: crypto.randomUUID(), faxId: fax.id, at: now, attempt: 0, kind, reason }).run();
-      event('FAILED', 'CANCELLED');
-      if (refunded > 0) event('REFUNDED', null);
-      return tx
-        .update(f)
-        .set({
-          status: 'FAILED',
-          failureReason: 'CANCELLED',
-          sendAt: null,
-          refunded: fax.refunded + refunded,
-          completed: now,
-          updated: sql`max(${now}, ${f.updated} + 1)`,
-        })
-        .where(eq(f.id, fax.id))
-        .returning()
-        .get();
-    });
-    return { faxes };
+export function cancelScheduledFaxes(store: UserStore, target: ScheduleTarget, now: number): ScheduleChange {
+  const f = storeFaxes;
+  return changeWaitingFaxes(store, target, (tx, fax) => {
+    const charge = { chargedDefault: fax.chargedDefault, chargedPaid: fax.chargedPaid, refunded: fax.refunded };
+    const refund = splitRefund(fax.chargedDefault + fax.chargedPaid - fax.refunded, charge);
+    const refunded = refund.toDefault + refund.toPaid;
+    if (refunded > 0) {
+      moveCredits(tx, 'send', 'FAX_REFUND', { defaultDelta: refund.toDefault, paidDelta: refund.toPaid }, now, fax.id);
+    }
+    const event = (kind: 'FAILED' | 'REFUNDED', reason: 'CANCELLED' | null) =>
+      tx.insert(storeFaxEvents).values({ id: crypto.randomUUID(), faxId: fax.id, at: now, attempt: 0, kind, reason }).run();
+    event('FAILED', 'CANCELLED');
+    if (refunded > 0) event('REFUNDED', null);
+    return tx
+      .update(f)
+      .set({
+        status: 'FAILED',
+        failureReason: 'CANCELLED',
+        sendAt: null,
+        refunded: fax.refunded + refunded,
+        completed: now,
+        updated: sql`max(${now}, ${f.updated} + 1)`,
+      })
+      .where(eq(f.id, fax.id))
+      .returning()
+      .get();
   });
 }
