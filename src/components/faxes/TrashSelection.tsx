@@ -92,7 +92,7 @@ export function TrashSelectedBar({
 
   if (selected.size === 0 && !moved && !failure) return null;
   return (
-    <div className="list-actions" role="region" aria-label={t('faxSelection.label')}>
+    <section className="list-actions" aria-label={t('faxSelection.label')}>
       {selected.size > 0 && (
         <>
           <span aria-live="polite">
@@ -116,6 +116,6 @@ export function TrashSelectedBar({
           {t('faxSelection.failed', { reason: failure })}
         </p>
       )}
-    </div>
+    </section>
   );
 }
