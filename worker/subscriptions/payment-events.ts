@@ -27,7 +27,7 @@ export type PaymentProvider = 'stripe' | 'local';
 const metadata = z.object({ userId: z.string().optional() }).nullish();
 const subscriptionRef = z.union([z.string(), z.object({ id: z.string() })]).transform((ref) => (typeof ref === 'string' ? ref : ref.id));
 
-const invoiceSchema = z.object({
+export const invoiceSchema = z.object({
   id: z.string(),
   billing_reason: z.string().nullish(),
   amount_paid: z.number().int().min(0),
@@ -36,7 +36,7 @@ const invoiceSchema = z.object({
   parent: z.object({ subscription_details: z.object({ subscription: subscriptionRef, metadata }).nullish() }).nullish(),
 });
 
-const subscriptionSchema = z.object({ id: z.string(), ended_at: z.number().int().nullish(), metadata });
+export const subscriptionSchema = z.object({ id: z.string(), ended_at: z.number().int().nullish(), metadata });
 
 /** The envelope every event has (Stripe's `Event`): we read only what we act on. */
 export const paymentEventSchema = z.object({ id: z.string().min(1), type: z.string().min(1), data: z.object({ object: z.unknown() }) });
