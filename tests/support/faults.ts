@@ -47,8 +47,9 @@ export function withFaults(plan: FaultPlan, base: Env = env): Faults {
     throw new Error(D1_RETRYABLE_ERRORS[faults.thrown.d1 % D1_RETRYABLE_ERRORS.length]);
   };
 
-  // Statements handed back to the real batch must be the real ones.
+  // Statements handed back to the real batch must be the real ones; their SQL decides d1When.
   const realStatement = new WeakMap<object, D1PreparedStatement>();
+  const sqlOf = new WeakMap<object, string>();
   const statement = (real: D1PreparedStatement, sql: string): D1PreparedStatement => {
     const wrapped = new Proxy(real, {
       get(target, prop) {
@@ -65,6 +66,7 @@ export function withFaults(plan: FaultPlan, base: Env = env): Faults {
       },
     });
     realStatement.set(wrapped, real);
+    sqlOf.set(wrapped, sql);
     return wrapped;
   };
 
@@ -73,7 +75,7 @@ export function withFaults(plan: FaultPlan, base: Env = env): Faults {
       if (prop === 'prepare') return (sql: string) => statement(target.prepare(sql), sql);
       if (prop === 'batch') {
         return (statements: D1PreparedStatement[]) => {
-          failD1(statements.map((s) => String((s as unknown as { statement?: string }).statement ?? '')).join(';'));
+          failD1(statements.map((s) => sqlOf.get(s) ?? '').join(';\n'));
           return target.batch(statements.map((s) => realStatement.get(s) ?? s));
         };
       }

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { t } from '../../src/i18n/t';
 import { getDb, type Db } from '../db/client';
-import { claimOnce, findCheckoutById, findWaitingCheckout, insertTransaction } from '../db/queries/billing';
-import { forgetWebhookEvent, isWebhookEventHandled, recordWebhookEvent } from '../db/queries/webhook-events';
+import { findCheckoutById, findWaitingCheckout, insertTransaction } from '../db/queries/billing';
+import { isWebhookEventHandled, recordWebhookEvent } from '../db/queries/webhook-events';
 import { readPlanOptions } from '../db/queries/options';
 import { endPlan, recordRenewal } from '../db/queries/subscriptions';
 import { findUserById } from '../db/queries/users';
@@ -15,6 +15,7 @@ import { sendMail } from '../mail/send';
 import { confirmCheckout } from './checkout';
 import { publishPlanChange } from '../live/plan-change';
 import { chargeRecords, planName, transactionRow } from './records';
+import { runClaimed } from './claimed';
 
 // What a payment processor tells us about a plan it runs itself (Stripe; the local processor's
 // signed stand-in uses the same shape), after the route has verified the signature. Three kinds
@@ -176,12 +177,5 @@ async function renewalFailed(
  * Pushes and mails come after, outside the claim: their failure must not undo or repeat a write.
  */
 async function claimed(db: Db, scope: string, key: string, now: number, work: () => Promise<void>): Promise<PaymentEventResult> {
-  if (!(await claimOnce(db, scope, key, now))) return 'duplicate';
-  try {
-    await work();
-  } catch (error) {
-    await forgetWebhookEvent(db, scope, key);
-    throw error;
-  }
-  return 'handled';
+  return (await runClaimed(db, scope, key, now, work)) ? 'handled' : 'duplicate';
 }
