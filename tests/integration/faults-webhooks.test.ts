@@ -1,4 +1,5 @@
-import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
+import { createExecutionContext, runInDurableObject, waitOnExecutionContext } from 'cloudflare:test';
+import { env } from 'cloudflare:workers';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../../worker/app';
 import { outboxTo } from '../support/account';
@@ -6,7 +7,9 @@ import { startTelnyxAttempt, telnyxEvent, telnyxWebhookRequest } from '../suppor
 import { insertUser } from '../support/db';
 import { makePdf } from '../support/documents';
 import { type FaultPlan, withFaults } from '../support/faults';
-import { faxRow, insertSendFax, ledgerRow, sendCreditsOf, setSendCredits, timelineOf } from '../support/faxes';
+import { faxRow, findLedgerRow, insertSendFax, ledgerRow, sendCreditsOf, setSendCredits, timelineOf } from '../support/faxes';
+import { ringStoreAlarm } from '../support/user-store';
+import { userHubStub } from '../../worker/live/publish';
 import { receiveCreditsOf, receivedFaxesOf, receiver, TELNYX_MEDIA_HOST, telnyxInboundCall } from '../support/receive';
 import { encodeAttemptRef } from '../../worker/carrier/attempt-ref';
 
@@ -109,5 +112,32 @@ describe('a received fax’s webhook under storage faults', () => {
     expect(await deliverUntilAcknowledged(inbound.received, faults.env)).toEqual([200]);
     expect(mediaFetches).toBe(fetched);
     expect(await receiveCreditsOf(b.userId)).toEqual({ default: 8, paid: 0, lifetime: 1 });
+  });
+});
+
+describe('the ledger row of an ended fax under D1 faults', () => {
+  it('D1 lost as the store writes it: the store’s alarm writes it later, once', async () => {
+    const user = await insertUser();
+    await setSendCredits(user.id, 10, 0);
+    const { faxId } = await insertSendFax(user.id, { documentPages: 2 });
+    const carrierFaxId = crypto.randomUUID();
+    await startTelnyxAttempt(faxId, 1, carrierFaxId);
+    // The store writes the ledger from inside the user's object, with the object's own bindings.
+    const faults = withFaults({ d1: 1, d1When: /fax_ledger/ });
+    await runInDurableObject(userHubStub(env, user.id), (hub) => {
+      Object.assign(hub, { env: faults.env });
+    });
+    const delivered = telnyxEvent('fax.delivered', {
+      fax_id: carrierFaxId,
+      client_state: encodeAttemptRef({ faxId, attempt: 1 }),
+      status: 'delivered',
+      page_count: 2,
+    });
+    expect(await deliverUntilAcknowledged(delivered, env)).toEqual([200]);
+    expect(faults.thrown.d1).toBe(1);
+    expect(await findLedgerRow(faxId)).toBeNull();
+
+    expect(await ringStoreAlarm(user.id)).toBe(true);
+    expect(await ledgerRow(faxId)).toMatchObject({ status: 'DELIVERED', charged: 2, refunded: 0 });
   });
 });
