@@ -4,7 +4,7 @@ import { DISPLAY_NAME_MAX_LENGTH, emailSchema, passwordLoginSchema } from './aut
 // Google sign-in shapes. Google's ID tokens are about 1 KB; the cap only keeps junk out.
 export const GOOGLE_TOKEN_MAX_LENGTH = 8192;
 
-const googleLoginSchema = z
+export const googleLoginSchema = z
   .object({
     token: z.string({ message: 'INVALID_INPUT' }).min(1, 'INVALID_INPUT').max(GOOGLE_TOKEN_MAX_LENGTH, 'INVALID_INPUT'),
   })

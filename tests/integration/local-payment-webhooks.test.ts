@@ -103,4 +103,14 @@ describe('POST /api/webhooks/local-payments', () => {
     }
     expect(await state(plan.userId)).toEqual(before);
   });
+
+  // Found by the fuzzing of issue 15: the SDK checks the signature, then parses, and its parse
+  // error was answered 500, so the processor would have redelivered a body it can never fix.
+  it('a rightly signed body that is not JSON is 400 MALFORMED_BODY, not a 5xx', async () => {
+    for (const body of ['%Q3', '{"id":', 'not json']) {
+      const response = await post(body, await signed(body));
+      expect(response.status).toBe(400);
+      expect(await errorCode(response)).toBe('MALFORMED_BODY');
+    }
+  });
 });

@@ -94,6 +94,17 @@ describe('holds', () => {
     expect((await freeNumbers('206')).some((n) => n.id === a!.id)).toBe(true);
   });
 
+  // Found by the model-based test of holds (issue 15): the refused hold let go of the first.
+  it('keeps the hold a person has when their hold on a number someone else holds is refused', async () => {
+    const [mine, theirs] = await freeNumbers('206');
+    const me = visitorCookieFrom(await reserve(mine!.id));
+    expect((await reserve(theirs!.id)).status).toBe(200);
+    const refused = await reserve(theirs!.id, me);
+    expect(refused.status).toBe(409);
+    expect(await errorCode(refused)).toBe('NUMBER_TAKEN');
+    expect(await currentHold(me)).toMatchObject({ id: mine!.id });
+  });
+
   it('returns an expired hold to the pool', async () => {
     const [number] = await freeNumbers('512');
     const visitor = visitorCookieFrom(await reserve(number!.id));

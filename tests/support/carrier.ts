@@ -101,6 +101,11 @@ export interface PostOptions {
 
 /** POSTs a Telnyx webhook to the Worker, signed unless told otherwise. */
 export async function postTelnyxWebhook(body: unknown, options: PostOptions = {}): Promise<Response> {
+  return exports.default.fetch(await telnyxWebhookRequest(body, options));
+}
+
+/** A Telnyx webhook request as Telnyx sends it, signed unless told otherwise. */
+export async function telnyxWebhookRequest(body: unknown, options: PostOptions = {}): Promise<Request> {
   const rawBody = typeof body === 'string' ? body : JSON.stringify(body);
   const timestamp = String(options.timestamp ?? Math.floor(Date.now() / 1000));
   const signature = await signWebhook(options.key ?? (await telnyxPrivateKey()), timestamp, options.signedBody ?? rawBody);
@@ -113,7 +118,7 @@ export async function postTelnyxWebhook(body: unknown, options: PostOptions = {}
   };
   const headers = new Headers();
   for (const [name, value] of Object.entries(merged)) if (value !== null) headers.set(name, value);
-  return exports.default.fetch(new Request('https://fax.example.com/api/webhooks/telnyx', { method: 'POST', headers, body: rawBody }));
+  return new Request('https://fax.example.com/api/webhooks/telnyx', { method: 'POST', headers, body: rawBody });
 }
 
 /** Starts attempt `attempt` of a fax as the dispatch does, and records the carrier's id for it. */

@@ -8,7 +8,7 @@ import type { AppEnv } from '../http/app-env';
 import { t } from '../../src/i18n/t';
 import { readObject } from '../storage/bucket';
 
-const mediaQuerySchema = z.object({
+export const mediaQuerySchema = z.object({
   attempt: z.coerce.number().int().min(1).max(99),
   expires: z.coerce.number().int().min(0),
   signature: z.string().regex(/^[0-9a-f]{64}$/),

@@ -17,6 +17,7 @@ async function receive(c: Context<AppEnv>, provider: PaymentProvider, secret: st
   const body = await c.req.text();
   const verified = await verifyStripeEvent(body, c.req.header(header) ?? null, secret);
   if (!verified) throw new ApiError(401, 'INVALID_SIGNATURE');
+  if (verified === 'malformed') throw new ApiError(400, 'MALFORMED_BODY');
   const event = paymentEventSchema.safeParse(verified);
   if (!event.success) throw new ApiError(400, 'MALFORMED_BODY');
   const result = await handlePaymentEvent(c.env, provider, event.data);

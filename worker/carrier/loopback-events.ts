@@ -9,7 +9,7 @@ import type { CarrierEvent } from './types';
 /** Events only the receiving side of a call gets (a fax.failed is the receiver's when `inbound` is set). */
 const RECEIVER_ONLY: readonly LoopbackEventType[] = ['fax.receiving.started', 'fax.media.processing.started', 'fax.received'];
 
-const loopbackWebhookSchema = z
+export const loopbackWebhookSchema = z
   .object({
     id: z.string().min(1).max(200),
     type: z.enum(LOOPBACK_EVENT_TYPES),

@@ -15,7 +15,8 @@ import type { CarrierEvent } from './types';
 // or ends with fax.failed (`direction: 'inbound'`). An inbound fax cut short may still carry the
 // pages that arrived in `media_url` (Telnyx's `partial_content`).
 
-const payloadSchema = z.object({
+/** A Telnyx fax event's `payload`: the fields we read (exported for the fuzz's generated webhooks). */
+export const telnyxPayloadSchema = z.object({
   fax_id: z.string().min(1),
   direction: z.string().nullish(),
   from: z.string().nullish(),
@@ -87,6 +88,9 @@ const OUTBOUND_STATUS: Record<string, 'QUEUED' | 'SENDING' | 'DELIVERED' | 'FAIL
 
 const INBOUND_STARTED = new Set(['fax.receiving.started', 'fax.media.processing.started']);
 
+/** Every Telnyx fax event type we act on. */
+export const TELNYX_EVENT_TYPES = [...Object.keys(OUTBOUND_STATUS), ...INBOUND_STARTED, 'fax.received'];
+
 /** A caller id in E.164, or null when withheld ("anonymous", "Restricted", "") or not a number. */
 function readNumber(raw: string | null | undefined): string | null {
   return raw ? toE164(raw) : null;
@@ -99,7 +103,7 @@ export function parseTelnyxWebhook(body: unknown, nowMs = Date.now()): CarrierEv
   const { id, event_type: type, occurred_at } = envelope.data;
   const status = OUTBOUND_STATUS[type];
   if (!status && type !== 'fax.received' && !INBOUND_STARTED.has(type)) return [];
-  const payload = payloadSchema.safeParse(envelope.data.payload);
+  const payload = telnyxPayloadSchema.safeParse(envelope.data.payload);
   if (!payload.success) return null;
   const p = payload.data;
   const occurredAt = (occurred_at && Date.parse(occurred_at)) || nowMs;

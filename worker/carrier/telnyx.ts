@@ -13,6 +13,12 @@ import { CarrierRejected, type Carrier, type OutboundFax, type SendAccepted, typ
 
 const TELNYX_FAXES_URL = 'https://api.telnyx.com/v2/faxes';
 
+/**
+ * How long Telnyx may take to answer a send. A hung call would otherwise hold the queue consumer
+ * until the platform ends it; past this the send throws and the queue delivers the dispatch again.
+ */
+export const TELNYX_SEND_TIMEOUT_MS = 30_000;
+
 const acceptedSchema = z.object({ data: z.object({ id: z.string().min(1) }) });
 const errorsSchema = z.object({
   errors: z.array(
@@ -47,6 +53,7 @@ export function createTelnyxCarrier(env: Env): Carrier {
         webhook_url: new URL('/api/webhooks/telnyx', config.PUBLIC_ORIGIN).toString(),
         client_state: encodeAttemptRef({ faxId: fax.faxId, attempt: fax.attempt }),
       }),
+      signal: AbortSignal.timeout(TELNYX_SEND_TIMEOUT_MS),
     });
     const body: unknown = await response.json().catch(() => null);
     if (response.ok) {

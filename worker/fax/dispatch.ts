@@ -51,6 +51,34 @@ function failAttempt(env: Env, ref: AttemptRef, userId: string, reason: FaxFailu
   });
 }
 
+/** Tries at recording the carrier's id for an attempt it has taken. */
+const RECORD_TRIES = 3;
+
+/**
+ * Records the carrier's id for the attempt it has just taken. From here on a redelivery of the
+ * message would resume the attempt and send the fax a second time (issue 15: a D1 error at this
+ * point made the recipient's machine print it three times), so a failure is not thrown to the
+ * queue: both writes are idempotent and are retried here, as D1's docs advise for transient
+ * errors, and should they still fail the carrier's own news names our attempt (its reference or
+ * client_state) and records the id when it comes (attempt-change.ts).
+ */
+async function recordAccepted(env: Env, fax: UserFaxRow, ref: AttemptRef, carrierFaxId: string): Promise<void> {
+  for (let tries = 1; ; tries++) {
+    try {
+      // D1 first: the carrier's news names only its id and must find the store.
+      await recordCarrierFaxId(getDb(env), carrierFaxId, fax.id, ref.attempt);
+      await userHubStub(env, fax.userId).noteCarrierFaxId(fax.userId, fax.id, ref.attempt, carrierFaxId);
+      return;
+    } catch (err) {
+      if (tries >= RECORD_TRIES) {
+        console.warn('The carrier took attempt', ref.attempt, 'of fax', fax.id, 'but its id', carrierFaxId, 'was not recorded', err);
+        return;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** tries * (0.5 + Math.random())));
+    }
+  }
+}
+
 /** `owner`: the user whose store holds the fax, when the message says (older messages do not). */
 export async function dispatchFax(env: Env, ref: AttemptRef, owner: string | undefined, deliveries: number): Promise<DispatchOutcome> {
   const db = getDb(env);
@@ -90,9 +118,7 @@ export async function dispatchFax(env: Env, ref: AttemptRef, owner: string | und
       pageCount: started.pageCount,
       mediaUrl,
     });
-    // D1 first: the carrier's news names only its id and must find the store.
-    await recordCarrierFaxId(db, accepted.carrierFaxId, fax.id, ref.attempt);
-    await store.noteCarrierFaxId(fax.userId, fax.id, ref.attempt, accepted.carrierFaxId);
+    await recordAccepted(env, fax, ref, accepted.carrierFaxId);
     return 'sent';
   } catch (err) {
     if (err instanceof CarrierRejected) {

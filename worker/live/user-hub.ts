@@ -50,6 +50,7 @@ import {
   startScheduledFax,
 } from '../db/store/scheduled-faxes';
 import { readStoreOwner, saveStoreOwner } from '../db/store/store-owner';
+import { clearLedgerPending, listLedgerPending, noteLedgerPending } from '../db/store/ledger-backlog';
 import {
   countTrashedFaxes,
   findTrashedFaxes,
@@ -95,6 +96,9 @@ const DELETE_BATCHES_PER_CALL = 5;
 
 /** How often, at the most, an object with a fax on its way looks at it again (its alarm). */
 const WATCH_MS = STALLED_DISPATCH_MS;
+
+/** When the alarm tries again at ledger rows D1 refused. */
+const LEDGER_RETRY_MS = 60_000;
 
 interface SocketAttachment {
   sessionId: string;
@@ -158,13 +162,32 @@ export class UserHub extends DurableObject<Env> {
     if (creditsChanged) await this.publish({ type: 'account.updated', at });
   }
 
-  /** A fax that has ended goes into D1's anonymised ledger, once (decision 010). */
+  /**
+   * A fax that has ended goes into D1's anonymised ledger (decision 010). Should D1 fail, the fax
+   * is noted in the store and the alarm writes its row later, so none is lost (issue 15).
+   */
   private async recordEnded(row: StoreFaxRow): Promise<void> {
     if (!isTerminalStatus(row.status)) return;
     try {
       await recordFaxLedger(getDb(this.env), row);
     } catch (err) {
-      console.error('Could not write the ledger row of fax', row.id, err);
+      console.warn('Could not write the ledger row of fax', row.id, '- the alarm will', err);
+      noteLedgerPending(this.store, row.id);
+      await this.watchOpenFaxes();
+    }
+  }
+
+  /** Writes the ledger rows D1 refused before; what fails again waits for the next alarm. */
+  private async writePendingLedger(): Promise<void> {
+    for (const faxId of listLedgerPending(this.store)) {
+      const row = findStoreFax(this.store, faxId);
+      try {
+        if (row) await recordFaxLedger(getDb(this.env), row);
+        clearLedgerPending(this.store, faxId);
+      } catch (err) {
+        console.warn('The ledger row of fax', faxId, 'is still not written; the next alarm tries again', err);
+        return;
+      }
     }
   }
 
@@ -181,6 +204,7 @@ export class UserHub extends DurableObject<Env> {
     if (scheduled !== null) dues.push(Math.max(now, scheduled));
     const trashedSince = oldestTrashing(this.store);
     if (trashedSince !== null) dues.push(Math.max(now, trashedSince + TRASH_RETENTION_MS));
+    if (listLedgerPending(this.store, 1).length > 0) dues.push(now + LEDGER_RETRY_MS);
     const set = await this.ctx.storage.getAlarm();
     if (dues.length === 0) {
       if (set !== null) await this.ctx.storage.deleteAlarm();
@@ -588,6 +612,7 @@ export class UserHub extends DurableObject<Env> {
       }
     }
     await this.startDueFaxes(userId, now);
+    await this.writePendingLedger();
     await this.purgeExpiredTrash(userId, now);
     await this.watchOpenFaxes();
   }

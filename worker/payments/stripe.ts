@@ -80,14 +80,20 @@ export function signedRecently(signature: string, nowMs: number): boolean {
 /**
  * Checks a Stripe-Signature header (`t=…,v1=…`) signed within 300 s of now, either way; null when
  * it is not Stripe's. A time ahead of ours is refused too: a captured event must not stay
- * replayable for as long as its sender chose.
+ * replayable for as long as its sender chose. 'malformed' when the signature holds but the body
+ * is not JSON (the SDK parses only after checking the signature).
  */
-export async function verifyStripeEvent(rawBody: string, signature: string | null, secret: string): Promise<Stripe.Event | null> {
+export async function verifyStripeEvent(
+  rawBody: string,
+  signature: string | null,
+  secret: string,
+): Promise<Stripe.Event | 'malformed' | null> {
   if (!signature || !signedRecently(signature, Date.now())) return null;
   try {
     return await Stripe.webhooks.constructEventAsync(rawBody, signature, secret, undefined, Stripe.createSubtleCryptoProvider());
   } catch (error) {
     if (error instanceof Stripe.errors.StripeSignatureVerificationError) return null;
+    if (error instanceof SyntaxError) return 'malformed';
     throw error;
   }
 }

@@ -38,7 +38,8 @@ export async function handleInboundEvent(env: Env, provider: CarrierName, event:
   const call: InboundCall = { faxId: await inboundFaxId(provider, event.carrierFaxId), userId, from: event.from, to: event.to, now };
   // The owner's store makes, charges and ends the fax, and pushes each change to their pages.
   const [changed, outcome] = await applyToFax(env, call, owner, event);
-  if (changed && outcome === 'RECEIVED') await mailFaxReceived(env, userId, call.faxId);
+  // On every delivery of an end, not only the one that made the fax: a send that failed is tried again.
+  if (event.kind !== 'inbound.started') await mailFaxReceived(env, userId, call.faxId);
   await markInboundEventHandled(env.DB, provider, event.eventId, {
     faxId: call.faxId,
     outcome: changed ? outcome : 'IGNORED',

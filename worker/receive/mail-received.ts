@@ -1,6 +1,7 @@
 import { formatPhoneForDisplay } from '../../src/common/phone';
 import { getDb } from '../db/client';
 import { listConfirmedFaxMailAddresses } from '../db/queries/fax-mail-addresses';
+import { claimOnce, hasClaim } from '../db/queries/billing';
 import { findUserById } from '../db/queries/users';
 import { findFaxOf } from '../fax/user-faxes';
 import { readConfig } from '../env';
@@ -9,14 +10,9 @@ import { sendMail } from '../mail/send';
 import { enqueueFaxJobs } from '../queues/fax-messages';
 import { userHubStub } from '../live/publish';
 
-/**
- * Tells the owner by mail that a fax has arrived (what every fax service does: the inbox may not be
- * open). Sent once, by the delivery that ended the fax. The fax is already safe in the user's store and R2, so a
- * mail that cannot be handed over is logged and never fails the carrier's webhook.
- * Each address the user confirmed for received faxes gets the fax itself, PDF attached
- * (mail-to-address.ts), by a queue job of its own: a slow or failing provider holds up neither the
- * carrier's webhook nor the other addresses, and a failure is tried again.
- */
+/** Scope of the one-time claims that say a fax's arrival has been mailed (webhook_events). */
+const MAILED_SCOPE = 'mail.fax-received';
+
 /** "Grace Hopper, (212) 555-0123" when the caller is in the user's phonebook, else the number; null when withheld. */
 export async function senderOf(env: Env, userId: string, number: string | null): Promise<string | null> {
   if (!number) return null;
@@ -25,25 +21,35 @@ export async function senderOf(env: Env, userId: string, number: string | null):
   return names[number] ? `${names[number]}, ${display}` : display;
 }
 
+/**
+ * Tells the owner by mail that a fax has arrived (what every fax service does: the inbox may not be
+ * open), and hands the fax itself to each address the user confirmed for received faxes (a queue
+ * job each, mail-to-address.ts: a slow provider holds up neither the webhook nor the other
+ * addresses). Called for every delivery of the event that ended the fax, it runs until one run
+ * has been recorded: a failure (the mail provider, D1, the queue) is thrown so the carrier
+ * delivers the event again, and the fax, already safe in the store and R2, is not touched twice
+ * (issue 15: a D1 error here used to lose the mail for good). A run whose record failed may be
+ * repeated: better twice than never.
+ */
 export async function mailFaxReceived(env: Env, userId: string, faxId: string): Promise<void> {
-  try {
-    const db = getDb(env);
-    const [user, fax, addresses] = await Promise.all([
-      findUserById(db, userId),
-      findFaxOf(env, userId, faxId),
-      listConfirmedFaxMailAddresses(db, userId),
-    ]);
-    if (!user || user.deletingAt !== null || !fax || fax.status !== 'RECEIVED') return;
-    if (addresses.length > 0) {
-      await enqueueFaxJobs(
-        env,
-        addresses.map((address) => ({ kind: 'fax.mail-received' as const, faxId, userId, addressId: address.id })),
-      );
-    }
-    // The account's own address, when also confirmed for received faxes, gets that mail only.
-    if (!user.mailOnFaxReceived || addresses.some((address) => address.email === user.email)) return;
-    // Nobody has shown the address is the owner's yet: the product does not write to it (issue 15).
-    if (user.emailVerifiedAt === null) return;
+  const db = getDb(env);
+  if (await hasClaim(db, MAILED_SCOPE, faxId)) return;
+  const [user, fax, addresses] = await Promise.all([
+    findUserById(db, userId),
+    findFaxOf(env, userId, faxId),
+    listConfirmedFaxMailAddresses(db, userId),
+  ]);
+  if (!user || user.deletingAt !== null || !fax || fax.status !== 'RECEIVED') return;
+  if (addresses.length > 0) {
+    await enqueueFaxJobs(
+      env,
+      addresses.map((address) => ({ kind: 'fax.mail-received' as const, faxId, userId, addressId: address.id })),
+    );
+  }
+  // The account's own address, when also confirmed for received faxes, gets that mail only; and
+  // nobody has shown an unconfirmed address is the owner's, so the product does not write to it (issue 15).
+  const ownAddressGetsTheFax = addresses.some((address) => address.email === user.email);
+  if (user.mailOnFaxReceived && !ownAddressGetsTheFax && user.emailVerifiedAt !== null) {
     const origin = readConfig(env).PUBLIC_ORIGIN;
     await sendMail(
       env,
@@ -56,7 +62,6 @@ export async function mailFaxReceived(env: Env, userId: string, faxId: string): 
         link: origin ? new URL(`/faxDetails/${fax.id}`, origin).toString() : null,
       }),
     );
-  } catch (err) {
-    console.warn('Could not mail the arrival of fax', faxId, err);
   }
+  await claimOnce(db, MAILED_SCOPE, faxId, Date.now());
 }

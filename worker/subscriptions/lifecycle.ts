@@ -1,7 +1,7 @@
 import { t } from '../../src/i18n/t';
 import { numberInventory } from '../carrier';
 import { getDb, type Db } from '../db/client';
-import { claimOnce, findCheckoutById, findFailedChargesSince, hasClaim, insertTransaction } from '../db/queries/billing';
+import { findCheckoutById, findFailedChargesSince, hasClaim, insertTransaction } from '../db/queries/billing';
 import { findNumberOwnedBy } from '../db/queries/numbers';
 import { readPlanOptions } from '../db/queries/options';
 import { endPlan, listUsersWithDueBilling, recordRenewal } from '../db/queries/subscriptions';
@@ -25,6 +25,7 @@ import { ProcessorUnavailableError } from '../payments/types';
 import { stopAtProcessor } from './cancel';
 import { publishPlanChange } from '../live/plan-change';
 import { chargeRecords, planName, transactionRow } from './records';
+import { runClaimed } from './claimed';
 
 // What is due for a user at a moment (trial end, renewal, cancellation, a failed renewal's grace,
 // the number after the plan ended, the reminder), applied by checkSubscriptionStatus for the
@@ -89,47 +90,52 @@ export async function retryFailedRenewal(env: Env, userId: string, now = Date.no
   return renew(env, user, state, now);
 }
 
-/** Charges the next period (a trial's first); a refusal is recorded and retried daily in the grace. */
+/**
+ * Charges the next period (a trial's first); a refusal is recorded and retried daily in the grace.
+ * The charge and its record are one claimed piece of work: should the record fail, the claim is
+ * given back and the next run charges again under the same idempotency key, so the processor
+ * charges once and the renewal is recorded once.
+ */
 async function renew(env: Env, user: UserRow, state: LifecycleState, now: number): Promise<boolean> {
   const db = getDb(env);
   const fromEnd = user.currentPeriodEnd!;
   const { planLevel: level, planTerm: term } = user;
   if (!level || !term || !user.subscriptionId) return false;
-  if (!(await claimOnce(db, RENEWAL_SCOPE, `${user.subscriptionId}:${fromEnd}:${state.failedAttempts}`, now))) return false;
-  const options = await readPlanOptions(db);
-  const price = priceOf(options, level, term);
-  const checkout = await findCheckoutById(db, user.subscriptionId);
-  const outcome = checkout?.processorRef
-    ? await processorOfPlan(env, user.merchantType ?? 'local').charge(
-        { paymentMethod: checkout.processorRef },
-        { amountCents: price, description: planName(level, term), idempotencyKey: `${user.subscriptionId}:${fromEnd}` },
-      )
-    : ({ status: 'declined', code: 'PAYMENT_DECLINED' } as const);
-  const ctx = { userId: user.id, checkoutId: user.subscriptionId, now };
-  if (outcome.status !== 'succeeded') {
-    const code = outcome.status === 'declined' ? outcome.code : 'AUTHENTICATION_FAILED';
-    await insertTransaction(
-      db,
-      transactionRow(ctx, 'charge', 'failed', price, t('billing.records.renewalFailed', { plan: planName(level, term), code })),
-    );
+  const checkoutId = user.subscriptionId;
+  let declined = false;
+  let price = 0;
+  const claimed = await runClaimed(db, RENEWAL_SCOPE, `${checkoutId}:${fromEnd}:${state.failedAttempts}`, now, async () => {
+    const options = await readPlanOptions(db);
+    price = priceOf(options, level, term);
+    const checkout = await findCheckoutById(db, checkoutId);
+    const outcome = checkout?.processorRef
+      ? await processorOfPlan(env, user.merchantType ?? 'local').charge(
+          { paymentMethod: checkout.processorRef },
+          { amountCents: price, description: planName(level, term), idempotencyKey: `${checkoutId}:${fromEnd}` },
+        )
+      : ({ status: 'declined', code: 'PAYMENT_DECLINED' } as const);
+    const ctx = { userId: user.id, checkoutId, now };
+    if (outcome.status !== 'succeeded') {
+      declined = true;
+      const code = outcome.status === 'declined' ? outcome.code : 'AUTHENTICATION_FAILED';
+      await insertTransaction(
+        db,
+        transactionRow(ctx, 'charge', 'failed', price, t('billing.records.renewalFailed', { plan: planName(level, term), code })),
+      );
+      return;
+    }
+    const end = periodEnd(fromEnd, term);
+    const grant = renewalGrant(options, level, term);
+    const records = chargeRecords(ctx, { level, term, amountCents: price, periodStart: fromEnd, periodEnd: end, grant }, outcome.ref);
+    await recordRenewal(db, { userId: user.id, fromPeriodEnd: fromEnd, periodEnd: end, grant, ...records });
+  });
+  if (!claimed) return false;
+  if (declined) {
     await publishToUser(env, user.id, { type: 'subscription.updated', at: now });
     await sendMail(env, paymentFailedMail(user.email, { plan: planName(level, term), amountCents: price, retries: 'daily' }));
-    return true;
+  } else {
+    await publishPlanChange(env, user.id, { changed: false, row: null });
   }
-  const end = periodEnd(fromEnd, term);
-  const records = chargeRecords(
-    ctx,
-    { level, term, amountCents: price, periodStart: fromEnd, periodEnd: end, grant: renewalGrant(options, level, term) },
-    outcome.ref,
-  );
-  await recordRenewal(db, {
-    userId: user.id,
-    fromPeriodEnd: fromEnd,
-    periodEnd: end,
-    grant: renewalGrant(options, level, term),
-    ...records,
-  });
-  await publishPlanChange(env, user.id, { changed: false, row: null });
   return true;
 }
 
@@ -164,12 +170,13 @@ async function releaseNumber(env: Env, userId: string): Promise<boolean> {
 async function remind(env: Env, user: UserRow, now: number): Promise<boolean> {
   const db = getDb(env);
   const end = user.currentPeriodEnd!;
-  if (!(await claimOnce(db, REMINDER_SCOPE, `${user.subscriptionId}:${end}`, now))) return false;
-  const options = await readPlanOptions(db);
-  const price = user.planLevel && user.planTerm ? priceOf(options, user.planLevel, user.planTerm) : 0;
-  const plan = user.planLevel && user.planTerm ? planName(user.planLevel, user.planTerm) : null;
-  await sendMail(env, renewalReminderMail(user.email, { plan, renewsAt: end, amountCents: price }));
-  return true;
+  // The mail is the work: one that could not be sent is sent by the next run.
+  return runClaimed(db, REMINDER_SCOPE, `${user.subscriptionId}:${end}`, now, async () => {
+    const options = await readPlanOptions(db);
+    const price = user.planLevel && user.planTerm ? priceOf(options, user.planLevel, user.planTerm) : 0;
+    const plan = user.planLevel && user.planTerm ? planName(user.planLevel, user.planTerm) : null;
+    await sendMail(env, renewalReminderMail(user.email, { plan, renewsAt: end, amountCents: price }));
+  });
 }
 
 const SCHEDULED_PAGE = 200;

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { t } from '../../src/i18n/t';
 import { getDb, type Db } from '../db/client';
-import { claimOnce, findCheckoutById, findWaitingCheckout, insertTransaction } from '../db/queries/billing';
-import { forgetWebhookEvent, isWebhookEventHandled, recordWebhookEvent } from '../db/queries/webhook-events';
+import { findCheckoutById, findWaitingCheckout, insertTransaction } from '../db/queries/billing';
+import { isWebhookEventHandled, recordWebhookEvent } from '../db/queries/webhook-events';
 import { readPlanOptions } from '../db/queries/options';
 import { endPlan, recordRenewal } from '../db/queries/subscriptions';
 import { findUserById } from '../db/queries/users';
@@ -15,6 +15,7 @@ import { sendMail } from '../mail/send';
 import { confirmCheckout } from './checkout';
 import { publishPlanChange } from '../live/plan-change';
 import { chargeRecords, planName, transactionRow } from './records';
+import { runClaimed } from './claimed';
 
 // What a payment processor tells us about a plan it runs itself (Stripe; the local processor's
 // signed stand-in uses the same shape), after the route has verified the signature. Three kinds
@@ -27,7 +28,7 @@ export type PaymentProvider = 'stripe' | 'local';
 const metadata = z.object({ userId: z.string().optional() }).nullish();
 const subscriptionRef = z.union([z.string(), z.object({ id: z.string() })]).transform((ref) => (typeof ref === 'string' ? ref : ref.id));
 
-const invoiceSchema = z.object({
+export const invoiceSchema = z.object({
   id: z.string(),
   billing_reason: z.string().nullish(),
   amount_paid: z.number().int().min(0),
@@ -36,7 +37,7 @@ const invoiceSchema = z.object({
   parent: z.object({ subscription_details: z.object({ subscription: subscriptionRef, metadata }).nullish() }).nullish(),
 });
 
-const subscriptionSchema = z.object({ id: z.string(), ended_at: z.number().int().nullish(), metadata });
+export const subscriptionSchema = z.object({ id: z.string(), ended_at: z.number().int().nullish(), metadata });
 
 /** The envelope every event has (Stripe's `Event`): we read only what we act on. */
 export const paymentEventSchema = z.object({ id: z.string().min(1), type: z.string().min(1), data: z.object({ object: z.unknown() }) });
@@ -176,12 +177,5 @@ async function renewalFailed(
  * Pushes and mails come after, outside the claim: their failure must not undo or repeat a write.
  */
 async function claimed(db: Db, scope: string, key: string, now: number, work: () => Promise<void>): Promise<PaymentEventResult> {
-  if (!(await claimOnce(db, scope, key, now))) return 'duplicate';
-  try {
-    await work();
-  } catch (error) {
-    await forgetWebhookEvent(db, scope, key);
-    throw error;
-  }
-  return 'handled';
+  return (await runClaimed(db, scope, key, now, work)) ? 'handled' : 'duplicate';
 }

@@ -64,7 +64,8 @@ export async function findNumberOwnedBy(db: Db, userId: string): Promise<FaxNumb
 
 /**
  * Holds `numberId` for the holder until `expiresAt`, letting go of any other number they held
- * (one hold each). Answers the hold, or null when the number is someone else's.
+ * (one hold each). Answers the hold, or null when the number is someone else's: then the holder
+ * keeps what they held (issue 15: the release used to come first and a refused hold lost it).
  */
 export async function holdNumber(
   db: Db,
@@ -73,16 +74,24 @@ export async function holdNumber(
   now: number,
   expiresAt: number,
 ): Promise<FaxNumberRow | null> {
-  const [, claimed] = await db.batch([
-    db
-      .update(faxNumbers)
-      .set({ state: 'AVAILABLE', holderKey: null, holdExpiresAt: null })
-      .where(and(eq(faxNumbers.state, 'HELD'), eq(faxNumbers.holderKey, holderKey), ne(faxNumbers.id, numberId))),
+  // One transaction: the claim first, then the other holds go only if the claim took.
+  const [claimed] = await db.batch([
     db
       .update(faxNumbers)
       .set({ state: 'HELD', holderKey, holdExpiresAt: expiresAt })
       .where(and(eq(faxNumbers.id, numberId), or(isFree(now), and(eq(faxNumbers.state, 'HELD'), eq(faxNumbers.holderKey, holderKey)))))
       .returning(),
+    db
+      .update(faxNumbers)
+      .set({ state: 'AVAILABLE', holderKey: null, holdExpiresAt: null })
+      .where(
+        and(
+          eq(faxNumbers.state, 'HELD'),
+          eq(faxNumbers.holderKey, holderKey),
+          ne(faxNumbers.id, numberId),
+          sql`exists (select 1 from ${faxNumbers} as claimed where claimed.id = ${numberId} and claimed.state = 'HELD' and claimed.holder_key = ${holderKey})`,
+        ),
+      ),
   ]);
   return claimed[0] ?? null;
 }
