@@ -131,7 +131,17 @@ function objectArbitrary(def: Def, hints: ArbitraryHints): fc.Arbitrary<Record<s
   const fields: Record<string, fc.Arbitrary<unknown>> = {};
   const required: string[] = [];
   for (const [key, schema] of Object.entries(shape)) {
-    fields[key] = arbitraryOf(schema, hints);
+    // A fax number field is read by a transform (it must be a dialable number), which the
+    // generator cannot see: give it numbers a person would type, now and then anything.
+    fields[key] = /^(faxNumber|toNumber)$/.test(key)
+      ? fc.oneof(
+          { weight: 4, arbitrary: fc.constantFrom('+12125550123', '(312) 555-0190', '212.555.0199', '+44 20 7946 0958') },
+          { weight: 1, arbitrary: arbitraryOf(schema, hints) },
+        )
+      : key === 'email'
+        ? // Likewise an e-mail checked by a refinement.
+          fc.oneof({ weight: 4, arbitrary: fc.constantFrom('', 'ada@example.com') }, { weight: 1, arbitrary: arbitraryOf(schema, hints) })
+        : arbitraryOf(schema, hints);
     if (!isOptionalKey(schema)) required.push(key);
   }
   return fc.record(fields, { requiredKeys: required });
