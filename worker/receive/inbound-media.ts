@@ -1,12 +1,15 @@
 import type { InboundMedia } from '../carrier/types';
+import type { DocumentSource } from '../documents/document-source';
 import { countPdfPages } from '../documents/pdf-check';
-import { sniffDocumentKind } from '../documents/sniff';
+import { SNIFF_BYTES, sniffDocumentKind } from '../documents/sniff';
 import { joinChunks } from '../http/bytes';
-import { readObject, readObjectInfo, writePdf } from '../storage/bucket';
+import { copyObject, readObjectInfo, readObjectSource, writePdf } from '../storage/bucket';
 
 // A received fax's PDF, copied into our own storage the moment the carrier announces it: a
 // carrier's media link expires within minutes (Telnyx: about ten), so nothing may wait for the
-// user to open it. The copy is idempotent: a redelivered event finds it in place.
+// user to open it. The copy is idempotent: a redelivered event finds it in place. The PDF streams
+// from the carrier into R2 and is then read piece by piece to count its pages: a 50 MB fax is
+// never held whole (issue 16).
 
 interface StoredMedia {
   pageCount: number;
@@ -57,24 +60,29 @@ export async function storeInboundMedia(
   announcedPages: number,
 ): Promise<StoredMedia> {
   const kept = await readObjectInfo(env, key);
-  if (kept) return { pageCount: Number(kept.customMetadata?.pageCount) || announcedPages, size: kept.size };
-
-  const bytes = 'r2Key' in media ? await readLoopbackMedia(env, media.r2Key) : await downloadMedia(media.url, limits);
-  if (bytes.byteLength > limits.maxBytes) throw new UnusableMedia(`media of ${bytes.byteLength} bytes is over the limit`);
-  if (sniffDocumentKind(bytes) !== 'pdf') throw new UnusableMedia('media is not a PDF');
-  const pageCount = await pagesOf(bytes, announcedPages);
-  await writePdf(env, key, bytes, { pageCount: String(pageCount) });
-  return { pageCount, size: bytes.byteLength };
+  if (!kept) {
+    if ('r2Key' in media) await copyLoopbackMedia(env, media.r2Key, key, limits);
+    else await downloadMedia(env, media.url, key, limits);
+  }
+  const stored = await readObjectSource(env, key);
+  if (!stored) throw new Error(`the received fax at ${key} went away while it was stored`);
+  // Copies made before pages were counted from R2 carry their count.
+  const pageCount = Number(kept?.customMetadata?.pageCount) || (await pagesOf(stored, announcedPages));
+  return { pageCount, size: stored.size };
 }
 
-async function readLoopbackMedia(env: Env, r2Key: string): Promise<Uint8Array> {
+async function copyLoopbackMedia(env: Env, r2Key: string, key: string, limits: MediaLimits): Promise<void> {
   if (!r2Key.startsWith(LOOPBACK_MEDIA_PREFIX) || r2Key.includes('..')) throw new UnusableMedia('loopback media outside its prefix');
-  const object = await readObject(env, r2Key);
-  if (!object) throw new UnusableMedia('loopback media is gone');
-  return new Uint8Array(await object.arrayBuffer());
+  const source = await readObjectSource(env, r2Key);
+  if (!source) throw new UnusableMedia('loopback media is gone');
+  if (source.size > limits.maxBytes) throw new UnusableMedia(`media of ${source.size} bytes is over the limit`);
+  if (sniffDocumentKind(await source.read(0, SNIFF_BYTES)) !== 'pdf') throw new UnusableMedia('media is not a PDF');
+  if (!(await copyObject(env, r2Key, key, null, { httpMetadata: { contentType: 'application/pdf' } }))) {
+    throw new UnusableMedia('loopback media is gone');
+  }
 }
 
-async function downloadMedia(url: string, limits: MediaLimits): Promise<Uint8Array> {
+async function downloadMedia(env: Env, url: string, key: string, limits: MediaLimits): Promise<void> {
   const response = await fetchFromCarrier(url, limits);
   // 4xx: the link expired or never worked, and the carrier's redelivery carries the same link.
   if (response.status >= 400 && response.status < 500) throw new UnusableMedia(`media link answered ${response.status}`);
@@ -85,11 +93,60 @@ async function downloadMedia(url: string, limits: MediaLimits): Promise<Uint8Arr
     throw new UnusableMedia(`media of ${declared} bytes is over the limit`);
   }
   try {
-    return await readAtMost(response.body, limits.maxBytes);
+    if (response.body && Number.isSafeInteger(declared) && declared > 0) {
+      await streamMedia(env, key, response.body, declared);
+    } else {
+      // No length to stream by (R2 needs one): held, up to the limit.
+      const bytes = await readAtMost(response.body, limits.maxBytes);
+      if (sniffDocumentKind(bytes) !== 'pdf') throw new UnusableMedia('media is not a PDF');
+      await writePdf(env, key, bytes);
+    }
   } catch (err) {
     if (err instanceof UnusableMedia) throw err;
     throw new MediaNotReady(`media download broke off: ${err instanceof Error ? err.message : String(err)}`);
   }
+}
+
+/** The first pieces of the body until they hold `bytes` bytes (or the body ends). */
+async function readHead(reader: ReadableStreamDefaultReader<Uint8Array>, bytes: number): Promise<Uint8Array[]> {
+  const pieces: Uint8Array[] = [];
+  let size = 0;
+  while (size < bytes) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    pieces.push(value);
+    size += value.byteLength;
+  }
+  return pieces;
+}
+
+/**
+ * Streams a body of `length` bytes into R2 at `key`, once its first bytes show a PDF. R2 stores
+ * nothing unless exactly `length` bytes arrive (a lying Content-Length fails the copy).
+ */
+async function streamMedia(env: Env, key: string, body: ReadableStream<Uint8Array>, length: number): Promise<void> {
+  const reader = body.getReader();
+  const head = await readHead(reader, SNIFF_BYTES);
+  if (
+    sniffDocumentKind(
+      joinChunks(
+        head,
+        head.reduce((sum, piece) => sum + piece.byteLength, 0),
+      ),
+    ) !== 'pdf'
+  ) {
+    await reader.cancel();
+    throw new UnusableMedia('media is not a PDF');
+  }
+  const { readable, writable } = new FixedLengthStream(length);
+  const writer = writable.getWriter();
+  const feeding = (async () => {
+    for (const piece of head) await writer.write(piece);
+    for (let read = await reader.read(); !read.done; read = await reader.read()) await writer.write(read.value);
+    await writer.close();
+  })();
+  feeding.catch(() => writer.abort().catch(() => undefined));
+  await Promise.all([writePdf(env, key, readable), feeding]);
 }
 
 /**
@@ -130,13 +187,9 @@ async function readAtMost(body: ReadableStream<Uint8Array> | null, maxBytes: num
 }
 
 /**
- * The pages the PDF holds. A PDF that pdf-lib cannot walk is still kept (a browser's pdf.js is more
- * forgiving, and the fax is the user's): the carrier's count stands in then.
+ * The pages the PDF holds. A PDF whose page tree cannot be walked is still kept (a browser's pdf.js
+ * is more forgiving, and the fax is the user's): the carrier's count stands in then.
  */
-async function pagesOf(bytes: Uint8Array, announcedPages: number): Promise<number> {
-  try {
-    return await countPdfPages(bytes);
-  } catch {
-    return Math.max(1, announcedPages);
-  }
+async function pagesOf(source: DocumentSource, announcedPages: number): Promise<number> {
+  return (await countPdfPages(source)) ?? Math.max(1, announcedPages);
 }

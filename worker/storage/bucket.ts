@@ -3,6 +3,8 @@
 // rule of docs/architecture.md; tests/architecture/r2-door.test.mjs fails on a DOCUMENTS use
 // elsewhere). Keys are built by documents.ts, never taken from a caller.
 
+import type { DocumentSource } from '../documents/document-source';
+
 type ObjectBody = ArrayBuffer | ArrayBufferView | ReadableStream | string;
 
 /** R2 deletes at most this many keys in one call. */
@@ -18,6 +20,34 @@ export function readObjectInfo(env: Env, key: string): Promise<R2Object | null> 
   return env.DOCUMENTS.head(key);
 }
 
+/**
+ * The object at `key` as a source read piece by piece (ranged reads), never held whole; null when
+ * there is none. A document of 50 MB and a Worker's 128 MB do not go together (issue 16).
+ */
+export async function readObjectSource(env: Env, key: string): Promise<DocumentSource | null> {
+  const info = await env.DOCUMENTS.head(key);
+  if (!info) return null;
+  const { size, etag } = info;
+  // Every read is of the object first seen: a replaced object fails rather than mixes two.
+  const get = async (range: R2Range): Promise<R2ObjectBody> => {
+    const object = await env.DOCUMENTS.get(key, { range, onlyIf: { etagMatches: etag } });
+    if (!object || !('body' in object)) throw new Error(`R2 object ${key} changed or went away while it was read`);
+    return object;
+  };
+  return {
+    size,
+    async read(offset, length) {
+      const end = Math.min(size, offset + length);
+      if (end <= offset) return new Uint8Array(0);
+      return new Uint8Array(await (await get({ offset, length: end - offset })).arrayBuffer());
+    },
+    async *stream(offset) {
+      if (offset >= size) return;
+      yield* (await get({ offset })).body;
+    },
+  };
+}
+
 /** Stores `body` at `key`, replacing what was there. */
 export async function writeObject(env: Env, key: string, body: ObjectBody, options?: R2PutOptions): Promise<R2Object> {
   const object = await env.DOCUMENTS.put(key, body, options);
@@ -29,6 +59,31 @@ export async function writeObject(env: Env, key: string, body: ObjectBody, optio
 /** Stores a PDF at `key` (the fax documents every fax page is drawn from). */
 export function writePdf(env: Env, key: string, bytes: ObjectBody, customMetadata?: Record<string, string>): Promise<R2Object> {
   return writeObject(env, key, bytes, { httpMetadata: { contentType: 'application/pdf' }, customMetadata });
+}
+
+/**
+ * Stores at `to` the object at `from` followed by `suffix` (a fax's cover page added as an update,
+ * fax/fax-document.ts), streamed from one to the other: never held whole. Null when `from` is gone.
+ */
+export async function copyObject(
+  env: Env,
+  from: string,
+  to: string,
+  suffix: Uint8Array | null,
+  options?: R2PutOptions,
+): Promise<R2Object | null> {
+  const source = await env.DOCUMENTS.get(from);
+  if (!source) return null;
+  if (!suffix?.byteLength) return writeObject(env, to, source.body, options);
+  // R2 takes a stream only when its length is known: the source's and the suffix's.
+  const { readable, writable } = new FixedLengthStream(source.size + suffix.byteLength);
+  const feeding = source.body.pipeTo(writable, { preventClose: true }).then(async () => {
+    const writer = writable.getWriter();
+    await writer.write(suffix);
+    await writer.close();
+  });
+  const [stored] = await Promise.all([writeObject(env, to, readable, options), feeding]);
+  return stored;
 }
 
 /** Every key under `prefix`, page by page. */
