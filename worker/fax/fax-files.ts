@@ -1,14 +1,19 @@
 import { formatPhoneForDisplay } from '../../src/common/phone';
 import { getDb } from '../db/client';
 import { findFileOfUser } from '../db/queries/files';
-import type { FaxRow } from '../db/schema';
+import type { FaxRow, FileRow } from '../db/schema';
 import { renderDeliveryConfirmation } from '../documents/confirmation';
 import { readObject } from '../storage/bucket';
 
-/** The document the user uploaded for the fax (before any cover page), or null when it is gone. */
-export async function sourceDocumentOf(env: Env, fax: FaxRow): Promise<R2ObjectBody | null> {
+/** The file the user uploaded for the fax (before any cover page), or null when it is gone. */
+export async function sourceFileOf(env: Env, fax: FaxRow): Promise<FileRow | null> {
   if (!fax.fileId) return null;
-  const file = await findFileOfUser(getDb(env), fax.userId, fax.fileId);
+  return findFileOfUser(getDb(env), fax.userId, fax.fileId);
+}
+
+/** The document the user uploaded for the fax (before any cover page), or null when it is gone. */
+async function sourceDocumentOf(env: Env, fax: FaxRow): Promise<R2ObjectBody | null> {
+  const file = await sourceFileOf(env, fax);
   return file ? readObject(env, file.r2Key) : null;
 }
 
