@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { ApiError } from '../../worker/http/api-error';
 import { jpegSize, pngSize } from '../../worker/documents/image-size';
 import { makeEncryptedPdf, makeJpeg, makePdf, makePng } from '../support/documents';
+import { rawPdf } from '../support/pdf-structure';
 
 /** Zeros deflated in a stream, never held whole: `megabytes` MB become about a thousandth of that. */
 async function deflatedZeros(megabytes: number): Promise<Uint8Array> {
@@ -151,6 +152,21 @@ describe('normalizeDocument', () => {
     ],
     ['a PDF holding a deflate stream of 80 MB in 80 KB', () => flateBombPdf(80), LIMITS, '400 CORRUPT_DOCUMENT'],
     ['a PDF holding a deflate stream of 33 MB, just past the bound', () => flateBombPdf(33), LIMITS, '400 CORRUPT_DOCUMENT'],
+    // Its structure alone (not its pages' content) would fill a Worker: refused before anything else goes wrong.
+    [
+      'a PDF whose objects alone pass 24 MB',
+      async () => {
+        const padding = `<< /Pad (${'x'.repeat(10_000)}) >>`;
+        const objects = [
+          '<< /Type /Catalog /Pages 2 0 R >>',
+          '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+          '<< /Type /Page /Parent 2 0 R >>',
+        ];
+        return rawPdf([...objects, ...Array.from({ length: 2600 }, () => padding)]);
+      },
+      LIMITS,
+      '400 DOCUMENT_TOO_COMPLEX',
+    ],
     ['a TIFF', async () => new Uint8Array([0x49, 0x49, 0x2a, 0x00, 8, 0, 0, 0]), LIMITS, '415 UNSUPPORTED_FILE_TYPE'],
     ['text', async () => new TextEncoder().encode('hello'), LIMITS, '415 UNSUPPORTED_FILE_TYPE'],
   ])('refuses %s', async (_label, build, limits, code) => {
