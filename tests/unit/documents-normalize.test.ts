@@ -6,6 +6,8 @@ import { normalizeDocument as normalizeSource, type DocumentLimits } from '../..
 import { createHash } from 'node:crypto';
 import { ApiError } from '../../worker/http/api-error';
 import { jpegSize, pngSize } from '../../worker/documents/image-size';
+import { parseValue, type PdfDict } from '../../worker/documents/pdf-syntax';
+import { declaredImageBytes } from '../../worker/documents/stream-bounds';
 import { makeEncryptedPdf, makeJpeg, makePdf, makePng } from '../support/documents';
 import { rawPdf } from '../support/pdf-structure';
 
@@ -27,6 +29,32 @@ async function flateBombPdf(megabytes = 80): Promise<Uint8Array> {
   pdf.addPage();
   const bomb = await deflatedZeros(megabytes);
   pdf.context.register(PDFRawStream.of(pdf.context.obj({ Filter: 'FlateDecode', Length: bomb.length }), bomb));
+  return pdf.save({ useObjectStreams: false });
+}
+
+/**
+ * A one-page PDF whose image says it is `width` × `height` grey pixels and whose Flate data holds
+ * `megabytes` MB of zeros, whatever it says.
+ */
+async function imagePdf(width: number, height: number, megabytes: number): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  const data = await deflatedZeros(megabytes);
+  const image = pdf.context.register(
+    PDFRawStream.of(
+      pdf.context.obj({
+        Type: 'XObject',
+        Subtype: 'Image',
+        Width: width,
+        Height: height,
+        ColorSpace: 'DeviceGray',
+        BitsPerComponent: 8,
+        Filter: 'FlateDecode',
+        Length: data.length,
+      }),
+      data,
+    ),
+  );
+  pdf.addPage().node.newXObject('Scan', image);
   return pdf.save({ useObjectStreams: false });
 }
 
@@ -76,6 +104,30 @@ async function codeOf(promise: Promise<unknown>): Promise<string> {
   return 'accepted';
 }
 
+describe('declaredImageBytes: what readers decode of an image, from its dictionary', () => {
+  const dict = (text: string) => parseValue(new TextEncoder().encode(text)) as PdfDict;
+  it.each<[string, string, number | null]>([
+    [
+      'a 1-bit scan',
+      '<< /Subtype /Image /Width 1700 /Height 2200 /ColorSpace /DeviceGray /BitsPerComponent 1 /Filter /FlateDecode >>',
+      (213 + 1) * 2200,
+    ],
+    ['an RGB photo', '<< /Subtype /Image /Width 100 /Height 10 /ColorSpace /DeviceRGB /BitsPerComponent 8 >>', 301 * 10],
+    ['an image mask', '<< /Subtype /Image /Width 16 /Height 2 /ImageMask true >>', 3 * 2],
+    ['an ICC colour space, counted as four components', '<< /Subtype /Image /Width 10 /Height 1 /ColorSpace [/ICCBased 5 0 R] >>', 41],
+    [
+      'a predictor wider than the image',
+      '<< /Subtype /Image /Width 10 /Height 1 /ColorSpace /DeviceGray /DecodeParms << /Predictor 15 /Columns 1000 /Colors 3 >> >>',
+      3001,
+    ],
+    ['a stream that is not an image', '<< /Length 5 /Filter /FlateDecode >>', null],
+    ['an image behind two filters', '<< /Subtype /Image /Width 10 /Height 10 /Filter [/FlateDecode /DCTDecode] >>', null],
+    ['an image without a size', '<< /Subtype /Image /Height 10 >>', null],
+  ])('%s', (_label, text, bytes) => {
+    expect(declaredImageBytes(dict(text))).toBe(bytes);
+  });
+});
+
 describe('placeImage', () => {
   it.each([
     ['a tall image fills the portrait page height', 100, 200, { pageWidth: 612, pageHeight: 792, x: 126, y: 36, width: 360, height: 720 }],
@@ -90,6 +142,10 @@ describe('normalizeDocument', () => {
   it('keeps a PDF whose stream inflates to 24 MB, a colour page scanned at 300 dpi (the bound is 32 MB)', async () => {
     const bytes = await flateBombPdf(24);
     expect((await normalizeDocument(bytes, LIMITS)).pageCount).toBe(1);
+  });
+
+  it('keeps an image whose data inflates past what it says: readers decode only the pixels it has', async () => {
+    expect((await normalizeDocument(await imagePdf(100, 100, 40), LIMITS)).pageCount).toBe(1);
   });
 
   it('keeps a PDF byte for byte and counts its pages', async () => {
@@ -152,6 +208,7 @@ describe('normalizeDocument', () => {
     ],
     ['a PDF holding a deflate stream of 80 MB in 80 KB', () => flateBombPdf(80), LIMITS, '400 CORRUPT_DOCUMENT'],
     ['a PDF holding a deflate stream of 33 MB, just past the bound', () => flateBombPdf(33), LIMITS, '400 CORRUPT_DOCUMENT'],
+    ['an image that says it is 7000 × 7000 and inflates to 40 MB', () => imagePdf(7000, 7000, 40), LIMITS, '400 CORRUPT_DOCUMENT'],
     // Its structure alone (not its pages' content) would fill a Worker: refused before anything else goes wrong.
     [
       'a PDF whose objects alone pass 24 MB',

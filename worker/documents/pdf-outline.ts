@@ -1,4 +1,4 @@
-import { isDict, isRef, nameOf, parseValue, PdfSyntaxError, type PdfDict, type PdfRef, type PdfValue } from './pdf-syntax';
+import { isDict, isRef, nameOf, PdfLexer, parseValue, PdfSyntaxError, type PdfDict, type PdfRef, type PdfValue } from './pdf-syntax';
 
 // What a scan (pdf-scan.ts) learns of a PDF without keeping its content: where each object is,
 // the small objects themselves (dictionaries, arrays: the page tree, the catalog), the decoded
@@ -43,6 +43,32 @@ export interface PdfOutline {
   endsWithNewline: boolean;
   objects: Map<number, ObjectEntry>;
   trailer: TrailerInfo;
+}
+
+/**
+ * The objects an object stream `stream` holds (decoded `data`): `N` pairs of (number, offset),
+ * then their values from `First`. None when its header cannot be read.
+ */
+export function objectStreamEntries(stream: number, dict: PdfDict, data: Uint8Array): [number, CompressedEntry][] {
+  const count = dict.entries.get('N');
+  const first = dict.entries.get('First');
+  if (typeof count !== 'number' || typeof first !== 'number' || first < 0 || first > data.byteLength) return [];
+  const header = new PdfLexer(data.subarray(0, first));
+  const pairs: [number, number][] = [];
+  try {
+    for (let i = 0; i < count; i++) {
+      const num = header.value();
+      const at = header.value();
+      if (typeof num !== 'number' || typeof at !== 'number') return [];
+      pairs.push([num, first + at]);
+    }
+  } catch {
+    return [];
+  }
+  return pairs.flatMap(([num, at], index): [number, CompressedEntry][] => {
+    const end = pairs[index + 1]?.[1] ?? data.byteLength;
+    return at >= first && at <= end ? [[num, { kind: 'compressed', stream, index, value: data.subarray(at, end) }]] : [];
+  });
 }
 
 /** The document's structure cannot be read as a PDF's (the page tree or catalog is missing or broken). */

@@ -1,8 +1,8 @@
 import type { DocumentSource } from './document-source';
-import type { ObjectEntry, PdfOutline, TrailerInfo } from './pdf-outline';
+import { objectStreamEntries, type ObjectEntry, type PdfOutline, type TrailerInfo } from './pdf-outline';
 import { IncompleteSyntax, isDict, isRef, isRegular, isWhitespace, nameOf, PdfLexer, PdfSyntaxError, type PdfDict } from './pdf-syntax';
 import { indexOfBytes, SourceReader } from './source-reader';
-import { FlateMeter, MAX_OBJECT_STREAM_DECODED_BYTES, MAX_STREAM_DECODED_BYTES } from './stream-bounds';
+import { declaredImageBytes, FlateMeter, MAX_OBJECT_STREAM_DECODED_BYTES, MAX_STREAM_DECODED_BYTES } from './stream-bounds';
 
 // One pass over a PDF, front to back, as pdf-lib reads one (objects in the order they are written,
 // a later one replacing an earlier one of the same number; the cross-reference tables are not
@@ -227,8 +227,12 @@ class PdfScan {
     const type = nameOf(dict.entries.get('Type'));
     if (type === 'XRef') this.noteTrailer(dict, dictBytes);
     const objectStream = type === 'ObjStm';
+    // An image no larger than the bound is not inflated: readers decode only the pixels it says it
+    // has. A scanned page is such an image, and inflating 350 of them was most of the check's work.
+    const declared = declaredImageBytes(dict);
+    const check = this.options.checkStreams && (declared === null || declared > MAX_STREAM_DECODED_BYTES);
     const meter = (): FlateMeter | null =>
-      isFlate(dict) && (this.options.checkStreams || objectStream)
+      isFlate(dict) && (check || objectStream)
         ? new FlateMeter(objectStream ? MAX_OBJECT_STREAM_DECODED_BYTES : MAX_STREAM_DECODED_BYTES, objectStream)
         : null;
 
@@ -267,28 +271,10 @@ class PdfScan {
     return true;
   }
 
-  /** The objects an object stream holds: `N` pairs of (number, offset) and then their values from `First`. */
+  /** The objects an object stream holds, in place of earlier versions of them. */
   private defineCompressed(stream: number, dict: PdfDict, data: Uint8Array): void {
-    const count = dict.entries.get('N');
-    const first = dict.entries.get('First');
-    if (typeof count !== 'number' || typeof first !== 'number' || first < 0 || first > data.byteLength) return;
     this.keep(data.byteLength);
-    const header = new PdfLexer(data.subarray(0, first));
-    const pairs: [number, number][] = [];
-    try {
-      for (let i = 0; i < count; i++) {
-        const objectNumber = header.value();
-        const at = header.value();
-        if (typeof objectNumber !== 'number' || typeof at !== 'number') return;
-        pairs.push([objectNumber, first + at]);
-      }
-    } catch {
-      return;
-    }
-    pairs.forEach(([objectNumber, at], index) => {
-      const end = pairs[index + 1]?.[1] ?? data.byteLength;
-      if (at >= first && at <= end) this.define(objectNumber, { kind: 'compressed', stream, index, value: data.subarray(at, end) });
-    });
+    for (const [num, entry] of objectStreamEntries(stream, dict, data)) this.define(num, entry);
   }
 }
 

@@ -1,5 +1,6 @@
 import { createInflate, type Inflate } from 'node:zlib';
 import { yieldToEventLoop } from './document-source';
+import { isDict, nameOf, type PdfDict, type PdfValue } from './pdf-syntax';
 
 // Bounds on what a PDF's compressed streams decode to (issue 15, finding 2): a 204 KB PDF holding
 // a deflate stream of 200 MB took the local server near 0.9 GB, and a Worker has 128 MB. Each
@@ -29,6 +30,42 @@ const INPUT_SLICE_BYTES = 4096;
 // after about this much output (a few milliseconds; a Worker's clock stands still while it runs,
 // so the work is measured in bytes, not time).
 const YIELD_AFTER_DECODED_BYTES = 4 * 1024 * 1024;
+
+const COMPONENTS: Readonly<Record<string, number>> = { DeviceGray: 1, DeviceRGB: 3, DeviceCMYK: 4, CalGray: 1, CalRGB: 3, Lab: 3 };
+
+function positive(value: PdfValue | undefined, fallback: number): number {
+  return typeof value === 'number' && value >= 1 ? value : fallback;
+}
+
+/**
+ * The bytes an image's pixels take decoded, from its dictionary: what any reader decodes of its
+ * data, which it reads no further. Null when the stream is not an image whose only filter is
+ * Flate, or does not say its size. A colour space other than a device one counts as four
+ * components, the most any has; a predictor's rows count when they are wider.
+ */
+export function declaredImageBytes(dict: PdfDict): number | null {
+  const filter = dict.entries.get('Filter');
+  if (nameOf(dict.entries.get('Subtype')) !== 'Image' || (Array.isArray(filter) && filter.length !== 1)) return null;
+  const width = dict.entries.get('Width');
+  const height = dict.entries.get('Height');
+  if (typeof width !== 'number' || typeof height !== 'number' || width < 1 || height < 1) return null;
+  const mask = dict.entries.get('ImageMask') === true;
+  const bits = mask ? 1 : positive(dict.entries.get('BitsPerComponent'), 8);
+  const components = mask ? 1 : (COMPONENTS[nameOf(dict.entries.get('ColorSpace')) ?? ''] ?? 4);
+  let row = Math.ceil((width * components * bits) / 8);
+  const parameters = dict.entries.get('DecodeParms');
+  if (isDict(parameters)) {
+    const { entries } = parameters;
+    row = Math.max(
+      row,
+      Math.ceil(
+        (positive(entries.get('Columns'), 1) * positive(entries.get('Colors'), 1) * positive(entries.get('BitsPerComponent'), 8)) / 8,
+      ),
+    );
+  }
+  // A PNG predictor adds a byte to each row.
+  return (row + 1) * height;
+}
 
 /** The Flate stream decoded past its bound. */
 export class StreamTooLarge extends Error {}
