@@ -1,4 +1,4 @@
-import { coverPageSchema, type CoverPage } from '../../src/common/cover-page';
+import type { CoverPage } from '../../src/common/cover-page';
 import type { FaxRow } from '../db/schema';
 import { coverPageUpdate } from '../documents/fax-pdf';
 import { PdfStructureError, readPageTree } from '../documents/pdf-outline';
@@ -7,6 +7,7 @@ import { StreamTooLarge } from '../documents/stream-bounds';
 import { faxDocumentKey } from '../storage/documents';
 import { userHubStub } from '../live/publish';
 import { sourceFileOf } from './fax-files';
+import { storedCoverPage } from './stored-cover';
 import { copyObject, readObjectSource } from '../storage/bucket';
 
 const PDF_METADATA: R2PutOptions = { httpMetadata: { contentType: 'application/pdf' } };
@@ -41,7 +42,7 @@ export async function ensureFaxDocument(env: Env, fax: FaxRow): Promise<string |
   if (fax.documentKey) return fax.documentKey;
   const file = await sourceFileOf(env, fax);
   if (!file) return null;
-  const cover = readCoverPage(fax.coverPage);
+  const cover = storedCoverPage(fax.coverPage);
   if (cover === undefined) return null;
 
   const update = await updateOf(env, file.r2Key, cover, fax.id);
@@ -50,15 +51,4 @@ export async function ensureFaxDocument(env: Env, fax: FaxRow): Promise<string |
   if (!(await copyObject(env, file.r2Key, key, update, PDF_METADATA))) return null;
   await userHubStub(env, fax.userId).setDocumentKey(fax.userId, fax.id, key);
   return key;
-}
-
-/** The stored cover page, null for none, undefined when what is stored is not a cover page. */
-function readCoverPage(json: string | null): CoverPage | null | undefined {
-  if (json === null) return null;
-  try {
-    const parsed = coverPageSchema.safeParse(JSON.parse(json));
-    return parsed.success ? parsed.data : undefined;
-  } catch {
-    return undefined;
-  }
 }

@@ -3,6 +3,8 @@ import { getDb } from '../db/client';
 import { findFileOfUser } from '../db/queries/files';
 import type { FaxRow, FileRow } from '../db/schema';
 import { renderDeliveryConfirmation } from '../documents/confirmation';
+import { renderCoverPage } from '../documents/cover-page';
+import { storedCoverPage } from './stored-cover';
 import { readObject } from '../storage/bucket';
 
 /** The file the user uploaded for the fax (before any cover page), or null when it is gone. */
@@ -22,9 +24,31 @@ export async function faxDocumentBody(env: Env, fax: FaxRow): Promise<R2ObjectBo
   return fax.documentKey ? readObject(env, fax.documentKey) : sourceDocumentOf(env, fax);
 }
 
+/**
+ * A transmitted PDF larger than this is not read to picture its first page: pdf-lib would hold it
+ * whole, several times over, and a Worker has 128 MB (issue 16). A scan page is a few hundred KB.
+ */
+const MAX_PICTURED_DOCUMENT_BYTES = 8 * 1024 * 1024;
+
+/**
+ * The first page transmitted, as a PDF to picture: the cover page drawn again (it is drawn from
+ * the fax's own fields, so it is the one sent), else the document when it is small enough; null
+ * for none (the confirmation then says there is no picture).
+ */
+async function firstPageOf(env: Env, fax: FaxRow): Promise<Uint8Array | null> {
+  const cover = storedCoverPage(fax.coverPage);
+  if (cover) return renderCoverPage(cover, fax.pageCount);
+  const document = await faxDocumentBody(env, fax);
+  if (!document) return null;
+  if (document.size > MAX_PICTURED_DOCUMENT_BYTES) {
+    await document.body.cancel();
+    return null;
+  }
+  return new Uint8Array(await document.arrayBuffer());
+}
+
 /** The delivery confirmation of a delivered fax, with a picture of its first page. */
 export async function faxConfirmationPdf(env: Env, fax: FaxRow): Promise<Uint8Array> {
-  const document = await faxDocumentBody(env, fax);
   return renderDeliveryConfirmation({
     faxId: fax.id,
     toDisplay: fax.remoteNumber ? formatPhoneForDisplay(fax.remoteNumber) : '',
@@ -34,6 +58,6 @@ export async function faxConfirmationPdf(env: Env, fax: FaxRow): Promise<Uint8Ar
     start: fax.start,
     completed: fax.completed ?? fax.updated,
     attempts: fax.attempt,
-    firstPage: document ? new Uint8Array(await document.arrayBuffer()) : null,
+    firstPage: await firstPageOf(env, fax),
   });
 }
