@@ -224,6 +224,8 @@ describe('normalizeDocument', () => {
       LIMITS,
       '400 DOCUMENT_TOO_COMPLEX',
     ],
+    // Turned into its page in memory, an image costs about twice its size: past 20 MB it is refused unread.
+    ['a JPEG file of 21 MB', async () => makeJpeg(21 * 1024 * 1024), LIMITS, '400 IMAGE_TOO_LARGE'],
     ['a TIFF', async () => new Uint8Array([0x49, 0x49, 0x2a, 0x00, 8, 0, 0, 0]), LIMITS, '415 UNSUPPORTED_FILE_TYPE'],
     ['text', async () => new TextEncoder().encode('hello'), LIMITS, '415 UNSUPPORTED_FILE_TYPE'],
   ])('refuses %s', async (_label, build, limits, code) => {

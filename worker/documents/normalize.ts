@@ -2,6 +2,8 @@ import { ApiError } from '../http/api-error';
 import { md5Hex } from './checksum';
 import type { DocumentSource } from './document-source';
 import { imageToPdf } from './image-pdf';
+import { MAX_IMAGE_FILE_BYTES } from './image-size';
+import { t } from '../../src/i18n/t';
 import { checkPdf } from './pdf-check';
 import { CONTENT_TYPES, SNIFF_BYTES, sniffDocumentKind } from './sniff';
 
@@ -30,7 +32,8 @@ export interface NormalizedDocument {
 /**
  * The upload as a faxable PDF, or an ApiError: 413 FILE_TOO_LARGE, 415 UNSUPPORTED_FILE_TYPE
  * (TIFF included: docs/decisions/013-resumable-uploads.md), 400 ENCRYPTED_DOCUMENT,
- * CORRUPT_DOCUMENT, DOCUMENT_TOO_COMPLEX, IMAGE_TOO_LARGE or TOO_MANY_PAGES.
+ * CORRUPT_DOCUMENT, DOCUMENT_TOO_COMPLEX, IMAGE_TOO_LARGE (too many pixels, or an image file over
+ * 20 MB) or TOO_MANY_PAGES.
  */
 export async function normalizeDocument(source: DocumentSource, limits: DocumentLimits): Promise<NormalizedDocument> {
   if (source.size > limits.maxBytes) throw new ApiError(413, 'FILE_TOO_LARGE');
@@ -41,6 +44,14 @@ export async function normalizeDocument(source: DocumentSource, limits: Document
     const { pageCount, md5 } = await checkPdf(source);
     if (pageCount > limits.maxPages) throw new ApiError(400, 'TOO_MANY_PAGES');
     return { converted: null, size: source.size, md5, pageCount, originalContentType };
+  }
+  if (source.size > MAX_IMAGE_FILE_BYTES) {
+    const mb = (bytes: number): string => (bytes / (1024 * 1024)).toFixed(0);
+    throw new ApiError(
+      400,
+      'IMAGE_TOO_LARGE',
+      t('api.imageFileTooLarge', { kind: kind.toUpperCase(), mb: mb(source.size), max: mb(MAX_IMAGE_FILE_BYTES) }),
+    );
   }
   const pdf = await imageToPdf(await source.read(0, source.size), kind);
   // A converted image can outgrow the limit a little (PNG alpha is split out); the carrier's limit
