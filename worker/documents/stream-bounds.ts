@@ -12,9 +12,9 @@ import { isDict, nameOf, type PdfDict, type PdfValue } from './pdf-syntax';
  * No single fax page's stream needs more: a 300 dpi colour letter page is about 25 MB decoded, and
  * a fax is sent at 200 dpi in black and white. Counting up to it allocates this much output, each
  * piece garbage at once. Measured with a 200 MB bomb (`npm run bench`): the local server's memory
- * rose 202 MB with the runtime's DecompressionStream, 66 MB with fflate's inflater at a 64 MB
- * bound, and 51-60 MB at this one. Locally V8 collects that garbage late; a Worker's 128 MB limit
- * makes it collect sooner.
+ * rose 202 MB with the runtime's DecompressionStream, 51-60 MB with fflate fed 1 KB at a time, and
+ * 20 MB with node:zlib fed 4 KB at a time. Locally V8 collects that garbage late; a Worker's 128 MB
+ * limit makes it collect sooner.
  */
 export const MAX_STREAM_DECODED_BYTES = 32 * 1024 * 1024;
 /** Object streams only list objects; the scan holds them decoded in memory. */
