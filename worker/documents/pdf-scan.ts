@@ -1,4 +1,4 @@
-import type { DocumentSource } from './document-source';
+import { type DocumentSource, yieldToEventLoop } from './document-source';
 import { objectStreamEntries, type ObjectEntry, type PdfOutline, type TrailerInfo } from './pdf-outline';
 import { IncompleteSyntax, isDict, isRef, isRegular, isWhitespace, nameOf, PdfLexer, PdfSyntaxError, type PdfDict } from './pdf-syntax';
 import { indexOfBytes, SourceReader } from './source-reader';
@@ -26,10 +26,16 @@ const MAX_VALUE_BYTES = 1024 * 1024;
  * Everything the outline keeps: object values and decoded object streams. A 350-page scanned
  * document keeps about 200 KB; a Worker has 128 MB for everything.
  */
-export const MAX_OUTLINE_BYTES = 24 * 1024 * 1024;
+const MAX_OUTLINE_BYTES = 24 * 1024 * 1024;
 const MAX_OBJECTS = 500_000;
 /** The largest object number PDF allows (ISO 32000 annex C). */
 const MAX_OBJECT_NUMBER = 8_388_607;
+
+/**
+ * Steps at the top level between two turns for other requests: a file of many small objects (or
+ * of bytes between them that are no object) is read in steps, not by the megabyte.
+ */
+const STEPS_PER_TURN = 10_000;
 
 const ENDSTREAM = new TextEncoder().encode('endstream');
 const ENDOBJ = new TextEncoder().encode('endobj');
@@ -64,10 +70,11 @@ class PdfScan {
   async run(): Promise<PdfOutline> {
     const head = await this.reader.fill(1024);
     const version = /%PDF-(\d\.\d)/.exec(new TextDecoder('latin1').decode(head))?.[1];
-    for (;;) {
+    for (let steps = 1; ; steps++) {
       const window = await this.reader.fill(64);
       if (window.byteLength === 0) break;
       await this.step(window);
+      if (steps % STEPS_PER_TURN === 0) await yieldToEventLoop();
     }
     const last = this.source.size > 0 ? (await this.source.read(this.source.size - 1, 1))[0] : undefined;
     return {

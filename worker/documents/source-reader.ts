@@ -57,17 +57,9 @@ export class SourceReader {
     private readonly onBytes?: (bytes: Uint8Array) => void,
   ) {}
 
-  get size(): number {
-    return this.source.size;
-  }
-
   /** The unread bytes already in one piece. */
   window(): Uint8Array {
     return this.buffer;
-  }
-
-  get atEnd(): boolean {
-    return this.pos >= this.source.size;
   }
 
   private async pull(): Promise<Uint8Array | null> {
@@ -195,11 +187,6 @@ export class SourceReader {
     this.rest = EMPTY;
     this.pos = offset;
     this.streamAt = offset;
-  }
-
-  /** Bytes handed to `onBytes` so far (all of them once the end was read). */
-  get observed(): number {
-    return this.observedTo;
   }
 
   async close(): Promise<void> {
