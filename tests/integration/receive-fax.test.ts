@@ -224,6 +224,27 @@ describe('a fax arriving through Telnyx', () => {
     expect(await receiveCreditsOf(b.userId)).toEqual({ default: 80, paid: 0, lifetime: 1 });
   });
 
+  it('a fax from a link that gives no length goes into storage in parts, whole, and is counted there', async () => {
+    const b = await receiver(50, 0);
+    const scan = await scannedPdf(40, { width: 1700, height: 3000 });
+    expect(scan.byteLength).toBeGreaterThan(8 * 1024 * 1024); // more than one part
+    const inbound = await telnyxInboundCall(b.number, { pages: 40 });
+    // Small pieces with no Content-Length, as a chunked answer comes.
+    media = () =>
+      new Response(
+        new ReadableStream({
+          start(controller) {
+            for (let at = 0; at < scan.byteLength; at += 65_536) controller.enqueue(scan.slice(at, at + 65_536));
+            controller.close();
+          },
+        }),
+      );
+    expect((await postTelnyxWebhook(inbound.received)).status).toBe(200);
+    const [fax] = await receivedFaxesOf(b.userId);
+    expect(fax).toMatchObject({ status: 'RECEIVED', page_count: 40 });
+    expect(new Uint8Array(await (await env.DOCUMENTS.get(fax!.document_key!))!.arrayBuffer())).toEqual(scan);
+  });
+
   it('an expired media link or one that is not a PDF ends the fax failed, read and free', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     const b = await receiver(10, 0);

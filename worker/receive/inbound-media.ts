@@ -2,8 +2,9 @@ import type { InboundMedia } from '../carrier/types';
 import type { DocumentSource } from '../documents/document-source';
 import { countPdfPages } from '../documents/pdf-check';
 import { SNIFF_BYTES, sniffDocumentKind } from '../documents/sniff';
-import { joinChunks } from '../http/bytes';
-import { copyObject, readObjectInfo, readObjectSource, writePdf } from '../storage/bucket';
+import { copyObject, readObjectInfo, readObjectSource } from '../storage/bucket';
+import { MediaNotReady, UnusableMedia } from './media-errors';
+import { storeMediaStream } from './media-stream';
 
 // A received fax's PDF, copied into our own storage the moment the carrier announces it: a
 // carrier's media link expires within minutes (Telnyx: about ten), so nothing may wait for the
@@ -42,11 +43,7 @@ export function isCarrierMediaUrl(url: string, hosts: readonly string[]): boolea
 /** Loopback media may only come from the loopback network's own corner of the bucket. */
 const LOOPBACK_MEDIA_PREFIX = 'loopback/received/';
 
-/** The carrier's answer is final (the link is gone or never was a fax): retrying cannot help. */
-export class UnusableMedia extends Error {}
-
-/** The link did not answer in time or answered 5xx: worth another try when the carrier redelivers. */
-export class MediaNotReady extends Error {}
+export { MediaNotReady, UnusableMedia };
 
 /**
  * Copies the media to `key` and answers its page count. Throws UnusableMedia when there is no
@@ -92,61 +89,13 @@ async function downloadMedia(env: Env, url: string, key: string, limits: MediaLi
     await response.body?.cancel();
     throw new UnusableMedia(`media of ${declared} bytes is over the limit`);
   }
+  if (!response.body) throw new UnusableMedia('media link answered without a body');
   try {
-    if (response.body && Number.isSafeInteger(declared) && declared > 0) {
-      await streamMedia(env, key, response.body, declared);
-    } else {
-      // No length to stream by (R2 needs one): held, up to the limit.
-      const bytes = await readAtMost(response.body, limits.maxBytes);
-      if (sniffDocumentKind(bytes) !== 'pdf') throw new UnusableMedia('media is not a PDF');
-      await writePdf(env, key, bytes);
-    }
+    await storeMediaStream(env, key, response.body, Number.isSafeInteger(declared) && declared > 0 ? declared : null, limits.maxBytes);
   } catch (err) {
     if (err instanceof UnusableMedia) throw err;
     throw new MediaNotReady(`media download broke off: ${err instanceof Error ? err.message : String(err)}`);
   }
-}
-
-/** The first pieces of the body until they hold `bytes` bytes (or the body ends). */
-async function readHead(reader: ReadableStreamDefaultReader<Uint8Array>, bytes: number): Promise<Uint8Array[]> {
-  const pieces: Uint8Array[] = [];
-  let size = 0;
-  while (size < bytes) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    pieces.push(value);
-    size += value.byteLength;
-  }
-  return pieces;
-}
-
-/**
- * Streams a body of `length` bytes into R2 at `key`, once its first bytes show a PDF. R2 stores
- * nothing unless exactly `length` bytes arrive (a lying Content-Length fails the copy).
- */
-async function streamMedia(env: Env, key: string, body: ReadableStream<Uint8Array>, length: number): Promise<void> {
-  const reader = body.getReader();
-  const head = await readHead(reader, SNIFF_BYTES);
-  if (
-    sniffDocumentKind(
-      joinChunks(
-        head,
-        head.reduce((sum, piece) => sum + piece.byteLength, 0),
-      ),
-    ) !== 'pdf'
-  ) {
-    await reader.cancel();
-    throw new UnusableMedia('media is not a PDF');
-  }
-  const { readable, writable } = new FixedLengthStream(length);
-  const writer = writable.getWriter();
-  const feeding = (async () => {
-    for (const piece of head) await writer.write(piece);
-    for (let read = await reader.read(); !read.done; read = await reader.read()) await writer.write(read.value);
-    await writer.close();
-  })();
-  feeding.catch(() => writer.abort().catch(() => undefined));
-  await Promise.all([writePdf(env, key, readable), feeding]);
 }
 
 /**
@@ -171,19 +120,6 @@ async function fetchFromCarrier(url: string, limits: MediaLimits): Promise<Respo
     next = new URL(location, next).toString();
   }
   throw new UnusableMedia(`media link redirects more than ${MAX_MEDIA_REDIRECTS} times`);
-}
-
-/** The body, read no further than the limit (a link without a length may stream anything). */
-async function readAtMost(body: ReadableStream<Uint8Array> | null, maxBytes: number): Promise<Uint8Array> {
-  if (!body) return new Uint8Array();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for await (const chunk of body) {
-    size += chunk.byteLength;
-    if (size > maxBytes) throw new UnusableMedia(`media is over ${maxBytes} bytes`);
-    chunks.push(chunk);
-  }
-  return joinChunks(chunks, size);
 }
 
 /**

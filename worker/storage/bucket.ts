@@ -86,6 +86,46 @@ export async function copyObject(
   return stored;
 }
 
+/** Parts of a stream written without a known length: R2 wants every part but the last the same size, at least 5 MiB. */
+const STREAM_PART_BYTES = 8 * 1024 * 1024;
+
+/**
+ * Stores at `key` bytes of unknown length, arriving piece by piece, as an R2 multipart upload:
+ * one part is held at a time (R2 takes a plain stream only with a known length). Aborted, leaving
+ * nothing, when the pieces fail.
+ */
+export async function writeObjectInParts(
+  env: Env,
+  key: string,
+  pieces: AsyncIterable<Uint8Array>,
+  options?: R2MultipartOptions,
+): Promise<R2Object> {
+  const upload = await env.DOCUMENTS.createMultipartUpload(key, options);
+  try {
+    const parts: R2UploadedPart[] = [];
+    const part = new Uint8Array(STREAM_PART_BYTES);
+    let filled = 0;
+    for await (const piece of pieces) {
+      for (let at = 0; at < piece.byteLength; ) {
+        const taken = Math.min(piece.byteLength - at, STREAM_PART_BYTES - filled);
+        part.set(piece.subarray(at, at + taken), filled);
+        filled += taken;
+        at += taken;
+        if (filled === STREAM_PART_BYTES) {
+          // Sent before the buffer is filled again.
+          parts.push(await upload.uploadPart(parts.length + 1, part));
+          filled = 0;
+        }
+      }
+    }
+    if (filled > 0 || parts.length === 0) parts.push(await upload.uploadPart(parts.length + 1, part.subarray(0, filled)));
+    return await upload.complete(parts);
+  } catch (error) {
+    await upload.abort().catch(() => undefined);
+    throw error;
+  }
+}
+
 /** Every key under `prefix`, page by page. */
 export async function listObjectKeys(env: Env, prefix: string): Promise<string[]> {
   const keys: string[] = [];
