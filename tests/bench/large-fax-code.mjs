@@ -6,8 +6,9 @@
 //   process over HTTP, in ranges and streams as they read an R2 object, and streaming the fax PDF
 //   back: the real runtime. Its memory is the process's, garbage included (workerd without a
 //   memory limit collects late, and cannot be asked how much is live);
-// - in Node on this process's main thread, reading files in 64 KB pieces (process-watch.mjs): the
-//   V8 heap and buffers, and the CPU time of the longest stretch without a pause.
+// - in Node, one process per step (prepare-step.mjs), reading files in 64 KB pieces
+//   (prepare-steps.mjs, process-watch.mjs): the V8 heap and buffers, live and with garbage, and the
+//   main thread's CPU time over its longest stretch without a pause.
 //
 // Alone: `node tests/bench/large-fax-code.mjs`.
 import { execFile } from 'node:child_process';

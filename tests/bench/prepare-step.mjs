@@ -1,6 +1,6 @@
-// One step of preparing a large fax, in a process of its own so that its memory high-water mark
-// is its own (large-fax-code.mjs forks it): `node --expose-gc prepare-step.mjs <steps module>
-// <code bundle> <step> <document> <fax PDF>`. The steps module default-exports `(code) => steps`,
+// One step of preparing a large fax, in a process of its own so that nothing of another step is
+// in its heap or its timings (large-fax-code.mjs forks it):
+// `node --expose-gc prepare-step.mjs <steps module> <code bundle> <step> <document> <fax PDF>`. The steps module default-exports `(code) => steps`,
 // each step `({ document, fax }) => pages`. Prints one line of JSON: the step's figures.
 import { pathToFileURL } from 'node:url';
 import { watchProcess } from './process-watch.mjs';
@@ -10,7 +10,7 @@ const steps = (await import(pathToFileURL(stepsModule).href)).default(await impo
 const watch = await watchProcess();
 try {
   const run = () => steps[step]({ document, fax });
-  // The timed run first: the high-water mark is the step's, not a second run's.
+  // The timed run first, from a fresh process; then the run that collects garbage as it samples.
   const timed = await watch.measure(run);
   const live = await watch.measure(run, { live: true });
   process.stdout.write(`${JSON.stringify({ timed, live })}\n`);

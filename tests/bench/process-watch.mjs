@@ -1,11 +1,11 @@
 // Watching this Node process while a piece of the Worker's code runs on its main thread
-// (prepare-step.mjs runs one step in a process of its own). Memory three ways: the process's
-// resident high-water mark (the kernel's, so nothing escapes it, garbage and allocator slack
-// included); the main thread's V8 heap with the buffers outside it, which is what a Worker's
-// 128 MB counts, sampled every 20 ms between two pieces of work (garbage not yet collected
-// included); and with `live`, the same right after a full collection (what the code holds; the
-// collections skew the timings, so a live run is a run of its own). A sample cannot be taken while
-// the code blocks, so for code that blocks for seconds only the high-water mark is whole.
+// (prepare-step.mjs runs one step in a process of its own). Memory is the main thread's V8 heap
+// with the buffers outside it, which is what a Worker's 128 MB counts, sampled every 20 ms between
+// two pieces of work: as it stands (garbage not yet collected included), and in a second run right
+// after a full collection (what the code holds; the collections skew the timings, so the live run
+// is a run of its own). A sample cannot be taken while the code blocks, so for code that blocks
+// for seconds these miss its peak. The process's resident size is not used: Node keeps the memory
+// of the buffers a 50 MB stream passes through long after they are garbage.
 // The longest busy stretch is the main thread's own CPU time between two timer ticks (1 ms apart
 // when idle): what the code blocked other requests for, whatever else the machine runs. A worker
 // thread sends GET /ping to a trivial server on the main thread back to back meanwhile: a slow
@@ -66,7 +66,6 @@ export async function watchProcess() {
     globalThis.gc?.();
     pinger.postMessage('start');
     await reply();
-    const { rss: rssBefore } = process.memoryUsage();
     const heapBefore = heapNow();
     let heapPeak = heapBefore;
     let lastCpu = cpuNow();
@@ -95,8 +94,6 @@ export async function watchProcess() {
       result,
       ms,
       heapPeak: heapPeak - heapBefore,
-      // The kernel's high-water mark: this step's peak, or the process's before it when higher.
-      rssPeak: process.resourceUsage().maxRSS * 1024 - rssBefore,
       longestBusy,
       pings: { n: sorted.length, p50: percentile(sorted, 0.5), p99: percentile(sorted, 0.99), max: sorted.at(-1) ?? 0 },
     };
@@ -110,12 +107,12 @@ export async function watchProcess() {
   return { measure, close };
 }
 
-/** "live +3 MB (with garbage +40 MB; process at most +12 MB) · longest busy 12 ms CPU · ping p99 9 ms (longest 30 ms, n=812) · 2.1 s" */
+/** "live +3 MB (with garbage +40 MB) · longest busy 12 ms CPU · ping p99 9 ms (longest 30 ms, n=812) · 2.1 s" */
 export function describeMeasure(measured, live) {
   const { pings } = measured;
   const mb = (bytes) => `+${(bytes / (1024 * 1024)).toFixed(0)} MB`;
   return (
-    `live ${mb(live.heapPeak)} (with garbage ${mb(measured.heapPeak)}; process at most ${mb(measured.rssPeak)}) · longest busy ${measured.longestBusy.toFixed(0)} ms CPU · ` +
+    `live ${mb(live.heapPeak)} (with garbage ${mb(measured.heapPeak)}) · longest busy ${measured.longestBusy.toFixed(0)} ms CPU · ` +
     `ping p99 ${pings.p99.toFixed(0)} ms (longest ${pings.max.toFixed(0)} ms, n=${pings.n}) · ${(measured.ms / 1000).toFixed(1)} s`
   );
 }
