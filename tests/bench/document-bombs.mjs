@@ -3,54 +3,10 @@
 // the server's workerd processes are sampled every 20 ms (resident memory from /proc). Prints the
 // answer and how far memory rose above where it stood before the upload; a deployed Worker has
 // 128 MB for everything. Figures only.
-import { readdirSync, readFileSync } from 'node:fs';
 import { deflateSync } from 'node:zlib';
 import { PDFDocument, PDFRawStream } from 'pdf-lib';
 import { signUp } from './bench-accounts.mjs';
-
-const WORKERD = /workerd/;
-
-/** Every process below `root` (its children, theirs, …). */
-function descendantsOf(root) {
-  const parents = new Map();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      // The command name is in parentheses and may hold spaces; the parent pid is two fields after.
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      parents.set(Number(entry), ppid);
-    } catch {
-      // The process ended while the list was read.
-    }
-  }
-  const found = [];
-  const walk = (pid) => {
-    for (const [child, parent] of parents) {
-      if (parent === pid) {
-        found.push(child);
-        walk(child);
-      }
-    }
-  };
-  walk(root);
-  return found;
-}
-
-/** Resident memory of the server's workerd processes together, in bytes. */
-function workerdRss(serverPid) {
-  let total = 0;
-  for (const pid of descendantsOf(serverPid)) {
-    try {
-      if (!WORKERD.test(readFileSync(`/proc/${pid}/cmdline`, 'utf8'))) continue;
-      const rss = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-      if (rss) total += Number(rss[1]) * 1024;
-    } catch {
-      // Gone meanwhile.
-    }
-  }
-  return total;
-}
+import { workerdRss } from './server-watch.mjs';
 
 /** A real PNG of `side` × `side` grey pixels, all zero: the IDAT inflates to side × (side + 1) bytes. */
 function pngBomb(side) {

@@ -1,5 +1,5 @@
-// Benchmark of building the PDF a carrier transmits: a cover page + the merge of a 50-page PDF
-// (worker/documents/fax-pdf.ts, run in Node). Needs no server or build: esbuild (installed with
+// Benchmark of building the PDF a carrier transmits: a cover page appended to a 50-page PDF as an
+// update (worker/documents/fax-pdf.ts, run in Node; the Worker streams the document instead). Needs no server or build: esbuild (installed with
 // wrangler) bundles the worker module into a temporary file first. Prints figures; never fails on time.
 import { build } from 'esbuild';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -72,7 +72,7 @@ samples.sort((a, b) => a - b);
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 console.log('\nBenchmark: fax PDF (Node, this machine)');
 console.log(
-  `  ${'cover page + merge of a 50-page PDF (ms)'.padEnd(48)} p50 ${percentile(samples, 0.5).toFixed(1)} ms · ` +
+  `  ${'cover page appended to a 50-page PDF (ms)'.padEnd(48)} p50 ${percentile(samples, 0.5).toFixed(1)} ms · ` +
     `p95 ${percentile(samples, 0.95).toFixed(1)} ms · n=${RUNS} · ${result.pageCount} pages · ` +
     `${kb(document.byteLength)} in → ${kb(result.bytes.byteLength)} out`,
 );

@@ -21,11 +21,12 @@ async function largePdf(bytes) {
   return pdf.save({ useObjectStreams: false });
 }
 
-async function uploadResumable(base, headers, bytes) {
+/** Opens a resumable upload and sends every chunk; answers the upload's id and how many chunks it took. */
+export async function sendChunks(base, headers, bytes, name = 'bench.pdf') {
   const created = await fetch(`${base}/api/uploads`, {
     method: 'POST',
     headers: { ...headers, 'content-type': 'application/json' },
-    body: JSON.stringify({ name: 'bench.pdf', contentType: 'application/pdf', size: bytes.byteLength }),
+    body: JSON.stringify({ name, contentType: 'application/pdf', size: bytes.byteLength }),
   }).then((r) => r.json());
   const { uploadId, partSize } = created;
   let offset = 0;
@@ -44,10 +45,20 @@ async function uploadResumable(base, headers, bytes) {
     puts += 1;
     if (chunk * 2 < CHUNK_LIMIT) chunk *= 2;
   }
-  const completeStarted = performance.now();
+  return { uploadId, puts };
+}
+
+/** Completes the upload (the document is checked and counted); answers the stored file. */
+export async function completeUpload(base, headers, uploadId) {
   const done = await fetch(`${base}/api/uploads/${uploadId}/complete`, { method: 'POST', headers });
   if (done.status !== 201) throw new Error(`complete answered ${done.status}: ${await done.text()}`);
-  await done.json();
+  return done.json();
+}
+
+async function uploadResumable(base, headers, bytes) {
+  const { uploadId, puts } = await sendChunks(base, headers, bytes);
+  const completeStarted = performance.now();
+  await completeUpload(base, headers, uploadId);
   return { puts, completeMs: performance.now() - completeStarted };
 }
 

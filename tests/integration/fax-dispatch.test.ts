@@ -1,6 +1,6 @@
 import { createExecutionContext, createMessageBatch, getQueueResult, type MessageBatchMessage } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
-import { PDFDocument } from 'pdf-lib';
+import { type PDFDict, PDFDocument, PDFName } from 'pdf-lib';
 import { describe, expect, it, vi } from 'vitest';
 import type { FaxView } from '../../src/common/faxes';
 import worker from '../../worker/app';
@@ -23,6 +23,8 @@ import {
   waitForFaxDone,
 } from '../support/faxes';
 import { openLiveFor } from '../support/live';
+import { pageTexts } from '../support/pdf';
+import { crossReferenceProblems, scannedPdf } from '../support/pdf-structure';
 import { receiveCreditsOf, receivedFaxesOf, setReceiveCredits } from '../support/receive';
 import { waitFor } from '../support/wait';
 
@@ -196,6 +198,42 @@ describe('a fax to a number of this instance', () => {
       .bind(`${attempt!.carrier_fax_id}-in`)
       .all<{ outcome: string }>();
     expect(handled.results.map((row) => row.outcome)).toContain('RECEIVED');
+  });
+
+  it('a many-page scanned document goes with its cover first and every page after it, and arrives counted', async () => {
+    const senderId = await sender();
+    const recipient = await insertUser();
+    await setReceiveCredits(recipient.id, 200, 0);
+    const to = await assignNumberTo(recipient.id);
+    const scan = await scannedPdf(150);
+    const { faxId, pageCount } = await insertSendFax(senderId, {
+      toNumber: to,
+      documentPages: 150,
+      documentBytes: scan,
+      cover: SAMPLE_COVER,
+    });
+    expect(pageCount).toBe(151);
+    await dispatchFirstAttempt(faxId);
+    expect(await waitForFaxDone(faxId)).toMatchObject({ status: 'DELIVERED', pages_sent: 151 });
+
+    // The transmitted PDF: the document as it was uploaded, then the cover page's update.
+    const sent = new Uint8Array(await (await env.DOCUMENTS.get((await faxRow(faxId)).document_key!))!.arrayBuffer());
+    expect(sent.subarray(0, scan.byteLength)).toEqual(scan);
+    expect(crossReferenceProblems(sent)).toEqual([]);
+    expect(await pageTexts(sent, 0)).toContain('151 pages including this cover');
+    const pdf = await PDFDocument.load(sent);
+    expect(pdf.getPageCount()).toBe(151);
+    const images = pdf
+      .getPages()
+      .map((page) => (page.node.Resources()?.lookup(PDFName.of('XObject')) as PDFDict | undefined)?.keys().length ?? 0);
+    expect(images[0]).toBe(0);
+    expect(images.slice(1).every((count) => count === 1)).toBe(true);
+
+    const received = await waitFor(async () => (await receivedFaxesOf(recipient.id)).find((fax) => fax.status === 'RECEIVED'), {
+      what: 'the received fax',
+    });
+    expect(received.page_count).toBe(151);
+    expect(await receiveCreditsOf(recipient.id)).toEqual({ default: 49, paid: 0, lifetime: 1 });
   });
 
   it('keeps the page that arrived when the line drops after page 1, as a partial fax charged for that page', async () => {

@@ -1,8 +1,10 @@
 import { storeSql } from '../support/user-store';
+import { PDFDict, PDFDocument, PDFName } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import type { FaxDetails, SendFaxResult, SendStatus } from '../../src/common/faxes';
 import { call, errorCode } from '../support/client';
-import { storedDocument } from '../support/documents';
+import { makePdf, storedDocument } from '../support/documents';
+import { insertSendFax, SAMPLE_COVER } from '../support/faxes';
 import { faxList, insertFaxRow, sendFax, senderWithCredits } from '../support/send-fax';
 
 describe('GET /api/faxes', () => {
@@ -108,6 +110,34 @@ describe('fax documents', () => {
     expect(response.headers.get('content-type')).toBe('application/pdf');
     expect(response.headers.get('content-disposition')).toContain('attachment');
     expect(new TextDecoder().decode((await response.arrayBuffer()).slice(0, 5))).toBe('%PDF-');
+  });
+});
+
+describe('the delivery confirmation of a large fax', () => {
+  /** How many pages the confirmation pictures (embedded as Form XObjects). */
+  async function picturedPages(faxId: string, cookie: string): Promise<number> {
+    const response = await call(`/api/faxes/${faxId}/confirmation`, { cookie });
+    expect(response.status).toBe(200);
+    const pdf = await PDFDocument.load(await response.arrayBuffer());
+    return pdf.getPage(0).node.Resources()?.lookupMaybe(PDFName.of('XObject'), PDFDict)?.keys().length ?? 0;
+  }
+
+  it('pictures the cover drawn again, and no page of a document too large to read whole', async () => {
+    const sender = await senderWithCredits(0);
+    const withCover = await insertSendFax(sender.userId, { documentPages: 2, cover: SAMPLE_COVER });
+    const large = await insertSendFax(sender.userId, { documentPages: 1, documentBytes: await makePdf(1, { padBytes: 9 * 1024 * 1024 }) });
+    const small = await insertSendFax(sender.userId, { documentPages: 1 });
+    for (const { faxId } of [withCover, large, small]) {
+      await storeSql(
+        sender.userId,
+        "UPDATE faxes SET status = 'DELIVERED', pages_sent = page_count, completed = ? WHERE id = ?",
+        Date.now(),
+        faxId,
+      );
+    }
+    expect(await picturedPages(withCover.faxId, sender.cookie)).toBe(1);
+    expect(await picturedPages(small.faxId, sender.cookie)).toBe(1);
+    expect(await picturedPages(large.faxId, sender.cookie)).toBe(0);
   });
 });
 

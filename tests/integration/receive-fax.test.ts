@@ -8,6 +8,7 @@ import { outboxTo } from '../support/account';
 import { call, errorCode } from '../support/client';
 import { postTelnyxWebhook, strangerKey } from '../support/carrier';
 import { makePdf } from '../support/documents';
+import { scannedPdf } from '../support/pdf-structure';
 import { ledgerRow, timelineOf } from '../support/faxes';
 import { openLiveFor } from '../support/live';
 import { receiveCreditsOf, receivedFaxesOf, receiver, TELNYX_MEDIA_HOST, telnyxInboundCall } from '../support/receive';
@@ -203,6 +204,45 @@ describe('a fax arriving through Telnyx', () => {
     expect((await postTelnyxWebhook(inbound.received)).status).toBe(200);
     expect(await receivedFaxesOf(b.userId)).toEqual([expect.objectContaining({ status: 'RECEIVED', page_count: 2 })]);
     expect(await receiveCreditsOf(b.userId)).toEqual({ default: 8, paid: 0, lifetime: 1 });
+  });
+
+  it('a large fax streams from the link into storage by its length and is counted there; a length that lies keeps nothing', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const b = await receiver(200, 0);
+    const scan = await scannedPdf(120);
+    const inbound = await telnyxInboundCall(b.number, { pages: 120 });
+    const key = `users/${b.userId}/faxes/${inbound.faxId}.pdf`;
+    // Fewer bytes than announced: the copy breaks off, nothing is stored, the carrier redelivers.
+    media = () => new Response(scan, { headers: { 'content-length': String(scan.byteLength + 1000) } });
+    expect((await postTelnyxWebhook(inbound.received)).status).toBe(503);
+    expect(await env.DOCUMENTS.head(key)).toBeNull();
+
+    media = () => new Response(scan, { headers: { 'content-length': String(scan.byteLength) } });
+    expect((await postTelnyxWebhook(inbound.received)).status).toBe(200);
+    expect(await receivedFaxesOf(b.userId)).toEqual([expect.objectContaining({ status: 'RECEIVED', page_count: 120, document_key: key })]);
+    expect(new Uint8Array(await (await env.DOCUMENTS.get(key))!.arrayBuffer())).toEqual(scan);
+    expect(await receiveCreditsOf(b.userId)).toEqual({ default: 80, paid: 0, lifetime: 1 });
+  });
+
+  it('a fax from a link that gives no length goes into storage in parts, whole, and is counted there', async () => {
+    const b = await receiver(50, 0);
+    const scan = await scannedPdf(40, { width: 1700, height: 3000 });
+    expect(scan.byteLength).toBeGreaterThan(8 * 1024 * 1024); // more than one part
+    const inbound = await telnyxInboundCall(b.number, { pages: 40 });
+    // Small pieces with no Content-Length, as a chunked answer comes.
+    media = () =>
+      new Response(
+        new ReadableStream({
+          start(controller) {
+            for (let at = 0; at < scan.byteLength; at += 65_536) controller.enqueue(scan.slice(at, at + 65_536));
+            controller.close();
+          },
+        }),
+      );
+    expect((await postTelnyxWebhook(inbound.received)).status).toBe(200);
+    const [fax] = await receivedFaxesOf(b.userId);
+    expect(fax).toMatchObject({ status: 'RECEIVED', page_count: 40 });
+    expect(new Uint8Array(await (await env.DOCUMENTS.get(fax!.document_key!))!.arrayBuffer())).toEqual(scan);
   });
 
   it('an expired media link or one that is not a PDF ends the fax failed, read and free', async () => {

@@ -16,6 +16,7 @@ import {
   sendRange,
   uploadStatus,
 } from '../support/documents';
+import { scannedPdf } from '../support/pdf-structure';
 
 // The resumable flow (docs/decisions/013-resumable-uploads.md) against real D1 and R2 multipart.
 
@@ -271,6 +272,20 @@ describe('PUT /api/uploads/:uploadId and complete', () => {
     expect(await keysOf(userId)).toEqual([]);
     expect((await uploadStatus(cookie, upload.uploadId)).status).toBe(404);
     expect(await env.DB.prepare('SELECT count(*) AS n FROM files WHERE user_id = ?').bind(userId).first('n')).toBe(0);
+  });
+});
+
+describe('a large scanned document', () => {
+  it('is read from R2 piece by piece at completion: every page counted, its MD5 the file’s, kept byte for byte', async () => {
+    const { cookie } = await passwordAccount();
+    const bytes = await scannedPdf(300);
+    const upload = await openUpload(cookie, bytes.byteLength, 'records.pdf');
+    await sendRange(cookie, upload, bytes, 0, bytes.byteLength, 2 * MiB);
+    const completed = await completeUpload(cookie, upload.uploadId);
+    expect(completed.status).toBe(201);
+    const file = (await completed.json()) as StoredFileView;
+    expect(file).toMatchObject({ pageCount: 300, size: bytes.byteLength, md5Hash: md5Of(bytes) });
+    expect(md5Of(new Uint8Array(await (await env.DOCUMENTS.get(file.fullPath))!.arrayBuffer()))).toBe(md5Of(bytes));
   });
 });
 

@@ -1,10 +1,15 @@
 import { PDFDocument, PDFRawStream, PDFRef } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { placeImage } from '../../worker/documents/image-pdf';
-import { normalizeDocument } from '../../worker/documents/normalize';
+import { bytesSource } from '../../worker/documents/document-source';
+import { normalizeDocument as normalizeSource, type DocumentLimits } from '../../worker/documents/normalize';
+import { createHash } from 'node:crypto';
 import { ApiError } from '../../worker/http/api-error';
 import { jpegSize, pngSize } from '../../worker/documents/image-size';
+import { parseValue, type PdfDict } from '../../worker/documents/pdf-syntax';
+import { declaredImageBytes } from '../../worker/documents/stream-bounds';
 import { makeEncryptedPdf, makeJpeg, makePdf, makePng } from '../support/documents';
+import { rawPdf } from '../support/pdf-structure';
 
 /** Zeros deflated in a stream, never held whole: `megabytes` MB become about a thousandth of that. */
 async function deflatedZeros(megabytes: number): Promise<Uint8Array> {
@@ -24,6 +29,32 @@ async function flateBombPdf(megabytes = 80): Promise<Uint8Array> {
   pdf.addPage();
   const bomb = await deflatedZeros(megabytes);
   pdf.context.register(PDFRawStream.of(pdf.context.obj({ Filter: 'FlateDecode', Length: bomb.length }), bomb));
+  return pdf.save({ useObjectStreams: false });
+}
+
+/**
+ * A one-page PDF whose image says it is `width` × `height` grey pixels and whose Flate data holds
+ * `megabytes` MB of zeros, whatever it says.
+ */
+async function imagePdf(width: number, height: number, megabytes: number): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  const data = await deflatedZeros(megabytes);
+  const image = pdf.context.register(
+    PDFRawStream.of(
+      pdf.context.obj({
+        Type: 'XObject',
+        Subtype: 'Image',
+        Width: width,
+        Height: height,
+        ColorSpace: 'DeviceGray',
+        BitsPerComponent: 8,
+        Filter: 'FlateDecode',
+        Length: data.length,
+      }),
+      data,
+    ),
+  );
+  pdf.addPage().node.newXObject('Scan', image);
   return pdf.save({ useObjectStreams: false });
 }
 
@@ -58,6 +89,11 @@ describe('image sizes read from the header', () => {
 
 const LIMITS = { maxBytes: 50 * 1024 * 1024, maxPages: 350 };
 
+/** The check of an upload held in memory (a one-shot upload); the Worker reads a large one from R2. */
+function normalizeDocument(bytes: Uint8Array, limits: DocumentLimits) {
+  return normalizeSource(bytesSource(bytes), limits);
+}
+
 async function codeOf(promise: Promise<unknown>): Promise<string> {
   try {
     await promise;
@@ -67,6 +103,30 @@ async function codeOf(promise: Promise<unknown>): Promise<string> {
   }
   return 'accepted';
 }
+
+describe('declaredImageBytes: what readers decode of an image, from its dictionary', () => {
+  const dict = (text: string) => parseValue(new TextEncoder().encode(text)) as PdfDict;
+  it.each<[string, string, number | null]>([
+    [
+      'a 1-bit scan',
+      '<< /Subtype /Image /Width 1700 /Height 2200 /ColorSpace /DeviceGray /BitsPerComponent 1 /Filter /FlateDecode >>',
+      (213 + 1) * 2200,
+    ],
+    ['an RGB photo', '<< /Subtype /Image /Width 100 /Height 10 /ColorSpace /DeviceRGB /BitsPerComponent 8 >>', 301 * 10],
+    ['an image mask', '<< /Subtype /Image /Width 16 /Height 2 /ImageMask true >>', 3 * 2],
+    ['an ICC colour space, counted as four components', '<< /Subtype /Image /Width 10 /Height 1 /ColorSpace [/ICCBased 5 0 R] >>', 41],
+    [
+      'a predictor wider than the image',
+      '<< /Subtype /Image /Width 10 /Height 1 /ColorSpace /DeviceGray /DecodeParms << /Predictor 15 /Columns 1000 /Colors 3 >> >>',
+      3001,
+    ],
+    ['a stream that is not an image', '<< /Length 5 /Filter /FlateDecode >>', null],
+    ['an image behind two filters', '<< /Subtype /Image /Width 10 /Height 10 /Filter [/FlateDecode /DCTDecode] >>', null],
+    ['an image without a size', '<< /Subtype /Image /Height 10 >>', null],
+  ])('%s', (_label, text, bytes) => {
+    expect(declaredImageBytes(dict(text))).toBe(bytes);
+  });
+});
 
 describe('placeImage', () => {
   it.each([
@@ -84,11 +144,15 @@ describe('normalizeDocument', () => {
     expect((await normalizeDocument(bytes, LIMITS)).pageCount).toBe(1);
   });
 
+  it('keeps an image whose data inflates past what it says: readers decode only the pixels it has', async () => {
+    expect((await normalizeDocument(await imagePdf(100, 100, 40), LIMITS)).pageCount).toBe(1);
+  });
+
   it('keeps a PDF byte for byte and counts its pages', async () => {
     const bytes = await makePdf(5);
     const document = await normalizeDocument(bytes, LIMITS);
-    expect(document).toMatchObject({ pageCount: 5, originalContentType: 'application/pdf', converted: false });
-    expect(document.pdf).toBe(bytes);
+    expect(document).toMatchObject({ pageCount: 5, originalContentType: 'application/pdf', converted: null, size: bytes.byteLength });
+    expect(document.md5).toBe(createHash('md5').update(bytes).digest('hex'));
   });
 
   it.each([
@@ -96,8 +160,9 @@ describe('normalizeDocument', () => {
     ['a JPEG', () => makeJpeg(2000), 'image/jpeg'],
   ])('turns %s into a one-page PDF', async (_label, build, type) => {
     const document = await normalizeDocument(build(), LIMITS);
-    expect(document).toMatchObject({ pageCount: 1, originalContentType: type, converted: true });
-    expect((await PDFDocument.load(document.pdf)).getPageCount()).toBe(1);
+    expect(document).toMatchObject({ pageCount: 1, originalContentType: type });
+    expect((await PDFDocument.load(document.converted!)).getPageCount()).toBe(1);
+    expect(document.size).toBe(document.converted!.byteLength);
   });
 
   it('reads a JPEG handed over as a view into a larger buffer', async () => {
@@ -143,6 +208,24 @@ describe('normalizeDocument', () => {
     ],
     ['a PDF holding a deflate stream of 80 MB in 80 KB', () => flateBombPdf(80), LIMITS, '400 CORRUPT_DOCUMENT'],
     ['a PDF holding a deflate stream of 33 MB, just past the bound', () => flateBombPdf(33), LIMITS, '400 CORRUPT_DOCUMENT'],
+    ['an image that says it is 7000 × 7000 and inflates to 40 MB', () => imagePdf(7000, 7000, 40), LIMITS, '400 CORRUPT_DOCUMENT'],
+    // Its structure alone (not its pages' content) would fill a Worker: refused before anything else goes wrong.
+    [
+      'a PDF whose objects alone pass 24 MB',
+      async () => {
+        const padding = `<< /Pad (${'x'.repeat(10_000)}) >>`;
+        const objects = [
+          '<< /Type /Catalog /Pages 2 0 R >>',
+          '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+          '<< /Type /Page /Parent 2 0 R >>',
+        ];
+        return rawPdf([...objects, ...Array.from({ length: 2600 }, () => padding)]);
+      },
+      LIMITS,
+      '400 DOCUMENT_TOO_COMPLEX',
+    ],
+    // Turned into its page in memory, an image costs about twice its size: past 20 MB it is refused unread.
+    ['a JPEG file of 21 MB', async () => makeJpeg(21 * 1024 * 1024), LIMITS, '400 IMAGE_TOO_LARGE'],
     ['a TIFF', async () => new Uint8Array([0x49, 0x49, 0x2a, 0x00, 8, 0, 0, 0]), LIMITS, '415 UNSUPPORTED_FILE_TYPE'],
     ['text', async () => new TextEncoder().encode('hello'), LIMITS, '415 UNSUPPORTED_FILE_TYPE'],
   ])('refuses %s', async (_label, build, limits, code) => {

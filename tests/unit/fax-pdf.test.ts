@@ -1,9 +1,12 @@
+import { PDFDocument, PDFName } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { COVER_PAGE_TEMPLATES, coverPageSchema, type CoverPage, type CoverPageInput } from '../../src/common/cover-page';
 import { renderCoverPage } from '../../worker/documents/cover-page';
 import { buildFaxPdf } from '../../worker/documents/fax-pdf';
+import { PdfStructureError } from '../../worker/documents/pdf-outline';
 import { makePdf } from '../support/documents';
 import { A4, LEGAL, LETTER, makePdfOfSizes, pageSizes, pageTexts } from '../support/pdf';
+import { crossReferenceProblems, rawPdf, scannedPdf } from '../support/pdf-structure';
 
 function coverPage(fields: Partial<CoverPageInput> = {}): CoverPage {
   return coverPageSchema.parse({
@@ -125,5 +128,84 @@ describe('renderCoverPage', () => {
     const texts = await pageTexts(await renderCoverPage(coverPage({ template, toName: long, subject: 'S'.repeat(120) }), 2));
     expect(texts.some((text) => text.startsWith('WWW') && text.endsWith('…'))).toBe(true);
     expect(texts.join('')).not.toContain(long);
+  });
+});
+
+describe('the cover page as an update of the document (issue 16)', () => {
+  const cover = (): CoverPage => coverPage({ template: 'modern' });
+
+  it('keeps the document byte for byte and appends a few KB, whose cross-reference places every object', async () => {
+    const document = await scannedPdf(30);
+    const fax = await buildFaxPdf(document, cover());
+    expect(fax.pageCount).toBe(31);
+    expect(fax.bytes.subarray(0, document.byteLength)).toEqual(document);
+    expect(fax.bytes.byteLength - document.byteLength).toBeLessThan(8 * 1024);
+    expect(crossReferenceProblems(fax.bytes)).toEqual([]);
+    expect(await pageTexts(fax.bytes, 0)).toContain('31 pages including this cover');
+    const pdf = await PDFDocument.load(fax.bytes);
+    expect(pdf.getPageCount()).toBe(31);
+    // Every scanned page still shows its image.
+    expect(
+      pdf
+        .getPages()
+        .slice(1)
+        .every((page) => page.node.Resources()?.lookup(PDFName.of('XObject')) !== undefined),
+    ).toBe(true);
+  });
+
+  it.each([
+    ['with object streams', () => scannedPdf(5, { objectStreams: true })],
+    ['with a classic table', () => scannedPdf(5, { objectStreams: false })],
+    [
+      'whose cross-reference offsets are all wrong',
+      async () =>
+        rawPdf(
+          [
+            '<< /Type /Catalog /Pages 2 0 R >>',
+            '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+            '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >>',
+          ],
+          undefined,
+          { xrefShift: 11 },
+        ),
+    ],
+    ['that was sent with a cover before', async () => (await buildFaxPdf(await makePdf(2), coverPage())).bytes],
+  ])('makes a file readers trust as it is, from a document %s', async (_label, build) => {
+    const document = await build();
+    const pages = (await PDFDocument.load(document)).getPageCount();
+    const fax = await buildFaxPdf(document, cover());
+    expect(crossReferenceProblems(fax.bytes)).toEqual([]);
+    expect(await pageSizes(fax.bytes)).toHaveLength(pages + 1);
+  });
+
+  it('leaves pages their size when it is inherited from the page tree', async () => {
+    const document = rawPdf([
+      '<< /Type /Catalog /Pages 2 0 R >>',
+      '<< /Type /Pages /Kids [3 0 R 4 0 R] /Count 2 /MediaBox [0 0 300 400] >>',
+      '<< /Type /Page /Parent 2 0 R >>',
+      '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 1008] >>',
+    ]);
+    expect(await pageSizes((await buildFaxPdf(document, cover())).bytes)).toEqual([LETTER, [300, 400], LEGAL]);
+  });
+
+  it("keeps the document's /Info and /ID, and raises a version older than cross-reference streams", async () => {
+    const document = rawPdf(
+      [
+        '<< /Type /Catalog /Pages 2 0 R >>',
+        '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+        '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >>',
+        '<< /Title (Records) >>',
+      ],
+      '/Root 1 0 R /Info 4 0 R /ID [<00112233> <44556677>]',
+      { version: '1.3' },
+    );
+    const pdf = await PDFDocument.load((await buildFaxPdf(document, cover())).bytes);
+    expect(pdf.getTitle()).toBe('Records');
+    expect(pdf.context.trailerInfo.ID?.toString()).toBe('[ <00112233> <44556677> ]');
+    expect(pdf.catalog.get(PDFName.of('Version'))?.toString()).toBe('/1.5');
+  });
+
+  it('refuses a document whose pages cannot be found', async () => {
+    await expect(buildFaxPdf(rawPdf(['<< /Type /Catalog >>']), cover())).rejects.toThrow(PdfStructureError);
   });
 });

@@ -6,6 +6,12 @@
 export const MAX_PNG_PIXELS = 6_000_000;
 /** A JPEG is embedded as it is, never decoded: only its header is read. A 50 MP phone photo passes. */
 export const MAX_JPEG_PIXELS = 60_000_000;
+/**
+ * An image becomes its page in memory: its bytes and the PDF around them, about twice its size
+ * (a 49 MB JPEG raised the process 51 MB above its own bytes, and its PDF was over 50 MB anyway).
+ * A fax page needs a few hundred KB; past this an image is refused before it is read (issue 16).
+ */
+export const MAX_IMAGE_FILE_BYTES = 20 * 1024 * 1024;
 
 export interface ImageSize {
   width: number;

@@ -1,11 +1,16 @@
 import { ApiError } from '../http/api-error';
+import { md5Hex } from './checksum';
+import type { DocumentSource } from './document-source';
 import { imageToPdf } from './image-pdf';
-import { countPdfPages } from './pdf-check';
-import { CONTENT_TYPES, sniffDocumentKind } from './sniff';
+import { MAX_IMAGE_FILE_BYTES } from './image-size';
+import { t } from '../../src/i18n/t';
+import { checkPdf } from './pdf-check';
+import { CONTENT_TYPES, SNIFF_BYTES, sniffDocumentKind } from './sniff';
 
 // Every upload, one-shot or resumable, goes through here before it is stored: the bytes decide the
 // type, images become PDF pages, and the carrier's limits are applied. A stored document is
-// therefore always a PDF we could read.
+// therefore always a PDF we could read. A PDF is read piece by piece from where it lies, never
+// held whole (issue 16).
 
 export interface DocumentLimits {
   maxBytes: number;
@@ -13,28 +18,44 @@ export interface DocumentLimits {
 }
 
 export interface NormalizedDocument {
-  /** The PDF to store: the upload itself for a PDF, the converted page for an image. */
-  pdf: Uint8Array;
+  /** The PDF to store in place of the upload (an image's page), or null: the upload is the PDF. */
+  converted: Uint8Array | null;
+  /** Bytes of the PDF stored. */
+  size: number;
+  /** Hex MD5 of the PDF stored. */
+  md5: string;
   pageCount: number;
   /** What the bytes were before any conversion (e.g. image/png). */
   originalContentType: string;
-  converted: boolean;
 }
 
 /**
  * The upload as a faxable PDF, or an ApiError: 413 FILE_TOO_LARGE, 415 UNSUPPORTED_FILE_TYPE
  * (TIFF included: docs/decisions/013-resumable-uploads.md), 400 ENCRYPTED_DOCUMENT,
- * CORRUPT_DOCUMENT or TOO_MANY_PAGES.
+ * CORRUPT_DOCUMENT, DOCUMENT_TOO_COMPLEX, IMAGE_TOO_LARGE (too many pixels, or an image file over
+ * 20 MB) or TOO_MANY_PAGES.
  */
-export async function normalizeDocument(bytes: Uint8Array, limits: DocumentLimits): Promise<NormalizedDocument> {
-  if (bytes.byteLength > limits.maxBytes) throw new ApiError(413, 'FILE_TOO_LARGE');
-  const kind = sniffDocumentKind(bytes);
+export async function normalizeDocument(source: DocumentSource, limits: DocumentLimits): Promise<NormalizedDocument> {
+  if (source.size > limits.maxBytes) throw new ApiError(413, 'FILE_TOO_LARGE');
+  const kind = sniffDocumentKind(await source.read(0, SNIFF_BYTES));
   if (kind === null || kind === 'tiff') throw new ApiError(415, 'UNSUPPORTED_FILE_TYPE');
-  const pdf = kind === 'pdf' ? bytes : await imageToPdf(bytes, kind);
-  const pageCount = kind === 'pdf' ? await countPdfPages(pdf) : 1;
-  if (pageCount > limits.maxPages) throw new ApiError(400, 'TOO_MANY_PAGES');
+  const originalContentType = CONTENT_TYPES[kind];
+  if (kind === 'pdf') {
+    const { pageCount, md5 } = await checkPdf(source);
+    if (pageCount > limits.maxPages) throw new ApiError(400, 'TOO_MANY_PAGES');
+    return { converted: null, size: source.size, md5, pageCount, originalContentType };
+  }
+  if (source.size > MAX_IMAGE_FILE_BYTES) {
+    const mb = (bytes: number): string => (bytes / (1024 * 1024)).toFixed(0);
+    throw new ApiError(
+      400,
+      'IMAGE_TOO_LARGE',
+      t('api.imageFileTooLarge', { kind: kind.toUpperCase(), mb: mb(source.size), max: mb(MAX_IMAGE_FILE_BYTES) }),
+    );
+  }
+  const pdf = await imageToPdf(await source.read(0, source.size), kind);
   // A converted image can outgrow the limit a little (PNG alpha is split out); the carrier's limit
   // is about what we send.
   if (pdf.byteLength > limits.maxBytes) throw new ApiError(413, 'FILE_TOO_LARGE');
-  return { pdf, pageCount, originalContentType: CONTENT_TYPES[kind], converted: kind !== 'pdf' };
+  return { converted: pdf, size: pdf.byteLength, md5: md5Hex(pdf), pageCount: 1, originalContentType };
 }

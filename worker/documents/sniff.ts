@@ -14,6 +14,8 @@ const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 const PDF_HEADER = [0x25, 0x50, 0x44, 0x46, 0x2d]; // %PDF-
 // Readers accept a PDF header anywhere in the first 1024 bytes (some producers prepend junk).
 const PDF_HEADER_WINDOW = 1024;
+/** Bytes of a file's start that decide what it is. */
+export const SNIFF_BYTES = PDF_HEADER_WINDOW + PDF_HEADER.length;
 
 function startsWith(bytes: Uint8Array, signature: readonly number[], at = 0): boolean {
   if (bytes.length < at + signature.length) return false;

@@ -1,97 +1,149 @@
-import { Unzlib } from 'fflate';
+import { createInflate, type Inflate } from 'node:zlib';
+import { yieldToEventLoop } from './document-source';
+import { isDict, nameOf, type PdfDict, type PdfValue } from './pdf-syntax';
 
 // Bounds on what a PDF's compressed streams decode to (issue 15, finding 2): a 204 KB PDF holding
 // a deflate stream of 200 MB took the local server near 0.9 GB, and a Worker has 128 MB. Each
-// Flate stream is inflated here as a stream, its output counted and dropped (memory stays at one
-// chunk), and the document is refused as soon as one grows past its bound. Object streams, which
-// pdf-lib decodes whole when it reads a file, get the tighter bound.
+// Flate stream is inflated here as it streams by (pdf-scan.ts), its output counted and dropped
+// (memory stays at a few pieces), and the document is refused as soon as one grows past its bound.
+// Object streams, which the scan keeps decoded, get the tighter bound.
 
 /**
  * No single fax page's stream needs more: a 300 dpi colour letter page is about 25 MB decoded, and
  * a fax is sent at 200 dpi in black and white. Counting up to it allocates this much output, each
  * piece garbage at once. Measured with a 200 MB bomb (`npm run bench`): the local server's memory
- * rose 202 MB with the runtime's DecompressionStream, 66 MB with this inflater at a 64 MB bound,
- * and 51-60 MB at this one. Locally V8 collects that garbage late; a Worker's 128 MB limit makes it
- * collect sooner.
+ * rose 202 MB with the runtime's DecompressionStream, 51-60 MB with fflate fed 1 KB at a time, and
+ * 20 MB with node:zlib fed 4 KB at a time. Locally V8 collects that garbage late; a Worker's 128 MB
+ * limit makes it collect sooner.
  */
 export const MAX_STREAM_DECODED_BYTES = 32 * 1024 * 1024;
-/** Object streams only list objects; pdf-lib holds them decoded in memory. */
+/** Object streams only list objects; the scan holds them decoded in memory. */
 export const MAX_OBJECT_STREAM_DECODED_BYTES = 16 * 1024 * 1024;
 
-const DICT_WINDOW = 4096;
-const INPUT_SLICE_BYTES = 1024;
-const latin1 = new TextDecoder('latin1');
+// The inflater is fed 4 KB at a time and waits for the output of each before the next: deflate
+// expands at most about 1,032 to 1, so no more than about 4 MB of output exists at any moment.
+// (The runtime's DecompressionStream wrote all of its output ahead of the reader: a 200 KB
+// stream raised the server's memory by 203 MB.) node:zlib inflates natively, about six times as
+// fast as fflate in JavaScript: a 350-page scan decodes in about a second rather than six.
+const INPUT_SLICE_BYTES = 4096;
+// Inflating is the one long piece of CPU work in reading a PDF: the scan lets other requests in
+// after about this much output (a few milliseconds; a Worker's clock stands still while it runs,
+// so the work is measured in bytes, not time).
+const YIELD_AFTER_DECODED_BYTES = 4 * 1024 * 1024;
 
-interface FlateStream {
-  data: Uint8Array;
-  objectStream: boolean;
-}
+const COMPONENTS: Readonly<Record<string, number>> = { DeviceGray: 1, DeviceRGB: 3, DeviceCMYK: 4, CalGray: 1, CalRGB: 3, Lab: 3 };
 
-const STREAM = new TextEncoder().encode('stream');
-const ENDSTREAM = new TextEncoder().encode('endstream');
-
-/** Where `pattern` next occurs in `bytes` from `from`, or -1 (no copy of the file is made). */
-function indexOfBytes(bytes: Uint8Array, pattern: Uint8Array, from: number): number {
-  for (let at = bytes.indexOf(pattern[0]!, from); at >= 0 && at + pattern.length <= bytes.length; at = bytes.indexOf(pattern[0]!, at + 1)) {
-    let i = 1;
-    while (i < pattern.length && bytes[at + i] === pattern[i]) i++;
-    if (i === pattern.length) return at;
-  }
-  return -1;
+function positive(value: PdfValue | undefined, fallback: number): number {
+  return typeof value === 'number' && value >= 1 ? value : fallback;
 }
 
 /**
- * The Flate-encoded streams of a PDF, found by their keywords (no parser: this runs before one).
- * Works on the bytes: only each stream's dictionary, a few KB, is ever turned into text.
+ * The bytes an image's pixels take decoded, from its dictionary: what any reader decodes of its
+ * data, which it reads no further. Null when the stream is not an image whose only filter is
+ * Flate, or does not say its size. A colour space other than a device one counts as four
+ * components, the most any has; a predictor's rows count when they are wider.
  */
-function* flateStreams(bytes: Uint8Array): Generator<FlateStream> {
-  for (let at = indexOfBytes(bytes, STREAM, 0); at >= 0; at = indexOfBytes(bytes, STREAM, at + STREAM.length)) {
-    // `stream` then an end of line; `endstream` is not a start.
-    const eol = bytes[at + STREAM.length] === 0x0d ? 2 : 1;
-    if (bytes[at + STREAM.length + eol - 1] !== 0x0a) continue;
-    const own = latin1.decode(bytes.subarray(Math.max(0, at - DICT_WINDOW), at));
-    const dict = own.slice(own.lastIndexOf(' obj') + 1);
-    if (!/\/FlateDecode\b/.test(dict)) continue;
-    const start = at + STREAM.length + eol;
-    const end = indexOfBytes(bytes, ENDSTREAM, start);
-    if (end < 0) return;
-    // The end-of-line before `endstream` is not data (zlib refuses anything after its end).
-    const length = Number(/\/Length\s+(\d+)(?!\s+\d+\s+R)/.exec(dict)?.[1]);
-    const dataEnd = Number.isSafeInteger(length) && start + length <= end ? start + length : end;
-    yield { data: bytes.subarray(start, dataEnd), objectStream: /\/Type\s*\/ObjStm\b/.test(dict) };
-    at = end;
+export function declaredImageBytes(dict: PdfDict): number | null {
+  const filter = dict.entries.get('Filter');
+  if (nameOf(dict.entries.get('Subtype')) !== 'Image' || (Array.isArray(filter) && filter.length !== 1)) return null;
+  const width = dict.entries.get('Width');
+  const height = dict.entries.get('Height');
+  if (typeof width !== 'number' || typeof height !== 'number' || width < 1 || height < 1) return null;
+  const mask = dict.entries.get('ImageMask') === true;
+  const bits = mask ? 1 : positive(dict.entries.get('BitsPerComponent'), 8);
+  const components = mask ? 1 : (COMPONENTS[nameOf(dict.entries.get('ColorSpace')) ?? ''] ?? 4);
+  let row = Math.ceil((width * components * bits) / 8);
+  const parameters = dict.entries.get('DecodeParms');
+  if (isDict(parameters)) {
+    const { entries } = parameters;
+    row = Math.max(
+      row,
+      Math.ceil(
+        (positive(entries.get('Columns'), 1) * positive(entries.get('Colors'), 1) * positive(entries.get('BitsPerComponent'), 8)) / 8,
+      ),
+    );
   }
+  // A PNG predictor adds a byte to each row.
+  return (row + 1) * height;
 }
 
+/** The Flate stream decoded past its bound. */
+export class StreamTooLarge extends Error {}
+
 /**
- * Bytes the stream decodes to, counted up to `limit` (answers limit + 1 past it); null when it is
- * not valid zlib data. The inflater is fed 1 KB at a time and each piece of output is counted and
- * dropped at once: deflate expands at most about 1,032 to 1, so no more than about 1 MB of output
- * exists at any moment. (The runtime's DecompressionStream wrote all of its output ahead of the
- * reader: a 200 KB stream raised the server's memory by 203 MB before it was refused.)
+ * Inflates one Flate stream pushed piece by piece: counts its output against `limit`, and keeps
+ * it when `keep` (an object stream). Data that is not zlib, or breaks off, ends the count where it
+ * stopped: a reader cannot decode more of it either.
  */
-function decodedSize(data: Uint8Array, limit: number): number | null {
-  let size = 0;
-  const inflater = new Unzlib((chunk) => {
-    size += chunk.byteLength;
-  });
-  try {
-    for (let at = 0; at < data.byteLength && size <= limit; at += INPUT_SLICE_BYTES) {
-      inflater.push(data.subarray(at, at + INPUT_SLICE_BYTES), at + INPUT_SLICE_BYTES >= data.byteLength);
+export class FlateMeter {
+  private size = 0;
+  private stopped = false;
+  private readonly kept: Uint8Array[] = [];
+  private sinceYield = 0;
+  private readonly inflater: Inflate = createInflate();
+  private readonly done: Promise<void>;
+
+  constructor(
+    private readonly limit: number,
+    private readonly keep: boolean,
+  ) {
+    this.inflater.on('data', (chunk: Uint8Array) => {
+      this.size += chunk.byteLength;
+      this.sinceYield += chunk.byteLength;
+      if (this.keep && this.size <= this.limit) this.kept.push(chunk);
+      if (this.size > this.limit) this.stop();
+    });
+    this.done = new Promise((resolve) => {
+      this.inflater.once('end', resolve);
+      this.inflater.once('close', resolve);
+      // Not zlib data, or something after its end: what it gave until then is what there is.
+      this.inflater.on('error', () => {
+        this.stopped = true;
+        resolve();
+      });
+    });
+  }
+
+  private stop(): void {
+    this.stopped = true;
+    this.inflater.destroy();
+  }
+
+  /** Drops the stream unfinished (its data is to be read again from elsewhere). */
+  abandon(): void {
+    if (!this.stopped) this.stop();
+  }
+
+  private overLimit(): StreamTooLarge {
+    return new StreamTooLarge(`a stream decodes past ${this.limit} bytes`);
+  }
+
+  /** Feeds the next piece of the stream's data; throws StreamTooLarge past the bound. */
+  async push(data: Uint8Array): Promise<void> {
+    for (let at = 0; at < data.byteLength && !this.stopped; at += INPUT_SLICE_BYTES) {
+      const written = new Promise<void>((resolve) => this.inflater.write(data.subarray(at, at + INPUT_SLICE_BYTES), () => resolve()));
+      await Promise.race([written, this.done]);
+      if (this.size > this.limit) throw this.overLimit();
+      if (this.sinceYield >= YIELD_AFTER_DECODED_BYTES) {
+        this.sinceYield = 0;
+        await yieldToEventLoop();
+      }
     }
-  } catch {
-    // Not zlib data, or something after its end: what it gave until then still counts.
-    return size > 0 ? Math.min(size, limit + 1) : null;
+    if (this.size > this.limit) throw this.overLimit();
   }
-  return size > limit ? limit + 1 : size;
-}
 
-/** Whether any Flate stream of the PDF decodes past its bound. */
-export async function hasOversizedStream(bytes: Uint8Array): Promise<boolean> {
-  for (const stream of flateStreams(bytes)) {
-    const limit = stream.objectStream ? MAX_OBJECT_STREAM_DECODED_BYTES : MAX_STREAM_DECODED_BYTES;
-    const size = decodedSize(stream.data, limit);
-    if (size !== null && size > limit) return true;
+  /** Ends the stream; answers what it decoded to when kept (null when nothing, or not kept). */
+  async finish(): Promise<Uint8Array | null> {
+    if (!this.stopped) this.inflater.end();
+    await this.done;
+    if (this.size > this.limit) throw this.overLimit();
+    if (!this.keep || this.size === 0) return null;
+    const bytes = new Uint8Array(this.size);
+    let at = 0;
+    for (const chunk of this.kept) {
+      bytes.set(chunk, at);
+      at += chunk.byteLength;
+    }
+    return bytes;
   }
-  return false;
 }

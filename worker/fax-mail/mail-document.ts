@@ -1,3 +1,5 @@
+import { md5Hex } from '../documents/checksum';
+import { bytesSource } from '../documents/document-source';
 import type { Attachment } from 'postal-mime';
 import { FAX_MAIL_MAX_ATTACHMENTS } from '../../src/common/fax-mail';
 import { t } from '../../src/i18n/t';
@@ -45,8 +47,8 @@ async function mergeAttachments(attachments: readonly Attachment[], config: AppC
       throw new UnusableAttachments(t('faxMail.refusal.notADocument', { name: nameOf(part, index) }));
     }
     try {
-      const document = await normalizeDocument(bytes, limits);
-      pdfs.push(document.pdf);
+      const document = await normalizeDocument(bytesSource(bytes), limits);
+      pdfs.push(document.converted ?? bytes);
       pageCount += document.pageCount;
     } catch (err) {
       if (!(err instanceof ApiError)) throw err;
@@ -69,7 +71,7 @@ export async function storeMailDocument(
   config: AppConfig,
 ): Promise<FileRow> {
   const { pdf, pageCount } = await mergeAttachments(attachments, config);
-  const document = { pdf, pageCount, originalContentType: 'application/pdf', converted: false };
+  const document = { converted: pdf, size: pdf.byteLength, md5: md5Hex(pdf), pageCount, originalContentType: 'application/pdf' };
   const record = newFileRecord({ fileId: crypto.randomUUID(), userId, name, document, now: Date.now() });
   await putDocumentPdf(env, record, pdf);
   return insertFile(db, record);

@@ -1,43 +1,54 @@
-import { coverPageSchema, type CoverPage } from '../../src/common/cover-page';
+import type { CoverPage } from '../../src/common/cover-page';
 import type { UserFaxRow } from '../db/store/schema';
-import { buildFaxPdf } from '../documents/fax-pdf';
+import { coverPageUpdate } from '../documents/fax-pdf';
+import { PdfStructureError, readPageTree } from '../documents/pdf-outline';
+import { DocumentTooComplex, scanPdf } from '../documents/pdf-scan';
+import { StreamTooLarge } from '../documents/stream-bounds';
 import { faxDocumentKey } from '../storage/documents';
 import { userHubStub } from '../live/publish';
-import { sourceDocumentOf } from './fax-files';
-import { writePdf } from '../storage/bucket';
+import { sourceFileOf } from './fax-files';
+import { storedCoverPage } from './stored-cover';
+import { copyObject, readObjectSource } from '../storage/bucket';
+
+const PDF_METADATA: R2PutOptions = { httpMetadata: { contentType: 'application/pdf' } };
 
 /**
- * The R2 key of the PDF to transmit (cover page first), rendered on the first attempt and reused
- * by every retry; null when the user's document cannot be turned into a fax (gone, or unreadable).
+ * What to append to the document at `key`: the cover page's update (fax-pdf.ts), or nothing when
+ * there is no cover. The document is read from R2 piece by piece, never held whole, and its pages
+ * found either way: null when it is gone or they cannot be (the carrier could not send it).
+ */
+async function updateOf(env: Env, key: string, cover: CoverPage | null, faxId: string): Promise<Uint8Array | null> {
+  const source = await readObjectSource(env, key);
+  if (!source) return null;
+  try {
+    const outline = await scanPdf(source, { checkStreams: false });
+    if (cover) return (await coverPageUpdate(outline, cover)).bytes;
+    readPageTree(outline);
+    return new Uint8Array(0);
+  } catch (err) {
+    if (!(err instanceof PdfStructureError || err instanceof DocumentTooComplex || err instanceof StreamTooLarge)) throw err;
+    console.warn('The document of fax', faxId, 'cannot be rendered:', err.message);
+    return null;
+  }
+}
+
+/**
+ * The R2 key of the PDF to transmit (cover page first), made on the first attempt and reused by
+ * every retry: the document streamed from its object to the fax's, the cover page appended as an
+ * update. Null when the user's document cannot be turned into a fax (gone, or unreadable).
  * Storage errors are thrown: they are worth another try.
  */
 export async function ensureFaxDocument(env: Env, fax: UserFaxRow): Promise<string | null> {
   if (fax.documentKey) return fax.documentKey;
-  const source = await sourceDocumentOf(env, fax);
-  if (!source) return null;
-  const cover = readCoverPage(fax.coverPage);
+  const file = await sourceFileOf(env, fax);
+  if (!file) return null;
+  const cover = storedCoverPage(fax.coverPage);
   if (cover === undefined) return null;
 
-  let bytes: Uint8Array;
-  try {
-    ({ bytes } = await buildFaxPdf(new Uint8Array(await source.arrayBuffer()), cover));
-  } catch (err) {
-    console.warn('The document of fax', fax.id, 'cannot be rendered:', err instanceof Error ? err.message : err);
-    return null;
-  }
+  const update = await updateOf(env, file.r2Key, cover, fax.id);
+  if (!update) return null;
   const key = faxDocumentKey(fax.userId, fax.id);
-  await writePdf(env, key, bytes);
+  if (!(await copyObject(env, file.r2Key, key, update, PDF_METADATA))) return null;
   await userHubStub(env, fax.userId).setDocumentKey(fax.userId, fax.id, key);
   return key;
-}
-
-/** The stored cover page, null for none, undefined when what is stored is not a cover page. */
-function readCoverPage(json: string | null): CoverPage | null | undefined {
-  if (json === null) return null;
-  try {
-    const parsed = coverPageSchema.safeParse(JSON.parse(json));
-    return parsed.success ? parsed.data : undefined;
-  } catch {
-    return undefined;
-  }
 }

@@ -6,7 +6,7 @@ import { createLoopbackCarrier, loopbackWebhookRequest } from '../carrier/loopba
 import type { LoopbackWebhook } from '../carrier/loopback-events';
 import { loopbackInboundFaxId, planLoopbackCall, type LoopbackStep } from '../carrier/loopback-plan';
 import type { AttemptRef } from '../carrier/types';
-import { readObject, writePdf } from '../storage/bucket';
+import { copyObject, readObject, writePdf } from '../storage/bucket';
 
 // One simulated fax call of the loopback network (one object per call, named by its carrier id).
 // It plays the call's script (loopback-plan.ts) with alarms: each event, when due, is signed and
@@ -120,12 +120,15 @@ export class LoopbackFaxLine extends DurableObject<Env> {
    * "the carrier" like a real one keeps media; null when the PDF is gone.
    */
   private async copyMedia(call: LoopbackCall, inboundFaxId: string, pages: number): Promise<string | null> {
+    const key = `loopback/received/${inboundFaxId}.pdf`;
+    if (pages >= call.pageCount) {
+      // The whole fax: streamed from one object to the other, never held (it may be 50 MB).
+      const copied = await copyObject(this.env, call.documentKey, key, null, { httpMetadata: { contentType: 'application/pdf' } });
+      return copied ? key : null;
+    }
     const source = await readObject(this.env, call.documentKey);
     if (!source) return null;
-    let pdf = await source.arrayBuffer();
-    if (pages < call.pageCount) pdf = await firstPages(pdf, pages);
-    const key = `loopback/received/${inboundFaxId}.pdf`;
-    await writePdf(this.env, key, pdf);
+    await writePdf(this.env, key, await firstPages(await source.arrayBuffer(), pages));
     return key;
   }
 }

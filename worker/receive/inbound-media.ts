@@ -1,12 +1,16 @@
 import type { InboundMedia } from '../carrier/types';
+import type { DocumentSource } from '../documents/document-source';
 import { countPdfPages } from '../documents/pdf-check';
-import { sniffDocumentKind } from '../documents/sniff';
-import { joinChunks } from '../http/bytes';
-import { readObject, readObjectInfo, writePdf } from '../storage/bucket';
+import { SNIFF_BYTES, sniffDocumentKind } from '../documents/sniff';
+import { copyObject, readObjectInfo, readObjectSource } from '../storage/bucket';
+import { MediaNotReady, UnusableMedia } from './media-errors';
+import { storeMediaStream } from './media-stream';
 
 // A received fax's PDF, copied into our own storage the moment the carrier announces it: a
 // carrier's media link expires within minutes (Telnyx: about ten), so nothing may wait for the
-// user to open it. The copy is idempotent: a redelivered event finds it in place.
+// user to open it. The copy is idempotent: a redelivered event finds it in place. The PDF streams
+// from the carrier into R2 and is then read piece by piece to count its pages: a 50 MB fax is
+// never held whole (issue 16).
 
 interface StoredMedia {
   pageCount: number;
@@ -39,11 +43,7 @@ export function isCarrierMediaUrl(url: string, hosts: readonly string[]): boolea
 /** Loopback media may only come from the loopback network's own corner of the bucket. */
 const LOOPBACK_MEDIA_PREFIX = 'loopback/received/';
 
-/** The carrier's answer is final (the link is gone or never was a fax): retrying cannot help. */
-export class UnusableMedia extends Error {}
-
-/** The link did not answer in time or answered 5xx: worth another try when the carrier redelivers. */
-export class MediaNotReady extends Error {}
+export { MediaNotReady, UnusableMedia };
 
 /**
  * Copies the media to `key` and answers its page count. Throws UnusableMedia when there is no
@@ -57,24 +57,29 @@ export async function storeInboundMedia(
   announcedPages: number,
 ): Promise<StoredMedia> {
   const kept = await readObjectInfo(env, key);
-  if (kept) return { pageCount: Number(kept.customMetadata?.pageCount) || announcedPages, size: kept.size };
-
-  const bytes = 'r2Key' in media ? await readLoopbackMedia(env, media.r2Key) : await downloadMedia(media.url, limits);
-  if (bytes.byteLength > limits.maxBytes) throw new UnusableMedia(`media of ${bytes.byteLength} bytes is over the limit`);
-  if (sniffDocumentKind(bytes) !== 'pdf') throw new UnusableMedia('media is not a PDF');
-  const pageCount = await pagesOf(bytes, announcedPages);
-  await writePdf(env, key, bytes, { pageCount: String(pageCount) });
-  return { pageCount, size: bytes.byteLength };
+  if (!kept) {
+    if ('r2Key' in media) await copyLoopbackMedia(env, media.r2Key, key, limits);
+    else await downloadMedia(env, media.url, key, limits);
+  }
+  const stored = await readObjectSource(env, key);
+  if (!stored) throw new Error(`the received fax at ${key} went away while it was stored`);
+  // Copies made before pages were counted from R2 carry their count.
+  const pageCount = Number(kept?.customMetadata?.pageCount) || (await pagesOf(stored, announcedPages));
+  return { pageCount, size: stored.size };
 }
 
-async function readLoopbackMedia(env: Env, r2Key: string): Promise<Uint8Array> {
+async function copyLoopbackMedia(env: Env, r2Key: string, key: string, limits: MediaLimits): Promise<void> {
   if (!r2Key.startsWith(LOOPBACK_MEDIA_PREFIX) || r2Key.includes('..')) throw new UnusableMedia('loopback media outside its prefix');
-  const object = await readObject(env, r2Key);
-  if (!object) throw new UnusableMedia('loopback media is gone');
-  return new Uint8Array(await object.arrayBuffer());
+  const source = await readObjectSource(env, r2Key);
+  if (!source) throw new UnusableMedia('loopback media is gone');
+  if (source.size > limits.maxBytes) throw new UnusableMedia(`media of ${source.size} bytes is over the limit`);
+  if (sniffDocumentKind(await source.read(0, SNIFF_BYTES)) !== 'pdf') throw new UnusableMedia('media is not a PDF');
+  if (!(await copyObject(env, r2Key, key, null, { httpMetadata: { contentType: 'application/pdf' } }))) {
+    throw new UnusableMedia('loopback media is gone');
+  }
 }
 
-async function downloadMedia(url: string, limits: MediaLimits): Promise<Uint8Array> {
+async function downloadMedia(env: Env, url: string, key: string, limits: MediaLimits): Promise<void> {
   const response = await fetchFromCarrier(url, limits);
   // 4xx: the link expired or never worked, and the carrier's redelivery carries the same link.
   if (response.status >= 400 && response.status < 500) throw new UnusableMedia(`media link answered ${response.status}`);
@@ -84,8 +89,9 @@ async function downloadMedia(url: string, limits: MediaLimits): Promise<Uint8Arr
     await response.body?.cancel();
     throw new UnusableMedia(`media of ${declared} bytes is over the limit`);
   }
+  if (!response.body) throw new UnusableMedia('media link answered without a body');
   try {
-    return await readAtMost(response.body, limits.maxBytes);
+    await storeMediaStream(env, key, response.body, Number.isSafeInteger(declared) && declared > 0 ? declared : null, limits.maxBytes);
   } catch (err) {
     if (err instanceof UnusableMedia) throw err;
     throw new MediaNotReady(`media download broke off: ${err instanceof Error ? err.message : String(err)}`);
@@ -116,27 +122,10 @@ async function fetchFromCarrier(url: string, limits: MediaLimits): Promise<Respo
   throw new UnusableMedia(`media link redirects more than ${MAX_MEDIA_REDIRECTS} times`);
 }
 
-/** The body, read no further than the limit (a link without a length may stream anything). */
-async function readAtMost(body: ReadableStream<Uint8Array> | null, maxBytes: number): Promise<Uint8Array> {
-  if (!body) return new Uint8Array();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for await (const chunk of body) {
-    size += chunk.byteLength;
-    if (size > maxBytes) throw new UnusableMedia(`media is over ${maxBytes} bytes`);
-    chunks.push(chunk);
-  }
-  return joinChunks(chunks, size);
-}
-
 /**
- * The pages the PDF holds. A PDF that pdf-lib cannot walk is still kept (a browser's pdf.js is more
- * forgiving, and the fax is the user's): the carrier's count stands in then.
+ * The pages the PDF holds. A PDF whose page tree cannot be walked is still kept (a browser's pdf.js
+ * is more forgiving, and the fax is the user's): the carrier's count stands in then.
  */
-async function pagesOf(bytes: Uint8Array, announcedPages: number): Promise<number> {
-  try {
-    return await countPdfPages(bytes);
-  } catch {
-    return Math.max(1, announcedPages);
-  }
+async function pagesOf(source: DocumentSource, announcedPages: number): Promise<number> {
+  return (await countPdfPages(source)) ?? Math.max(1, announcedPages);
 }

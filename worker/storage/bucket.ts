@@ -3,6 +3,8 @@
 // rule of docs/architecture.md; tests/architecture/r2-door.test.mjs fails on a DOCUMENTS use
 // elsewhere). Keys are built by documents.ts, never taken from a caller.
 
+import type { DocumentSource } from '../documents/document-source';
+
 type ObjectBody = ArrayBuffer | ArrayBufferView | ReadableStream | string;
 
 /** R2 deletes at most this many keys in one call. */
@@ -18,6 +20,34 @@ export function readObjectInfo(env: Env, key: string): Promise<R2Object | null> 
   return env.DOCUMENTS.head(key);
 }
 
+/**
+ * The object at `key` as a source read piece by piece (ranged reads), never held whole; null when
+ * there is none. A document of 50 MB and a Worker's 128 MB do not go together (issue 16).
+ */
+export async function readObjectSource(env: Env, key: string): Promise<DocumentSource | null> {
+  const info = await env.DOCUMENTS.head(key);
+  if (!info) return null;
+  const { size, etag } = info;
+  // Every read is of the object first seen: a replaced object fails rather than mixes two.
+  const get = async (range: R2Range): Promise<R2ObjectBody> => {
+    const object = await env.DOCUMENTS.get(key, { range, onlyIf: { etagMatches: etag } });
+    if (!object || !('body' in object)) throw new Error(`R2 object ${key} changed or went away while it was read`);
+    return object;
+  };
+  return {
+    size,
+    async read(offset, length) {
+      const end = Math.min(size, offset + length);
+      if (end <= offset) return new Uint8Array(0);
+      return new Uint8Array(await (await get({ offset, length: end - offset })).arrayBuffer());
+    },
+    async *stream(offset) {
+      if (offset >= size) return;
+      yield* (await get({ offset })).body;
+    },
+  };
+}
+
 /** Stores `body` at `key`, replacing what was there. */
 export async function writeObject(env: Env, key: string, body: ObjectBody, options?: R2PutOptions): Promise<R2Object> {
   const object = await env.DOCUMENTS.put(key, body, options);
@@ -29,6 +59,71 @@ export async function writeObject(env: Env, key: string, body: ObjectBody, optio
 /** Stores a PDF at `key` (the fax documents every fax page is drawn from). */
 export function writePdf(env: Env, key: string, bytes: ObjectBody, customMetadata?: Record<string, string>): Promise<R2Object> {
   return writeObject(env, key, bytes, { httpMetadata: { contentType: 'application/pdf' }, customMetadata });
+}
+
+/**
+ * Stores at `to` the object at `from` followed by `suffix` (a fax's cover page added as an update,
+ * fax/fax-document.ts), streamed from one to the other: never held whole. Null when `from` is gone.
+ */
+export async function copyObject(
+  env: Env,
+  from: string,
+  to: string,
+  suffix: Uint8Array | null,
+  options?: R2PutOptions,
+): Promise<R2Object | null> {
+  const source = await env.DOCUMENTS.get(from);
+  if (!source) return null;
+  if (!suffix?.byteLength) return writeObject(env, to, source.body, options);
+  // R2 takes a stream only when its length is known: the source's and the suffix's.
+  const { readable, writable } = new FixedLengthStream(source.size + suffix.byteLength);
+  const feeding = source.body.pipeTo(writable, { preventClose: true }).then(async () => {
+    const writer = writable.getWriter();
+    await writer.write(suffix);
+    await writer.close();
+  });
+  const [stored] = await Promise.all([writeObject(env, to, readable, options), feeding]);
+  return stored;
+}
+
+/** Parts of a stream written without a known length: R2 wants every part but the last the same size, at least 5 MiB. */
+const STREAM_PART_BYTES = 8 * 1024 * 1024;
+
+/**
+ * Stores at `key` bytes of unknown length, arriving piece by piece, as an R2 multipart upload:
+ * one part is held at a time (R2 takes a plain stream only with a known length). Aborted, leaving
+ * nothing, when the pieces fail.
+ */
+export async function writeObjectInParts(
+  env: Env,
+  key: string,
+  pieces: AsyncIterable<Uint8Array>,
+  options?: R2MultipartOptions,
+): Promise<R2Object> {
+  const upload = await env.DOCUMENTS.createMultipartUpload(key, options);
+  try {
+    const parts: R2UploadedPart[] = [];
+    const part = new Uint8Array(STREAM_PART_BYTES);
+    let filled = 0;
+    for await (const piece of pieces) {
+      for (let at = 0; at < piece.byteLength; ) {
+        const taken = Math.min(piece.byteLength - at, STREAM_PART_BYTES - filled);
+        part.set(piece.subarray(at, at + taken), filled);
+        filled += taken;
+        at += taken;
+        if (filled === STREAM_PART_BYTES) {
+          // Sent before the buffer is filled again.
+          parts.push(await upload.uploadPart(parts.length + 1, part));
+          filled = 0;
+        }
+      }
+    }
+    if (filled > 0 || parts.length === 0) parts.push(await upload.uploadPart(parts.length + 1, part.subarray(0, filled)));
+    return await upload.complete(parts);
+  } catch (error) {
+    await upload.abort().catch(() => undefined);
+    throw error;
+  }
 }
 
 /** Every key under `prefix`, page by page. */

@@ -7,13 +7,15 @@ import type { AppConfig } from '../env';
 import { ApiError } from '../http/api-error';
 import { discardUploadBytes, listStagedKeys } from './staging';
 import { documentLimits, newFileRecord, putDocumentPdf } from './store-document';
-import { deleteObjects, multipartUpload, readObject, readObjectInfo } from '../storage/bucket';
+import { deleteObjects, multipartUpload, readObjectInfo, readObjectSource } from '../storage/bucket';
+import type { DocumentSource } from '../documents/document-source';
 
 // POST /api/uploads/:id/complete: the parts become one object at the document's key, which is then
-// checked like a one-shot upload. Asking again after a lost answer gets the same file.
+// checked like a one-shot upload, read piece by piece from R2 (a 50 MB document is never held
+// whole: issue 16). Asking again after a lost answer gets the same file.
 
 /** The assembled object. A completion that stopped after R2 finished finds the object already there. */
-async function assemble(env: Env, upload: UploadRow): Promise<R2ObjectBody> {
+async function assemble(env: Env, upload: UploadRow): Promise<DocumentSource> {
   const parts = partsOf(upload).sort((a, b) => a.partNumber - b.partNumber);
   try {
     await multipartUpload(env, upload.r2Key, upload.r2UploadId).complete(parts);
@@ -21,15 +23,21 @@ async function assemble(env: Env, upload: UploadRow): Promise<R2ObjectBody> {
     const existing = await readObjectInfo(env, upload.r2Key);
     if (existing?.size !== upload.size) throw error;
   }
-  const object = await readObject(env, upload.r2Key);
+  const object = await readObjectSource(env, upload.r2Key);
   if (!object) throw new Error(`completed upload ${upload.id} has no object`);
   return object;
 }
 
 /** The document, or the refusal after every byte of the upload has been removed. */
-async function normalizeOrDiscard(env: Env, db: Db, upload: UploadRow, bytes: Uint8Array, config: AppConfig): Promise<NormalizedDocument> {
+async function normalizeOrDiscard(
+  env: Env,
+  db: Db,
+  upload: UploadRow,
+  source: DocumentSource,
+  config: AppConfig,
+): Promise<NormalizedDocument> {
   try {
-    return await normalizeDocument(bytes, documentLimits(config));
+    return await normalizeDocument(source, documentLimits(config));
   } catch (error) {
     if (error instanceof ApiError) {
       await discardUploadBytes(env, upload);
@@ -48,12 +56,11 @@ export async function completeUpload(env: Env, db: Db, upload: UploadRow, config
   if (upload.received < upload.size) throw new ApiError(409, 'UPLOAD_INCOMPLETE');
   if (!upload.fileId) throw new Error(`upload ${upload.id} has no file id`);
 
-  const object = await assemble(env, upload);
-  const bytes = new Uint8Array(await object.arrayBuffer());
-  const document = await normalizeOrDiscard(env, db, upload, bytes, config);
+  const source = await assemble(env, upload);
+  const document = await normalizeOrDiscard(env, db, upload, source, config);
   const record = newFileRecord({ fileId: upload.fileId, userId: upload.userId, name: upload.name, document, now: Date.now() });
   // A PDF is already where it belongs, byte for byte; an image is replaced by its PDF page.
-  if (document.converted) await putDocumentPdf(env, record, document.pdf);
+  if (document.converted) await putDocumentPdf(env, record, document.converted);
   const file = await finishUpload(db, upload.id, record);
   await deleteObjects(env, await listStagedKeys(env, upload));
   return file;

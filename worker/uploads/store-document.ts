@@ -1,7 +1,7 @@
 import type { Db } from '../db/client';
 import { insertFile, type NewFile } from '../db/queries/files';
 import type { FileRow } from '../db/schema';
-import { md5Hex } from '../documents/checksum';
+import { bytesSource } from '../documents/document-source';
 import { documentHttpMetadata, toR2HttpMetadata } from '../documents/file-view';
 import { normalizeDocument, type DocumentLimits, type NormalizedDocument } from '../documents/normalize';
 import { documentKey } from '../storage/documents';
@@ -27,8 +27,8 @@ export function newFileRecord(input: FileRecordInput): NewFile {
     userId: input.userId,
     r2Key: documentKey(input.userId, input.fileId),
     name: input.name,
-    size: input.document.pdf.byteLength,
-    md5Hash: md5Hex(input.document.pdf),
+    size: input.document.size,
+    md5Hash: input.document.md5,
     pageCount: input.document.pageCount,
     ...documentHttpMetadata(input.name),
     customMetadata: { originalContentType: input.document.originalContentType },
@@ -53,8 +53,8 @@ export async function storeDocument(
   bytes: Uint8Array,
   config: AppConfig,
 ): Promise<FileRow> {
-  const document = await normalizeDocument(bytes, documentLimits(config));
+  const document = await normalizeDocument(bytesSource(bytes), documentLimits(config));
   const record = newFileRecord({ fileId: crypto.randomUUID(), userId, name, document, now: Date.now() });
-  await putDocumentPdf(env, record, document.pdf);
+  await putDocumentPdf(env, record, document.converted ?? bytes);
   return insertFile(db, record);
 }

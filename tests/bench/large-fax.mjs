@@ -1,0 +1,131 @@
+// The largest fax the product takes (issue 16): a scanned document of 349 pages just under the
+// 50 MB limit (with its cover page, 350: the most a fax may have), and one of 300 pages (about
+// 31 MB), each uploaded through the resumable flow, then sent with a cover page to a number of
+// this instance, so it is also received. While each step runs, the server's workerd memory is
+// sampled every 20 ms and GET /api/ping is timed back to back: its longest answer is the longest
+// the Worker was kept from serving anything else. A deployed Worker has 128 MB; the target is
+// 64 MB above the idle process. Figures only, never pass/fail. The local R2 runs in that same
+// workerd, on its thread (a reference row shows what reading the document back costs by itself),
+// so large-fax-code.mjs first measures our code alone, and this file prints both.
+//
+// `node tests/bench/large-fax.mjs` (after `npx astro build`; BENCH_PORT to move it), in `npm run bench`.
+import { PDFDocument, PDFName } from 'pdf-lib';
+import { startLocalServer } from '../support/local-server.mjs';
+import { accountWithNumber, ok } from './bench-accounts.mjs';
+import { describeWatch, mb, watchServer, workerdRss } from './server-watch.mjs';
+import { benchLargeFaxCode } from './large-fax-code.mjs';
+import { COVER, MAX_DOCUMENT_BYTES, scannedPdf } from './scanned-documents.mjs';
+import { completeUpload, sendChunks } from './upload-throughput.mjs';
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Polls `read` until it answers something, for at most five minutes. */
+async function until(what, read) {
+  const deadline = Date.now() + 5 * 60_000;
+  while (Date.now() < deadline) {
+    const value = await read();
+    if (value) return value;
+    await sleep(250);
+  }
+  throw new Error(`${what}: not within five minutes`);
+}
+
+async function sendAndReceive(base, sender, receiver, fileId, pageCount) {
+  const before = await ok(await fetch(`${base}/api/faxes?direction=RECEIVE`, { headers: receiver.headers }), 'inbox');
+  const known = new Set(before.faxes.map((f) => f.id));
+  const { faxId } = await ok(
+    await fetch(`${base}/api/sendFax`, {
+      method: 'POST',
+      headers: sender.headers,
+      body: JSON.stringify({ toNumber: receiver.number, fileId, coverpage: COVER, pageCount, anonymous: false }),
+    }),
+    'sendFax',
+  );
+  const sent = await until('the fax was not delivered', async () => {
+    const { fax } = await ok(await fetch(`${base}/api/faxes/${faxId}`, { headers: sender.headers }), 'fax');
+    return ['DELIVERED', 'FAILED'].includes(fax.status) ? fax : null;
+  });
+  const received = await until('the fax was not received', async () => {
+    const { faxes } = await ok(await fetch(`${base}/api/faxes?direction=RECEIVE`, { headers: receiver.headers }), 'inbox');
+    return faxes.find((f) => !known.has(f.id) && ['RECEIVED', 'FAILED'].includes(f.status)) ?? null;
+  });
+  return { sent, received };
+}
+
+/** Pages of the PDF the sender's fax transmitted, counted here, and whether page 1 is the cover. */
+async function transmittedPages(base, sender, faxId) {
+  const response = await fetch(`${base}/api/faxes/${faxId}/document`, { headers: sender.headers });
+  const pdf = await PDFDocument.load(await response.arrayBuffer(), { updateMetadata: false });
+  // The cover is drawn in text; every scanned page shows one image.
+  const images = (index) => pdf.getPage(index).node.Resources()?.lookup(PDFName.of('XObject'))?.keys().length ?? 0;
+  const coverFirst = images(0) === 0 && images(1) === 1;
+  return `${pdf.getPageCount()} pages${coverFirst ? ', the cover first' : ', NOT the cover first'}`;
+}
+
+async function benchDocument(base, serverPid, idle, sender, receiver, label, bytes) {
+  const rows = [];
+  const chunks = await watchServer(base, serverPid, () => sendChunks(base, sender.headers, bytes, `${label}.pdf`));
+  rows.push([`${label}: upload in ${chunks.result.puts} chunks`, describeWatch(chunks, idle)]);
+  const complete = await watchServer(base, serverPid, () => completeUpload(base, sender.headers, chunks.result.uploadId));
+  const file = complete.result;
+  rows.push([`${label}: completion (checked, counted)`, `${file.pageCount} pages · ${describeWatch(complete, idle)}`]);
+  // What the local R2 costs alone: the stored document streamed back through the Worker, no work of ours.
+  const readBack = await watchServer(base, serverPid, async () => {
+    const response = await fetch(`${base}/api/files/${file.fileId}/content`, { headers: sender.headers });
+    return (await response.arrayBuffer()).byteLength;
+  });
+  rows.push([`${label}: (reference: the stored document read back)`, `${mb(readBack.result)} · ${describeWatch(readBack, idle)}`]);
+  const send = await watchServer(base, serverPid, () => sendAndReceive(base, sender, receiver, file.fileId, file.pageCount));
+  const { sent, received } = send.result;
+  rows.push([
+    `${label}: sent with a cover → delivered, received`,
+    `${sent.status} ${sent.pageCount} pages, ${received.status} ${received.pageCount} pages · ${describeWatch(send, idle)}`,
+  ]);
+  rows.push([`${label}: the fax PDF transmitted`, await transmittedPages(base, sender, sent.id)]);
+  return rows;
+}
+
+/** @returns {Promise<Array<[string, string]>>} benchmark rows */
+export async function benchLargeFax(base, serverPid) {
+  const sender = await accountWithNumber(base, 'large-sender', '212', 'PRO');
+  const receiver = await accountWithNumber(base, 'large-receiver', '212', 'PRO');
+  const largest = await scannedPdf(349, MAX_DOCUMENT_BYTES, true);
+  const threeHundred = await scannedPdf(300, 30.9 * 1000 * 1000, false);
+  // Idle: the server has served sign-ups and settled.
+  await sleep(2_000);
+  const idle = workerdRss(serverPid);
+  const rows = [['large fax: workerd idle', `${mb(idle)} (the target is +64 MB, the limit 128 MB)`]];
+  rows.push(
+    ...(await benchDocument(base, serverPid, idle, sender, receiver, `349 pages ${(largest.byteLength / 1e6).toFixed(1)} MB`, largest)),
+  );
+  rows.push(
+    ...(await benchDocument(
+      base,
+      serverPid,
+      idle,
+      sender,
+      receiver,
+      `300 pages ${(threeHundred.byteLength / 1e6).toFixed(1)} MB`,
+      threeHundred,
+    )),
+  );
+  return rows;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const print = (title, rows) => {
+    console.log(`\n${title}`);
+    for (const [name, figure] of rows) console.log(`  ${name.padEnd(60)} ${figure}`);
+  };
+  print('Benchmark: preparing the largest fax, our code alone (this machine)', await benchLargeFaxCode());
+  process.env.LOOPBACK_MS_PER_PAGE ??= '0';
+  const server = await startLocalServer({ port: Number(process.env.BENCH_PORT ?? 8796), label: 'bench-large-fax' });
+  try {
+    print(
+      'Benchmark: the largest fax through the product (local wrangler dev, R2 simulated in its workerd; this machine)',
+      await benchLargeFax(server.url, server.pid),
+    );
+  } finally {
+    await server.stop();
+  }
+}
