@@ -1,16 +1,11 @@
-import { runInDurableObject } from 'cloudflare:test';
 import { storeRowsOf } from '../support/user-store';
 import { env } from 'cloudflare:workers';
 import { describe, expect, it, vi } from 'vitest';
 import { DELETION_MAX_ATTEMPTS } from '../../worker/jobs/delete-account';
-import { setPeriodCredits } from '../../worker/db/store/credits';
-import { insertStoreContact } from '../../worker/db/store/contacts';
-import { createSendFax } from '../../worker/db/store/faxes';
 import { DELETION_STEPS } from '../../worker/jobs/deletion-steps';
-import { userHubStub } from '../../worker/live/publish';
-import { putUserDocument, userPrefix } from '../../worker/storage/documents';
+import { userPrefix } from '../../worker/storage/documents';
 import { call, errorCode } from '../support/client';
-import { insertSessionCookie, insertUser } from '../support/db';
+import { insertUser } from '../support/db';
 import {
   deliverDeletion,
   insertDeletionJob,
@@ -20,27 +15,9 @@ import {
   openJobLive,
   requestJobLive,
   rowsMentioning,
+  userWithDocuments,
   waitForJobDone,
 } from '../support/deletion';
-
-/** A user with a session, three documents, and a fax and a contact in their own store; its job row is made by each test. */
-async function userWithDocuments() {
-  const user = await insertUser();
-  await insertSessionCookie(user.id);
-  for (const id of ['a', 'b', 'c']) await putUserDocument(env, user.id, id, `%PDF ${id}`, 'application/pdf');
-  await runInDurableObject(userHubStub(env, user.id), (hub) => {
-    setPeriodCredits(hub.store, { defaultCreditsSend: 10, defaultCreditsReceive: 10 }, Date.now());
-    const fax = { id: crypto.randomUUID(), toNumber: '+12125550123', pageCount: 1, fileId: 'a', fileName: 'a.pdf', coverPage: null };
-    createSendFax(hub.store, { ...fax, anonymous: false, now: Date.now() });
-    insertStoreContact(
-      hub.store,
-      crypto.randomUUID(),
-      { name: 'Ada', faxNumber: '+12125550123', company: '', email: '', note: '' },
-      Date.now(),
-    );
-  });
-  return user;
-}
 
 async function expectNothingLeft(user: { id: string; email: string }): Promise<void> {
   expect(await rowsMentioning(user.id, user.email)).toEqual([]);

@@ -1,14 +1,9 @@
-import { createExecutionContext, createMessageBatch, getQueueResult, runInDurableObject } from 'cloudflare:test';
-import { env } from 'cloudflare:workers';
+import { createExecutionContext, createMessageBatch, getQueueResult } from 'cloudflare:test';
 import { describe, expect, it, vi } from 'vitest';
 import worker from '../../worker/app';
-import { setPeriodCredits } from '../../worker/db/store/credits';
-import { createSendFax } from '../../worker/db/store/faxes';
 import { DELETION_MAX_ATTEMPTS } from '../../worker/jobs/delete-account';
-import { userHubStub } from '../../worker/live/publish';
-import { putUserDocument, userPrefix } from '../../worker/storage/documents';
-import { insertSessionCookie, insertUser } from '../support/db';
-import { insertDeletionJob, jobRow, objectKeysUnder, rowsMentioning } from '../support/deletion';
+import { userPrefix } from '../../worker/storage/documents';
+import { insertDeletionJob, jobRow, objectKeysUnder, rowsMentioning, userWithDocuments } from '../support/deletion';
 import { type FaultPlan, withFaults } from '../support/faults';
 import { storeRowsOf } from '../support/user-store';
 
@@ -16,18 +11,6 @@ import { storeRowsOf } from '../support/user-store';
 // transient errors at each step. The message is retried, never acknowledged while the account is
 // not gone, the job says which step is waiting for its retry, and once storage answers the
 // deletion finishes with nothing of the user left: no row, no object, nothing in their store.
-
-async function userWithData() {
-  const user = await insertUser();
-  await insertSessionCookie(user.id);
-  for (const id of ['a', 'b', 'c']) await putUserDocument(env, user.id, id, `%PDF ${id}`, 'application/pdf');
-  await runInDurableObject(userHubStub(env, user.id), (hub) => {
-    setPeriodCredits(hub.store, { defaultCreditsSend: 10, defaultCreditsReceive: 10 }, Date.now());
-    const fax = { id: crypto.randomUUID(), toNumber: '+12125550123', pageCount: 1, fileId: 'a', fileName: 'a.pdf', coverPage: null };
-    createSendFax(hub.store, { ...fax, anonymous: false, now: Date.now() });
-  });
-  return user;
-}
 
 let counter = 0;
 
@@ -41,7 +24,7 @@ const CASES: { name: string; plan: FaultPlan }[] = [
 describe('account deletion under storage faults', () => {
   it.each(CASES)('$name: retried, then nothing of the user is left', async ({ plan }) => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const user = await userWithData();
+    const user = await userWithDocuments();
     const job = await insertDeletionJob(user.id);
     const faults = withFaults(plan);
 

@@ -1,8 +1,14 @@
-import { createExecutionContext, createMessageBatch, getQueueResult, type MessageBatchMessage } from 'cloudflare:test';
+import { createExecutionContext, createMessageBatch, getQueueResult, type MessageBatchMessage, runInDurableObject } from 'cloudflare:test';
 import { env, exports } from 'cloudflare:workers';
 import type { AccountJobStatus, JobState } from '../../src/common/account-deletion';
 import worker from '../../worker/app';
+import { setPeriodCredits } from '../../worker/db/store/credits';
+import { insertStoreContact } from '../../worker/db/store/contacts';
+import { createSendFax } from '../../worker/db/store/faxes';
+import { userHubStub } from '../../worker/live/publish';
+import { putUserDocument } from '../../worker/storage/documents';
 import { call, ORIGIN } from './client';
+import { insertSessionCookie, insertUser } from './db';
 import { LiveSocket } from './live';
 import { waitFor } from './wait';
 
@@ -129,4 +135,23 @@ export async function rowsMentioning(...values: string[]): Promise<Array<{ table
 export async function objectKeysUnder(prefix: string): Promise<string[]> {
   const listed = await env.DOCUMENTS.list({ prefix });
   return listed.objects.map((o) => o.key);
+}
+
+/** A user with a session, three documents, and a fax and a contact in their own store; its job row is made by each test. */
+export async function userWithDocuments() {
+  const user = await insertUser();
+  await insertSessionCookie(user.id);
+  for (const id of ['a', 'b', 'c']) await putUserDocument(env, user.id, id, `%PDF ${id}`, 'application/pdf');
+  await runInDurableObject(userHubStub(env, user.id), (hub) => {
+    setPeriodCredits(hub.store, { defaultCreditsSend: 10, defaultCreditsReceive: 10 }, Date.now());
+    const fax = { id: crypto.randomUUID(), toNumber: '+12125550123', pageCount: 1, fileId: 'a', fileName: 'a.pdf', coverPage: null };
+    createSendFax(hub.store, { ...fax, anonymous: false, now: Date.now() });
+    insertStoreContact(
+      hub.store,
+      crypto.randomUUID(),
+      { name: 'Ada', faxNumber: '+12125550123', company: '', email: '', note: '' },
+      Date.now(),
+    );
+  });
+  return user;
 }
