@@ -90,8 +90,9 @@ export async function copyObject(
 const STREAM_PART_BYTES = 8 * 1024 * 1024;
 
 /**
- * Stores at `key` bytes of unknown length, arriving piece by piece, as an R2 multipart upload:
- * one part is held at a time (R2 takes a plain stream only with a known length). Aborted, leaving
+ * Stores at `key` bytes of unknown length, arriving piece by piece. What fits in one part is put
+ * whole (one request, as most faxes are); anything longer goes as an R2 multipart upload, one
+ * part held at a time (R2 takes a plain stream only with a known length), aborted, leaving
  * nothing, when the pieces fail.
  */
 export async function writeObjectInParts(
@@ -100,7 +101,7 @@ export async function writeObjectInParts(
   pieces: AsyncIterable<Uint8Array>,
   options?: R2MultipartOptions,
 ): Promise<R2Object> {
-  const upload = await env.DOCUMENTS.createMultipartUpload(key, options);
+  let upload: R2MultipartUpload | null = null;
   try {
     const parts: R2UploadedPart[] = [];
     const part = new Uint8Array(STREAM_PART_BYTES);
@@ -112,16 +113,18 @@ export async function writeObjectInParts(
         filled += taken;
         at += taken;
         if (filled === STREAM_PART_BYTES) {
+          upload ??= await env.DOCUMENTS.createMultipartUpload(key, options);
           // Sent before the buffer is filled again.
           parts.push(await upload.uploadPart(parts.length + 1, part));
           filled = 0;
         }
       }
     }
-    if (filled > 0 || parts.length === 0) parts.push(await upload.uploadPart(parts.length + 1, part.subarray(0, filled)));
+    if (!upload) return await writeObject(env, key, part.subarray(0, filled), options);
+    if (filled > 0) parts.push(await upload.uploadPart(parts.length + 1, part.subarray(0, filled)));
     return await upload.complete(parts);
   } catch (error) {
-    await upload.abort().catch(() => undefined);
+    await upload?.abort().catch(() => undefined);
     throw error;
   }
 }
