@@ -33,14 +33,17 @@ export interface Faults {
   thrown: { d1: number; r2: number };
   /** Failures still to come. */
   left: { d1: number; r2: number };
+  /** The SQL of every D1 statement run through `env` (a batch's joined), in order: what a call reads. */
+  ran: string[];
 }
 
 const STATEMENT_RUNS = new Set(['first', 'run', 'all', 'raw']);
 
 export function withFaults(plan: FaultPlan, base: Env = env): Faults {
-  const faults: Faults = { env: base, thrown: { d1: 0, r2: 0 }, left: { d1: plan.d1 ?? 0, r2: plan.r2 ?? 0 } };
+  const faults: Faults = { env: base, thrown: { d1: 0, r2: 0 }, left: { d1: plan.d1 ?? 0, r2: plan.r2 ?? 0 }, ran: [] };
 
   const failD1 = (sql: string): void => {
+    faults.ran.push(sql);
     if (faults.left.d1 <= 0 || (plan.d1When && !plan.d1When.test(sql))) return;
     faults.left.d1 -= 1;
     faults.thrown.d1 += 1;

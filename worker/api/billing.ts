@@ -12,8 +12,8 @@ import { validate } from '../http/validate';
 import { cancelAtPeriodEnd } from '../subscriptions/cancel';
 import { changeCard } from '../subscriptions/change-card';
 import { confirmCheckout, startCheckout } from '../subscriptions/checkout';
-import { applyDueBilling } from '../subscriptions/lifecycle';
-import { readSubscriptionStatus } from '../subscriptions/status';
+import { settleBilling } from '../subscriptions/lifecycle';
+import { readSubscriptionStatus, subscriptionStatusOf } from '../subscriptions/status';
 import { toInvoiceView, toTransactionView } from '../views/subscriptions';
 
 const checkoutIdParamSchema = z.object({ checkoutId: z.uuid() });
@@ -33,11 +33,13 @@ export const billingApi = new Hono<AppEnv>()
     return c.json(await confirmCheckout(c.env, user, c.req.valid('param').checkoutId, c.req.valid('json').approve), 200);
   })
 
-  // Applies what is due first (trial end, renewal, end of a cancelled plan), so the answer is current.
+  // Applies what is due first (trial end, renewal, end of a cancelled plan), so the answer is
+  // current; the rows that showed nothing more is due are the ones answered, each read once.
   .get('/checkSubscriptionStatus', requireSameOrigin, async (c) => {
     const { user } = currentViewer(c);
-    await applyDueBilling(c.env, user.id);
-    return c.json(await readSubscriptionStatus(c.env, user.id), 200);
+    const settled = await settleBilling(c.env, user);
+    if (!settled) throw new ApiError(401, 'UNAUTHENTICATED');
+    return c.json(await subscriptionStatusOf(c.env, settled.user, settled.rows), 200);
   })
 
   // One click (spec §5): the plan stops renewing (at Stripe too) and lasts until currentPeriodEnd.

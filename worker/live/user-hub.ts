@@ -18,7 +18,14 @@ import { applyCreditPeriod } from '../db/store/credit-period';
 import { readBalance } from '../db/store/credits';
 import { type CommitResult, commitStoreFaxChange, type FaxChange } from '../db/store/fax-changes';
 import { findStoreAttempt, setStoreCarrierFaxId, setStoreDocumentKey, type StoreFaxAttemptRow } from '../db/store/fax-attempts';
-import { readFaxCounters, readFaxTotals } from '../db/store/fax-counters';
+import {
+  type AllFaxCounters,
+  type FaxCounterValues,
+  faxTotalsOf,
+  readAllFaxCounters,
+  readFaxCounters,
+  readFaxTotals,
+} from '../db/store/fax-counters';
 import { searchStoreFaxes } from '../db/store/fax-search';
 import { listSilentStoreReceivingFaxes, listStalledStoreSendFaxes, oldestOpenFaxChange } from '../db/store/fax-sweeps';
 import {
@@ -113,6 +120,14 @@ function sessionOf(socket: WebSocket): string | null {
  * and fans out change events, and keeps the user's own store (worker/store/, decision 023), whose
  * schema is brought up to date whenever the object starts.
  */
+/** What every signed-in page shows from the store, and on the dashboard what is on its way. */
+export interface StorePageFigures {
+  totals: FaxTotals;
+  credits: StoreCredits;
+  sendStatus: SendStatus | null;
+  receiveStatus: ReceiveStatus | null;
+}
+
 export class UserHub extends DurableObject<Env> {
   readonly store: UserStore;
 
@@ -348,21 +363,45 @@ export class UserHub extends DurableObject<Env> {
     return readFaxTotals(this.store);
   }
 
+  /**
+   * What a signed-in page shows from the store, in one call with each row read once (issue 16):
+   * the counts, the credits and, on the dashboard, the send and receive documents.
+   */
+  async pageFigures(userId: string, period: CreditPeriod, onDashboard: boolean): Promise<StorePageFigures> {
+    await this.ready(userId);
+    applyCreditPeriod(this.store, period, Date.now());
+    const counters = readAllFaxCounters(this.store);
+    return {
+      totals: faxTotalsOf(counters),
+      credits: this.creditsOf(counters),
+      sendStatus: onDashboard ? this.sendStatusOf(counters.SEND) : null,
+      receiveStatus: onDashboard ? this.receiveStatusOf(counters.RECEIVE) : null,
+    };
+  }
+
   /** The spec's send document: the fax on its way, the newest sent, and the lifetime count. */
   async sendStatus(userId: string): Promise<SendStatus> {
     await this.ready(userId);
+    return this.sendStatusOf(readFaxCounters(this.store, 'SEND'));
+  }
+
+  private sendStatusOf(counters: FaxCounterValues): SendStatus {
     const sending = findSendingStoreFax(this.store);
     const [last] = listStoreFaxes(this.store, 'SEND', null, 1);
     return {
       sendingFax: sending ? this.view(sending) : null,
       lastSentEntry: last ? this.view(last) : null,
-      lifetimeSendCount: readFaxCounters(this.store, 'SEND').lifetime,
+      lifetimeSendCount: counters.lifetime,
     };
   }
 
   /** The spec's receive document: faxes arriving now, the newest arrived, and the lifetime count. */
   async receiveStatus(userId: string): Promise<ReceiveStatus> {
     await this.ready(userId);
+    return this.receiveStatusOf(readFaxCounters(this.store, 'RECEIVE'));
+  }
+
+  private receiveStatusOf(counters: FaxCounterValues): ReceiveStatus {
     const receivingFax: ReceiveStatus['receivingFax'] = {};
     for (const fax of listStoreReceivingFaxes(this.store)) {
       receivingFax[fax.id] = { start: fax.start, remoteDisplay: this.view(fax).remoteDisplay, pagesReceived: fax.pagesSent };
@@ -371,7 +410,7 @@ export class UserHub extends DurableObject<Env> {
     return {
       receivingFax,
       lastReceivedEntry: last ? this.view(last) : null,
-      lifetimeReceiveCount: readFaxCounters(this.store, 'RECEIVE').lifetime,
+      lifetimeReceiveCount: counters.lifetime,
     };
   }
 
@@ -494,11 +533,15 @@ export class UserHub extends DurableObject<Env> {
   async credits(userId: string, period: CreditPeriod): Promise<StoreCredits> {
     await this.ready(userId);
     applyCreditPeriod(this.store, period, Date.now());
+    return this.creditsOf(readAllFaxCounters(this.store));
+  }
+
+  private creditsOf(counters: AllFaxCounters): StoreCredits {
     return {
       send: readBalance(this.store, 'send'),
       receive: readBalance(this.store, 'receive'),
-      lifetimeSendCount: readFaxCounters(this.store, 'SEND').lifetime,
-      lifetimeReceiveCount: readFaxCounters(this.store, 'RECEIVE').lifetime,
+      lifetimeSendCount: counters.SEND.lifetime,
+      lifetimeReceiveCount: counters.RECEIVE.lifetime,
     };
   }
 

@@ -6,7 +6,7 @@ import { findNumberOwnedBy } from '../db/queries/numbers';
 import { readPlanOptions } from '../db/queries/options';
 import { endPlan, listUsersWithDueBilling, recordRenewal } from '../db/queries/subscriptions';
 import { findUserById } from '../db/queries/users';
-import type { UserRow } from '../db/schema';
+import type { FaxNumberRow, UserRow } from '../db/schema';
 import {
   dueAction,
   NUMBER_GRACE_MS,
@@ -37,43 +37,83 @@ const RENEWAL_SCOPE = 'billing-renewal';
 const REMINDER_SCOPE = 'billing-reminder';
 const MAX_STEPS = 30;
 
-async function readLifecycleState(db: Db, user: UserRow): Promise<LifecycleState> {
-  const type = user.subscriptionType ?? 'FREE';
+/** The rows besides the user's own that what is due depends on, and that the plan's status shows. */
+export interface LifecycleRows {
+  failures: { count: number; lastAt: number | null };
+  owned: FaxNumberRow | null;
+  reminded: boolean;
+}
+
+async function readLifecycleRows(db: Db, user: UserRow): Promise<LifecycleRows> {
   const end = user.currentPeriodEnd;
-  const paying = type !== 'FREE' && end !== null;
-  const failures = paying ? await findFailedChargesSince(db, user.id, end) : { count: 0, lastAt: null };
+  const paying = (user.subscriptionType ?? 'FREE') !== 'FREE' && end !== null;
+  const [failures, owned, reminded] = await Promise.all([
+    paying ? findFailedChargesSince(db, user.id, end) : { count: 0, lastAt: null },
+    findNumberOwnedBy(db, user.id),
+    paying ? hasClaim(db, REMINDER_SCOPE, `${user.subscriptionId}:${end}`) : false,
+  ]);
+  return { failures, owned, reminded };
+}
+
+function lifecycleStateOf(user: UserRow, rows: LifecycleRows): LifecycleState {
+  const type = user.subscriptionType ?? 'FREE';
   return {
     type,
     cancelAtPeriodEnd: user.cancelAtPeriodEnd,
-    currentPeriodEnd: end,
-    failedAttempts: failures.count,
-    lastFailedAt: failures.lastAt,
-    ownsNumber: type === 'FREE' ? (await findNumberOwnedBy(db, user.id)) !== null : true,
-    reminded: paying ? await hasClaim(db, REMINDER_SCOPE, `${user.subscriptionId}:${end}`) : false,
+    currentPeriodEnd: user.currentPeriodEnd,
+    failedAttempts: rows.failures.count,
+    lastFailedAt: rows.failures.lastAt,
+    ownsNumber: type === 'FREE' ? rows.owned !== null : true,
+    reminded: rows.reminded,
     renewsItself: user.merchantType === 'stripe',
   };
 }
 
-/** Applies every step due for the user now; answers whether anything changed. */
-export async function applyDueBilling(env: Env, userId: string, now = Date.now()): Promise<boolean> {
+async function readLifecycleState(db: Db, user: UserRow): Promise<LifecycleState> {
+  return lifecycleStateOf(user, await readLifecycleRows(db, user));
+}
+
+/** The user as they stand once nothing more is due, with the rows that showed it. */
+export interface SettledBilling {
+  changed: boolean;
+  user: UserRow;
+  rows: LifecycleRows;
+}
+
+/**
+ * Applies every step due for `user` (a row just read, e.g. with the session) now. Each row is
+ * read once while nothing is due, and read again only after a step changed it; the answer carries
+ * the last reading, so the caller can show the plan without reading it again (issue 16).
+ */
+export async function settleBilling(env: Env, user: UserRow, now = Date.now()): Promise<SettledBilling | null> {
   const db = getDb(env);
   let changed = false;
+  let current: UserRow | null = user;
   for (let step = 0; step < MAX_STEPS; step += 1) {
-    const user = await findUserById(db, userId);
-    if (!user) return changed;
-    const state = await readLifecycleState(db, user);
+    if (step > 0) current = await findUserById(db, user.id);
+    if (!current) return null;
+    const rows = await readLifecycleRows(db, current);
+    const state = lifecycleStateOf(current, rows);
     const action = dueAction(state, now);
-    if (action.kind === 'none') return changed;
+    if (action.kind === 'none') return { changed, user: current, rows };
     let progressed = false;
-    if (action.kind === 'renew') progressed = await renew(env, user, state, now);
-    if (action.kind === 'end') progressed = await endDuePlan(env, user, state, action);
-    if (action.kind === 'release-number') progressed = await releaseNumber(env, userId);
-    if (action.kind === 'remind') progressed = await remind(env, user, now);
-    if (action.kind === 'end' && progressed) await publishPlanChange(env, userId, { changed: false, row: null });
-    if (!progressed) return changed;
+    if (action.kind === 'renew') progressed = await renew(env, current, state, now);
+    if (action.kind === 'end') progressed = await endDuePlan(env, current, state, action);
+    if (action.kind === 'release-number') progressed = await releaseNumber(env, user.id);
+    if (action.kind === 'remind') progressed = await remind(env, current, now);
+    if (action.kind === 'end' && progressed) await publishPlanChange(env, user.id, { changed: false, row: null });
+    if (!progressed) return { changed, user: current, rows };
     changed = true;
   }
-  return changed;
+  const last = await findUserById(db, user.id);
+  return last ? { changed, user: last, rows: await readLifecycleRows(db, last) } : null;
+}
+
+/** Applies every step due for the user now; answers whether anything changed. */
+export async function applyDueBilling(env: Env, userId: string, now = Date.now()): Promise<boolean> {
+  const user = await findUserById(getDb(env), userId);
+  if (!user) return false;
+  return (await settleBilling(env, user, now))?.changed ?? false;
 }
 
 /**

@@ -54,13 +54,28 @@ export function setFaxCounters(store: StoreScope, direction: FaxDirection, value
 
 export function readFaxCounters(store: StoreScope, direction: FaxDirection): FaxCounterValues {
   const row = store.select().from(storeFaxCounters).where(eq(storeFaxCounters.direction, direction)).get();
-  return row ? { total: row.total, unread: row.unread, trashed: row.trashed, lifetime: row.lifetime } : { ...ZERO };
+  return row ? valuesOf(row) : { ...ZERO };
+}
+
+export type AllFaxCounters = Record<FaxDirection, FaxCounterValues>;
+
+/** Both directions' counters in one statement (the table holds one row per direction). */
+export function readAllFaxCounters(store: StoreScope): AllFaxCounters {
+  const all: AllFaxCounters = { SEND: { ...ZERO }, RECEIVE: { ...ZERO } };
+  for (const row of store.select().from(storeFaxCounters).all()) all[row.direction] = valuesOf(row);
+  return all;
+}
+
+function valuesOf(row: FaxCounterValues): FaxCounterValues {
+  return { total: row.total, unread: row.unread, trashed: row.trashed, lifetime: row.lifetime };
 }
 
 /** The counts and lifetime totals a page and a fax.updated event carry, from the counters. */
 export function readFaxTotals(store: StoreScope): FaxTotals {
-  const sent = readFaxCounters(store, 'SEND');
-  const received = readFaxCounters(store, 'RECEIVE');
+  return faxTotalsOf(readAllFaxCounters(store));
+}
+
+export function faxTotalsOf({ SEND: sent, RECEIVE: received }: AllFaxCounters): FaxTotals {
   return {
     counts: { unreadReceived: received.unread, received: received.total, sent: sent.total },
     lifetimeSendCount: sent.lifetime,

@@ -1,0 +1,77 @@
+import { createExecutionContext, runInDurableObject, waitOnExecutionContext } from 'cloudflare:test';
+import { env } from 'cloudflare:workers';
+import { describe, expect, it } from 'vitest';
+import { createApp } from '../../worker/app';
+import { findUserById } from '../../worker/db/queries/users';
+import { getDb } from '../../worker/db/client';
+import { readPageFigures } from '../../worker/fax/page-figures';
+import { userHubStub } from '../../worker/live/publish';
+import { CARDS, checkout, holdANumber, setOption, subscriptionOf, type CheckoutAnswer } from '../support/billing';
+import { ORIGIN } from '../support/client';
+import { passwordAccount } from '../support/db';
+import { withFaults } from '../support/faults';
+import { insertSendFax } from '../support/faxes';
+
+// The small calls every page makes read each row they need once (issue 16): checkSubscriptionStatus
+// was the slowest of them because it read the user, their number and their failed charges twice
+// or three times; a page's figures were four calls to the user's store reading the counters four times.
+
+/** How many of `statements` read from `table` (D1 and the store both quote table names). */
+function readsOf(statements: readonly string[], table: string): number {
+  return statements.filter((sql) => /^\s*select/i.test(sql) && new RegExp(`(from|join)\\s+"${table}"`, 'i').test(sql)).length;
+}
+
+async function paidUserWithNumber(): Promise<{ cookie: string; userId: string }> {
+  await setOption('trial', { length_in_days: 7, disabled: false });
+  await setOption('preAuthType', 'verify');
+  const account = await passwordAccount();
+  await holdANumber(account.cookie);
+  const answer = (await (await checkout(account.cookie, CARDS.succeeds, 'BASIC', 'MONTH')).json()) as CheckoutAnswer;
+  expect(answer.subscription.type).toBe('TRIAL');
+  return account;
+}
+
+describe('GET /api/checkSubscriptionStatus', () => {
+  it('reads the user, their number, failed charges and checkout once each, and answers as before', async () => {
+    const { cookie } = await paidUserWithNumber();
+    const expected = await subscriptionOf(cookie);
+    const recording = withFaults({});
+    const ctx = createExecutionContext();
+    const response = await createApp().fetch(
+      new Request(`${ORIGIN}/api/checkSubscriptionStatus`, { headers: { cookie, origin: ORIGIN } }),
+      recording.env,
+      ctx,
+    );
+    await waitOnExecutionContext(ctx);
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as { subscription: unknown }).subscription).toEqual(expected);
+    for (const table of ['users', 'fax_numbers', 'checkouts', 'transactions']) {
+      expect({ table, reads: readsOf(recording.ran, table) }).toEqual({ table, reads: 1 });
+    }
+  });
+});
+
+describe('the figures every signed-in page shows', () => {
+  it('come from one call to the user’s store that reads the counters once', async () => {
+    const { userId } = await passwordAccount();
+    await insertSendFax(userId, { documentPages: 2 });
+    const user = await findUserById(getDb(env), userId);
+    const stub = userHubStub(env, userId);
+    const statements: string[] = [];
+    await runInDurableObject(stub, (_hub, state) => {
+      const sql = state.storage.sql;
+      const exec = sql.exec.bind(sql);
+      Object.assign(sql, {
+        exec: (query: string, ...binds: unknown[]) => {
+          statements.push(query);
+          return exec(query, ...binds);
+        },
+      });
+    });
+    const figures = await readPageFigures(env, user!, true);
+    expect(figures.totals.counts.sent).toBe(1);
+    expect(figures.sendStatus?.lastSentEntry).not.toBeNull();
+    expect(figures.credits.lifetimeSendCount).toBe(figures.totals.lifetimeSendCount);
+    expect(readsOf(statements, 'fax_counters')).toBe(1);
+  });
+});
