@@ -1,6 +1,6 @@
 // Load (issue 15): the running product driven by autocannon on password sign-in, verifyAuth,
-// sendFax and the history list, each next to GET /api/ping (the same Worker doing no work of ours)
-// measured just before it with the same connections, so a figure shows what the route itself
+// checkSubscriptionStatus (issue 16), sendFax and the history list, each next to GET /api/ping
+// (the same Worker doing no work of ours) measured just before it with the same connections, so a figure shows what the route itself
 // costs. Every answer must be 2xx: the script exits 1 and names the status codes otherwise.
 //   node tests/bench/load.mjs            (BENCH_PORT, default 8798; needs `npx astro build`; ~65 s)
 //
@@ -98,6 +98,13 @@ export async function benchLoad() {
     );
     pairs.push(
       await pair(base, 'POST /api/verifyAuth', { path: '/api/verifyAuth', method: 'POST', headers: sender.headers, connections: 10 }),
+    );
+    pairs.push(
+      await pair(base, 'GET /api/checkSubscriptionStatus (PRO plan)', {
+        path: '/api/checkSubscriptionStatus',
+        headers: sender.headers,
+        connections: 10,
+      }),
     );
     pairs.push(
       await pair(base, `POST /api/sendFax (1 page, ${SENDS} sends)`, {
