@@ -91,8 +91,8 @@ describe('GET /api/faxes with filters', () => {
     expect((await faxList(cookie, 'direction=SEND&number=9999999')).total).toBe(0);
   });
 
-  it('finds part of a number alike whether the history has few numbers, many holding the digits, or more than are walked', async () => {
-    // 60 numbers hold 555 01: more than are sought one by one. 5,100 numbers in all: more than are walked.
+  it('finds part of a number alike whether the history has few numbers, many holding the digits, or thousands', async () => {
+    // 60 numbers hold 555 01: more than are sought one by one. 5,100 numbers in all: a long list to look through.
     for (const [numbers, faxes] of [
       [60, 150],
       [5_100, 5_200],

@@ -83,6 +83,15 @@ async function expectCountersTrue(owner: Owner): Promise<void> {
       const { lifetime: _lifetime, ...kept } = readFaxCounters(hub.store, direction);
       expect(kept).toEqual(recountFaxCounters(hub.store, direction));
     }
+    // The numbers a search for some digits looks through: exactly those the faxes still have.
+    const sql = hub.ctx.storage.sql;
+    const listed = sql.exec('SELECT direction, number, faxes FROM remote_numbers ORDER BY 1, 2').toArray();
+    const recounted = sql
+      .exec(
+        'SELECT direction, remote_number AS number, COUNT(*) AS faxes FROM faxes WHERE remote_number IS NOT NULL GROUP BY 1, 2 ORDER BY 1, 2',
+      )
+      .toArray();
+    expect(listed).toEqual(recounted);
   });
 }
 

@@ -86,6 +86,7 @@ export async function storeRowsOf(userId: string): Promise<number> {
       'store_facts',
       'carrier_receipts',
       'contacts',
+      'remote_numbers',
     ].reduce((sum, table) => sum + state.storage.sql.exec<{ n: number }>(`SELECT COUNT(*) AS n FROM ${table}`).one().n, 0),
   );
 }

@@ -59,6 +59,13 @@ export const storeMigrations = {
         "when": 1795599501367,
         "tag": "0007_history_search_indexes",
         "breakpoints": true
+      },
+      {
+        "idx": 8,
+        "version": "6",
+        "when": 1795606926120,
+        "tag": "0008_remote_numbers",
+        "breakpoints": true
       }
     ]
   },
@@ -70,6 +77,7 @@ export const storeMigrations = {
     "m0004": "ALTER TABLE `faxes` ADD `send_at` integer;--> statement-breakpoint\nALTER TABLE `faxes` ADD `broadcast_id` text;--> statement-breakpoint\nCREATE INDEX `faxes_send_at_idx` ON `faxes` (`send_at`) WHERE \"faxes\".\"send_at\" IS NOT NULL;--> statement-breakpoint\nCREATE INDEX `faxes_broadcast_idx` ON `faxes` (`broadcast_id`,`remote_number`) WHERE \"faxes\".\"broadcast_id\" IS NOT NULL;",
     "m0005": "CREATE INDEX `faxes_on_its_way_idx` ON `faxes` (`start`,`id`) WHERE direction = 'SEND' AND status IN ('QUEUED', 'SENDING');",
     "m0006": "CREATE TABLE `contacts` (\n\t`id` text PRIMARY KEY NOT NULL,\n\t`name` text NOT NULL,\n\t`fax_number` text NOT NULL,\n\t`company` text DEFAULT '' NOT NULL,\n\t`email` text DEFAULT '' NOT NULL,\n\t`note` text DEFAULT '' NOT NULL,\n\t`sort_key` text NOT NULL,\n\t`search_text` text NOT NULL,\n\t`created` integer NOT NULL,\n\t`updated` integer NOT NULL\n);\n--> statement-breakpoint\nCREATE UNIQUE INDEX `contacts_fax_number_unique` ON `contacts` (`fax_number`);--> statement-breakpoint\nCREATE INDEX `contacts_sort_idx` ON `contacts` (`sort_key`,`id`);",
-    "m0007": "CREATE INDEX `faxes_status_idx` ON `faxes` (`direction`,`trashed_at`,`status`,`start`,`id`);--> statement-breakpoint\nCREATE INDEX `faxes_number_idx` ON `faxes` (`direction`,`trashed_at`,`remote_number`,`start`,`id`);"
+    "m0007": "CREATE INDEX `faxes_status_idx` ON `faxes` (`direction`,`trashed_at`,`status`,`start`,`id`);--> statement-breakpoint\nCREATE INDEX `faxes_number_idx` ON `faxes` (`direction`,`trashed_at`,`remote_number`,`start`,`id`);",
+    "m0008": "CREATE TABLE `remote_numbers` (\n\t`direction` text NOT NULL,\n\t`number` text NOT NULL,\n\t`faxes` integer NOT NULL,\n\tPRIMARY KEY(`direction`, `number`)\n);\n--> statement-breakpoint\nINSERT INTO `remote_numbers` (`direction`, `number`, `faxes`)\nSELECT `direction`, `remote_number`, COUNT(*) FROM `faxes` WHERE `remote_number` IS NOT NULL GROUP BY `direction`, `remote_number`;--> statement-breakpoint\nCREATE TRIGGER `remote_numbers_on_insert` AFTER INSERT ON `faxes` WHEN NEW.`remote_number` IS NOT NULL BEGIN\n\tINSERT INTO `remote_numbers` (`direction`, `number`, `faxes`) VALUES (NEW.`direction`, NEW.`remote_number`, 1)\n\tON CONFLICT (`direction`, `number`) DO UPDATE SET `faxes` = `faxes` + 1;\nEND;--> statement-breakpoint\nCREATE TRIGGER `remote_numbers_on_delete` AFTER DELETE ON `faxes` WHEN OLD.`remote_number` IS NOT NULL BEGIN\n\tUPDATE `remote_numbers` SET `faxes` = `faxes` - 1 WHERE `direction` = OLD.`direction` AND `number` = OLD.`remote_number`;\n\tDELETE FROM `remote_numbers` WHERE `direction` = OLD.`direction` AND `number` = OLD.`remote_number` AND `faxes` <= 0;\nEND;--> statement-breakpoint\nCREATE TRIGGER `remote_numbers_on_update` AFTER UPDATE OF `direction`, `remote_number` ON `faxes`\nWHEN OLD.`direction` IS NOT NEW.`direction` OR OLD.`remote_number` IS NOT NEW.`remote_number` BEGIN\n\tUPDATE `remote_numbers` SET `faxes` = `faxes` - 1 WHERE `direction` = OLD.`direction` AND `number` = OLD.`remote_number`;\n\tDELETE FROM `remote_numbers` WHERE `direction` = OLD.`direction` AND `number` = OLD.`remote_number` AND `faxes` <= 0;\n\tINSERT INTO `remote_numbers` (`direction`, `number`, `faxes`) SELECT NEW.`direction`, NEW.`remote_number`, 1 WHERE NEW.`remote_number` IS NOT NULL\n\tON CONFLICT (`direction`, `number`) DO UPDATE SET `faxes` = `faxes` + 1;\nEND;\n"
   }
 };

@@ -200,3 +200,16 @@ export const storeContacts = sqliteTable(
 );
 
 export type StoreContactRow = typeof storeContacts.$inferSelect;
+
+// The other parties' numbers of the faxes in the store, per direction, with how many faxes have
+// each. Kept by triggers on `faxes` (migration 0008), so no write path can forget it; a search for
+// some digits of a number looks through these few rows, not the whole history (decision 027).
+export const storeRemoteNumbers = sqliteTable(
+  'remote_numbers',
+  {
+    direction: text('direction', { enum: FAX_DIRECTIONS }).notNull(),
+    number: text('number').notNull(),
+    faxes: integer('faxes').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.direction, t.number] })],
+);
