@@ -2,6 +2,7 @@ import { defineMiddleware } from 'astro:middleware';
 import { env } from 'cloudflare:workers';
 import type { PageContext } from './common/page-context';
 import { assertKnownGuards, findRoute, loginPathFor, ROUTES, safeRedirectPath } from './common/routes';
+import { SERVER_TIME_ZONE } from './common/time-zone';
 
 // Route guards run here, on the server, before any HTML is sent. A typo in a guard name throws
 // while this module loads, which fails `astro build` and the start of the server.
@@ -16,6 +17,7 @@ function buildTimeContext(): PageContext {
   }
   return {
     viewer: null,
+    timeZone: SERVER_TIME_ZONE,
     faxNumber: null,
     faxCounts: null,
     subscriptionType: null,

@@ -1,8 +1,10 @@
 import { handle } from '@astrojs/cloudflare/handler';
 import type { Context } from 'hono';
+import { getCookie } from 'hono/cookie';
 import { openSetupStep } from '../src/common/onboarding';
 import type { PageContext } from '../src/common/page-context';
 import { toPlanSummary } from '../src/common/plan-summary';
+import { readTimeZone, TIME_ZONE_COOKIE } from '../src/common/time-zone';
 import { createApp } from './app';
 import { getDb } from './db/client';
 import { findNumberOwnedBy } from './db/queries/numbers';
@@ -31,6 +33,7 @@ async function pageContext(c: Context<AppEnv>): Promise<PageContext> {
   const account = user && figures ? toAccountDetails(user, figures.credits) : null;
   return {
     viewer,
+    timeZone: readTimeZone(getCookie(c, TIME_ZONE_COOKIE)),
     faxNumber: owned?.number ?? null,
     faxCounts: figures?.totals.counts ?? null,
     subscriptionType: user?.subscriptionType ?? null,

@@ -91,15 +91,6 @@ export function isCalendarDay(text: string): boolean {
   return day.getUTCFullYear() === year && day.getUTCMonth() === month - 1 && day.getUTCDate() === date;
 }
 
-export function isTimeZone(name: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: name });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 // Making a formatter is the slow part; there are a few hundred zones at most, so each is kept.
 const wallClocks = new Map<string, Intl.DateTimeFormat>();
 

@@ -10,6 +10,8 @@ import type { Viewer } from './viewer';
  */
 export interface PageContext {
   viewer: Viewer | null;
+  /** The reader's time zone (an IANA name from the `tz` cookie, decision 031), UTC until their browser has set it: dates are rendered in it. */
+  timeZone: string;
   /** The signed-in user's own fax number (E.164), or null. */
   faxNumber: string | null;
   /** Unread received faxes and totals, for the navigation (rendered with the page; live after). */

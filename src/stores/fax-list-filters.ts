@@ -9,6 +9,7 @@ import {
   toFaxSearch,
 } from '../common/fax-search';
 import { toNumberSearch } from '../common/phone';
+import { runtimeTimeZone } from '../common/time-zone';
 
 // The filters of a history page (/sent, /inbox) as the page holds them and as its address keeps
 // them (?q=&status=&unread=&from=&to=), so a reload or a shared link shows the same list. Days are
@@ -90,9 +91,9 @@ export function searchOf(filters: FaxListFilters, timeZone: string): FaxSearch {
   return toFaxSearch(apiFiltersOf(filters, timeZone));
 }
 
-/** The time zone the viewer's days are in. */
+/** The time zone the viewer's days are in: the browser's, the one the list's dates are shown in once hydrated. */
 export function viewerTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  return runtimeTimeZone();
 }
 
 export interface FaxListRows {

@@ -1,14 +1,16 @@
 import type { SubscriptionView } from '../../common/billing';
-import { LOCALE, t } from '../../i18n/t';
-
-const day = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'medium', timeZone: 'UTC' });
+import { formatBillingDay } from '../../i18n/dates';
+import { t } from '../../i18n/t';
 
 /** A renewal that failed, said where the user looks at their plan: when, and when the plan stops. */
 export default function PaymentProblem({ subscription }: { subscription: SubscriptionView }) {
   if (!subscription.renewalFailedAt || !subscription.graceEndsAt) return null;
   return (
     <p className="form-error payment-problem" role="alert">
-      {t('billing.paymentFailed', { date: day.format(subscription.renewalFailedAt), graceEnd: day.format(subscription.graceEndsAt) })}
+      {t('billing.paymentFailed', {
+        date: formatBillingDay(subscription.renewalFailedAt),
+        graceEnd: formatBillingDay(subscription.graceEndsAt),
+      })}
     </p>
   );
 }

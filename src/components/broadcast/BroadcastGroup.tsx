@@ -7,6 +7,7 @@ import { broadcastStore } from '../../stores/broadcast';
 import { recipientText } from '../faxes/fax-text';
 import FaxStatusCell from '../faxes/FaxStatusCell';
 import ScheduleControls from '../send/ScheduleControls';
+import { withTimeZone } from '../time/time-zone';
 
 function tally(faxes: readonly FaxView[]) {
   const count = (keep: (fax: FaxView) => boolean) => faxes.filter(keep).length;
@@ -19,7 +20,7 @@ function tally(faxes: readonly FaxView[]) {
 }
 
 /** One send to many numbers (issue 17): each recipient's fax live, and a resend to the failed ones. */
-export default function BroadcastGroup({ broadcastId }: { broadcastId: string }) {
+function BroadcastGroup({ broadcastId }: { broadcastId: string }) {
   const watch = useMemo(() => broadcastStore(broadcastId), [broadcastId]);
   const state = useStore(watch.$group);
   const [busy, setBusy] = useState(false);
@@ -135,3 +136,5 @@ export default function BroadcastGroup({ broadcastId }: { broadcastId: string })
     </div>
   );
 }
+
+export default withTimeZone(BroadcastGroup);

@@ -1,8 +1,9 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import type { LiveEvent } from '../../common/live-messages';
-import { LOCALE, t } from '../../i18n/t';
+import { t } from '../../i18n/t';
 import { $liveEvents, restoreKeptEvents } from '../../stores/live';
+import LocalTime from '../time/LocalTime';
 
 function describe(event: LiveEvent): string {
   switch (event.type) {
@@ -31,8 +32,6 @@ function describe(event: LiveEvent): string {
   }
 }
 
-const timeFormat = new Intl.DateTimeFormat(LOCALE, { hour: 'numeric', minute: '2-digit' });
-
 /** Account events as they arrive over the live connection, newest first. */
 export default function ActivityFeed() {
   const events = useStore($liveEvents);
@@ -48,7 +47,7 @@ export default function ActivityFeed() {
           {events.map((event, index) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: two events of one kind can share a millisecond; the feed only grows at its head
             <li key={`${event.type}-${event.at}-${index}`}>
-              <span>{describe(event)}</span> <time dateTime={new Date(event.at).toISOString()}>{timeFormat.format(event.at)}</time>
+              <span>{describe(event)}</span> <LocalTime at={event.at} style="time" />
             </li>
           ))}
         </ul>

@@ -12,6 +12,7 @@ import ConfirmEmail from './ConfirmEmail';
 import PlanCredits from './PlanCredits';
 import ReceivingNow from './ReceivingNow';
 import SendingNow from './SendingNow';
+import { withTimeZone } from '../time/time-zone';
 import YourNumber from './YourNumber';
 
 interface Props {
@@ -36,7 +37,7 @@ interface Props {
   verifyEmailToken: string | null;
 }
 
-export default function Dashboard({
+function Dashboard({
   viewer: initialViewer,
   sendStatus,
   receiveStatus,
@@ -72,3 +73,5 @@ export default function Dashboard({
     </div>
   );
 }
+
+export default withTimeZone(Dashboard);

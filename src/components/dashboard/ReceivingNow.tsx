@@ -4,8 +4,9 @@ import type { FaxCounts, ReceiveStatus } from '../../common/faxes';
 import { t } from '../../i18n/t';
 import { $faxCounts, seedFaxCounts } from '../../stores/fax-counts';
 import { $receiveStatus, seedReceiveStatus } from '../../stores/receive-status';
-import { formatDateTime, pagesText } from '../faxes/fax-text';
+import { pagesText } from '../faxes/fax-text';
 import { receivedStatusText, senderText } from '../inbox/inbox-text';
+import LocalTime from '../time/LocalTime';
 
 function ArrivingLine({ entry }: { entry: ReceiveStatus['receivingFax'][string] }) {
   const number = entry.remoteDisplay ?? t('inbox.unknownSender');
@@ -36,7 +37,9 @@ export default function ReceivingNow({ initial, initialCounts }: { initial: Rece
       ) : last ? (
         <p>
           <a href={`/faxDetails/${encodeURIComponent(last.id)}`}>{senderText(last)}</a> · {receivedStatusText(last)} ·{' '}
-          <span className="muted">{formatDateTime(last.start)}</span>
+          <span className="muted">
+            <LocalTime at={last.start} />
+          </span>
         </p>
       ) : (
         <p className="muted">{t('inbox.dashboard.noneReceived')}</p>

@@ -3,13 +3,18 @@ import { useEffect } from 'react';
 import type { FaxView, SendStatus } from '../../common/faxes';
 import { t } from '../../i18n/t';
 import { $sendStatus, seedSendStatus } from '../../stores/send-status';
-import { faxProgressText, formatDateTime, recipientText } from '../faxes/fax-text';
+import { faxProgressText, recipientText } from '../faxes/fax-text';
+import LocalTime from '../time/LocalTime';
+import { useTimeZone } from '../time/time-zone';
 
 function FaxLine({ fax }: { fax: FaxView }) {
+  const timeZone = useTimeZone();
   return (
     <p>
-      <a href={`/faxDetails/${fax.id}`}>{recipientText(fax)}</a> · {faxProgressText(fax)} ·{' '}
-      <span className="muted">{formatDateTime(fax.start)}</span>
+      <a href={`/faxDetails/${fax.id}`}>{recipientText(fax)}</a> · {faxProgressText(fax, timeZone)} ·{' '}
+      <span className="muted">
+        <LocalTime at={fax.start} />
+      </span>
     </p>
   );
 }

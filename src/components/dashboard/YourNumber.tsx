@@ -1,11 +1,10 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import type { SubscriptionView } from '../../common/billing';
-import { LOCALE, t } from '../../i18n/t';
+import { formatBillingDay } from '../../i18n/dates';
+import { t } from '../../i18n/t';
 import PaymentProblem from '../billing/PaymentProblem';
 import { $ownNumber, $subscription, ownNumberOr, watchSubscription } from '../../stores/subscription';
-
-const day = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'medium', timeZone: 'UTC' });
 
 function planLine(subscription: SubscriptionView): string | null {
   if (subscription.type === 'FREE' || !subscription.planLevel) return null;
@@ -13,11 +12,11 @@ function planLine(subscription: SubscriptionView): string | null {
   const end = subscription.currentPeriodEnd;
   const status =
     subscription.type === 'TRIAL' && subscription.trialEndsAt
-      ? t('dashboard.yourNumberTrialUntil', { date: day.format(subscription.trialEndsAt) })
+      ? t('dashboard.yourNumberTrialUntil', { date: formatBillingDay(subscription.trialEndsAt) })
       : end && subscription.cancelAtPeriodEnd
-        ? t('dashboard.yourNumberEnds', { date: day.format(end) })
+        ? t('dashboard.yourNumberEnds', { date: formatBillingDay(end) })
         : end
-          ? t('dashboard.yourNumberRenews', { date: day.format(end) })
+          ? t('dashboard.yourNumberRenews', { date: formatBillingDay(end) })
           : null;
   return status ? t('dashboard.yourNumberPlan', { level, status }) : level;
 }

@@ -1,8 +1,9 @@
 import { Fragment, useCallback, useEffect, useState } from 'react';
 import type { OutboxMail } from '../../common/outbox';
-import { LOCALE, t } from '../../i18n/t';
+import { t } from '../../i18n/t';
 import { api, call } from '../../lib/api';
 import { formatFileSize } from '../../lib/upload/format-size';
+import LocalTime from '../time/LocalTime';
 
 interface Props {
   /** Show only the mail to this address (the `to` query value). */
@@ -70,7 +71,7 @@ export default function OutboxList({ to }: Props) {
             <dd>{message.to}</dd>
             <dt>{t('outbox.sentAt')}</dt>
             <dd>
-              <time dateTime={new Date(message.createdAt).toISOString()}>{new Date(message.createdAt).toLocaleString(LOCALE)}</time>
+              <LocalTime at={message.createdAt} />
             </dd>
             {message.attachments.length > 0 && (
               <>

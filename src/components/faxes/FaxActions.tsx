@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import type { FaxView } from '../../common/faxes';
 import { trashPurgeAt } from '../../common/trash';
+import { formatDateTime } from '../../i18n/dates';
 import { t } from '../../i18n/t';
 import { api, call } from '../../lib/api';
 import { deleteFaxesForever, moveToTrash, restoreFaxes } from '../../stores/trash';
 import ConfirmBox from '../forms/ConfirmBox';
 import ScheduleControls from '../send/ScheduleControls';
-import { formatDateTime } from './fax-text';
+import { useTimeZone } from '../time/time-zone';
 
 const ENDED = new Set(['DELIVERED', 'FAILED', 'RECEIVED']);
 
@@ -19,6 +20,7 @@ export default function FaxActions({ fax, onChanged }: { fax: FaxView; onChanged
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<{ text: string; error: boolean } | null>(null);
   const [confirming, setConfirming] = useState(false);
+  const timeZone = useTimeZone();
   const ended = ENDED.has(fax.status);
 
   const act = async (work: () => Promise<string | null>, done: string | null) => {
@@ -62,7 +64,9 @@ export default function FaxActions({ fax, onChanged }: { fax: FaxView; onChanged
   return (
     <section className="card" aria-labelledby="fax-actions-heading">
       <h2 id="fax-actions-heading">{t('faxActions.heading')}</h2>
-      {fax.trashedAt !== null && <p role="status">{t('faxActions.inTrash', { date: formatDateTime(trashPurgeAt(fax.trashedAt)) })}</p>}
+      {fax.trashedAt !== null && (
+        <p role="status">{t('faxActions.inTrash', { date: formatDateTime(trashPurgeAt(fax.trashedAt), timeZone) })}</p>
+      )}
       {fax.sendAt !== null && fax.status === 'QUEUED' && (
         <ScheduleControls
           target={{ faxId: fax.id }}

@@ -9,12 +9,14 @@ import FaxFiles from './FaxFiles';
 import FaxTimeline from './FaxTimeline';
 import SentFaxPages from './SentFaxPages';
 import ReceivedFaxDetails from '../inbox/ReceivedFaxDetails';
+import { useTimeZone, withTimeZone } from '../time/time-zone';
 import { faxProgressText, recipientText, refundText } from './fax-text';
 
 /** One fax, live (spec §2 /faxDetails); a sent one: where it is, what happened, what to do about a failure. */
-export default function FaxDetails({ faxId, supportEmail }: { faxId: string; supportEmail: string }) {
+function FaxDetails({ faxId, supportEmail }: { faxId: string; supportEmail: string }) {
   const watch = useMemo(() => faxDetailsStore(faxId), [faxId]);
   const state = useStore(watch.$details);
+  const timeZone = useTimeZone();
 
   useEffect(() => {
     if (state.kind === 'missing') leaveMissingFax();
@@ -58,7 +60,7 @@ export default function FaxDetails({ faxId, supportEmail }: { faxId: string; sup
       <section className={`card fax-status-card fax-status-${fax.status.toLowerCase()}`} aria-labelledby="fax-status-heading">
         <h2 id="fax-status-heading">{t('faxDetails.status')}</h2>
         <p className="fax-status-line" role="status" aria-live="polite">
-          {faxProgressText(fax)}
+          {faxProgressText(fax, timeZone)}
           {refund && <span className="fax-refund"> · {refund}</span>}
         </p>
         {fax.status === 'SENDING' && fax.pageCount > 0 && (
@@ -76,3 +78,5 @@ export default function FaxDetails({ faxId, supportEmail }: { faxId: string; sup
     </div>
   );
 }
+
+export default withTimeZone(FaxDetails);

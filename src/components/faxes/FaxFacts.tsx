@@ -1,18 +1,21 @@
 import type { FaxView } from '../../common/faxes';
+import { formatDateTime } from '../../i18n/dates';
 import { t } from '../../i18n/t';
-import { creditsText, formatDateTime, recipientText } from './fax-text';
+import { useTimeZone } from '../time/time-zone';
+import { creditsText, recipientText } from './fax-text';
 import FactList from './FactList';
 
 /** The fax's particulars: who, what, when, and what it cost. */
 export default function FaxFacts({ fax }: { fax: FaxView }) {
+  const timeZone = useTimeZone();
   const rows: Array<[string, string]> = [
     [t('faxDetails.to'), recipientText(fax)],
     ...(fax.fileName ? ([[t('faxDetails.document'), fax.fileName]] as Array<[string, string]>) : []),
     [t('faxDetails.pages'), t('faxDetails.pagesProgress', { sent: fax.pagesSent, total: fax.pageCount })],
     [t('faxDetails.coverPage'), fax.hasCoverPage ? t('faxDetails.coverYes') : t('faxDetails.coverNo')],
     [t('faxDetails.callerId'), fax.anonymous ? t('faxDetails.anonymousYes') : t('faxDetails.anonymousNo')],
-    [t('faxDetails.started'), formatDateTime(fax.start)],
-    ...(fax.completed ? ([[t('faxDetails.finished'), formatDateTime(fax.completed)]] as Array<[string, string]>) : []),
+    [t('faxDetails.started'), formatDateTime(fax.start, timeZone)],
+    ...(fax.completed ? ([[t('faxDetails.finished'), formatDateTime(fax.completed, timeZone)]] as Array<[string, string]>) : []),
     [t('faxDetails.attempts'), t('faxDetails.attemptsValue', { attempt: fax.attempt, max: fax.maxAttempts })],
     [
       t('faxDetails.credits'),

@@ -1,13 +1,16 @@
 import type { FaxView } from '../../common/faxes';
+import { formatTime } from '../../i18n/dates';
 import { t } from '../../i18n/t';
 import SupportText from '../support/SupportText';
-import { failureTitle, formatTime, isRetrying, isWaitingForRetry } from './fax-text';
+import { useTimeZone } from '../time/time-zone';
+import { failureTitle, isRetrying, isWaitingForRetry } from './fax-text';
 
 /**
  * Why the fax failed, in plain words, and what to do next. While automatic retries go on, the
  * same words explain the last attempt and say that nothing needs doing yet.
  */
 export default function FaxFailure({ fax, supportEmail }: { fax: FaxView; supportEmail: string }) {
+  const timeZone = useTimeZone();
   const reason = fax.failureReason;
   const waiting = isWaitingForRetry(fax);
   const retrying = isRetrying(fax);
@@ -21,7 +24,7 @@ export default function FaxFailure({ fax, supportEmail }: { fax: FaxView; suppor
           {t('faxDetails.retryText', {
             ...next,
             attempt: Math.min(fax.attempt + 1, fax.maxAttempts),
-            time: formatTime(fax.nextAttemptAt!),
+            time: formatTime(fax.nextAttemptAt!, timeZone),
           })}
         </p>
       )}

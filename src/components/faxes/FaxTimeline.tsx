@@ -1,6 +1,7 @@
 import type { FaxEventView } from '../../common/faxes';
 import { t } from '../../i18n/t';
-import { failureTitle, formatDateTime, formatTime, pagesText } from './fax-text';
+import LocalTime from '../time/LocalTime';
+import { failureTitle, pagesText } from './fax-text';
 
 function describe(event: FaxEventView): string {
   const { attempt } = event;
@@ -35,10 +36,7 @@ export default function FaxTimeline({ timeline }: { timeline: FaxEventView[] }) 
           {timeline.map((event, index) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: two timeline entries can share a millisecond and a kind; the timeline only grows
             <li key={`${event.at}-${event.kind}-${index}`} className={`event-${event.kind.toLowerCase()}`}>
-              <span>{describe(event)}</span>{' '}
-              <time dateTime={new Date(event.at).toISOString()} title={formatDateTime(event.at)}>
-                {formatTime(event.at)}
-              </time>
+              <span>{describe(event)}</span> <LocalTime at={event.at} style="time" titleStyle="dateTime" />
             </li>
           ))}
         </ol>

@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import type { FaxView } from '../../common/faxes';
+import { formatDateTime } from '../../i18n/dates';
 import { t } from '../../i18n/t';
 import { type FaxListState, LIST_LOADING } from '../../stores/fax-list';
 import { hasFilters, NO_FILTERS } from '../../stores/fax-list-filters';
@@ -16,10 +17,13 @@ import {
 import { SelectFaxCell, TrashSelectedBar, useFaxSelection } from './TrashSelection';
 import FaxFilters, { NoFaxesMatch } from './FaxFilters';
 import FaxStatusCell from './FaxStatusCell';
-import { formatDateTime, recipientText } from './fax-text';
+import { recipientText } from './fax-text';
+import LocalTime from '../time/LocalTime';
+import { useTimeZone, withTimeZone } from '../time/time-zone';
 
 function SentRow({ fax, selected, onToggle }: { fax: FaxView; selected: boolean; onToggle: (on: boolean) => void }) {
-  const when = formatDateTime(fax.start);
+  const timeZone = useTimeZone();
+  const when = formatDateTime(fax.start, timeZone);
   return (
     <tr>
       <SelectFaxCell
@@ -31,7 +35,7 @@ function SentRow({ fax, selected, onToggle }: { fax: FaxView; selected: boolean;
       <td className="number-display">{recipientText(fax)}</td>
       <FaxStatusCell fax={fax} />
       <td>
-        <time dateTime={new Date(fax.start).toISOString()}>{when}</time>
+        <LocalTime at={fax.start} />
       </td>
       <td>
         {fax.hasCoverPage && <span className="tag">{t('sent.coverPage')}</span>}
@@ -47,7 +51,7 @@ function SentRow({ fax, selected, onToggle }: { fax: FaxView; selected: boolean;
 }
 
 /** The sent-fax history, newest first, kept up to date live (spec §2 /sent), searched by its filter bar. */
-export default function SentList() {
+function SentList() {
   // The stores fill from the address as the island hydrates; until it has, render what the
   // server rendered (no filters, loading) so hydration always matches.
   const [hydrated, setHydrated] = useState(false);
@@ -162,3 +166,5 @@ function SentResultsBody({
     </section>
   );
 }
+
+export default withTimeZone(SentList);

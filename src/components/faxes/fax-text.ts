@@ -1,18 +1,9 @@
 import type { FaxFailureReason, FaxView } from '../../common/faxes';
-import { LOCALE, t } from '../../i18n/t';
+import { formatDateTime, formatTime } from '../../i18n/dates';
+import { t } from '../../i18n/t';
 
-// How a fax is put into words on /sent and /faxDetails: its progress, failure and credits.
-
-const timeFormat = new Intl.DateTimeFormat(LOCALE, { hour: 'numeric', minute: '2-digit' });
-const dateTimeFormat = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'medium', timeStyle: 'short' });
-
-export function formatTime(at: number): string {
-  return timeFormat.format(at);
-}
-
-export function formatDateTime(at: number): string {
-  return dateTimeFormat.format(at);
-}
+// How a fax is put into words on /sent and /faxDetails: its progress, failure and credits. Times
+// read in the reader's zone (`timeZone`, from useTimeZone), as everywhere (src/i18n/dates.ts).
 
 export function pagesText(count: number): string {
   return count === 1 ? t('send.pageCountOne') : t('send.pageCount', { count });
@@ -41,11 +32,11 @@ export function isRetrying(fax: FaxView): boolean {
 }
 
 /** "Sending page 2 of 4", "Line busy — trying again at 10:42 (attempt 2 of 4)", "Delivered · 4 pages"… */
-export function faxProgressText(fax: FaxView): string {
+export function faxProgressText(fax: FaxView, timeZone: string): string {
   if (isWaitingForRetry(fax)) {
     return t('sent.progress.retrying', {
       reason: failureTitle(fax.failureReason!),
-      time: formatTime(fax.nextAttemptAt!),
+      time: formatTime(fax.nextAttemptAt!, timeZone),
       attempt: Math.min(fax.attempt + 1, fax.maxAttempts),
       max: fax.maxAttempts,
     });
@@ -53,7 +44,7 @@ export function faxProgressText(fax: FaxView): string {
   const retry = isRetrying(fax) ? { attempt: fax.attempt, max: fax.maxAttempts } : null;
   switch (fax.status) {
     case 'QUEUED':
-      if (fax.sendAt !== null) return t('sent.progress.scheduled', { when: formatDateTime(fax.sendAt) });
+      if (fax.sendAt !== null) return t('sent.progress.scheduled', { when: formatDateTime(fax.sendAt, timeZone) });
       return retry ? t('sent.progress.QUEUED_retry', retry) : t('sent.progress.QUEUED');
     case 'SENDING': {
       const pages = { page: Math.min(fax.pagesSent + 1, fax.pageCount), total: fax.pageCount };

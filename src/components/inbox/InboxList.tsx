@@ -8,6 +8,7 @@ import { $inboxFaxes, $inboxFilters, applyInboxUpdate, loadInboxFaxes, loadMoreI
 import FaxFilters, { NoFaxesMatch } from '../faxes/FaxFilters';
 import InboxRow from './InboxRow';
 import { TrashSelectedBar, useFaxSelection } from '../faxes/TrashSelection';
+import { withTimeZone } from '../time/time-zone';
 import './inbox.css';
 
 function EmptyInbox({ faxNumber }: { faxNumber: string | null }) {
@@ -28,7 +29,7 @@ function EmptyInbox({ faxNumber }: { faxNumber: string | null }) {
 }
 
 /** The received-fax history, newest first; new faxes appear at the top as they arrive (spec §2 /inbox). */
-export default function InboxList({ faxNumber }: { faxNumber: string | null }) {
+function InboxList({ faxNumber }: { faxNumber: string | null }) {
   // The stores fill from the address as the island hydrates; until it has, render what the
   // server rendered (no filters, loading) so hydration always matches.
   const [hydrated, setHydrated] = useState(false);
@@ -139,3 +140,5 @@ function InboxResultsBody({
     </section>
   );
 }
+
+export default withTimeZone(InboxList);

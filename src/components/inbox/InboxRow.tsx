@@ -1,9 +1,12 @@
 import { useState } from 'react';
 import type { FaxView } from '../../common/faxes';
+import { formatDateTime } from '../../i18n/dates';
 import { t } from '../../i18n/t';
 import { setFaxReadStatus } from '../../stores/fax-read';
-import { formatDateTime, pagesText } from '../faxes/fax-text';
+import { pagesText } from '../faxes/fax-text';
 import { SelectFaxCell } from '../faxes/TrashSelection';
+import LocalTime from '../time/LocalTime';
+import { useTimeZone } from '../time/time-zone';
 import { receivedPages, receivedStatusText, senderText } from './inbox-text';
 
 /** One received fax: unread ones in bold with an "Unread" badge (not colour alone). */
@@ -20,7 +23,8 @@ export default function InboxRow({
 }) {
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState<string | null>(null);
-  const when = formatDateTime(fax.start);
+  const timeZone = useTimeZone();
+  const when = formatDateTime(fax.start, timeZone);
   const label = { number: senderText(fax), when };
   const unread = !fax.read && fax.status !== 'RECEIVING';
   const href = `/faxDetails/${encodeURIComponent(fax.id)}`;
@@ -45,7 +49,7 @@ export default function InboxRow({
       </td>
       <td className={`fax-status fax-status-${fax.status.toLowerCase()}`}>{receivedStatusText(fax)}</td>
       <td>
-        <time dateTime={new Date(fax.start).toISOString()}>{when}</time>
+        <LocalTime at={fax.start} />
       </td>
       <td>{pagesText(receivedPages(fax))}</td>
       <td className="inbox-actions">

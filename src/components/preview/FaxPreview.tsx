@@ -2,11 +2,12 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useMemo } from 'react';
 import { t } from '../../i18n/t';
 import { FAX_PREVIEW_PAGE, faxDetailsStore, leaveMissingFax } from '../../stores/fax-details';
+import { withTimeZone } from '../time/time-zone';
 import ReceivedFaxPreview from './ReceivedFaxPreview';
 import './preview.css';
 
 /** /preview?faxId= (spec §2): a received fax's pages, large. Any other fax id leaves the page. */
-export default function FaxPreview({ faxId }: { faxId: string }) {
+function FaxPreview({ faxId }: { faxId: string }) {
   const watch = useMemo(() => faxDetailsStore(faxId), [faxId]);
   const state = useStore(watch.$details);
   // A sent fax is the user's too, but it has its own page; here it counts as missing.
@@ -38,3 +39,5 @@ export default function FaxPreview({ faxId }: { faxId: string }) {
   }
   return <ReceivedFaxPreview fax={state.details.fax} reload={watch.reload} />;
 }
+
+export default withTimeZone(FaxPreview);

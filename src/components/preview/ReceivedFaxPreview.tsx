@@ -1,12 +1,15 @@
 import { useEffect, useRef, useState } from 'react';
 import type { FaxView } from '../../common/faxes';
+import { formatDateTime } from '../../i18n/dates';
 import { t } from '../../i18n/t';
 import { markReadOnOpen, setFaxReadStatus } from '../../stores/fax-read';
 import { faxDocumentFileName, faxDocumentUrl } from '../faxes/document-link';
-import { formatDateTime, pagesText } from '../faxes/fax-text';
+import { pagesText } from '../faxes/fax-text';
 import { receivedPages } from '../inbox/inbox-text';
 import { pagesArrived } from '../inbox/pages-arrived';
 import FaxViewer from '../viewer/FaxViewer';
+import LocalTime from '../time/LocalTime';
+import { useTimeZone } from '../time/time-zone';
 import { previewSenderText } from './preview-text';
 
 interface Props {
@@ -22,11 +25,12 @@ export default function ReceivedFaxPreview({ fax: pushed, reload }: Props) {
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState<string | null>(null);
   const markedOnOpen = useRef(false);
+  const timeZone = useTimeZone();
   // biome-ignore lint/correctness/useExhaustiveDependencies: a newer pushed fax replaces the answer shown
   useEffect(() => setAnswered(null), [pushed]);
   const fax = answered ?? pushed;
   const sender = previewSenderText(fax);
-  const receivedAt = formatDateTime(fax.completed ?? fax.start);
+  const receivedAt = formatDateTime(fax.completed ?? fax.start, timeZone);
 
   useEffect(() => {
     // Once per visit, so a fax marked unread here stays unread; one still arriving is marked once it has.
@@ -70,7 +74,7 @@ export default function ReceivedFaxPreview({ fax: pushed, reload }: Props) {
         <div>
           <dt>{t('viewer.preview.receivedAt')}</dt>
           <dd>
-            <time dateTime={new Date(fax.completed ?? fax.start).toISOString()}>{receivedAt}</time>
+            <LocalTime at={fax.completed ?? fax.start} />
           </dd>
         </div>
         <div>

@@ -1,10 +1,11 @@
 import { useId, useState } from 'react';
 import type { FaxView } from '../../common/faxes';
 import { MAX_SCHEDULE_MS } from '../../common/send-many';
+import { formatDateTime } from '../../i18n/dates';
 import { t } from '../../i18n/t';
 import { api, call } from '../../lib/api';
-import { formatDateTime } from '../faxes/fax-text';
 import ConfirmBox from '../forms/ConfirmBox';
+import { useTimeZone } from '../time/time-zone';
 import { fromLocalInputValue, toLocalInputValue } from './recipient-list';
 
 type Target = { faxId: string } | { broadcastId: string };
@@ -29,7 +30,8 @@ export default function ScheduleControls({
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<{ text: string; error: boolean } | null>(null);
   const ids = { input: useId() };
-  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone ?? '';
+  // The zone dates are shown in, which is the browser's once hydrated: the one the input's local time is in.
+  const zone = useTimeZone();
 
   const save = async () => {
     const at = fromLocalInputValue(local);
@@ -43,7 +45,7 @@ export default function ScheduleControls({
     if (!result.ok) return setNotice({ text: t('faxActions.failed', { reason: result.message }), error: true });
     setEditing(false);
     setNotice(null);
-    onChanged(result.data.faxes, t('faxActions.rescheduled', { when: formatDateTime(at) }));
+    onChanged(result.data.faxes, t('faxActions.rescheduled', { when: formatDateTime(at, zone) }));
   };
 
   const cancel = async () => {
@@ -58,7 +60,7 @@ export default function ScheduleControls({
 
   return (
     <div className="schedule-controls">
-      <p>{t('faxActions.scheduledFor', { when: formatDateTime(sendAt) })}</p>
+      <p>{t('faxActions.scheduledFor', { when: formatDateTime(sendAt, zone) })}</p>
       {editing ? (
         <div className="field">
           <label htmlFor={ids.input}>{t('faxActions.rescheduleLabel', { zone })}</label>

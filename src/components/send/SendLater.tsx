@@ -1,21 +1,19 @@
 import { useStore } from '@nanostores/react';
 import { useId } from 'react';
 import { MAX_SCHEDULE_MS } from '../../common/send-many';
+import { formatDateTime } from '../../i18n/dates';
 import { t } from '../../i18n/t';
 import { $schedule, $sendLater } from '../../stores/send-options';
-import { formatDateTime } from '../faxes/fax-text';
+import { useTimeZone } from '../time/time-zone';
 import { toLocalInputValue } from './recipient-list';
-
-/** The browser's own time zone, as the person knows it (e.g. America/Chicago). */
-function zoneName(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone ?? '';
-}
 
 /** Send later (issue 17): a date and time in the user's own time zone, at most 90 days ahead. */
 export default function SendLater() {
   const later = useStore($sendLater);
   const schedule = useStore($schedule);
   const ids = { toggle: useId(), input: useId(), hint: useId(), check: useId() };
+  // The browser's own zone once hydrated (e.g. America/Chicago): the one the input's local time is in.
+  const zone = useTimeZone();
   const now = Date.now();
   return (
     <div className="send-later">
@@ -36,7 +34,7 @@ export default function SendLater() {
       </p>
       {later.enabled && (
         <div className="field">
-          <label htmlFor={ids.input}>{t('send.sendAtLabel', { zone: zoneName() })}</label>
+          <label htmlFor={ids.input}>{t('send.sendAtLabel', { zone })}</label>
           <input
             id={ids.input}
             type="datetime-local"
@@ -48,7 +46,7 @@ export default function SendLater() {
             onChange={(event) => $sendLater.set({ enabled: true, local: event.target.value })}
           />
           <p id={ids.check} className={schedule.kind === 'invalid' ? 'field-error' : 'hint'}>
-            {schedule.kind === 'at' ? t('send.sendAtSummary', { when: formatDateTime(schedule.sendAt) }) : t('send.sendAtInvalid')}
+            {schedule.kind === 'at' ? t('send.sendAtSummary', { when: formatDateTime(schedule.sendAt, zone) }) : t('send.sendAtInvalid')}
           </p>
         </div>
       )}

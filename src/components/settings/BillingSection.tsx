@@ -3,13 +3,12 @@ import { useEffect, useState } from 'react';
 import type { BillingHistory, SubscriptionView } from '../../common/billing';
 import type { ApiFailureCode } from '../../lib/api';
 import { formatCents } from '../../common/plans';
-import { LOCALE, t } from '../../i18n/t';
+import { formatBillingDay } from '../../i18n/dates';
+import { t } from '../../i18n/t';
 import { $billingHistory, $subscription, cancelSubscription, watchSubscription } from '../../stores/subscription';
 import PaymentProblem from '../billing/PaymentProblem';
 import ChangeCard from './ChangeCard';
 import SettingsSection from './SettingsSection';
-
-const day = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'medium', timeZone: 'UTC' });
 
 function PlanStatus({ subscription }: { subscription: SubscriptionView }) {
   const [cancelling, setCancelling] = useState(false);
@@ -38,14 +37,14 @@ function PlanStatus({ subscription }: { subscription: SubscriptionView }) {
       {subscription.faxNumber && <p>{t('billing.yourNumber', { number: subscription.faxNumber.display })}</p>}
       {subscription.cancelAtPeriodEnd && end ? (
         <p className="plan-ends" role="status">
-          {t('billing.endsOn', { date: day.format(end) })}
+          {t('billing.endsOn', { date: formatBillingDay(end) })}
         </p>
       ) : (
         <>
           {subscription.type === 'TRIAL' && subscription.trialEndsAt && (
-            <p className="muted">{t('billing.trialUntil', { date: day.format(subscription.trialEndsAt) })}</p>
+            <p className="muted">{t('billing.trialUntil', { date: formatBillingDay(subscription.trialEndsAt) })}</p>
           )}
-          {subscription.type === 'PAID' && end && <p className="muted">{t('billing.renewsOn', { date: day.format(end) })}</p>}
+          {subscription.type === 'PAID' && end && <p className="muted">{t('billing.renewsOn', { date: formatBillingDay(end) })}</p>}
           <button type="button" className="button secondary inline" disabled={cancelling} onClick={() => void cancel()}>
             {cancelling ? t('billing.cancelling') : t('billing.cancel')}
           </button>
@@ -81,7 +80,7 @@ function History({ history }: { history: BillingHistory }) {
             {history.transactions.map((entry) => (
               <tr key={entry.id}>
                 <td>
-                  <time dateTime={new Date(entry.createdAt).toISOString()}>{day.format(entry.createdAt)}</time>
+                  <time dateTime={new Date(entry.createdAt).toISOString()}>{formatBillingDay(entry.createdAt)}</time>
                 </td>
                 <td>{entry.description}</td>
                 <td>{formatCents(entry.amountCents)}</td>
@@ -102,8 +101,8 @@ function History({ history }: { history: BillingHistory }) {
                 number: invoice.number,
                 plan: invoice.planLevel,
                 amount: formatCents(invoice.amountCents),
-                start: day.format(invoice.periodStart),
-                end: day.format(invoice.periodEnd),
+                start: formatBillingDay(invoice.periodStart),
+                end: formatBillingDay(invoice.periodEnd),
               })}{' '}
               <a
                 href={`/api/invoices/${encodeURIComponent(invoice.id)}`}

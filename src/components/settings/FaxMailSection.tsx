@@ -1,16 +1,17 @@
 import { useStore } from '@nanostores/react';
 import { type FormEvent, useState } from 'react';
 import type { FaxMailAddressView } from '../../common/fax-mail';
-import { LOCALE, t } from '../../i18n/t';
+import { formatDateTime } from '../../i18n/dates';
+import { t } from '../../i18n/t';
 import { $faxMail, addFaxMailAddress, type FaxMailOutcome, removeFaxMailAddress, resendFaxMailLink } from '../../stores/fax-mail';
 import Field from '../forms/Field';
+import { useTimeZone } from '../time/time-zone';
 import FormStatus, { type Status } from './FormStatus';
 import SettingsSection from './SettingsSection';
 
-const when = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'medium', timeStyle: 'short' });
-
 function AddressRow({ address, onStatus }: { address: FaxMailAddressView; onStatus: (status: Status) => void }) {
   const [busy, setBusy] = useState(false);
+  const timeZone = useTimeZone();
 
   async function act(run: () => Promise<FaxMailOutcome>, done: string): Promise<void> {
     setBusy(true);
@@ -27,7 +28,7 @@ function AddressRow({ address, onStatus }: { address: FaxMailAddressView; onStat
         <span className="tag">{t('faxMail.settings.confirmed')}</span>
       ) : (
         <span className="muted">
-          {t('faxMail.settings.waiting', { when: when.format(address.linkSentAt) })}{' '}
+          {t('faxMail.settings.waiting', { when: formatDateTime(address.linkSentAt, timeZone) })}{' '}
           <button
             type="button"
             className="button secondary"

@@ -1,9 +1,8 @@
 import { useStore } from '@nanostores/react';
-import { LOCALE, t } from '../../i18n/t';
+import { t } from '../../i18n/t';
 import { $loginHistory } from '../../stores/account';
+import LocalTime from '../time/LocalTime';
 import SettingsSection from './SettingsSection';
-
-const when = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'medium', timeStyle: 'short' });
 
 export default function LoginHistory() {
   const history = useStore($loginHistory);
@@ -27,7 +26,7 @@ export default function LoginHistory() {
             {history.map((entry) => (
               <tr key={`${entry.at}-${entry.ip}`}>
                 <td>
-                  <time dateTime={new Date(entry.at).toISOString()}>{when.format(entry.at)}</time>
+                  <LocalTime at={entry.at} />
                 </td>
                 <td>{t(`settings.method.${entry.method}`)}</td>
                 <td>{entry.device ?? t('settings.unknown')}</td>

@@ -13,8 +13,9 @@ import NotificationsForm from './NotificationsForm';
 import PasswordForm from './PasswordForm';
 import ProfileForm from './ProfileForm';
 import SettingsSection from './SettingsSection';
+import { withTimeZone } from '../time/time-zone';
 
-export default function Settings({ confirmEmailToken }: { confirmEmailToken: string | null }) {
+function Settings({ confirmEmailToken }: { confirmEmailToken: string | null }) {
   const account = useStore($account);
   const [leaving, setLeaving] = useState(false);
   const hasPassword = account?.signInMethods.includes('password') ?? false;
@@ -50,3 +51,5 @@ export default function Settings({ confirmEmailToken }: { confirmEmailToken: str
     </div>
   );
 }
+
+export default withTimeZone(Settings);

@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import type { FaxView } from '../../common/faxes';
 import { TRASH_RETENTION_DAYS, trashPurgeAt } from '../../common/trash';
+import { formatDateTime } from '../../i18n/dates';
 import { t } from '../../i18n/t';
 import { hasMoreFaxes } from '../../stores/fax-list';
 import {
@@ -15,8 +16,10 @@ import {
   selectAllLoadedTrash,
   toggleTrashSelection,
 } from '../../stores/trash';
-import { faxProgressText, formatDateTime } from '../faxes/fax-text';
+import { faxProgressText } from '../faxes/fax-text';
 import ConfirmBox from '../forms/ConfirmBox';
+import LocalTime from '../time/LocalTime';
+import { useTimeZone, withTimeZone } from '../time/time-zone';
 
 function countText(count: number, one: string, many: string): string {
   return count === 1 ? one : many;
@@ -28,7 +31,8 @@ function partyText(fax: FaxView): string {
 }
 
 function TrashRow({ fax, selected }: { fax: FaxView; selected: boolean }) {
-  const when = formatDateTime(fax.start);
+  const timeZone = useTimeZone();
+  const when = formatDateTime(fax.start, timeZone);
   const direction = t(fax.direction === 'SEND' ? 'trash.sentTo' : 'trash.receivedFrom');
   const number = fax.remoteDisplay ?? t('sent.unknownNumber');
   const purgeAt = fax.trashedAt === null ? null : trashPurgeAt(fax.trashedAt);
@@ -43,11 +47,11 @@ function TrashRow({ fax, selected }: { fax: FaxView; selected: boolean }) {
         />
       </td>
       <td className="number-display">{partyText(fax)}</td>
-      <td className={`fax-status fax-status-${fax.status.toLowerCase()}`}>{faxProgressText(fax)}</td>
+      <td className={`fax-status fax-status-${fax.status.toLowerCase()}`}>{faxProgressText(fax, timeZone)}</td>
       <td>
-        <time dateTime={new Date(fax.start).toISOString()}>{when}</time>
+        <LocalTime at={fax.start} />
       </td>
-      <td>{purgeAt !== null && <time dateTime={new Date(purgeAt).toISOString()}>{formatDateTime(purgeAt)}</time>}</td>
+      <td>{purgeAt !== null && <LocalTime at={purgeAt} />}</td>
       <td>
         <a href={`/faxDetails/${encodeURIComponent(fax.id)}`} aria-label={t('trash.detailsLabel', { direction, number, when })}>
           {t('trash.details')}
@@ -60,7 +64,7 @@ function TrashRow({ fax, selected }: { fax: FaxView; selected: boolean }) {
 type Confirming = { kind: 'selected'; faxIds: string[] } | { kind: 'all'; count: number } | null;
 
 /** The trash (spec §2 /trash): faxes of both directions, restored or deleted forever, one or many. */
-export default function TrashList() {
+function TrashList() {
   const state = useStore($trash);
   const selection = useStore($trashSelection);
   const [busy, setBusy] = useState(false);
@@ -219,3 +223,5 @@ export default function TrashList() {
     </>
   );
 }
+
+export default withTimeZone(TrashList);

@@ -1,15 +1,14 @@
 import type { SubscriptionView } from '../../common/billing';
-import { LOCALE, t } from '../../i18n/t';
-
-const day = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'medium', timeZone: 'UTC' });
+import { formatBillingDay } from '../../i18n/dates';
+import { t } from '../../i18n/t';
 
 /** When the plan goes on or stops, as its status says. */
 function whenText(subscription: SubscriptionView): string | null {
   const end = subscription.currentPeriodEnd;
-  if (subscription.cancelAtPeriodEnd && end) return t('upgrade.yourPlanEnds', { date: day.format(end) });
+  if (subscription.cancelAtPeriodEnd && end) return t('upgrade.yourPlanEnds', { date: formatBillingDay(end) });
   if (subscription.type === 'TRIAL' && subscription.trialEndsAt)
-    return t('upgrade.yourPlanTrialUntil', { date: day.format(subscription.trialEndsAt) });
-  if (subscription.type === 'PAID' && end) return t('upgrade.yourPlanRenews', { date: day.format(end) });
+    return t('upgrade.yourPlanTrialUntil', { date: formatBillingDay(subscription.trialEndsAt) });
+  if (subscription.type === 'PAID' && end) return t('upgrade.yourPlanRenews', { date: formatBillingDay(end) });
   return null;
 }
 

@@ -45,8 +45,13 @@ export interface BrowserFixture {
   expectConsoleErrors(...patterns: RegExp[]): void;
 }
 
+export interface BrowserOptions {
+  /** The IANA time zone the browser lives in (default UTC, the server's). */
+  timezoneId?: string;
+}
+
 /** Launches Chromium for the enclosing describe() and checks every test's pages for errors. */
-export function useBrowser(): BrowserFixture {
+export function useBrowser(options: BrowserOptions = {}): BrowserFixture {
   let context: BrowserContext | undefined;
   let profileDir = '';
   let problems: PageProblem[] = [];
@@ -67,7 +72,7 @@ export function useBrowser(): BrowserFixture {
       env: { ...process.env, XDG_CONFIG_HOME: profileDir },
       baseURL: BASE_URL,
       locale: 'en-US',
-      timezoneId: 'UTC',
+      timezoneId: options.timezoneId ?? 'UTC',
     });
     context.setDefaultTimeout(UI_TIMEOUT_MS);
     context.setDefaultNavigationTimeout(UI_TIMEOUT_MS * 2);
