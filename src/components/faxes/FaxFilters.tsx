@@ -2,6 +2,7 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import type { FaxDirection } from '../../common/faxes';
 import { statusFiltersOf } from '../../common/fax-search';
 import { t } from '../../i18n/t';
+import { preloadPhoneParser } from '../../lib/phone-parser';
 import { type FaxListFilters, FILTER_TEXT_MAX, hasFilters, NO_FILTERS } from '../../stores/fax-list-filters';
 import './fax-filters.css';
 
@@ -67,6 +68,8 @@ export default function FaxFilters({ direction, filters, onChange }: FaxFiltersP
             maxLength={FILTER_TEXT_MAX}
             autoComplete="off"
             aria-describedby={`${id}-hint`}
+            // A number typed here is read as the server reads it once the phone library is here.
+            onFocus={preloadPhoneParser}
             onChange={(event) => setText(event.target.value)}
           />
           <p className="hint" id={`${id}-hint`}>

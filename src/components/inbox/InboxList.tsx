@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import { formatPhoneForDisplay } from '../../common/phone';
+import { formatOwnNumber } from '../../common/phone-text';
 import { t } from '../../i18n/t';
 import { type FaxListState, hasMoreFaxes, LIST_LOADING } from '../../stores/fax-list';
 import { hasFilters, NO_FILTERS } from '../../stores/fax-list-filters';
@@ -14,7 +14,7 @@ function EmptyInbox({ faxNumber }: { faxNumber: string | null }) {
   return (
     <section className="card empty-state">
       {faxNumber ? (
-        <p>{t('inbox.emptyWithNumber', { number: formatPhoneForDisplay(faxNumber) })}</p>
+        <p>{t('inbox.emptyWithNumber', { number: formatOwnNumber(faxNumber) })}</p>
       ) : (
         <>
           <p>{t('inbox.emptyNoNumber')}</p>

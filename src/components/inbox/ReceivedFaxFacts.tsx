@@ -1,5 +1,5 @@
 import type { FaxView } from '../../common/faxes';
-import { formatPhoneForDisplay } from '../../common/phone';
+import { formatOwnNumber } from '../../common/phone-text';
 import { t } from '../../i18n/t';
 import { formatDateTime, pagesText } from '../faxes/fax-text';
 import { receivedPages, senderText } from './inbox-text';
@@ -9,7 +9,7 @@ import FactList from '../faxes/FactList';
 export default function ReceivedFaxFacts({ fax }: { fax: FaxView }) {
   const rows: Array<[string, string]> = [
     [t('inbox.details.from'), senderText(fax)],
-    ...(fax.localNumber ? ([[t('inbox.details.to'), formatPhoneForDisplay(fax.localNumber)]] as Array<[string, string]>) : []),
+    ...(fax.localNumber ? ([[t('inbox.details.to'), formatOwnNumber(fax.localNumber)]] as Array<[string, string]>) : []),
     [t('inbox.details.startedAt'), formatDateTime(fax.start)],
     ...(fax.completed ? ([[t('inbox.details.receivedAt'), formatDateTime(fax.completed)]] as Array<[string, string]>) : []),
     [t('inbox.details.pages'), pagesText(receivedPages(fax))],

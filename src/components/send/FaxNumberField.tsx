@@ -1,16 +1,18 @@
 import { useStore } from '@nanostores/react';
 import { useId, useState } from 'react';
 import { t } from '../../i18n/t';
-import { $draft, $recipient, updateDraft } from '../../stores/send-fax';
+import { preloadPhoneParser } from '../../lib/phone-parser';
+import { $draft, $numberCheckPending, $recipient, updateDraft } from '../../stores/send-fax';
 
 /** The number to fax, checked as it is typed and shown formatted once it is complete. */
 export default function FaxNumberField() {
   const draft = useStore($draft);
   const recipient = useStore($recipient);
+  const checking = useStore($numberCheckPending);
   const [touched, setTouched] = useState(false);
   const ids = { input: useId(), hint: useId(), check: useId() };
   const typed = draft.toNumber.trim() !== '';
-  const showInvalid = typed && !recipient && touched;
+  const showInvalid = typed && !recipient && !checking && touched;
   return (
     <div className="field">
       <label htmlFor={ids.input}>{t('send.faxNumber')}</label>
@@ -25,6 +27,8 @@ export default function FaxNumberField() {
         value={draft.toNumber}
         aria-invalid={showInvalid || undefined}
         aria-describedby={`${ids.hint} ${ids.check}`}
+        // The phone library loads as the person starts on the number, not with the page.
+        onFocus={preloadPhoneParser}
         onChange={(event) => updateDraft('toNumber', event.target.value)}
         onBlur={() => {
           setTouched(true);

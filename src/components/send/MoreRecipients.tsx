@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useId } from 'react';
 import { t } from '../../i18n/t';
+import { preloadPhoneParser } from '../../lib/phone-parser';
 import { $recipientList } from '../../stores/send-fax';
 import { $moreRecipients } from '../../stores/send-options';
 
@@ -22,6 +23,7 @@ export default function MoreRecipients() {
           value={text}
           aria-describedby={`${ids.hint} ${ids.check}`}
           aria-invalid={list.unreadable.length > 0 || undefined}
+          onFocus={preloadPhoneParser}
           onChange={(event) => $moreRecipients.set(event.target.value)}
         />
         <p className="hint" id={ids.hint}>
