@@ -1,5 +1,6 @@
 import type { JobState } from './account-deletion';
 import type { FaxTotals, FaxView } from './faxes';
+import { type FieldKind, hasShape } from './shape';
 import type { SignInMethod } from './sign-in-link';
 
 // Everything the server pushes to a browser over /api/live. The database stays the source of
@@ -38,7 +39,6 @@ export const LIVE_PONG = 'pong';
 /** Close code the hub uses when the session behind a socket has ended. */
 export const LIVE_CLOSE_SESSION_ENDED = 4001;
 
-type FieldKind = 'string' | 'number' | 'object' | 'array' | 'string|null' | 'object|null';
 type EventFields<T extends LiveEvent['type']> = Exclude<keyof Extract<LiveEvent, { type: T }>, 'type' | 'at'>;
 
 /** The fields of every event and their kind; the type makes a new event or field fail to compile until listed. */
@@ -53,22 +53,8 @@ const EVENT_FIELDS: { [T in LiveEvent['type']]: Record<EventFields<T>, FieldKind
   'contacts.updated': {},
 };
 
-function isKind(value: unknown, kind: FieldKind): boolean {
-  if (value === null) return kind.endsWith('|null');
-  if (kind.startsWith('array')) return Array.isArray(value);
-  if (kind.startsWith('object')) return typeof value === 'object' && !Array.isArray(value);
-  if (kind.startsWith('number')) return typeof value === 'number' && Number.isFinite(value);
-  return typeof value === 'string';
-}
-
 /** A live event read from a parsed frame (or from storage), or null for anything this page does not know. */
 export function readLiveEvent(raw: unknown): LiveEvent | null {
-  if (typeof raw !== 'object' || raw === null) return null;
-  const event = raw as Record<string, unknown>;
-  const fields = Object.hasOwn(EVENT_FIELDS, String(event.type)) ? EVENT_FIELDS[event.type as LiveEvent['type']] : null;
-  if (!fields || !isKind(event.at, 'number')) return null;
-  for (const [name, kind] of Object.entries(fields) as [string, FieldKind][]) {
-    if (!isKind(event[name], kind)) return null;
-  }
-  return event as LiveEvent;
+  if (!hasShape(raw, { type: 'string', at: 'number' }) || !Object.hasOwn(EVENT_FIELDS, raw.type as string)) return null;
+  return hasShape(raw, EVENT_FIELDS[raw.type as LiveEvent['type']]) ? (raw as LiveEvent) : null;
 }

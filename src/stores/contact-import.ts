@@ -1,5 +1,6 @@
 import { atom } from 'nanostores';
-import { CONTACT_IMPORT_MAX_BYTES, type ContactFileFormat, type ContactImportReport, detectContactFileFormat } from '../common/contacts';
+import type { ContactImportReport } from '../common/contacts';
+import { CONTACT_IMPORT_MAX_BYTES, type ContactFileFormat, detectContactFileFormat } from '../common/contact-rules';
 import { t } from '../i18n/t';
 import { api, call } from '../lib/api';
 import { loadPhonebook } from './phonebook';

@@ -12,7 +12,8 @@ import { decodeUploadString, fileFromDecoded } from '../lib/upload/upload-string
 import { $account } from './account';
 import { $moreRecipients, $schedule } from './send-options';
 import { readRecipientList } from '../components/send/recipient-list';
-import { MAX_RECIPIENTS, type SendFaxToManyBody } from '../common/send-many';
+import type { SendFaxToManyBody } from '../common/send-many';
+import { MAX_RECIPIENTS } from '../common/send-many-rules';
 import { onTeardown } from './teardown';
 
 // The send page (/send): what the user typed, the document being uploaded, and the send itself.

@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { isRetrying, type AccountJobStatus } from '../../common/account-deletion';
+import type { AccountJobStatus } from '../../common/account-deletion';
+import { isRetrying } from '../../common/account-deletion-rules';
 import { t, type MessageKey } from '../../i18n/t';
 import { deletionJobStore, retryDeletion } from '../../stores/account-deletion';
 import './account-deletion.css';

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../common/auth-schemas';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../common/password-rules';
 import { pathAfterSignUp } from '../../common/onboarding';
 import { safeRedirectPath } from '../../common/routes';
 import { t } from '../../i18n/t';

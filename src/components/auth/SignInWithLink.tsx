@@ -1,5 +1,5 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { SIGN_IN_LINK_PARAM } from '../../common/sign-in-link';
+import { SIGN_IN_LINK_PARAM } from '../../common/sign-in-link-rules';
 import { t } from '../../i18n/t';
 import { api, call } from '../../lib/api';
 import FormStatus, { type Status } from '../settings/FormStatus';

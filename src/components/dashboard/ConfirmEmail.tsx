@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { UNVERIFIED_SEND_LIMIT, VERIFY_EMAIL_PARAM } from '../../common/email-verification';
+import { UNVERIFIED_SEND_LIMIT, VERIFY_EMAIL_PARAM } from '../../common/email-verification-rules';
 import { t } from '../../i18n/t';
 import { api, call } from '../../lib/api';
 import FormStatus, { type Status } from '../settings/FormStatus';

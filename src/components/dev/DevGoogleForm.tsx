@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { DISPLAY_NAME_MAX_LENGTH } from '../../common/auth-schemas';
+import { DISPLAY_NAME_MAX_LENGTH } from '../../common/password-rules';
 import { t } from '../../i18n/t';
 import { api, call } from '../../lib/api';
 import { googleSignInError } from '../auth/google-errors';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { FaxView } from '../../common/faxes';
-import { trashPurgeAt } from '../../common/trash';
+import { trashPurgeAt } from '../../common/trash-rules';
 import { t } from '../../i18n/t';
 import { api, call } from '../../lib/api';
 import { deleteFaxesForever, moveToTrash, restoreFaxes } from '../../stores/trash';

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useId } from 'react';
-import { COVER_PAGE_TEMPLATES } from '../../common/cover-page';
+import { COVER_PAGE_TEMPLATES } from '../../common/cover-page-rules';
 import { t } from '../../i18n/t';
 import { $coverDefaults, $draft, updateDraft, type SendDraft } from '../../stores/send-fax';
 import Field from '../forms/Field';

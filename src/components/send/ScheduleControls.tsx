@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import type { FaxView } from '../../common/faxes';
-import { MAX_SCHEDULE_MS } from '../../common/send-many';
+import { MAX_SCHEDULE_MS } from '../../common/send-many-rules';
 import { t } from '../../i18n/t';
 import { api, call } from '../../lib/api';
 import { formatDateTime } from '../faxes/fax-text';

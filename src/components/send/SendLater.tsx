@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useId } from 'react';
-import { MAX_SCHEDULE_MS } from '../../common/send-many';
+import { MAX_SCHEDULE_MS } from '../../common/send-many-rules';
 import { t } from '../../i18n/t';
 import { $schedule, $sendLater } from '../../stores/send-options';
 import { formatDateTime } from '../faxes/fax-text';

@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import type { BillingHistory, SubscriptionView } from '../../common/billing';
 import type { ApiFailureCode } from '../../lib/api';
-import { formatCents } from '../../common/plans';
+import { formatCents } from '../../common/plan-rules';
 import { LOCALE, t } from '../../i18n/t';
 import { $billingHistory, $subscription, cancelSubscription, watchSubscription } from '../../stores/subscription';
 import PaymentProblem from '../billing/PaymentProblem';

@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
-import { formatCents, type PlanLevel, type PlanTerm, type PlanView } from '../../common/plans';
+import type { PlanView } from '../../common/plans';
+import { formatCents, type PlanLevel, type PlanTerm } from '../../common/plan-rules';
 import { t } from '../../i18n/t';
 import { $hold, $holdSecondsLeft } from '../../stores/number-hold';
 import { $plansState } from '../../stores/plans';

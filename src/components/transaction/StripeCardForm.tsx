@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { formatCents, type PlanView } from '../../common/plans';
+import type { PlanView } from '../../common/plans';
+import { formatCents } from '../../common/plan-rules';
 import { t } from '../../i18n/t';
 import { $stripeCard, $stripeCardProblem, createStripePaymentMethod, mountStripeCard } from '../../stores/stripe-card';
 import CardField from './CardField';

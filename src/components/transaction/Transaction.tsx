@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import type { CardInput, PaymentsConfig } from '../../common/billing';
-import { formatCents, type PlanLevel, type PlanTerm } from '../../common/plans';
+import { formatCents, type PlanLevel, type PlanTerm } from '../../common/plan-rules';
 import { t } from '../../i18n/t';
 import { $checkoutStatus, answerChallenge, pay } from '../../stores/checkout';
 import { $hold, $holdSecondsLeft } from '../../stores/number-hold';

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import type { FaxView } from '../../common/faxes';
-import { TRASH_RETENTION_DAYS, trashPurgeAt } from '../../common/trash';
+import { TRASH_RETENTION_DAYS, trashPurgeAt } from '../../common/trash-rules';
 import { t } from '../../i18n/t';
 import { hasMoreFaxes } from '../../stores/fax-list';
 import {

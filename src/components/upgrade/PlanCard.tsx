@@ -1,4 +1,5 @@
-import { formatCents, planChoicePath, type PlanView } from '../../common/plans';
+import type { PlanView } from '../../common/plans';
+import { formatCents, planChoicePath } from '../../common/plan-rules';
 import { t } from '../../i18n/t';
 
 interface Props {

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { PLAN_TERMS } from '../../common/plans';
+import { PLAN_TERMS } from '../../common/plan-rules';
 import { t } from '../../i18n/t';
 import { $term, chooseTerm } from '../../stores/plans';
 

@@ -1,7 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import type { AccountDetails } from '../../lib/api-types';
-import { isPaying, type SubscriptionView } from '../../common/billing';
+import type { SubscriptionView } from '../../common/billing';
+import { isPaying } from '../../common/billing-rules';
 import { t } from '../../i18n/t';
 import { $account } from '../../stores/account';
 import { $plansState, $term, $termPlans } from '../../stores/plans';
