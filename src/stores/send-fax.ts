@@ -5,7 +5,8 @@ import type { SendFaxBody } from '../common/faxes';
 import { formatOwnNumber } from '../common/phone-text';
 import { checkFaxableFile, localDateOptionsAt, type FileProblem } from '../components/send/send-rules';
 import { api, call, type ApiFailureCode } from '../lib/api';
-import { t } from '../i18n/t';
+import sendMessages from 'virtual:messages/send';
+import { translator } from '../i18n/translator';
 import { $phoneParser, preloadPhoneParser } from '../lib/phone-parser';
 import { startUpload, type UploadTask } from '../lib/upload';
 import { decodeUploadString, fileFromDecoded } from '../lib/upload/upload-string';
@@ -19,6 +20,8 @@ import { onTeardown } from './teardown';
 // The send page (/send): what the user typed, the document being uploaded, and the send itself.
 // Nothing here is dropped when a send fails: the draft and the uploaded document stay, and a
 // document the server no longer has is uploaded again from the file still held in memory.
+
+const t = translator({ send: sendMessages });
 
 export type UploadSnapshot = ReturnType<UploadTask['$snapshot']['get']>;
 

@@ -1,5 +1,8 @@
 import type { SubscriptionView } from '../../common/billing';
-import { LOCALE, t } from '../../i18n/t';
+import billingMessages from 'virtual:messages/billing';
+import { LOCALE, translator } from '../../i18n/translator';
+
+const t = translator({ billing: billingMessages });
 
 const day = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'medium', timeZone: 'UTC' });
 

@@ -1,8 +1,13 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import type { LiveEvent } from '../../common/live-messages';
-import { LOCALE, t } from '../../i18n/t';
+import dashboardMessages from 'virtual:messages/dashboard';
+import deletionMessages from 'virtual:messages/deletion';
+import faxStatusMessages from 'virtual:messages/faxStatus';
+import { LOCALE, translator } from '../../i18n/translator';
 import { $liveEvents, restoreKeptEvents } from '../../stores/live';
+
+const t = translator({ dashboard: dashboardMessages, deletion: deletionMessages, faxStatus: faxStatusMessages });
 
 function describe(event: LiveEvent): string {
   switch (event.type) {

@@ -1,9 +1,12 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import type { FaxView, SendStatus } from '../../common/faxes';
-import { t } from '../../i18n/t';
+import dashboardMessages from 'virtual:messages/dashboard';
+import { translator } from '../../i18n/translator';
 import { $sendStatus, seedSendStatus } from '../../stores/send-status';
 import { faxProgressText, formatDateTime, recipientText } from '../faxes/fax-text';
+
+const t = translator({ dashboard: dashboardMessages });
 
 function FaxLine({ fax }: { fax: FaxView }) {
   return (

@@ -1,9 +1,13 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import type { SubscriptionView } from '../../common/billing';
-import { LOCALE, t } from '../../i18n/t';
+import dashboardMessages from 'virtual:messages/dashboard';
+import upgradeMessages from 'virtual:messages/upgrade';
+import { LOCALE, translator } from '../../i18n/translator';
 import PaymentProblem from '../billing/PaymentProblem';
 import { $ownNumber, $subscription, ownNumberOr, watchSubscription } from '../../stores/subscription';
+
+const t = translator({ dashboard: dashboardMessages, upgrade: upgradeMessages });
 
 const day = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'medium', timeZone: 'UTC' });
 

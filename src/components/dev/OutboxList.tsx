@@ -1,8 +1,11 @@
 import { Fragment, useCallback, useEffect, useState } from 'react';
 import type { OutboxMail } from '../../common/outbox';
-import { LOCALE, t } from '../../i18n/t';
+import outboxMessages from 'virtual:messages/outbox';
+import { LOCALE, translator } from '../../i18n/translator';
 import { api, call } from '../../lib/api';
 import { formatFileSize } from '../../lib/upload/format-size';
+
+const t = translator({ outbox: outboxMessages });
 
 interface Props {
   /** Show only the mail to this address (the `to` query value). */

@@ -1,7 +1,10 @@
 import type { FaxView } from '../../common/faxes';
-import { t } from '../../i18n/t';
+import faxDetailsMessages from 'virtual:messages/faxDetails';
+import { translator } from '../../i18n/translator';
 import { creditsText, formatDateTime, recipientText } from './fax-text';
 import FactList from './FactList';
+
+const t = translator({ faxDetails: faxDetailsMessages });
 
 /** The fax's particulars: who, what, when, and what it cost. */
 export default function FaxFacts({ fax }: { fax: FaxView }) {

@@ -1,10 +1,13 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import type { FaxDirection } from '../../common/faxes';
 import { statusFiltersOf } from '../../common/fax-search';
-import { t } from '../../i18n/t';
+import faxFiltersMessages from 'virtual:messages/faxFilters';
+import { translator } from '../../i18n/translator';
 import { preloadPhoneParser } from '../../lib/phone-parser';
 import { type FaxListFilters, FILTER_TEXT_MAX, hasFilters, NO_FILTERS } from '../../stores/fax-list-filters';
 import './fax-filters.css';
+
+const t = translator({ faxFilters: faxFiltersMessages });
 
 /** How long typing may pause before the list is searched again. */
 const TYPING_PAUSE_MS = 300;

@@ -1,6 +1,9 @@
 import type { FaxEventView } from '../../common/faxes';
-import { t } from '../../i18n/t';
+import faxDetailsMessages from 'virtual:messages/faxDetails';
+import { translator } from '../../i18n/translator';
 import { failureTitle, formatDateTime, formatTime, pagesText } from './fax-text';
+
+const t = translator({ faxDetails: faxDetailsMessages });
 
 function describe(event: FaxEventView): string {
   const { attempt } = event;

@@ -1,7 +1,10 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import type { FaxView } from '../../common/faxes';
-import { t } from '../../i18n/t';
+import faxFiltersMessages from 'virtual:messages/faxFilters';
+import faxSelectionMessages from 'virtual:messages/faxSelection';
+import sentMessages from 'virtual:messages/sent';
+import { translator } from '../../i18n/translator';
 import { type FaxListState, LIST_LOADING } from '../../stores/fax-list';
 import { hasFilters, NO_FILTERS } from '../../stores/fax-list-filters';
 import {
@@ -17,6 +20,8 @@ import { SelectFaxCell, TrashSelectedBar, useFaxSelection } from './TrashSelecti
 import FaxFilters, { NoFaxesMatch } from './FaxFilters';
 import FaxStatusCell from './FaxStatusCell';
 import { formatDateTime, recipientText } from './fax-text';
+
+const t = translator({ faxFilters: faxFiltersMessages, faxSelection: faxSelectionMessages, sent: sentMessages });
 
 function SentRow({ fax, selected, onToggle }: { fax: FaxView; selected: boolean; onToggle: (on: boolean) => void }) {
   const when = formatDateTime(fax.start);

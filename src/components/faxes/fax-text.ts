@@ -1,7 +1,13 @@
 import type { FaxFailureReason, FaxView } from '../../common/faxes';
-import { LOCALE, t } from '../../i18n/t';
+import faxFailureMessages from 'virtual:messages/faxFailure';
+import faxStatusMessages from 'virtual:messages/faxStatus';
+import sendMessages from 'virtual:messages/send';
+import sentMessages from 'virtual:messages/sent';
+import { LOCALE, translator } from '../../i18n/translator';
 
 // How a fax is put into words on /sent and /faxDetails: its progress, failure and credits.
+
+const t = translator({ faxFailure: faxFailureMessages, faxStatus: faxStatusMessages, send: sendMessages, sent: sentMessages });
 
 const timeFormat = new Intl.DateTimeFormat(LOCALE, { hour: 'numeric', minute: '2-digit' });
 const dateTimeFormat = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'medium', timeStyle: 'short' });

@@ -1,7 +1,10 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { formatOwnNumber } from '../../common/phone-text';
-import { t } from '../../i18n/t';
+import faxFiltersMessages from 'virtual:messages/faxFilters';
+import faxSelectionMessages from 'virtual:messages/faxSelection';
+import inboxMessages from 'virtual:messages/inbox';
+import { translator } from '../../i18n/translator';
 import { type FaxListState, hasMoreFaxes, LIST_LOADING } from '../../stores/fax-list';
 import { hasFilters, NO_FILTERS } from '../../stores/fax-list-filters';
 import { $inboxFaxes, $inboxFilters, applyInboxUpdate, loadInboxFaxes, loadMoreInboxFaxes, setInboxFilters } from '../../stores/inbox';
@@ -9,6 +12,8 @@ import FaxFilters, { NoFaxesMatch } from '../faxes/FaxFilters';
 import InboxRow from './InboxRow';
 import { TrashSelectedBar, useFaxSelection } from '../faxes/TrashSelection';
 import './inbox.css';
+
+const t = translator({ faxFilters: faxFiltersMessages, faxSelection: faxSelectionMessages, inbox: inboxMessages });
 
 function EmptyInbox({ faxNumber }: { faxNumber: string | null }) {
   return (

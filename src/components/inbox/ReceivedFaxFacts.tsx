@@ -1,9 +1,12 @@
 import type { FaxView } from '../../common/faxes';
 import { formatOwnNumber } from '../../common/phone-text';
-import { t } from '../../i18n/t';
+import inboxMessages from 'virtual:messages/inbox';
+import { translator } from '../../i18n/translator';
 import { formatDateTime, pagesText } from '../faxes/fax-text';
 import { receivedPages, senderText } from './inbox-text';
 import FactList from '../faxes/FactList';
+
+const t = translator({ inbox: inboxMessages });
 
 /** A received fax's particulars: from whom, to which of the user's numbers, when, how many pages. */
 export default function ReceivedFaxFacts({ fax }: { fax: FaxView }) {

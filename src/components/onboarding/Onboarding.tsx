@@ -2,10 +2,13 @@ import { useRef, useState, type MouseEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { ONBOARDING_STEPS, stepAfter, stepBefore, type OnboardingStep, type SetupStep } from '../../common/onboarding';
 import { formatOwnNumber } from '../../common/phone-text';
-import { t } from '../../i18n/t';
+import onboardingMessages from 'virtual:messages/onboarding';
+import { translator } from '../../i18n/translator';
 import { saveSetupStep } from '../../stores/onboarding';
 import { stepActionPath, stepNumber } from './onboarding-steps';
 import './onboarding.css';
+
+const t = translator({ onboarding: onboardingMessages });
 
 interface Props {
   /** The step the account is at, as the page was rendered. */

@@ -2,9 +2,13 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { CONTACT_LIMITS } from '../../common/contact-rules';
 import type { ContactInput, ContactView } from '../../common/contacts';
 import { isErrorCode } from '../../common/errors';
-import { t } from '../../i18n/t';
+import errorsMessages from 'virtual:messages/errors';
+import phonebookMessages from 'virtual:messages/phonebook';
+import { translator } from '../../i18n/translator';
 import { addContact, editContact } from '../../stores/phonebook';
 import Field from '../forms/Field';
+
+const t = translator({ errors: errorsMessages, phonebook: phonebookMessages });
 
 interface Props {
   /** The contact being edited, or null to add one. */

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { FaxView } from '../../common/faxes';
-import { t } from '../../i18n/t';
+import viewerMessages from 'virtual:messages/viewer';
+import { translator } from '../../i18n/translator';
 import { markReadOnOpen, setFaxReadStatus } from '../../stores/fax-read';
 import { faxDocumentFileName, faxDocumentUrl } from '../faxes/document-link';
 import { formatDateTime, pagesText } from '../faxes/fax-text';
@@ -8,6 +9,8 @@ import { receivedPages } from '../inbox/inbox-text';
 import { pagesArrived } from '../inbox/pages-arrived';
 import FaxViewer from '../viewer/FaxViewer';
 import { previewSenderText } from './preview-text';
+
+const t = translator({ viewer: viewerMessages });
 
 interface Props {
   fax: FaxView;

@@ -1,8 +1,11 @@
 import { useStore } from '@nanostores/react';
 import { useId, useState } from 'react';
-import { t } from '../../i18n/t';
+import sendMessages from 'virtual:messages/send';
+import { translator } from '../../i18n/translator';
 import { preloadPhoneParser } from '../../lib/phone-parser';
 import { $draft, $numberCheckPending, $recipient, updateDraft } from '../../stores/send-fax';
+
+const t = translator({ send: sendMessages });
 
 /** The number to fax, checked as it is typed and shown formatted once it is complete. */
 export default function FaxNumberField() {

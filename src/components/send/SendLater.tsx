@@ -1,10 +1,13 @@
 import { useStore } from '@nanostores/react';
 import { useId } from 'react';
 import { MAX_SCHEDULE_MS } from '../../common/send-many-rules';
-import { t } from '../../i18n/t';
+import sendMessages from 'virtual:messages/send';
+import { translator } from '../../i18n/translator';
 import { $schedule, $sendLater } from '../../stores/send-options';
 import { formatDateTime } from '../faxes/fax-text';
 import { toLocalInputValue } from './recipient-list';
+
+const t = translator({ send: sendMessages });
 
 /** The browser's own time zone, as the person knows it (e.g. America/Chicago). */
 function zoneName(): string {

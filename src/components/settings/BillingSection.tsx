@@ -3,11 +3,17 @@ import { useEffect, useState } from 'react';
 import type { BillingHistory, SubscriptionView } from '../../common/billing';
 import type { ApiFailureCode } from '../../lib/api';
 import { formatCents } from '../../common/plan-rules';
-import { LOCALE, t } from '../../i18n/t';
+import billingMessages from 'virtual:messages/billing';
+import errorsMessages from 'virtual:messages/errors';
+import settingsMessages from 'virtual:messages/settings';
+import upgradeMessages from 'virtual:messages/upgrade';
+import { LOCALE, translator } from '../../i18n/translator';
 import { $billingHistory, $subscription, cancelSubscription, watchSubscription } from '../../stores/subscription';
 import PaymentProblem from '../billing/PaymentProblem';
 import ChangeCard from './ChangeCard';
 import SettingsSection from './SettingsSection';
+
+const t = translator({ billing: billingMessages, errors: errorsMessages, settings: settingsMessages, upgrade: upgradeMessages });
 
 const day = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'medium', timeZone: 'UTC' });
 

@@ -1,11 +1,16 @@
 import { useStore } from '@nanostores/react';
 import { type FormEvent, useState } from 'react';
 import type { FaxMailAddressView } from '../../common/fax-mail';
-import { LOCALE, t } from '../../i18n/t';
+import errorsMessages from 'virtual:messages/errors';
+import faxMailMessages from 'virtual:messages/faxMail';
+import settingsMessages from 'virtual:messages/settings';
+import { LOCALE, translator } from '../../i18n/translator';
 import { $faxMail, addFaxMailAddress, type FaxMailOutcome, removeFaxMailAddress, resendFaxMailLink } from '../../stores/fax-mail';
 import Field from '../forms/Field';
 import FormStatus, { type Status } from './FormStatus';
 import SettingsSection from './SettingsSection';
+
+const t = translator({ errors: errorsMessages, faxMail: faxMailMessages, settings: settingsMessages });
 
 const when = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'medium', timeStyle: 'short' });
 

@@ -1,7 +1,10 @@
 import { useStore } from '@nanostores/react';
-import { LOCALE, t } from '../../i18n/t';
+import settingsMessages from 'virtual:messages/settings';
+import { LOCALE, translator } from '../../i18n/translator';
 import { $loginHistory } from '../../stores/account';
 import SettingsSection from './SettingsSection';
+
+const t = translator({ settings: settingsMessages });
 
 const when = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'medium', timeStyle: 'short' });
 

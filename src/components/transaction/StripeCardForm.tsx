@@ -2,9 +2,12 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { PlanView } from '../../common/plans';
 import { formatCents } from '../../common/plan-rules';
-import { t } from '../../i18n/t';
+import transactionMessages from 'virtual:messages/transaction';
+import { translator } from '../../i18n/translator';
 import { $stripeCard, $stripeCardProblem, createStripePaymentMethod, mountStripeCard } from '../../stores/stripe-card';
 import CardField from './CardField';
+
+const t = translator({ transaction: transactionMessages });
 
 interface Props {
   plan: PlanView;

@@ -2,7 +2,9 @@ import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import type { FaxView } from '../../common/faxes';
 import { TRASH_RETENTION_DAYS, trashPurgeAt } from '../../common/trash-rules';
-import { t } from '../../i18n/t';
+import sentMessages from 'virtual:messages/sent';
+import trashMessages from 'virtual:messages/trash';
+import { translator } from '../../i18n/translator';
 import { hasMoreFaxes } from '../../stores/fax-list';
 import {
   $trash,
@@ -17,6 +19,8 @@ import {
 } from '../../stores/trash';
 import { faxProgressText, formatDateTime } from '../faxes/fax-text';
 import ConfirmBox from '../forms/ConfirmBox';
+
+const t = translator({ sent: sentMessages, trash: trashMessages });
 
 function countText(count: number, one: string, many: string): string {
   return count === 1 ? one : many;

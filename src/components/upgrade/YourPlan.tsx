@@ -1,5 +1,8 @@
 import type { SubscriptionView } from '../../common/billing';
-import { LOCALE, t } from '../../i18n/t';
+import upgradeMessages from 'virtual:messages/upgrade';
+import { LOCALE, translator } from '../../i18n/translator';
+
+const t = translator({ upgrade: upgradeMessages });
 
 const day = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'medium', timeZone: 'UTC' });
 

@@ -1,8 +1,11 @@
-import { t } from '../../i18n/t';
+import viewerMessages from 'virtual:messages/viewer';
+import { translator } from '../../i18n/translator';
 import DocumentView from './DocumentView';
 import type { FaxDocumentProblem } from './fax-document';
 import { useFaxDocument } from './use-fax-document';
 import './viewer.css';
+
+const t = translator({ viewer: viewerMessages });
 
 interface Props {
   /** Same-origin, answered with the session cookie: /api/faxes/<id>/document. */
