@@ -1,6 +1,7 @@
 // Each namespace of en-US.json as its own module (src/integrations/message-namespaces.ts), typed
 // as that part of the dictionary: an island imports the ones it shows (./translator.ts).
 // A namespace added to en-US.json gets its line here when an island first needs it.
+// `virtual:message/<namespace>.<key>` is one message alone, a string.
 
 type Messages = typeof import('./en-US.json');
 
@@ -179,4 +180,8 @@ declare module 'virtual:messages/faxMail' {
 declare module 'virtual:messages/faxSelection' {
   const messages: Messages['faxSelection'];
   export default messages;
+}
+declare module 'virtual:message/*' {
+  const message: string;
+  export default message;
 }

@@ -24,7 +24,6 @@ export type MessageKey = Leaves<Messages>;
 /** The keys of some namespaces: what a translator over them takes. */
 export type KeyOf<N extends Namespace> = Leaves<Pick<Messages, N>>;
 export type MessageParams = Record<string, string | number>;
-export type Translate<N extends Namespace> = (key: KeyOf<N>, params?: MessageParams) => string;
 
 export const LOCALE = 'en-US';
 
@@ -35,7 +34,13 @@ export function lookUp(dictionary: object, key: string, params: MessageParams = 
   return value.replace(/\{(\w+)\}/g, (match, name: string) => (name in params ? String(params[name]) : match));
 }
 
-/** `t` over the namespaces given (keyed by their names, as imported). */
-export function translator<N extends Namespace>(namespaces: Pick<Messages, N>): Translate<N> {
-  return (key, params) => lookUp(namespaces, key, params);
+/** Some of the dictionary: whole namespaces, or a few of their messages. */
+type Part<T> = { [K in keyof T]?: T[K] extends string ? string : Part<T[K]> };
+
+/**
+ * `t` over the part of the dictionary given: namespaces keyed by their names, as imported
+ * (`{ send }`), or a few messages of one (`{ send: { pageCount } }` from `virtual:message/send.pageCount`).
+ */
+export function translator<const D extends Part<Messages>>(dictionary: D): (key: Leaves<D>, params?: MessageParams) => string {
+  return (key, params) => lookUp(dictionary, key, params);
 }

@@ -10,19 +10,29 @@ import type { AstroIntegration } from 'astro';
 
 const DICTIONARY = fileURLToPath(new URL('../i18n/en-US.json', import.meta.url));
 const PREFIX = 'virtual:messages/';
+// One message alone, `virtual:message/<namespace>.<key>`: for an island that shows a few words of
+// a large namespace (the page counts of the send page's namespace, on every list of faxes).
+const ONE_PREFIX = 'virtual:message/';
 
 /** The Vite plugin (Astro's builds and vitest both use it). */
 export function messageNamespacesPlugin() {
   return {
     name: 'message-namespaces',
-    resolveId: (id: string) => (id.startsWith(PREFIX) ? `\0${id}` : undefined),
+    resolveId: (id: string) => (id.startsWith(PREFIX) || id.startsWith(ONE_PREFIX) ? `\0${id}` : undefined),
     load(this: { addWatchFile?: (file: string) => void }, id: string) {
-      if (!id.startsWith(`\0${PREFIX}`)) return undefined;
-      const namespace = id.slice(PREFIX.length + 1);
+      const one = id.startsWith(`\0${ONE_PREFIX}`);
+      if (!one && !id.startsWith(`\0${PREFIX}`)) return undefined;
+      const path = id.slice((one ? ONE_PREFIX : PREFIX).length + 1);
       this.addWatchFile?.(DICTIONARY);
-      const messages = JSON.parse(readFileSync(DICTIONARY, 'utf8')) as Record<string, unknown>;
-      if (!Object.hasOwn(messages, namespace)) throw new Error(`${PREFIX}${namespace}: en-US.json has no namespace "${namespace}"`);
-      return `export default ${JSON.stringify(messages[namespace])};`;
+      const dictionary = JSON.parse(readFileSync(DICTIONARY, 'utf8')) as unknown;
+      const value = (one ? path.split('.') : [path]).reduce<unknown>(
+        (node, part) =>
+          node && typeof node === 'object' && Object.hasOwn(node, part) ? (node as Record<string, unknown>)[part] : undefined,
+        dictionary,
+      );
+      if (value === undefined || (one && typeof value !== 'string'))
+        throw new Error(`${id.slice(1)}: en-US.json has no ${one ? 'message' : 'namespace'} "${path}"`);
+      return `export default ${JSON.stringify(value)};`;
     },
   };
 }

@@ -1,13 +1,22 @@
 import type { FaxFailureReason, FaxView } from '../../common/faxes';
 import faxFailureMessages from 'virtual:messages/faxFailure';
 import faxStatusMessages from 'virtual:messages/faxStatus';
-import sendMessages from 'virtual:messages/send';
+import creditCount from 'virtual:message/send.creditCount';
+import creditCountOne from 'virtual:message/send.creditCountOne';
+import pageCount from 'virtual:message/send.pageCount';
+import pageCountOne from 'virtual:message/send.pageCountOne';
 import sentMessages from 'virtual:messages/sent';
 import { LOCALE, translator } from '../../i18n/translator';
 
 // How a fax is put into words on /sent and /faxDetails: its progress, failure and credits.
 
-const t = translator({ faxFailure: faxFailureMessages, faxStatus: faxStatusMessages, send: sendMessages, sent: sentMessages });
+// The send page's namespace is large: of it, only the counts.
+const t = translator({
+  faxFailure: faxFailureMessages,
+  faxStatus: faxStatusMessages,
+  send: { pageCount, pageCountOne, creditCount, creditCountOne },
+  sent: sentMessages,
+});
 
 const timeFormat = new Intl.DateTimeFormat(LOCALE, { hour: 'numeric', minute: '2-digit' });
 const dateTimeFormat = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'medium', timeStyle: 'short' });

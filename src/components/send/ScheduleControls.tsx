@@ -2,14 +2,15 @@ import { useId, useState } from 'react';
 import type { FaxView } from '../../common/faxes';
 import { MAX_SCHEDULE_MS } from '../../common/send-many-rules';
 import faxActionsMessages from 'virtual:messages/faxActions';
-import sendMessages from 'virtual:messages/send';
+import sendAtInvalid from 'virtual:message/send.sendAtInvalid';
 import { translator } from '../../i18n/translator';
 import { api, call } from '../../lib/api';
 import { formatDateTime } from '../faxes/fax-text';
 import ConfirmBox from '../forms/ConfirmBox';
 import { fromLocalInputValue, toLocalInputValue } from './recipient-list';
 
-const t = translator({ faxActions: faxActionsMessages, send: sendMessages });
+// Also on /faxDetails and /broadcast: of the send page's large namespace, only the one sentence.
+const t = translator({ faxActions: faxActionsMessages, send: { sendAtInvalid } });
 
 type Target = { faxId: string } | { broadcastId: string };
 
