@@ -65,6 +65,25 @@ export function audiencesOf(/** @type {string} */ route) {
   return audiences;
 }
 
+/**
+ * The visits a page is measured for: each kind of person who can open it (a prerendered page is the
+ * same file for everyone), and for each its alternatives; `shown` says which islands such a visit shows.
+ * @param {{ route: string, prerendered: boolean }} page
+ */
+export function visitsOf(page) {
+  /** @type {(Audience | 'anyone')[]} */
+  const audiences = page.prerendered ? ['anyone'] : audiencesOf(page.route);
+  const alternatives = ALTERNATIVE_ISLANDS[/** @type {keyof typeof ALTERNATIVE_ISLANDS} */ (page.route)] ?? [[]];
+  return audiences.flatMap((who) =>
+    alternatives.map((chosen) => {
+      const others = alternatives.flat().filter((component) => !chosen.includes(component));
+      const shown = (/** @type {{ component: string }} */ island) =>
+        !others.includes(island.component) && (who !== 'visitor' || !SIGNED_IN_ISLANDS.includes(island.component));
+      return { who, alternative: chosen, shown };
+    }),
+  );
+}
+
 /** The budget of a route for an audience in KB, or null for a dev-only page. */
 export function budgetFor(/** @type {string} */ route, /** @type {Audience} */ audience) {
   if (DEV_ONLY_PAGES.some((pattern) => patternNames(pattern, route))) return null;
