@@ -4,6 +4,7 @@ import cloudflare from '@astrojs/cloudflare';
 import react from '@astrojs/react';
 import { buildId } from './src/integrations/build-id';
 import { inlineAttribution } from './src/integrations/inline-attribution';
+import { messageNamespaces } from './src/integrations/message-namespaces';
 import { pdfjsAssets } from './src/integrations/pdfjs-assets';
 
 // Pages are server-rendered by default so guards run before any HTML is sent;
@@ -17,7 +18,7 @@ export default defineConfig({
   // folders they answered their own address with a redirect to a trailing slash.
   build: { format: 'file' },
   adapter: cloudflare({ imageService: 'passthrough' }),
-  integrations: [react(), pdfjsAssets(), buildId(), inlineAttribution()],
+  integrations: [react(), pdfjsAssets(), buildId(), inlineAttribution(), messageNamespaces()],
   security: {
     // Hashes for every inline script and style Astro renders, plus Google Identity Services on
     // /login (its script, stylesheet, button iframe and calls), as Google's setup guide lists them.

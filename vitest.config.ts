@@ -3,6 +3,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
 import { localValues } from './scripts/local-env.mjs';
+import { messageNamespacesPlugin } from './src/integrations/message-namespaces';
 
 // Unit and integration tests run inside workerd against real D1 (migrations applied in setup),
 // R2, Durable Objects and Queues, with the Hono app (no Astro) as the Worker under test.
@@ -14,6 +15,8 @@ const telnyxPublicKey = Buffer.from(telnyxTestKey.publicKey.export({ format: 'jw
 
 export default defineConfig(async () => ({
   plugins: [
+    // The dictionary's namespaces as islands import them (src/i18n/translator.ts).
+    messageNamespacesPlugin(),
     cloudflareTest({
       main: './worker/app.ts',
       wrangler: { configPath: './wrangler.toml' },

@@ -1,5 +1,5 @@
 // npm test: everything CI checks, in order — lint and format, the import rules, type-check, unit and integration tests in workerd,
-// a production build, and browser tests against that build served locally. Every step runs even
+// a production build, each page's JavaScript against its budget, and browser tests against that build served locally. Every step runs even
 // when an earlier one failed, so one run reports everything; the last line is `N passed, N failed`.
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -73,6 +73,18 @@ if (existsSync(vitestReport)) {
 
 const buildOk = await step('build', () => run('npx', ['astro', 'build']));
 count(buildOk, 0, 0);
+
+// Bytes, not time: each page's JavaScript in the build against its budget (tests/bench/page-budgets.mjs).
+const budgetsReport = join(workDir, 'js-budgets.json');
+const budgetsOk = buildOk
+  ? await step('JavaScript budgets per page (dist/)', () => run('npx', ['node', 'tests/bench/js-budgets.mjs', `--report=${budgetsReport}`]))
+  : false;
+if (existsSync(budgetsReport)) {
+  const report = JSON.parse(readFileSync(budgetsReport, 'utf8'));
+  count(budgetsOk, report.within, report.over);
+} else {
+  count(budgetsOk, 0, 0);
+}
 
 const tapFile = join(workDir, 'e2e.tap');
 const e2eOk = buildOk

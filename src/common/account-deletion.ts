@@ -1,10 +1,10 @@
 import { z } from 'zod';
+import type { JobState } from './account-deletion-rules';
 
 // The contract of account deletion between worker/ and the deletion page: the job id (also the
 // capability in /account_delete/{uuid}), the job's public status, and the start answer.
 
-export const JOB_STATES = ['queued', 'running', 'done', 'failed'] as const;
-export type JobState = (typeof JOB_STATES)[number];
+export { isRetrying, JOB_STATES, type JobState } from './account-deletion-rules';
 
 /** Job ids are random UUIDs; anything else is not a job (answered as not found). */
 const jobIdSchema = z.uuid();
@@ -41,8 +41,3 @@ export interface DevAccountDeleteResponse {
 }
 
 export const retryAccountJobSchema = z.object({ jobId: jobIdSchema });
-
-/** A failed step is being retried: the job is not finished but has met an error. */
-export function isRetrying(job: Pick<AccountJobStatus, 'state' | 'error'>): boolean {
-  return (job.state === 'queued' || job.state === 'running') && job.error !== null;
-}

@@ -1,11 +1,11 @@
 import { z } from 'zod';
+import { DISPLAY_NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './password-rules';
 
 // Request shapes for sign-up and sign-in. Each failing rule's message is an error code
 // (src/common/errors.ts), so the server answers it as-is and the form can show it in words.
+// The limits live in the zod-free password-rules.ts, which the sign-in forms carry.
 
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 128;
-export const DISPLAY_NAME_MAX_LENGTH = 80;
+export { DISPLAY_NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './password-rules';
 
 export const emailSchema = z
   .string({ message: 'INVALID_EMAIL' })

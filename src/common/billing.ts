@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { PLAN_LEVELS, PLAN_TERMS } from './plans';
+import type { SubscriptionType } from './billing-rules';
+import { PLAN_LEVELS, PLAN_TERMS } from './plan-rules';
 
 // The billing contract between the /transaction page, settings and the Worker (issue 5).
 // Money is integer US cents. Card fields go to the `local` processor only; with Stripe the card
@@ -49,12 +50,7 @@ export const changeCardSchema = z.object({ card: cardSchema });
 
 export const CHECKOUT_STATES = ['pending', 'requires_action', 'succeeded', 'failed'] as const;
 
-export type SubscriptionType = 'FREE' | 'TRIAL' | 'PAID';
-
-/** A paying user (spec §4) has a plan on: a trial or a paid period. */
-export function isPaying(type: SubscriptionType | null | undefined): type is 'TRIAL' | 'PAID' {
-  return type === 'TRIAL' || type === 'PAID';
-}
+export { isLuhnValid, isPaying, type SubscriptionType } from './billing-rules';
 
 export interface CheckoutView {
   id: string;
@@ -118,15 +114,4 @@ export interface InvoiceView {
 export interface BillingHistory {
   transactions: TransactionView[];
   invoices: InvoiceView[];
-}
-
-/** The Luhn checksum every card number carries (digits only). */
-export function isLuhnValid(digits: string): boolean {
-  let sum = 0;
-  for (let i = 0; i < digits.length; i += 1) {
-    let digit = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) digit = digit * 2 > 9 ? digit * 2 - 9 : digit * 2;
-    sum += digit;
-  }
-  return sum % 10 === 0;
 }

@@ -1,38 +1,30 @@
 import { z } from 'zod';
 import { toE164 } from './phone';
+import {
+  CONTACT_DELETE_MAX,
+  CONTACT_FILE_FORMATS,
+  CONTACT_LIMITS,
+  CONTACT_PAGE_MAX,
+  CONTACT_SEARCH_MAX,
+  type ContactFileFormat,
+} from './contact-rules';
 
 // The phonebook's contract, shared by the /phonebook and /send pages and the Worker (issue 14):
 // a contact's fields and their limits, the calls' bodies and queries, and what they answer.
 
-/** Lengths a contact's fields may have; name and company fit the cover page's To fields. */
-export const CONTACT_LIMITS = {
-  name: 80,
-  company: 80,
-  email: 254,
-  note: 500,
-  /** A fax number as a person types it: room for spaces, brackets and an extension-free prefix. */
-  faxNumber: 40,
-} as const;
-
-/** The most contacts one user keeps: a phonebook, not a mailing list. */
-export const MAX_CONTACTS = 5_000;
-
-/** One page of the phonebook, and the most a caller may ask for at once (the /send picker asks for a few). */
-export const CONTACT_PAGE_SIZE = 50;
-export const CONTACT_PAGE_MAX = 100;
-
-/** The longest search a person types. */
-export const CONTACT_SEARCH_MAX = 80;
-
-/** Contacts deleted by one call (a page's selection). */
-export const CONTACT_DELETE_MAX = 500;
-
-/** An imported file: at most 1 MiB (as UTF-8) and as many rows as a phonebook holds. */
-export const CONTACT_IMPORT_MAX_BYTES = 1024 * 1024;
-export const CONTACT_IMPORT_MAX_ROWS = MAX_CONTACTS;
-
-export const CONTACT_FILE_FORMATS = ['csv', 'vcard'] as const;
-export type ContactFileFormat = (typeof CONTACT_FILE_FORMATS)[number];
+export {
+  CONTACT_DELETE_MAX,
+  CONTACT_FILE_FORMATS,
+  CONTACT_IMPORT_MAX_BYTES,
+  CONTACT_IMPORT_MAX_ROWS,
+  CONTACT_LIMITS,
+  CONTACT_PAGE_MAX,
+  CONTACT_PAGE_SIZE,
+  CONTACT_SEARCH_MAX,
+  type ContactFileFormat,
+  detectContactFileFormat,
+  MAX_CONTACTS,
+} from './contact-rules';
 
 const text = (max: number) => z.string().trim().max(max);
 
@@ -140,10 +132,4 @@ export interface ContactImportReport {
   bad: number;
   /** The commit call only: the contacts added (the good rows). */
   imported?: number;
-}
-
-/** The format of a chosen file, by its contents first (a .txt can hold vCards), then its name. */
-export function detectContactFileFormat(fileName: string, contents: string): ContactFileFormat {
-  if (/^\uFEFF?\s*BEGIN:VCARD/i.test(contents)) return 'vcard';
-  return /\.(vcf|vcard)$/i.test(fileName) ? 'vcard' : 'csv';
 }

@@ -1,10 +1,10 @@
 import { z } from 'zod';
+import { COVER_PAGE_TEMPLATES } from './cover-page-rules';
 
 // The optional cover page (spec §3): who it is to and from, what it is about, and the sender's
 // wall-clock date and time (`localDateOptions`), so the page shows the time where it was sent.
 
-export const COVER_PAGE_TEMPLATES = ['classic', 'modern'] as const;
-export type CoverPageTemplate = (typeof COVER_PAGE_TEMPLATES)[number];
+export { COVER_PAGE_TEMPLATES, type CoverPageTemplate } from './cover-page-rules';
 
 const line = (max: number) => z.string().trim().max(max).default('');
 

@@ -4,14 +4,7 @@ import { z } from 'zod';
 // is followed, an account may send only a few faxes and gets no mail about received faxes: nobody
 // has shown the address is theirs, so the product does not act on it or write to it.
 
-/** Faxes an account may send before its e-mail address is confirmed. */
-export const UNVERIFIED_SEND_LIMIT = 3;
-
-/** How long the link in the mail works. */
-export const VERIFICATION_LINK_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
-
-/** The query parameter of the link (/dashboard?verifyEmail=…). */
-export const VERIFY_EMAIL_PARAM = 'verifyEmail';
+export { UNVERIFIED_SEND_LIMIT, VERIFICATION_LINK_LIFETIME_MS, VERIFY_EMAIL_PARAM } from './email-verification-rules';
 
 /** POST /api/verifyEmail. */
 export const verifyEmailSchema = z.object({ token: z.string().min(10).max(200) });

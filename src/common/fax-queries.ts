@@ -1,14 +1,12 @@
 import { z } from 'zod';
 import { FAX_DIRECTIONS } from './faxes';
-import { FAX_STATUS_FILTERS, isCalendarDay, statusFiltersOf } from './fax-search';
+import { FAX_SEARCH_NAME_MAX, FAX_SEARCH_NUMBER_MAX, FAX_STATUS_FILTERS, isCalendarDay, statusFiltersOf } from './fax-search';
 import { toNumberSearch } from './phone';
 import { isTimeZone, TIME_ZONE_MAX } from './time-zone';
 
 // Query strings of the fax list and the fax id in paths, shared by the page and the server.
 
-/** Longest text the history search takes: a number as typed, a contact's name, a time zone. */
-export const FAX_SEARCH_NUMBER_MAX = 40;
-export const FAX_SEARCH_NAME_MAX = 100;
+export { FAX_SEARCH_NAME_MAX, FAX_SEARCH_NUMBER_MAX } from './fax-search';
 
 const day = z
   .string()

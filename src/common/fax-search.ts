@@ -1,8 +1,13 @@
 import type { FaxDirection, FaxStatus, FaxView } from './faxes';
-import { type NumberSearch, toNumberSearch } from './phone';
+import { toNumberSearch } from './phone';
+import type { NumberSearch } from './phone-text';
 
 // History search (issue 14, point 2), shared by the page and the Worker: what each filter means,
 // so the server's query and the page's check of a live update agree on which faxes match.
+
+/** Longest text the history search takes: a number as typed, a contact's name. */
+export const FAX_SEARCH_NUMBER_MAX = 40;
+export const FAX_SEARCH_NAME_MAX = 100;
 
 /** The statuses a person filters by: what the list shows, not every status a fax passes through. */
 export const FAX_STATUS_FILTERS = ['delivered', 'failed', 'sending', 'received', 'receiving'] as const;
@@ -135,9 +140,17 @@ export function nextDay(day: string): string {
 
 /** The filters of a validated query, resolved: numbers to E.164 or digits, days to instants. */
 export function toFaxSearch(query: FaxFilterQuery): FaxSearch {
+  return resolveFaxSearch(query, toNumberSearch);
+}
+
+/**
+ * toFaxSearch with the reading of numbers given: the page passes its own (src/lib/phone-parser.ts),
+ * so the list pages load the phone library only once someone searches by number.
+ */
+export function resolveFaxSearch(query: FaxFilterQuery, readNumber: (typed: string) => NumberSearch | null): FaxSearch {
   const tz = query.tz ?? 'UTC';
   return {
-    number: query.number ? toNumberSearch(query.number) : null,
+    number: query.number ? readNumber(query.number) : null,
     contactName: query.name?.trim() || null,
     statuses: query.status ? STATUSES_OF[query.status] : null,
     unread: query.unread === 'true',

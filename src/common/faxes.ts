@@ -42,9 +42,7 @@ export const FAX_MAX_ATTEMPTS = 4;
 export const FAX_FIRST_PAGE_SIZE = 30;
 export const FAX_NEXT_PAGE_SIZE = 20;
 
-/** Carrier limits (configurable on the server: MAX_DOCUMENT_BYTES, MAX_FAX_PAGES). */
-export const DEFAULT_MAX_DOCUMENT_BYTES = 50 * 1024 * 1024;
-export const DEFAULT_MAX_FAX_PAGES = 350;
+export { DEFAULT_MAX_DOCUMENT_BYTES, DEFAULT_MAX_FAX_PAGES } from './fax-rules';
 
 export const sendFaxSchema = z.object({
   // Any form a person types; the server turns it into E.164 or answers INVALID_FAX_NUMBER.

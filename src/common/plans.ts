@@ -1,16 +1,11 @@
 import { z } from 'zod';
+import { type CURRENCY, PLAN_LEVELS, PLAN_TERMS, type PlanLevel, type PlanTerm } from './plan-rules';
 
 // Plans and the product options behind them (spec §3 Options, docs/decisions/015). Isomorphic: the Worker
 // parses stored option values with these schemas, the /upgrade page reads the same types.
 // Money is integer US cents throughout; only the page turns cents into "$9.99".
 
-export const PLAN_LEVELS = ['BASIC', 'PREMIUM', 'PRO'] as const;
-export type PlanLevel = (typeof PLAN_LEVELS)[number];
-
-export const PLAN_TERMS = ['MONTH', 'YEAR'] as const;
-export type PlanTerm = (typeof PLAN_TERMS)[number];
-
-export const CURRENCY = 'USD';
+export { CURRENCY, formatCents, PLAN_LEVELS, PLAN_TERMS, type PlanLevel, type PlanTerm, planChoicePath } from './plan-rules';
 
 const cents = z.number().int().min(0).max(100_000_000);
 const pages = z.number().int().min(0).max(1_000_000);
@@ -111,13 +106,3 @@ export interface OptionsView {
 
 /** The query of a plan choice (/transaction?plan=PREMIUM&term=YEAR). */
 export const planChoiceSchema = z.object({ plan: z.enum(PLAN_LEVELS), term: z.enum(PLAN_TERMS) });
-
-/** The page a plan's button leads to; the payment page is behind sign-in (src/common/routes.ts). */
-export function planChoicePath(level: PlanLevel, term: PlanTerm): string {
-  return `/transaction?plan=${level}&term=${term}`;
-}
-
-/** $9.99 from 999. */
-export function formatCents(amountCents: number): string {
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency: CURRENCY }).format(amountCents / 100);
-}

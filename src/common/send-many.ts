@@ -1,15 +1,11 @@
 import { z } from 'zod';
 import { coverPageSchema } from './cover-page';
+import { MAX_RECIPIENTS } from './send-many-rules';
 import type { FaxView } from './faxes';
 
 // Sending one document to many numbers, and sending later (issue 17): the shapes both sides share.
 
-/** Recipients of one send to many. */
-export const MAX_RECIPIENTS = 50;
-
-/** How far ahead a fax may be scheduled. */
-export const MAX_SCHEDULE_DAYS = 90;
-export const MAX_SCHEDULE_MS = MAX_SCHEDULE_DAYS * 24 * 60 * 60 * 1000;
+export { MAX_RECIPIENTS, MAX_SCHEDULE_DAYS, MAX_SCHEDULE_MS } from './send-many-rules';
 
 /** When to send: UTC milliseconds (the page turns the user's local date and time into it). */
 export const sendAtSchema = z.number().int().positive();

@@ -5,15 +5,7 @@ import { emailSchema } from './auth-schemas';
 // sign-in is held up by someone else's wrong guesses. Shapes shared by worker/api/sign-in-link.ts
 // and /login.
 
-/** How long a sign-in link works: long enough to switch to a mailbox, short enough to go stale. */
-export const SIGN_IN_LINK_LIFETIME_MS = 15 * 60 * 1000;
-
-/** The query parameter of the link (/login?signInLink=…). */
-export const SIGN_IN_LINK_PARAM = 'signInLink';
-
-/** How a session was opened, as login history and the live `session.started` event tell it. */
-export const SIGN_IN_METHODS = ['password', 'google', 'email-link'] as const;
-export type SignInMethod = (typeof SIGN_IN_METHODS)[number];
+export { SIGN_IN_LINK_LIFETIME_MS, SIGN_IN_LINK_PARAM, SIGN_IN_METHODS, type SignInMethod } from './sign-in-link-rules';
 
 /** POST /api/mailSignInLink. */
 export const mailSignInLinkSchema = z.object({ email: emailSchema });

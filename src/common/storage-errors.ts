@@ -1,9 +1,12 @@
-import { t } from '../i18n/t';
+import storageErrorsMessages from 'virtual:messages/storageErrors';
+import { translator } from '../i18n/translator';
 
 // The storage error catalogue (spec §8): what the browser's upload client reports when a file
 // operation fails, as `storage/<code>` with these default messages. The page shows its own words
 // from `upload.errors.<code>` (src/i18n/en-US.json), or `errors.<serverCode>` when the server named
 // the problem (e.g. ENCRYPTED_DOCUMENT).
+
+const t = translator({ storageErrors: storageErrorsMessages });
 
 export const STORAGE_ERROR_CODES = [
   'unknown',

@@ -1,14 +1,11 @@
 import { z } from 'zod';
 import type { FaxTotals, FaxView } from './faxes';
+import { MAX_FAXES_PER_CALL } from './trash-rules';
 
 // The trash (spec §3 trash document): faxes moved out of the history, kept until restored, deleted
 // forever, or purged TRASH_RETENTION_DAYS after they were trashed.
 
-export const TRASH_RETENTION_DAYS = 30;
-export const TRASH_RETENTION_MS = TRASH_RETENTION_DAYS * 24 * 60 * 60 * 1000;
-
-/** Faxes one call may move, restore or delete: what a page selects, never a whole history at once. */
-export const MAX_FAXES_PER_CALL = 100;
+export { MAX_FAXES_PER_CALL, TRASH_RETENTION_DAYS, TRASH_RETENTION_MS, trashPurgeAt } from './trash-rules';
 
 export const faxIdsSchema = z.object({
   faxIds: z
@@ -26,11 +23,6 @@ export type DeleteFaxesForeverBody = z.input<typeof deleteFaxesForeverSchema>;
 export const trashListQuerySchema = z.object({
   cursor: z.string().min(1).max(200).optional(),
 });
-
-/** When a trashed fax is purged: the day the page tells the user. */
-export function trashPurgeAt(trashedAt: number): number {
-  return trashedAt + TRASH_RETENTION_MS;
-}
 
 export interface TrashListPage {
   faxes: FaxView[];

@@ -3,13 +3,7 @@ import { z } from 'zod';
 // The documents-and-uploads contract shared by the browser's upload client and the Worker
 // (docs/decisions/013-resumable-uploads.md, docs/api.md "Documents and uploads").
 
-/** Spec §4: blobs up to this size go in one POST /api/files; larger ones use the resumable flow. */
-export const ONE_SHOT_UPLOAD_MAX_BYTES = 256 * 1024;
-
-/** Spec §9: the resumable flow's first chunk; each chunk that succeeds doubles the next one. */
-export const RESUMABLE_CHUNK_BASE_BYTES = 256 * 1024;
-/** Spec §9: chunks keep doubling only while below this. */
-export const RESUMABLE_CHUNK_LIMIT_BYTES = 32 * 1024 * 1024;
+export { ONE_SHOT_UPLOAD_MAX_BYTES, RESUMABLE_CHUNK_BASE_BYTES, RESUMABLE_CHUNK_LIMIT_BYTES } from './upload-rules';
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;

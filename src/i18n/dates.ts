@@ -1,4 +1,4 @@
-import { LOCALE } from './t';
+import { LOCALE } from './translator';
 
 // Every date and time the site shows is worded here, by the server when it renders a page and by
 // the browser after, in the reader's time zone, which the caller passes (decision 031). Two things

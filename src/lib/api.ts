@@ -1,12 +1,16 @@
 import { hc, type ClientResponse } from 'hono/client';
 import type { ApiClient } from '@worker/api-client';
 import type { ApiErrorBody, ErrorCode } from '../common/errors';
-import { t } from '../i18n/t';
+import appMessages from 'virtual:messages/app';
+import navMessages from 'virtual:messages/nav';
+import { translator } from '../i18n/translator';
 
 // The browser's one way to call /api: Hono's typed client over the Worker's own routes (paths,
 // queries, bodies and answers come from the Worker's zod schemas and `c.json` answers; see
 // docs/decisions/020-typed-api-client.md). `call` turns an answer into a value with a stable code
 // (or NETWORK when the request never got an answer), never a throw.
+
+const t = translator({ app: appMessages, nav: navMessages });
 
 export type ApiFailureCode = ErrorCode | 'NETWORK';
 export type ApiFailure = { ok: false; status: number; code: ApiFailureCode; message: string };

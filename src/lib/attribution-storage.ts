@@ -1,13 +1,14 @@
-import { ATTRIBUTION_STORAGE_KEY, type Attribution } from '../common/attribution';
-import { attributionSchema } from '../common/attribution-schema';
+import { ATTRIBUTION_STORAGE_KEY, type Attribution, toAttributionRecord } from '../common/attribution';
 
-/** The attribution record this browser keeps (spec §3), or null when there is none or it is unreadable. */
+/**
+ * The attribution record this browser keeps (spec §3), read leniently as the attribution script
+ * reads it (no zod on the pages every signed-in person opens, docs/decisions/032); null when there
+ * is none or it is unreadable. The server judges it against the limits (attribution-schema.ts).
+ */
 export function readStoredAttribution(): Attribution | null {
   try {
     const raw = window.localStorage.getItem(ATTRIBUTION_STORAGE_KEY);
-    if (!raw) return null;
-    const parsed = attributionSchema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : null;
+    return raw ? toAttributionRecord(JSON.parse(raw)) : null;
   } catch {
     return null; // storage blocked or not JSON: attribution failures are never the user's problem
   }

@@ -1,6 +1,6 @@
 import { atom, onMount, type ReadableAtom, type WritableAtom } from 'nanostores';
 import type { AccountJobStatus } from '../common/account-deletion';
-import { LIVE_PING, LIVE_PONG, liveEventSchema } from '../common/live-messages';
+import { LIVE_PING, LIVE_PONG, type LiveEvent, readLiveEvent } from '../common/live-messages';
 import { api, call } from '../lib/api';
 
 // The deletion page's view of its job. The job's channel (/api/live/job) pushes every change; on
@@ -77,14 +77,14 @@ export function deletionJobStore(jobId: string): ReadableAtom<JobWatch> {
       });
       ws.addEventListener('message', (event) => {
         if (event.data === LIVE_PONG || typeof event.data !== 'string') return;
-        let parsed: ReturnType<typeof liveEventSchema.safeParse>;
+        let pushed: LiveEvent | null;
         try {
-          parsed = liveEventSchema.safeParse(JSON.parse(event.data));
+          pushed = readLiveEvent(JSON.parse(event.data));
         } catch {
           return;
         }
-        if (!parsed.success || parsed.data.type !== 'job.updated' || parsed.data.jobId !== jobId) return;
-        const { state, progress, step, error, at } = parsed.data;
+        if (pushed?.type !== 'job.updated' || pushed.jobId !== jobId) return;
+        const { state, progress, step, error, at } = pushed;
         apply($watch, { id: jobId, state, progress, step, error, updatedAt: at });
         if (finished()) stop();
       });

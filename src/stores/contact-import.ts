@@ -1,6 +1,8 @@
 import { atom } from 'nanostores';
-import { CONTACT_IMPORT_MAX_BYTES, type ContactFileFormat, type ContactImportReport, detectContactFileFormat } from '../common/contacts';
-import { t } from '../i18n/t';
+import type { ContactImportReport } from '../common/contacts';
+import { CONTACT_IMPORT_MAX_BYTES, type ContactFileFormat, detectContactFileFormat } from '../common/contact-rules';
+import phonebookMessages from 'virtual:messages/phonebook';
+import { translator } from '../i18n/translator';
 import { api, call } from '../lib/api';
 import { loadPhonebook } from './phonebook';
 import { onTeardown } from './teardown';
@@ -8,6 +10,8 @@ import { onTeardown } from './teardown';
 // Importing a CSV or vCard file on /phonebook: the file is read in the browser and sent for a
 // preview (every row: the contact it makes, or its place and why not); importing sends it again
 // and the server keeps the good rows of the phonebook as it is then (docs/decisions/026).
+
+const t = translator({ phonebook: phonebookMessages });
 
 interface ChosenFile {
   fileName: string;

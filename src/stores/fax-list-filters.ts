@@ -1,15 +1,17 @@
 import type { FaxDirection, FaxView } from '../common/faxes';
-import { FAX_SEARCH_NAME_MAX, FAX_SEARCH_NUMBER_MAX } from '../common/fax-queries';
 import {
+  FAX_SEARCH_NAME_MAX,
+  FAX_SEARCH_NUMBER_MAX,
   type FaxFilterQuery,
   type FaxSearch,
   type FaxStatusFilter,
   isCalendarDay,
+  resolveFaxSearch,
   statusFiltersOf,
-  toFaxSearch,
 } from '../common/fax-search';
-import { toNumberSearch } from '../common/phone';
+import { typedNumberDigits } from '../common/phone-text';
 import { runtimeTimeZone } from '../common/time-zone';
+import { numberSearchNow } from '../lib/phone-parser';
 
 // The filters of a history page (/sent, /inbox) as the page holds them and as its address keeps
 // them (?q=&status=&unread=&from=&to=), so a reload or a shared link shows the same list. Days are
@@ -76,7 +78,7 @@ export function filtersToUrl(filters: FaxListFilters): string {
 export function apiFiltersOf(filters: FaxListFilters, timeZone: string): FaxFilterQuery {
   const query: FaxFilterQuery = {};
   const text = filters.text.trim();
-  if (text && text.length <= FAX_SEARCH_NUMBER_MAX && toNumberSearch(text)) query.number = text;
+  if (text && text.length <= FAX_SEARCH_NUMBER_MAX && typedNumberDigits(text) !== null) query.number = text;
   else if (text) query.name = text.slice(0, FAX_SEARCH_NAME_MAX);
   if (filters.status) query.status = filters.status;
   if (filters.unread) query.unread = 'true';
@@ -88,7 +90,7 @@ export function apiFiltersOf(filters: FaxListFilters, timeZone: string): FaxFilt
 }
 
 export function searchOf(filters: FaxListFilters, timeZone: string): FaxSearch {
-  return toFaxSearch(apiFiltersOf(filters, timeZone));
+  return resolveFaxSearch(apiFiltersOf(filters, timeZone), numberSearchNow);
 }
 
 /** The time zone the viewer's days are in: the browser's, the one the list's dates are shown in once hydrated. */

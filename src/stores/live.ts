@@ -1,5 +1,5 @@
 import { atom, onMount } from 'nanostores';
-import { LIVE_CLOSE_SESSION_ENDED, LIVE_PING, LIVE_PONG, liveEventSchema, type LiveEvent } from '../common/live-messages';
+import { LIVE_CLOSE_SESSION_ENDED, LIVE_PING, LIVE_PONG, readLiveEvent, type LiveEvent } from '../common/live-messages';
 import { revalidateOnReturn, verifyAuth } from './session';
 import { onTeardown, USER_STORAGE_PREFIX } from './teardown';
 import { freshEvents } from '../common/session-timing';
@@ -19,8 +19,9 @@ const EVENTS_KEY = `${USER_STORAGE_PREFIX}liveEvents`;
 function keptEvents(): LiveEvent[] {
   if (typeof sessionStorage === 'undefined') return [];
   try {
-    const parsed = liveEventSchema.array().safeParse(JSON.parse(sessionStorage.getItem(EVENTS_KEY) ?? '[]'));
-    return parsed.success ? freshEvents(parsed.data, Date.now()) : [];
+    const kept: unknown = JSON.parse(sessionStorage.getItem(EVENTS_KEY) ?? '[]');
+    const events = Array.isArray(kept) ? kept.map(readLiveEvent) : [];
+    return events.every((event): event is LiveEvent => event !== null) ? freshEvents(events, Date.now()) : [];
   } catch {
     return [];
   }
@@ -64,16 +65,16 @@ export function onLiveEvent(listener: Listener): () => void {
 
 function receive(raw: unknown): void {
   if (raw === LIVE_PONG || typeof raw !== 'string') return;
-  let parsed: ReturnType<typeof liveEventSchema.safeParse>;
+  let event: LiveEvent | null;
   try {
-    parsed = liveEventSchema.safeParse(JSON.parse(raw));
+    event = readLiveEvent(JSON.parse(raw));
   } catch {
     return;
   }
-  if (!parsed.success) return; // a newer server's event this page does not know yet
-  $liveEvents.set([parsed.data, ...$liveEvents.get()].slice(0, MAX_EVENTS_KEPT));
+  if (!event) return; // a newer server's event this page does not know yet
+  $liveEvents.set([event, ...$liveEvents.get()].slice(0, MAX_EVENTS_KEPT));
   keepEvents($liveEvents.get());
-  for (const listener of listeners) listener(parsed.data);
+  for (const listener of listeners) listener(event);
 }
 
 onMount($liveStatus, () => {

@@ -1,22 +1,27 @@
-import { atom, computed, map } from 'nanostores';
+import { atom, computed, map, onMount } from 'nanostores';
 import type { CoverPage, CoverPageTemplate } from '../common/cover-page';
 import type { ApiErrorBody } from '../common/errors';
 import type { SendFaxBody } from '../common/faxes';
-import { formatPhoneForDisplay, toE164 } from '../common/phone';
+import { formatOwnNumber } from '../common/phone-text';
 import { checkFaxableFile, localDateOptionsAt, type FileProblem } from '../components/send/send-rules';
 import { api, call, type ApiFailureCode } from '../lib/api';
-import { t } from '../i18n/t';
+import sendMessages from 'virtual:messages/send';
+import { translator } from '../i18n/translator';
+import { $phoneParser, preloadPhoneParser } from '../lib/phone-parser';
 import { startUpload, type UploadTask } from '../lib/upload';
 import { decodeUploadString, fileFromDecoded } from '../lib/upload/upload-string';
 import { $account } from './account';
 import { $moreRecipients, $schedule } from './send-options';
 import { readRecipientList } from '../components/send/recipient-list';
-import { MAX_RECIPIENTS, type SendFaxToManyBody } from '../common/send-many';
+import type { SendFaxToManyBody } from '../common/send-many';
+import { MAX_RECIPIENTS } from '../common/send-many-rules';
 import { onTeardown } from './teardown';
 
 // The send page (/send): what the user typed, the document being uploaded, and the send itself.
 // Nothing here is dropped when a send fails: the draft and the uploaded document stay, and a
 // document the server no longer has is uploaded again from the file still held in memory.
+
+const t = translator({ send: sendMessages });
 
 export type UploadSnapshot = ReturnType<UploadTask['$snapshot']['get']>;
 
@@ -55,6 +60,7 @@ export type SendSubmission =
 export type SendBlock =
   | { kind: 'noNumber' }
   | { kind: 'invalidNumber' }
+  | { kind: 'checkingNumber' }
   | { kind: 'noDocument' }
   | { kind: 'uploading' }
   | { kind: 'loadingAccount' }
@@ -85,15 +91,29 @@ export const $submission = atom<SendSubmission>({ kind: 'idle' });
 /** The user's own fax number (E.164), the cover page's default "from" number. */
 export const $ownFaxNumber = atom<string | null>(null);
 
-/** The fax number as typed, when it is a valid one. */
-export const $recipient = computed($draft, (draft) => {
-  const e164 = toE164(draft.toNumber);
-  return e164 ? { e164, display: formatPhoneForDisplay(e164) } : null;
+/** The fax number as typed, when it is a valid one (null too while the phone parser loads). */
+export const $recipient = computed([$draft, $phoneParser], (draft, parser) => {
+  const e164 = parser?.toE164(draft.toNumber) ?? null;
+  return parser && e164 ? { e164, display: parser.formatPhoneForDisplay(e164) } : null;
 });
 
+/** Numbers are typed (or picked) but the phone parser is not here yet to read them. */
+export const $numberCheckPending = computed(
+  [$draft, $moreRecipients, $phoneParser],
+  (draft, more, parser) => parser === null && (draft.toNumber.trim() !== '' || more.trim() !== ''),
+);
+
+// The parser comes with the first number to read, however it got there (typed, picked from the
+// phonebook, kept in the draft), not with the page.
+onMount($recipient, () =>
+  $numberCheckPending.subscribe((pending) => {
+    if (pending) preloadPhoneParser();
+  }),
+);
+
 /** Every recipient of the send: the number above first, then those pasted below, duplicates merged. */
-export const $recipientList = computed([$recipient, $moreRecipients], (first, more) => {
-  const list = readRecipientList(more, first ? [first.e164] : []);
+export const $recipientList = computed([$recipient, $moreRecipients, $phoneParser], (first, more, parser) => {
+  const list = parser ? readRecipientList(more, parser, first ? [first.e164] : []) : { recipients: [], unreadable: [], duplicates: 0 };
   return { ...list, all: first ? [first, ...list.recipients] : list.recipients };
 });
 
@@ -101,7 +121,7 @@ export const $recipientList = computed([$recipient, $moreRecipients], (first, mo
 export const $coverDefaults = computed([$recipient, $account, $ownFaxNumber], (recipient, account, own) => ({
   toNumber: recipient?.display ?? '',
   fromName: account?.displayName ?? '',
-  fromNumber: own ? formatPhoneForDisplay(own) : '',
+  fromNumber: own ? formatOwnNumber(own) : '',
 }));
 
 export const $uploadedFile = computed($document, (doc) =>
@@ -125,9 +145,10 @@ export const $sendSummary = computed([$draft, $uploadedFile, $account, $recipien
 
 /** Why the fax cannot be sent yet, or null when it can. */
 export const $sendBlock = computed(
-  [$draft, $recipient, $document, $sendSummary, $recipientList, $schedule],
-  (draft, recipient, doc, summary, list, schedule): SendBlock | null => {
+  [$draft, $recipient, $document, $sendSummary, $recipientList, $schedule, $numberCheckPending],
+  (draft, recipient, doc, summary, list, schedule, checking): SendBlock | null => {
     if (draft.toNumber.trim() === '') return { kind: 'noNumber' };
+    if (checking) return { kind: 'checkingNumber' };
     if (!recipient) return { kind: 'invalidNumber' };
     if (list.unreadable.length > 0) return { kind: 'unreadableRecipients', entries: list.unreadable.join(', ') };
     if (list.all.length > MAX_RECIPIENTS) return { kind: 'tooManyRecipients' };

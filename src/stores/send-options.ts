@@ -1,5 +1,5 @@
 import { atom, computed } from 'nanostores';
-import { MAX_SCHEDULE_MS } from '../common/send-many';
+import { MAX_SCHEDULE_MS } from '../common/send-many-rules';
 import { fromLocalInputValue } from '../components/send/recipient-list';
 import { onTeardown } from './teardown';
 

@@ -79,7 +79,10 @@ export const $setUpAccount = atom<AccountDetails | null>(null);
 async function setUpNewUser(): Promise<void> {
   if (setupStarted) return;
   setupStarted = true;
-  const result = await call(api.setupNewUser.$post({ json: { attribution: readStoredAttribution() } }));
+  let result = await call(api.setupNewUser.$post({ json: { attribution: readStoredAttribution() } }));
+  // 400: the stored record breaks the server's limits (edited by hand, kept by an older build).
+  // The page no longer checks them itself, so setup goes on without it rather than never.
+  if (!result.ok && result.status === 400) result = await call(api.setupNewUser.$post({ json: { attribution: null } }));
   if (!result.ok) {
     setupStarted = false; // the next verifyAuth tries again
     return;

@@ -1,6 +1,6 @@
 import { atom } from 'nanostores';
 import type { BillingHistory, CardInput, SubscriptionView } from '../common/billing';
-import { formatPhoneForDisplay } from '../common/phone';
+import { formatOwnNumber } from '../common/phone-text';
 import { api, call, type ApiData, type ApiResult } from '../lib/api';
 import { $liveStatus, onLiveEvent } from './live';
 import { onTeardown } from './teardown';
@@ -32,7 +32,7 @@ onTeardown(() => {
 /** The number to show: the latest known one, else the one the page was rendered with (E.164). */
 export function ownNumberOr(stored: OwnNumber | null | undefined, rendered: string | null): OwnNumber | null {
   if (stored !== undefined) return stored;
-  return rendered ? { number: rendered, display: formatPhoneForDisplay(rendered) } : null;
+  return rendered ? { number: rendered, display: formatOwnNumber(rendered) } : null;
 }
 
 async function loadSubscription(): Promise<void> {

@@ -35,6 +35,8 @@ describe('the fax viewer', () => {
     await signUpThroughUi(page, { label: 'viewer' });
     await waitForSendCredits(page, FREE_SEND_CREDITS);
     const faxId = await sendFaxFrom(page, TO_NUMBER, 2);
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(new URL(request.url()).pathname));
 
     // The first load fails as on a dropped connection; "Try again" loads it.
     browser.expectConsoleErrors(DOCUMENT_BLOCKED);
@@ -48,7 +50,16 @@ describe('the fax viewer', () => {
       .filter({ hasText: 'The document could not be loaded. Check your connection and try again.' })
       .waitFor({ timeout: FAX_TIMEOUT_MS });
     await page.unroute(isDocument);
+    const worker = page.waitForResponse((response) => /\/_astro\/pdf\.worker\.min\.[\w-]+\.mjs$/.test(response.url()));
     await viewer.getByRole('button', { name: 'Try again' }).click();
+
+    // pdf.js's modern build in this browser, and its worker kept for a year (docs/decisions/032).
+    assert.equal((await worker).headers()['cache-control'], 'public, max-age=31536000, immutable');
+    assert.ok(
+      requested.some((path) => /\/pdfjs-modern\.[\w-]+\.js$/.test(path)),
+      'the modern build of pdf.js is loaded',
+    );
+    assert.ok(!requested.some((path) => /\/pdfjs-legacy\./.test(path)), 'the legacy build is not');
 
     await viewer.getByText('Page 1 of 2').waitFor();
     const thumbnails = viewer.getByRole('navigation', { name: 'Page thumbnails' }).getByRole('button');

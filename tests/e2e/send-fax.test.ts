@@ -56,8 +56,13 @@ async function enterNumber(page: Page, typed: string, shown: string): Promise<vo
   const field = page.getByLabel('Fax number', { exact: true });
   await field.fill(typed);
   await field.blur();
-  assert.equal(await field.inputValue(), shown, 'a complete number is shown formatted');
+  // Formatted once read: the phone library loads when the field is first focused (decision 032).
   await page.getByText(`Sending to ${shown}.`).waitFor();
+  await page.waitForFunction(({ id, value }) => (document.getElementById(id) as HTMLInputElement | null)?.value === value, {
+    id: (await field.getAttribute('id')) ?? '',
+    value: shown,
+  });
+  assert.equal(await field.inputValue(), shown, 'a complete number is shown formatted');
 }
 
 async function upload(page: Page, file: TestFile, shown: RegExp): Promise<void> {

@@ -78,13 +78,13 @@ async function counts(owner: Owner): Promise<FaxCounts> {
 
 /** The kept counters equal what the rows say, in both directions. */
 async function expectCountersTrue(owner: Owner): Promise<void> {
-  await runInDurableObject(userStoreStub(owner.userId), (hub) => {
+  await runInDurableObject(userStoreStub(owner.userId), (hub, state) => {
     for (const direction of ['SEND', 'RECEIVE'] as const) {
       const { lifetime: _lifetime, ...kept } = readFaxCounters(hub.store, direction);
       expect(kept).toEqual(recountFaxCounters(hub.store, direction));
     }
     // The numbers a search for some digits looks through: exactly those the faxes still have.
-    const sql = hub.ctx.storage.sql;
+    const sql = state.storage.sql;
     const listed = sql.exec('SELECT direction, number, faxes FROM remote_numbers ORDER BY 1, 2').toArray();
     const recounted = sql
       .exec(

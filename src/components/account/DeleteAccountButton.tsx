@@ -1,8 +1,12 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { t } from '../../i18n/t';
+import deletionMessages from 'virtual:messages/deletion';
+import errorsMessages from 'virtual:messages/errors';
+import { translator } from '../../i18n/translator';
 import { api, call } from '../../lib/api';
 import { expectSessionEnd } from '../../stores/session';
 import './account-deletion.css';
+
+const t = translator({ deletion: deletionMessages, errors: errorsMessages });
 
 /**
  * "Delete my account": a modal dialog asks the user to type DELETE, then the deletion starts and

@@ -1,16 +1,21 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { isRetrying, type AccountJobStatus } from '../../common/account-deletion';
-import { t, type MessageKey } from '../../i18n/t';
+import type { AccountJobStatus } from '../../common/account-deletion';
+import { isRetrying } from '../../common/account-deletion-rules';
+import deletionMessages from 'virtual:messages/deletion';
+import errorsMessages from 'virtual:messages/errors';
+import { translator, type KeyOf } from '../../i18n/translator';
 import { deletionJobStore, retryDeletion } from '../../stores/account-deletion';
 import './account-deletion.css';
+
+const t = translator({ deletion: deletionMessages, errors: errorsMessages });
 
 interface Props {
   /** The job id from the page address: the capability to watch this deletion. */
   jobId: string;
 }
 
-const STEP_LABELS: Record<string, MessageKey> = {
+const STEP_LABELS: Record<string, KeyOf<'deletion'>> = {
   'lock-account': 'deletion.steps.lock-account',
   'release-numbers': 'deletion.steps.release-numbers',
   'cancel-subscription': 'deletion.steps.cancel-subscription',

@@ -1,6 +1,10 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { t } from '../../i18n/t';
+import errorsMessages from 'virtual:messages/errors';
+import recoverMessages from 'virtual:messages/recover';
+import { translator } from '../../i18n/translator';
 import { api, call } from '../../lib/api';
+
+const t = translator({ errors: errorsMessages, recover: recoverMessages });
 
 interface Props {
   /** The raw `redirect` query value; the server keeps it only when it is a path on this site. */

@@ -1,10 +1,24 @@
 import { useEffect, useRef, useState } from 'react';
 import type { PageContext } from '../../common/page-context';
 import { pathAfterSignIn } from './sign-in-path';
-import { t } from '../../i18n/t';
+import googleMessages from 'virtual:messages/google';
+import { translator } from '../../i18n/translator';
 import { api, call } from '../../lib/api';
 import { loadGoogleIdentityServices } from '../../lib/google-identity';
-import { errorOfGoogle, errorOfSetup, googleSignInError, messageOf } from './google-errors';
+import { errorOfGoogle, errorOfSetup, type FailureCode, type GoogleSignInError } from './google-error-codes';
+
+const t = translator({ google: googleMessages });
+
+const messageOf = (failure: GoogleSignInError): string => t(`google.errors.${failure}`);
+
+/** Our sign-in call failed: its sentence (./google-errors.ts, loaded with the failure; docs/decisions/032). */
+async function signInFailure(code: FailureCode): Promise<string> {
+  try {
+    return (await import('./google-errors')).googleSignInError(code);
+  } catch {
+    return messageOf('network-request-failed');
+  }
+}
 
 interface Props {
   /** The raw `redirect` query value; only a path on this site is followed. */
@@ -31,7 +45,7 @@ export default function GoogleSignIn({ redirect, mode, clientId }: Props) {
       setError(null);
       const result = await call(api.login.$post({ json: { token: credential } }));
       if (result.ok) window.location.assign(pathAfterSignIn(redirect, result.data));
-      else setError(googleSignInError(result.code));
+      else setError(await signInFailure(result.code));
     }
     loadGoogleIdentityServices()
       .then((google) => {

@@ -1,4 +1,4 @@
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../common/auth-schemas';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../common/password-rules';
 import { useState } from 'react';
 import Field from '../forms/Field';
 import PasswordStrength from './PasswordStrength';

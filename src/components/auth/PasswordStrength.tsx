@@ -1,5 +1,8 @@
 import { passwordProblem, passwordStrength } from '../../common/password-rules';
-import { t } from '../../i18n/t';
+import passwordRulesMessages from 'virtual:messages/passwordRules';
+import { translator } from '../../i18n/translator';
+
+const t = translator({ passwordRules: passwordRulesMessages });
 
 /**
  * How the password being typed stands against the rules the server applies (issue 15): not

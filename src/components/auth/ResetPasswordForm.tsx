@@ -1,8 +1,12 @@
 import { useId, useState, type FormEvent } from 'react';
 import { safeRedirectPath } from '../../common/routes';
-import { t } from '../../i18n/t';
+import errorsMessages from 'virtual:messages/errors';
+import recoverMessages from 'virtual:messages/recover';
+import { translator } from '../../i18n/translator';
 import { api, call, type ApiFailureCode } from '../../lib/api';
 import NewPasswordField from './NewPasswordField';
+
+const t = translator({ errors: errorsMessages, recover: recoverMessages });
 
 interface Props {
   /** The token from the link in the reset mail. */

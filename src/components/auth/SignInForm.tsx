@@ -1,11 +1,26 @@
-import { useId, useState, type FormEvent } from 'react';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../common/auth-schemas';
+import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../common/password-rules';
 import { pathAfterSignUp } from '../../common/onboarding';
 import { safeRedirectPath } from '../../common/routes';
-import { t } from '../../i18n/t';
+import loginMessages from 'virtual:messages/login';
+import { translator } from '../../i18n/translator';
 import { api, call } from '../../lib/api';
+import { errorSentence } from '../../lib/error-sentence';
 import PasswordStrength from './PasswordStrength';
-import SignInLinkOffer from './SignInLinkOffer';
+
+const t = translator({ login: loginMessages });
+
+/** What a refused sign-in shows should the offer below not load: the refusal's own message. */
+function Refusal({ refusal }: { email: string; refusal?: string }) {
+  return (
+    <p className="form-error" role="alert">
+      {refusal}
+    </p>
+  );
+}
+
+// Offered only after password sign-in was refused with 429: loaded then, not with the page.
+const SignInLinkOffer = lazy(() => import('./SignInLinkOffer').catch(() => ({ default: Refusal }) as const));
 
 type Mode = 'signIn' | 'signUp';
 
@@ -13,16 +28,18 @@ interface Props {
   /** The raw `redirect` query value; only a path on this site is followed. */
   redirect: string | null;
   initialMode?: Mode;
+  /** "Forgot your password?", in the server's words (the recovery page's namespace stays there). */
+  forgotPasswordLabel: string;
 }
 
-export default function SignInForm({ redirect, initialMode = 'signIn' }: Props) {
+export default function SignInForm({ redirect, initialMode = 'signIn', forgotPasswordLabel }: Props) {
   const [mode, setMode] = useState<Mode>(initialMode);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const ids = { email: useId(), password: useId(), name: useId(), hint: useId(), error: useId() };
   const [typedPassword, setTypedPassword] = useState('');
   // The e-mail whose password sign-in was refused with 429: a mailed link is offered instead.
-  const [limitedEmail, setLimitedEmail] = useState<string | null>(null);
+  const [limited, setLimited] = useState<{ email: string; refusal: string } | null>(null);
 
   async function submit(event: FormEvent<HTMLFormElement>): Promise<void> {
     event.preventDefault();
@@ -32,7 +49,7 @@ export default function SignInForm({ redirect, initialMode = 'signIn' }: Props) 
     const displayName = String(form.get('displayName') ?? '');
     setBusy(true);
     setError(null);
-    setLimitedEmail(null);
+    setLimited(null);
     const result =
       mode === 'signIn'
         ? await call(api.login.$post({ json: { email, password } }))
@@ -44,10 +61,10 @@ export default function SignInForm({ redirect, initialMode = 'signIn' }: Props) 
     }
     setBusy(false);
     if (mode === 'signIn' && result.status === 429) {
-      setLimitedEmail(email);
+      setLimited({ email, refusal: result.message });
       return;
     }
-    setError(result.code === 'EMAIL_IN_USE' ? t('login.emailTaken') : t(`errors.${result.code}`));
+    setError(result.code === 'EMAIL_IN_USE' ? t('login.emailTaken') : await errorSentence(result));
   }
 
   const signUp = mode === 'signUp';
@@ -59,7 +76,11 @@ export default function SignInForm({ redirect, initialMode = 'signIn' }: Props) 
           {error}
         </p>
       )}
-      {limitedEmail && !signUp && <SignInLinkOffer email={limitedEmail} />}
+      {limited && !signUp && (
+        <Suspense fallback={null}>
+          <SignInLinkOffer email={limited.email} refusal={limited.refusal} />
+        </Suspense>
+      )}
       {signUp && (
         <div className="field">
           <label htmlFor={ids.name}>{t('login.displayName')}</label>
@@ -99,14 +120,14 @@ export default function SignInForm({ redirect, initialMode = 'signIn' }: Props) 
         onClick={() => {
           setMode(signUp ? 'signIn' : 'signUp');
           setError(null);
-          setLimitedEmail(null);
+          setLimited(null);
         }}
       >
         {signUp ? t('login.toSignIn') : t('login.toSignUp')}
       </button>
       {!signUp && (
         <a className="button link" href={redirect ? `/recover?redirect=${encodeURIComponent(redirect)}` : '/recover'}>
-          {t('recover.forgotLink')}
+          {forgotPasswordLabel}
         </a>
       )}
     </form>

@@ -1,18 +1,24 @@
 import { useState } from 'react';
-import { t } from '../../i18n/t';
+import signInLinkMessages from 'virtual:messages/signInLink';
+import { translator } from '../../i18n/translator';
 import { api, call } from '../../lib/api';
+import { errorSentence } from '../../lib/error-sentence';
 import FormStatus, { type Status } from '../settings/FormStatus';
+
+const t = translator({ signInLink: signInLinkMessages });
 
 /** Asks the server to mail a sign-in link to `email`; answers what to tell the user. */
 export async function requestSignInLink(email: string): Promise<Status> {
   const result = await call(api.mailSignInLink.$post({ json: { email } }));
   if (result.ok) return { kind: 'done', message: t('signInLink.sent', { email }) };
-  return { kind: 'error', message: t(`errors.${result.code}`) };
+  return { kind: 'error', message: await errorSentence(result) };
 }
 
 interface Props {
   /** The e-mail whose password sign-in was just refused with 429. */
   email: string;
+  /** The refusal's own message, which this offer says in its own words. */
+  refusal?: string;
 }
 
 /**

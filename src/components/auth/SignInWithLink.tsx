@@ -1,9 +1,13 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { SIGN_IN_LINK_PARAM } from '../../common/sign-in-link';
-import { t } from '../../i18n/t';
+import { SIGN_IN_LINK_PARAM } from '../../common/sign-in-link-rules';
+import signInLinkMessages from 'virtual:messages/signInLink';
+import { translator } from '../../i18n/translator';
 import { api, call } from '../../lib/api';
+import { errorSentence } from '../../lib/error-sentence';
 import FormStatus, { type Status } from '../settings/FormStatus';
 import { requestSignInLink } from './SignInLinkOffer';
+
+const t = translator({ signInLink: signInLinkMessages });
 
 interface Props {
   /** The token of the link this page was opened from (/login?signInLink=…). */
@@ -20,7 +24,7 @@ export default function SignInWithLink({ token }: Props) {
   const ids = { heading: useId(), email: useId() };
 
   useEffect(() => {
-    void call(api.signInWithLink.$post({ json: { token } })).then((result) => {
+    void call(api.signInWithLink.$post({ json: { token } })).then(async (result) => {
       // replace: the used link is no entry of the history either.
       if (result.ok) {
         window.location.replace('/dashboard');
@@ -29,7 +33,7 @@ export default function SignInWithLink({ token }: Props) {
       const url = new URL(window.location.href);
       url.searchParams.delete(SIGN_IN_LINK_PARAM);
       window.history.replaceState(null, '', url.pathname + url.search);
-      setFailure(t(`errors.${result.code}`));
+      setFailure(await errorSentence(result));
     });
   }, [token]);
 

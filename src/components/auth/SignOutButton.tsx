@@ -1,6 +1,9 @@
 import { useState } from 'react';
-import { t } from '../../i18n/t';
+import navMessages from 'virtual:messages/nav';
+import { translator } from '../../i18n/translator';
 import { signOut } from '../../stores/session';
+
+const t = translator({ nav: navMessages });
 
 export default function SignOutButton() {
   const [busy, setBusy] = useState(false);

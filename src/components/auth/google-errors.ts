@@ -1,48 +1,21 @@
-import type { ErrorCode } from '../../common/errors';
-import { t } from '../../i18n/t';
+import errorsMessages from 'virtual:messages/errors';
+import googleMessages from 'virtual:messages/google';
+import { translator } from '../../i18n/translator';
+import { errorOfLogin, type FailureCode, type GoogleSignInError } from './google-error-codes';
 
-/** A failed call's code as src/lib/api.ts answers it. */
-type FailureCode = ErrorCode | 'NETWORK';
+const t = translator({ errors: errorsMessages, google: googleMessages });
 
-// Google sign-in failures (spec §8), each with a plain message (en-US.json google.errors.*): what
-// went wrong in words a person understands and what to do, never a code.
+// Google sign-in failures (spec §8) in words (en-US.json google.errors.*). Which failure is which
+// lives apart in ./google-error-codes.ts, so the sign-in page loads these sentences only once
+// something has gone wrong (docs/decisions/032).
 
-export const GOOGLE_SIGN_IN_ERRORS = [
-  'unauthorized-domain',
-  'network-request-failed',
-  'popup-blocked',
-  'invalid-auth-event',
-  'internal-error',
-  'auth-domain-config-required',
-  'invalid-api-key',
-] as const;
-export type GoogleSignInError = (typeof GOOGLE_SIGN_IN_ERRORS)[number];
-
-/** Our own sign-in call failed after Google answered: which of the catalogue's failures it is. */
-export function errorOfLogin(code: FailureCode): GoogleSignInError {
-  if (code === 'NETWORK') return 'network-request-failed';
-  if (code === 'INVALID_GOOGLE_TOKEN') return 'invalid-auth-event';
-  return 'internal-error';
-}
-
-/** Google Identity Services' own error_callback types (popup flow). */
-export function errorOfGoogle(type: string): GoogleSignInError | null {
-  if (type === 'popup_failed_to_open') return 'popup-blocked';
-  if (type === 'popup_closed') return null; // the person closed it: nothing went wrong
-  return 'internal-error';
-}
-
-/**
- * Before Google is asked anything: no client id configured is an invalid key; a page served from
- * an origin the client id does not list (not https, outside production) is an unauthorized domain.
- */
-export function errorOfSetup(clientId: string, origin: string): GoogleSignInError | null {
-  if (!clientId) return 'invalid-api-key';
-  if (!/\.apps\.googleusercontent\.com$/.test(clientId)) return 'auth-domain-config-required';
-  const { protocol, hostname } = new URL(origin);
-  if (protocol !== 'https:' && hostname !== 'localhost' && hostname !== '127.0.0.1') return 'unauthorized-domain';
-  return null;
-}
+export {
+  errorOfGoogle,
+  errorOfLogin,
+  errorOfSetup,
+  GOOGLE_SIGN_IN_ERRORS,
+  type GoogleSignInError,
+} from './google-error-codes';
 
 /** The sentence for one of the catalogue's Google sign-in failures (spec §8). */
 export function messageOf(error: GoogleSignInError): string {

@@ -1,6 +1,9 @@
 import type { SubscriptionView } from '../../common/billing';
 import { formatBillingDay } from '../../i18n/dates';
-import { t } from '../../i18n/t';
+import billingMessages from 'virtual:messages/billing';
+import { translator } from '../../i18n/translator';
+
+const t = translator({ billing: billingMessages });
 
 /** A renewal that failed, said where the user looks at their plan: when, and when the plan stops. */
 export default function PaymentProblem({ subscription }: { subscription: SubscriptionView }) {

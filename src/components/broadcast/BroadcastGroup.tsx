@@ -1,13 +1,16 @@
 import { useStore } from '@nanostores/react';
 import { useMemo, useState } from 'react';
 import type { FaxView } from '../../common/faxes';
-import { t } from '../../i18n/t';
+import broadcastMessages from 'virtual:messages/broadcast';
+import { translator } from '../../i18n/translator';
 import { api, call } from '../../lib/api';
 import { broadcastStore } from '../../stores/broadcast';
 import { recipientText } from '../faxes/fax-text';
 import FaxStatusCell from '../faxes/FaxStatusCell';
 import ScheduleControls from '../send/ScheduleControls';
 import { withTimeZone } from '../time/time-zone';
+
+const t = translator({ broadcast: broadcastMessages });
 
 function tally(faxes: readonly FaxView[]) {
   const count = (keep: (fax: FaxView) => boolean) => faxes.filter(keep).length;

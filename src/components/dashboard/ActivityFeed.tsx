@@ -1,9 +1,14 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import type { LiveEvent } from '../../common/live-messages';
-import { t } from '../../i18n/t';
+import dashboardMessages from 'virtual:messages/dashboard';
+import deletionMessages from 'virtual:messages/deletion';
+import faxStatusMessages from 'virtual:messages/faxStatus';
+import { translator } from '../../i18n/translator';
 import { $liveEvents, restoreKeptEvents } from '../../stores/live';
 import LocalTime from '../time/LocalTime';
+
+const t = translator({ dashboard: dashboardMessages, deletion: deletionMessages, faxStatus: faxStatusMessages });
 
 function describe(event: LiveEvent): string {
   switch (event.type) {

@@ -1,8 +1,11 @@
 import { useEffect, useState } from 'react';
-import { UNVERIFIED_SEND_LIMIT, VERIFY_EMAIL_PARAM } from '../../common/email-verification';
-import { t } from '../../i18n/t';
+import { UNVERIFIED_SEND_LIMIT, VERIFY_EMAIL_PARAM } from '../../common/email-verification-rules';
+import verifyEmailMessages from 'virtual:messages/verifyEmail';
+import { translator } from '../../i18n/translator';
 import { api, call } from '../../lib/api';
 import FormStatus, { type Status } from '../settings/FormStatus';
+
+const t = translator({ verifyEmail: verifyEmailMessages });
 
 interface Props {
   /** The address while it is not confirmed and the faxes left until then; null once confirmed. */

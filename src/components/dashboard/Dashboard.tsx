@@ -4,7 +4,8 @@ import type { FaxCounts, ReceiveStatus, SendStatus } from '../../common/faxes';
 import type { SetupStep } from '../../common/onboarding';
 import type { PlanSummary } from '../../common/plan-summary';
 import { viewerLabel, type Viewer } from '../../common/viewer';
-import { t } from '../../i18n/t';
+import dashboardMessages from 'virtual:messages/dashboard';
+import { translator } from '../../i18n/translator';
 import { $viewer, setViewer } from '../../stores/session';
 import SetupReminder from '../onboarding/SetupReminder';
 import ActivityFeed from './ActivityFeed';
@@ -14,6 +15,8 @@ import ReceivingNow from './ReceivingNow';
 import SendingNow from './SendingNow';
 import { withTimeZone } from '../time/time-zone';
 import YourNumber from './YourNumber';
+
+const t = translator({ dashboard: dashboardMessages });
 
 interface Props {
   /** The user the server rendered this page for. */

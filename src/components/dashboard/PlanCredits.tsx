@@ -1,8 +1,12 @@
 import { useStore } from '@nanostores/react';
 import type { PlanSummary } from '../../common/plan-summary';
-import { t } from '../../i18n/t';
+import dashboardMessages from 'virtual:messages/dashboard';
+import upgradeMessages from 'virtual:messages/upgrade';
+import { translator } from '../../i18n/translator';
 import { $planSummary } from '../../stores/plan-summary';
 import './dashboard.css';
+
+const t = translator({ dashboard: dashboardMessages, upgrade: upgradeMessages });
 
 /** The plan's name as the dashboard says it: "Free", "PREMIUM, free trial", "PRO". */
 function planName(plan: PlanSummary): string {

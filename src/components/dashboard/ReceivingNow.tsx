@@ -1,12 +1,15 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import type { FaxCounts, ReceiveStatus } from '../../common/faxes';
-import { t } from '../../i18n/t';
+import inboxMessages from 'virtual:messages/inbox';
+import { translator } from '../../i18n/translator';
 import { $faxCounts, seedFaxCounts } from '../../stores/fax-counts';
 import { $receiveStatus, seedReceiveStatus } from '../../stores/receive-status';
 import { pagesText } from '../faxes/fax-text';
 import { receivedStatusText, senderText } from '../inbox/inbox-text';
 import LocalTime from '../time/LocalTime';
+
+const t = translator({ inbox: inboxMessages });
 
 function ArrivingLine({ entry }: { entry: ReceiveStatus['receivingFax'][string] }) {
   const number = entry.remoteDisplay ?? t('inbox.unknownSender');

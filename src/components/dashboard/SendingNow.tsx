@@ -1,11 +1,14 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import type { FaxView, SendStatus } from '../../common/faxes';
-import { t } from '../../i18n/t';
+import dashboardMessages from 'virtual:messages/dashboard';
+import { translator } from '../../i18n/translator';
 import { $sendStatus, seedSendStatus } from '../../stores/send-status';
 import { faxProgressText, recipientText } from '../faxes/fax-text';
 import LocalTime from '../time/LocalTime';
 import { useTimeZone } from '../time/time-zone';
+
+const t = translator({ dashboard: dashboardMessages });
 
 function FaxLine({ fax }: { fax: FaxView }) {
   const timeZone = useTimeZone();

@@ -2,9 +2,13 @@ import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import type { SubscriptionView } from '../../common/billing';
 import { formatBillingDay } from '../../i18n/dates';
-import { t } from '../../i18n/t';
+import dashboardMessages from 'virtual:messages/dashboard';
+import upgradeMessages from 'virtual:messages/upgrade';
+import { translator } from '../../i18n/translator';
 import PaymentProblem from '../billing/PaymentProblem';
 import { $ownNumber, $subscription, ownNumberOr, watchSubscription } from '../../stores/subscription';
+
+const t = translator({ dashboard: dashboardMessages, upgrade: upgradeMessages });
 
 function planLine(subscription: SubscriptionView): string | null {
   if (subscription.type === 'FREE' || !subscription.planLevel) return null;

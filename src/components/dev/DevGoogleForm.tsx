@@ -1,9 +1,12 @@
 import { useId, useState, type FormEvent } from 'react';
-import { DISPLAY_NAME_MAX_LENGTH } from '../../common/auth-schemas';
-import { t } from '../../i18n/t';
+import { DISPLAY_NAME_MAX_LENGTH } from '../../common/password-rules';
+import googleMessages from 'virtual:messages/google';
+import { translator } from '../../i18n/translator';
 import { api, call } from '../../lib/api';
 import { googleSignInError } from '../auth/google-errors';
 import { pathAfterSignIn } from '../auth/sign-in-path';
+
+const t = translator({ google: googleMessages });
 
 interface Props {
   /** The raw `redirect` query value; only a path on this site is followed. */

@@ -1,9 +1,12 @@
 import { Fragment, useCallback, useEffect, useState } from 'react';
 import type { OutboxMail } from '../../common/outbox';
-import { t } from '../../i18n/t';
+import outboxMessages from 'virtual:messages/outbox';
+import { translator } from '../../i18n/translator';
 import { api, call } from '../../lib/api';
 import { formatFileSize } from '../../lib/upload/format-size';
 import LocalTime from '../time/LocalTime';
+
+const t = translator({ outbox: outboxMessages });
 
 interface Props {
   /** Show only the mail to this address (the `to` query value). */

@@ -1,6 +1,10 @@
 import { useState } from 'react';
-import { t } from '../../i18n/t';
+import errorsMessages from 'virtual:messages/errors';
+import faxMailMessages from 'virtual:messages/faxMail';
+import { translator } from '../../i18n/translator';
 import { api, call } from '../../lib/api';
+
+const t = translator({ errors: errorsMessages, faxMail: faxMailMessages });
 
 type State = { kind: 'ready' } | { kind: 'busy' } | { kind: 'done'; email: string } | { kind: 'error'; message: string };
 

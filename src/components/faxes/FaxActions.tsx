@@ -1,13 +1,16 @@
 import { useState } from 'react';
 import type { FaxView } from '../../common/faxes';
-import { trashPurgeAt } from '../../common/trash';
 import { formatDateTime } from '../../i18n/dates';
-import { t } from '../../i18n/t';
+import { trashPurgeAt } from '../../common/trash-rules';
+import faxActionsMessages from 'virtual:messages/faxActions';
+import { translator } from '../../i18n/translator';
 import { api, call } from '../../lib/api';
 import { deleteFaxesForever, moveToTrash, restoreFaxes } from '../../stores/trash';
 import ConfirmBox from '../forms/ConfirmBox';
 import ScheduleControls from '../send/ScheduleControls';
 import { useTimeZone } from '../time/time-zone';
+
+const t = translator({ faxActions: faxActionsMessages });
 
 const ENDED = new Set(['DELIVERED', 'FAILED', 'RECEIVED']);
 

@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo } from 'react';
-import { t } from '../../i18n/t';
+import faxDetailsMessages from 'virtual:messages/faxDetails';
+import { translator } from '../../i18n/translator';
 import { faxDetailsStore, leaveMissingFax } from '../../stores/fax-details';
 import FaxActions from './FaxActions';
 import FaxFacts from './FaxFacts';
@@ -11,6 +12,8 @@ import SentFaxPages from './SentFaxPages';
 import ReceivedFaxDetails from '../inbox/ReceivedFaxDetails';
 import { useTimeZone, withTimeZone } from '../time/time-zone';
 import { faxProgressText, recipientText, refundText } from './fax-text';
+
+const t = translator({ faxDetails: faxDetailsMessages });
 
 /** One fax, live (spec §2 /faxDetails); a sent one: where it is, what happened, what to do about a failure. */
 function FaxDetails({ faxId, supportEmail }: { faxId: string; supportEmail: string }) {

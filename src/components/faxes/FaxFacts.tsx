@@ -1,9 +1,12 @@
 import type { FaxView } from '../../common/faxes';
 import { formatDateTime } from '../../i18n/dates';
-import { t } from '../../i18n/t';
+import faxDetailsMessages from 'virtual:messages/faxDetails';
+import { translator } from '../../i18n/translator';
 import { useTimeZone } from '../time/time-zone';
 import { creditsText, recipientText } from './fax-text';
 import FactList from './FactList';
+
+const t = translator({ faxDetails: faxDetailsMessages });
 
 /** The fax's particulars: who, what, when, and what it cost. */
 export default function FaxFacts({ fax }: { fax: FaxView }) {

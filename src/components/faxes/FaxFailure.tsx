@@ -1,9 +1,13 @@
 import type { FaxView } from '../../common/faxes';
 import { formatTime } from '../../i18n/dates';
-import { t } from '../../i18n/t';
+import faxDetailsMessages from 'virtual:messages/faxDetails';
+import faxFailureMessages from 'virtual:messages/faxFailure';
+import { translator } from '../../i18n/translator';
 import SupportText from '../support/SupportText';
 import { useTimeZone } from '../time/time-zone';
 import { failureTitle, isRetrying, isWaitingForRetry } from './fax-text';
+
+const t = translator({ faxDetails: faxDetailsMessages, faxFailure: faxFailureMessages });
 
 /**
  * Why the fax failed, in plain words, and what to do next. While automatic retries go on, the

@@ -1,5 +1,8 @@
 import type { FaxView } from '../../common/faxes';
-import { t } from '../../i18n/t';
+import faxDetailsMessages from 'virtual:messages/faxDetails';
+import { translator } from '../../i18n/translator';
+
+const t = translator({ faxDetails: faxDetailsMessages });
 
 /** The PDF as transmitted and, once delivered, the delivery confirmation. */
 export default function FaxFiles({ fax }: { fax: FaxView }) {

@@ -1,9 +1,13 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import type { FaxDirection } from '../../common/faxes';
 import { statusFiltersOf } from '../../common/fax-search';
-import { t } from '../../i18n/t';
+import faxFiltersMessages from 'virtual:messages/faxFilters';
+import { translator } from '../../i18n/translator';
+import { preloadPhoneParser } from '../../lib/phone-parser';
 import { type FaxListFilters, FILTER_TEXT_MAX, hasFilters, NO_FILTERS } from '../../stores/fax-list-filters';
 import './fax-filters.css';
+
+const t = translator({ faxFilters: faxFiltersMessages });
 
 /** How long typing may pause before the list is searched again. */
 const TYPING_PAUSE_MS = 300;
@@ -67,6 +71,8 @@ export default function FaxFilters({ direction, filters, onChange }: FaxFiltersP
             maxLength={FILTER_TEXT_MAX}
             autoComplete="off"
             aria-describedby={`${id}-hint`}
+            // A number typed here is read as the server reads it once the phone library is here.
+            onFocus={preloadPhoneParser}
             onChange={(event) => setText(event.target.value)}
           />
           <p className="hint" id={`${id}-hint`}>

@@ -1,7 +1,10 @@
 import type { FaxEventView } from '../../common/faxes';
-import { t } from '../../i18n/t';
+import faxDetailsMessages from 'virtual:messages/faxDetails';
+import { translator } from '../../i18n/translator';
 import LocalTime from '../time/LocalTime';
 import { failureTitle, pagesText } from './fax-text';
+
+const t = translator({ faxDetails: faxDetailsMessages });
 
 function describe(event: FaxEventView): string {
   const { attempt } = event;

@@ -1,8 +1,12 @@
 import type { FaxView } from '../../common/faxes';
-import { t } from '../../i18n/t';
+import faxDetailsMessages from 'virtual:messages/faxDetails';
+import viewerMessages from 'virtual:messages/viewer';
+import { translator } from '../../i18n/translator';
 import FaxViewer from '../viewer/FaxViewer';
 import { faxDocumentFileName, faxDocumentUrl } from './document-link';
 import { recipientText } from './fax-text';
+
+const t = translator({ faxDetails: faxDetailsMessages, viewer: viewerMessages });
 
 /**
  * The fax as transmitted, cover page included. Until the first attempt starts only the upload is

@@ -2,7 +2,10 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import type { FaxView } from '../../common/faxes';
 import { formatDateTime } from '../../i18n/dates';
-import { t } from '../../i18n/t';
+import faxFiltersMessages from 'virtual:messages/faxFilters';
+import faxSelectionMessages from 'virtual:messages/faxSelection';
+import sentMessages from 'virtual:messages/sent';
+import { translator } from '../../i18n/translator';
 import { type FaxListState, LIST_LOADING } from '../../stores/fax-list';
 import { hasFilters, NO_FILTERS } from '../../stores/fax-list-filters';
 import {
@@ -20,6 +23,8 @@ import FaxStatusCell from './FaxStatusCell';
 import { recipientText } from './fax-text';
 import LocalTime from '../time/LocalTime';
 import { useTimeZone, withTimeZone } from '../time/time-zone';
+
+const t = translator({ faxFilters: faxFiltersMessages, faxSelection: faxSelectionMessages, sent: sentMessages });
 
 function SentRow({ fax, selected, onToggle }: { fax: FaxView; selected: boolean; onToggle: (on: boolean) => void }) {
   const timeZone = useTimeZone();

@@ -1,10 +1,13 @@
 import { useEffect, useState } from 'react';
 import type { FaxView } from '../../common/faxes';
-import { t } from '../../i18n/t';
+import faxSelectionMessages from 'virtual:messages/faxSelection';
+import { translator } from '../../i18n/translator';
 import { moveToTrash, restoreFaxes } from '../../stores/trash';
 
 // Moving several faxes of a history list to the trash at once (issue 14): a box on each row that
 // has ended, and a bar that moves the ticked ones, with an undo.
+
+const t = translator({ faxSelection: faxSelectionMessages });
 
 const ENDED = new Set<FaxView['status']>(['DELIVERED', 'FAILED', 'RECEIVED']);
 

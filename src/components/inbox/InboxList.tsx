@@ -1,7 +1,10 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import { formatPhoneForDisplay } from '../../common/phone';
-import { t } from '../../i18n/t';
+import { formatOwnNumber } from '../../common/phone-text';
+import faxFiltersMessages from 'virtual:messages/faxFilters';
+import faxSelectionMessages from 'virtual:messages/faxSelection';
+import inboxMessages from 'virtual:messages/inbox';
+import { translator } from '../../i18n/translator';
 import { type FaxListState, hasMoreFaxes, LIST_LOADING } from '../../stores/fax-list';
 import { hasFilters, NO_FILTERS } from '../../stores/fax-list-filters';
 import { $inboxFaxes, $inboxFilters, applyInboxUpdate, loadInboxFaxes, loadMoreInboxFaxes, setInboxFilters } from '../../stores/inbox';
@@ -11,11 +14,13 @@ import { TrashSelectedBar, useFaxSelection } from '../faxes/TrashSelection';
 import { withTimeZone } from '../time/time-zone';
 import './inbox.css';
 
+const t = translator({ faxFilters: faxFiltersMessages, faxSelection: faxSelectionMessages, inbox: inboxMessages });
+
 function EmptyInbox({ faxNumber }: { faxNumber: string | null }) {
   return (
     <section className="card empty-state">
       {faxNumber ? (
-        <p>{t('inbox.emptyWithNumber', { number: formatPhoneForDisplay(faxNumber) })}</p>
+        <p>{t('inbox.emptyWithNumber', { number: formatOwnNumber(faxNumber) })}</p>
       ) : (
         <>
           <p>{t('inbox.emptyNoNumber')}</p>

@@ -1,13 +1,16 @@
 import { useState } from 'react';
 import type { FaxView } from '../../common/faxes';
 import { formatDateTime } from '../../i18n/dates';
-import { t } from '../../i18n/t';
+import inboxMessages from 'virtual:messages/inbox';
+import { translator } from '../../i18n/translator';
 import { setFaxReadStatus } from '../../stores/fax-read';
 import { pagesText } from '../faxes/fax-text';
 import { SelectFaxCell } from '../faxes/TrashSelection';
 import LocalTime from '../time/LocalTime';
 import { useTimeZone } from '../time/time-zone';
 import { receivedPages, receivedStatusText, senderText } from './inbox-text';
+
+const t = translator({ inbox: inboxMessages });
 
 /** One received fax: unread ones in bold with an "Unread" badge (not colour alone). */
 export default function InboxRow({

@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import type { FaxDetails, FaxReadStatus, FaxView } from '../../common/faxes';
-import { t } from '../../i18n/t';
+import faxDetailsMessages from 'virtual:messages/faxDetails';
+import inboxMessages from 'virtual:messages/inbox';
+import { translator } from '../../i18n/translator';
 import { setFaxReadStatus } from '../../stores/fax-read';
 import FaxActions from '../faxes/FaxActions';
 import FaxTimeline from '../faxes/FaxTimeline';
@@ -9,6 +11,8 @@ import ReceivedFaxNotices from './ReceivedFaxNotices';
 import ReceivedFaxPages from './ReceivedFaxPages';
 import { receivedStatusText, senderText } from './inbox-text';
 import './inbox.css';
+
+const t = translator({ faxDetails: faxDetailsMessages, inbox: inboxMessages });
 
 /** One received fax: who sent it, its pages, and read/unread; opening it marks it read (spec §4). */
 export default function ReceivedFaxDetails({ details, onChanged }: { details: FaxDetails; onChanged: (fax: FaxView) => void }) {

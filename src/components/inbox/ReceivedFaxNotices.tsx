@@ -1,6 +1,9 @@
 import type { FaxView } from '../../common/faxes';
-import { t } from '../../i18n/t';
+import inboxMessages from 'virtual:messages/inbox';
+import { translator } from '../../i18n/translator';
 import { pagesText } from '../faxes/fax-text';
+
+const t = translator({ inbox: inboxMessages });
 
 /** What a received fax lacks: the pages a broken call did not bring, the credits it went beyond. */
 export default function ReceivedFaxNotices({ fax }: { fax: FaxView }) {

@@ -1,9 +1,12 @@
 import type { FaxView } from '../../common/faxes';
-import { t } from '../../i18n/t';
+import inboxMessages from 'virtual:messages/inbox';
+import { translator } from '../../i18n/translator';
 import { faxDocumentFileName, faxDocumentUrl } from '../faxes/document-link';
 import FaxViewer from '../viewer/FaxViewer';
 import { senderText } from './inbox-text';
 import { pagesArrived } from './pages-arrived';
+
+const t = translator({ inbox: inboxMessages });
 
 /** The received pages, once the fax has arrived. */
 export default function ReceivedFaxPages({ fax }: { fax: FaxView }) {

@@ -1,8 +1,12 @@
 import type { FaxView } from '../../common/faxes';
-import { t } from '../../i18n/t';
+import inboxMessages from 'virtual:messages/inbox';
+import sentMessages from 'virtual:messages/sent';
+import { translator } from '../../i18n/translator';
 import { failureTitle, pagesText } from '../faxes/fax-text';
 
 // How a received fax is put into words on /inbox, the dashboard and its details page.
+
+const t = translator({ inbox: inboxMessages, sent: sentMessages });
 
 export function senderText(fax: FaxView): string {
   const number = fax.remoteDisplay ?? t('inbox.unknownSender');

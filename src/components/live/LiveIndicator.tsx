@@ -1,6 +1,9 @@
 import { useStore } from '@nanostores/react';
-import { t } from '../../i18n/t';
+import liveMessages from 'virtual:messages/live';
+import { translator } from '../../i18n/translator';
 import { $liveStatus } from '../../stores/live';
+
+const t = translator({ live: liveMessages });
 
 /** Shows whether live updates are flowing; subscribing to $liveStatus is what opens the socket. */
 export default function LiveIndicator() {

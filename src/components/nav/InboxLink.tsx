@@ -1,9 +1,12 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import type { FaxCounts } from '../../common/faxes';
-import { t } from '../../i18n/t';
+import navMessages from 'virtual:messages/nav';
+import { translator } from '../../i18n/translator';
 import { $faxCounts, seedFaxCounts } from '../../stores/fax-counts';
 import './nav.css';
+
+const t = translator({ nav: navMessages });
 
 interface Props {
   /** The counts rendered with the page; the store keeps them live after (no fetch at load). */

@@ -1,6 +1,9 @@
 import { useStore } from '@nanostores/react';
-import { t } from '../../i18n/t';
+import numbersMessages from 'virtual:messages/numbers';
+import { translator } from '../../i18n/translator';
 import { $hold, $holdSecondsLeft, releaseHold } from '../../stores/number-hold';
+
+const t = translator({ numbers: numbersMessages });
 
 function clock(seconds: number): string {
   return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;

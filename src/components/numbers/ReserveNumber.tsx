@@ -1,8 +1,12 @@
 import { useStore } from '@nanostores/react';
 import { useId, useState } from 'react';
-import { t } from '../../i18n/t';
+import errorsMessages from 'virtual:messages/errors';
+import numbersMessages from 'virtual:messages/numbers';
+import { translator } from '../../i18n/translator';
 import { $areas, $hold, $numbers, holdNumber, showArea } from '../../stores/number-hold';
 import HeldNumber from './HeldNumber';
+
+const t = translator({ errors: errorsMessages, numbers: numbersMessages });
 
 /** Choose an area code, see its free numbers, hold one (spec §2 /reserveNumber). */
 export default function ReserveNumber({ signedIn, paying }: { signedIn: boolean; paying: boolean }) {

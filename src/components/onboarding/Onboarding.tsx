@@ -1,11 +1,14 @@
 import { useRef, useState, type MouseEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { ONBOARDING_STEPS, stepAfter, stepBefore, type OnboardingStep, type SetupStep } from '../../common/onboarding';
-import { formatPhoneForDisplay } from '../../common/phone';
-import { t } from '../../i18n/t';
+import { formatOwnNumber } from '../../common/phone-text';
+import onboardingMessages from 'virtual:messages/onboarding';
+import { translator } from '../../i18n/translator';
 import { saveSetupStep } from '../../stores/onboarding';
 import { stepActionPath, stepNumber } from './onboarding-steps';
 import './onboarding.css';
+
+const t = translator({ onboarding: onboardingMessages });
 
 interface Props {
   /** The step the account is at, as the page was rendered. */
@@ -64,7 +67,7 @@ export default function Onboarding({ initialStep, faxNumber }: Props) {
   const back = stepBefore(step);
   const hasNumber = step === 'reserve-number' && faxNumber !== null;
   const text = hasNumber
-    ? t('onboarding.steps.reserve-number.textHasNumber', { number: formatPhoneForDisplay(faxNumber) })
+    ? t('onboarding.steps.reserve-number.textHasNumber', { number: formatOwnNumber(faxNumber) })
     : t(`onboarding.steps.${step}.text`);
 
   return (

@@ -1,6 +1,9 @@
 import { ONBOARDING_STEPS, onboardingStepFor, type SetupStep } from '../../common/onboarding';
-import { t } from '../../i18n/t';
+import onboardingMessages from 'virtual:messages/onboarding';
+import { translator } from '../../i18n/translator';
 import { stepNumber } from './onboarding-steps';
+
+const t = translator({ onboarding: onboardingMessages });
 
 /** On the dashboard while the first-run path is open: where the user is, and the way back to it. */
 export default function SetupReminder({ step }: { step: SetupStep }) {

@@ -1,7 +1,10 @@
 import { useState } from 'react';
 import type { SetupStep } from '../../common/onboarding';
-import { t } from '../../i18n/t';
+import welcomeMessages from 'virtual:messages/welcome';
+import { translator } from '../../i18n/translator';
 import { saveSetupStep } from '../../stores/onboarding';
+
+const t = translator({ welcome: welcomeMessages });
 
 /**
  * The welcome's two ways on, shown once after sign-up: the first-run steps, or straight to the

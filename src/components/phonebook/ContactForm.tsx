@@ -1,9 +1,14 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { CONTACT_LIMITS, type ContactInput, type ContactView, contactInputSchema } from '../../common/contacts';
+import { CONTACT_LIMITS } from '../../common/contact-rules';
+import type { ContactInput, ContactView } from '../../common/contacts';
 import { isErrorCode } from '../../common/errors';
-import { t } from '../../i18n/t';
+import errorsMessages from 'virtual:messages/errors';
+import phonebookMessages from 'virtual:messages/phonebook';
+import { translator } from '../../i18n/translator';
 import { addContact, editContact } from '../../stores/phonebook';
 import Field from '../forms/Field';
+
+const t = translator({ errors: errorsMessages, phonebook: phonebookMessages });
 
 interface Props {
   /** The contact being edited, or null to add one. */
@@ -16,8 +21,14 @@ interface Props {
 
 const EMPTY: Required<ContactInput> = { name: '', faxNumber: '', company: '', email: '', note: '' };
 
+// The server's own rules (zod and the phone library) are loaded once the form is in use, not with
+// the phonebook (docs/decisions/032).
+const loadContactRules = () => import('../../common/contacts');
+const preloadContactRules = (): void => void loadContactRules().catch(() => undefined);
+
 /** Why the typed fields cannot be saved, by the rules the server applies; null when they can. */
-function problemOf(input: ContactInput): string | null {
+async function problemOf(input: ContactInput): Promise<string | null> {
+  const { contactInputSchema } = await loadContactRules();
   const parsed = contactInputSchema.safeParse(input);
   if (parsed.success) return null;
   const issue = parsed.error.issues[0]!;
@@ -43,7 +54,8 @@ export default function ContactForm({ contact, faxNumber, onClose }: Props) {
 
   async function save(event: FormEvent<HTMLFormElement>): Promise<void> {
     event.preventDefault();
-    const problem = problemOf(fields);
+    // Without the rules (offline), the server checks the fields as it always does.
+    const problem = await problemOf(fields).catch(() => null);
     if (problem) {
       setError(problem);
       return;
@@ -64,7 +76,7 @@ export default function ContactForm({ contact, faxNumber, onClose }: Props) {
       <h2 id={ids.heading} ref={heading} tabIndex={-1}>
         {contact ? t('phonebook.editHeading', { name: contact.name }) : t('phonebook.addHeading')}
       </h2>
-      <form noValidate onSubmit={(event) => void save(event)}>
+      <form noValidate onFocus={preloadContactRules} onSubmit={(event) => void save(event)}>
         <Field
           label={t('phonebook.name')}
           type="text"

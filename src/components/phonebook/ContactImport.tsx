@@ -1,8 +1,11 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef } from 'react';
 import type { ContactImportReport, ContactImportRow } from '../../common/contacts';
-import { t } from '../../i18n/t';
+import phonebookMessages from 'virtual:messages/phonebook';
+import { translator } from '../../i18n/translator';
 import { $contactImport, closeContactImport, importPreviewedFile, previewContactFile } from '../../stores/contact-import';
+
+const t = translator({ phonebook: phonebookMessages });
 
 type BadRow = Extract<ContactImportRow, { ok: false }>;
 type GoodRow = Extract<ContactImportRow, { ok: true }>;

@@ -1,5 +1,8 @@
 import type { ContactView } from '../../common/contacts';
-import { t } from '../../i18n/t';
+import phonebookMessages from 'virtual:messages/phonebook';
+import { translator } from '../../i18n/translator';
+
+const t = translator({ phonebook: phonebookMessages });
 
 interface Props {
   contacts: ContactView[];

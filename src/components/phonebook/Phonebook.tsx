@@ -1,7 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { ContactView } from '../../common/contacts';
-import { t } from '../../i18n/t';
+import phonebookMessages from 'virtual:messages/phonebook';
+import { translator } from '../../i18n/translator';
 import {
   $phonebook,
   $phonebookSearch,
@@ -15,6 +16,8 @@ import ContactForm from './ContactForm';
 import ContactImport from './ContactImport';
 import ContactList from './ContactList';
 import './phonebook.css';
+
+const t = translator({ phonebook: phonebookMessages });
 
 type Panel = { kind: 'none' } | { kind: 'add'; faxNumber?: string } | { kind: 'edit'; contact: ContactView } | { kind: 'import' };
 /** Contacts waiting for the user to confirm their deletion, and how to name them. */

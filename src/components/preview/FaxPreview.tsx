@@ -1,10 +1,13 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo } from 'react';
-import { t } from '../../i18n/t';
+import viewerMessages from 'virtual:messages/viewer';
+import { translator } from '../../i18n/translator';
 import { FAX_PREVIEW_PAGE, faxDetailsStore, leaveMissingFax } from '../../stores/fax-details';
 import { withTimeZone } from '../time/time-zone';
 import ReceivedFaxPreview from './ReceivedFaxPreview';
 import './preview.css';
+
+const t = translator({ viewer: viewerMessages });
 
 /** /preview?faxId= (spec §2): a received fax's pages, large. Any other fax id leaves the page. */
 function FaxPreview({ faxId }: { faxId: string }) {

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import type { FaxView } from '../../common/faxes';
 import { formatDateTime } from '../../i18n/dates';
-import { t } from '../../i18n/t';
+import viewerMessages from 'virtual:messages/viewer';
+import { translator } from '../../i18n/translator';
 import { markReadOnOpen, setFaxReadStatus } from '../../stores/fax-read';
 import { faxDocumentFileName, faxDocumentUrl } from '../faxes/document-link';
 import { pagesText } from '../faxes/fax-text';
@@ -11,6 +12,8 @@ import FaxViewer from '../viewer/FaxViewer';
 import LocalTime from '../time/LocalTime';
 import { useTimeZone } from '../time/time-zone';
 import { previewSenderText } from './preview-text';
+
+const t = translator({ viewer: viewerMessages });
 
 interface Props {
   fax: FaxView;

@@ -1,5 +1,8 @@
 import type { FaxView } from '../../common/faxes';
-import { t } from '../../i18n/t';
+import viewerMessages from 'virtual:messages/viewer';
+import { translator } from '../../i18n/translator';
+
+const t = translator({ viewer: viewerMessages });
 
 /** The spec's words for /preview: the caller's number, or "Withheld" when it was not sent. */
 export function previewSenderText(fax: FaxView): string {

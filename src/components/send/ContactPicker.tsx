@@ -1,9 +1,12 @@
 import { useStore } from '@nanostores/react';
 import { useId, useState, type KeyboardEvent } from 'react';
 import type { ContactView } from '../../common/contacts';
-import { t } from '../../i18n/t';
+import sendMessages from 'virtual:messages/send';
+import { translator } from '../../i18n/translator';
 import { $pickedContact, $picker, chooseContact, searchContacts } from '../../stores/contact-picker';
 import './contact-picker.css';
+
+const t = translator({ send: sendMessages });
 
 /**
  * "Find a contact": a combobox over the phonebook (WAI-ARIA's list autocomplete pattern). Arrow

@@ -1,10 +1,13 @@
 import { useStore } from '@nanostores/react';
 import { useId } from 'react';
-import { COVER_PAGE_TEMPLATES } from '../../common/cover-page';
-import { t } from '../../i18n/t';
+import { COVER_PAGE_TEMPLATES } from '../../common/cover-page-rules';
+import sendMessages from 'virtual:messages/send';
+import { translator } from '../../i18n/translator';
 import { $coverDefaults, $draft, updateDraft, type SendDraft } from '../../stores/send-fax';
 import Field from '../forms/Field';
 import CoverPagePreview from './CoverPagePreview';
+
+const t = translator({ send: sendMessages });
 
 type TextKey = 'toName' | 'toCompany' | 'fromCompany' | 'subject';
 

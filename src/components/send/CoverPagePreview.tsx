@@ -1,6 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
-import { t } from '../../i18n/t';
+import errorsMessages from 'virtual:messages/errors';
+import sendMessages from 'virtual:messages/send';
+import { translator } from '../../i18n/translator';
 import { fetchCoverPagePreview } from '../../stores/send-fax';
+
+const t = translator({ errors: errorsMessages, send: sendMessages });
 
 type PreviewState =
   | { kind: 'idle' }

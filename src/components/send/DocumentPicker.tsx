@@ -1,6 +1,9 @@
 import { useStore } from '@nanostores/react';
 import { useId, useState, type ClipboardEvent, type DragEvent } from 'react';
-import { t } from '../../i18n/t';
+import errorsMessages from 'virtual:messages/errors';
+import sendMessages from 'virtual:messages/send';
+import uploadMessages from 'virtual:messages/upload';
+import { translator } from '../../i18n/translator';
 import { formatFileSize } from '../../lib/upload';
 import { looksLikeDataUrl } from '../../lib/upload/upload-string';
 import { $document, $fileProblem, chooseDocument, chooseDocumentFromText, removeDocument, uploadAgain } from '../../stores/send-fax';
@@ -9,6 +12,8 @@ import { FAXABLE_ACCEPT } from './send-rules';
 import SupportText from '../support/SupportText';
 import { uploadErrorText } from './upload-text';
 import UploadProgress from './UploadProgress';
+
+const t = translator({ errors: errorsMessages, send: sendMessages, upload: uploadMessages });
 
 const IN_PROGRESS = ['running', 'pausing', 'paused', 'canceling'];
 

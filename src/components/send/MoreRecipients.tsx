@@ -1,8 +1,12 @@
 import { useStore } from '@nanostores/react';
 import { useId } from 'react';
-import { t } from '../../i18n/t';
+import sendMessages from 'virtual:messages/send';
+import { translator } from '../../i18n/translator';
+import { preloadPhoneParser } from '../../lib/phone-parser';
 import { $recipientList } from '../../stores/send-fax';
 import { $moreRecipients } from '../../stores/send-options';
+
+const t = translator({ send: sendMessages });
 
 /** Other numbers for the same document (issue 17): pasted or typed, read and shown as they will be dialled. */
 export default function MoreRecipients() {
@@ -22,6 +26,7 @@ export default function MoreRecipients() {
           value={text}
           aria-describedby={`${ids.hint} ${ids.check}`}
           aria-invalid={list.unreadable.length > 0 || undefined}
+          onFocus={preloadPhoneParser}
           onChange={(event) => $moreRecipients.set(event.target.value)}
         />
         <p className="hint" id={ids.hint}>

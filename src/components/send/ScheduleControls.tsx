@@ -1,12 +1,17 @@
 import { useId, useState } from 'react';
 import type { FaxView } from '../../common/faxes';
-import { MAX_SCHEDULE_MS } from '../../common/send-many';
 import { formatDateTime } from '../../i18n/dates';
-import { t } from '../../i18n/t';
+import { MAX_SCHEDULE_MS } from '../../common/send-many-rules';
+import faxActionsMessages from 'virtual:messages/faxActions';
+import sendAtInvalid from 'virtual:message/send.sendAtInvalid';
+import { translator } from '../../i18n/translator';
 import { api, call } from '../../lib/api';
 import ConfirmBox from '../forms/ConfirmBox';
 import { useTimeZone } from '../time/time-zone';
 import { fromLocalInputValue, toLocalInputValue } from './recipient-list';
+
+// Also on /faxDetails and /broadcast: of the send page's large namespace, only the one sentence.
+const t = translator({ faxActions: faxActionsMessages, send: { sendAtInvalid } });
 
 type Target = { faxId: string } | { broadcastId: string };
 

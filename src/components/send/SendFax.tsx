@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId } from 'react';
-import { t } from '../../i18n/t';
+import sendMessages from 'virtual:messages/send';
+import { translator } from '../../i18n/translator';
 import { $draft, $ownFaxNumber, updateDraft } from '../../stores/send-fax';
 import ContactPicker from './ContactPicker';
 import CoverPageFields from './CoverPageFields';
@@ -9,6 +10,8 @@ import FaxNumberField from './FaxNumberField';
 import MoreRecipients from './MoreRecipients';
 import SendLater from './SendLater';
 import SendSummary from './SendSummary';
+
+const t = translator({ send: sendMessages });
 
 interface Props {
   /** The user's own fax number (E.164), the cover page's default "from" number; null without one. */

@@ -1,11 +1,14 @@
 import { useStore } from '@nanostores/react';
 import { useId } from 'react';
-import { MAX_SCHEDULE_MS } from '../../common/send-many';
 import { formatDateTime } from '../../i18n/dates';
-import { t } from '../../i18n/t';
+import { MAX_SCHEDULE_MS } from '../../common/send-many-rules';
+import sendMessages from 'virtual:messages/send';
+import { translator } from '../../i18n/translator';
 import { $schedule, $sendLater } from '../../stores/send-options';
 import { useTimeZone } from '../time/time-zone';
 import { toLocalInputValue } from './recipient-list';
+
+const t = translator({ send: sendMessages });
 
 /** Send later (issue 17): a date and time in the user's own time zone, at most 90 days ahead. */
 export default function SendLater() {

@@ -1,9 +1,13 @@
 import { useStore } from '@nanostores/react';
 import { useId } from 'react';
-import { t } from '../../i18n/t';
+import errorsMessages from 'virtual:messages/errors';
+import sendMessages from 'virtual:messages/send';
+import { translator } from '../../i18n/translator';
 import { $draft, $sendBlock, $submission, $sendSummary, sendFax, type SendBlock } from '../../stores/send-fax';
 import { $schedule } from '../../stores/send-options';
 import { creditsText, pagesText } from '../faxes/fax-text';
+
+const t = translator({ errors: errorsMessages, send: sendMessages });
 
 function blockText(block: SendBlock): string {
   if (block.kind === 'credits') {

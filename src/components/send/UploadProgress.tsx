@@ -1,14 +1,17 @@
 import { useId } from 'react';
-import { t, type MessageKey } from '../../i18n/t';
+import uploadMessages from 'virtual:messages/upload';
+import { translator, type KeyOf } from '../../i18n/translator';
 import { formatFileSize } from '../../lib/upload';
 import { cancelUpload, pauseUpload, resumeUpload, type UploadSnapshot } from '../../stores/send-fax';
+
+const t = translator({ upload: uploadMessages });
 
 /** A running upload: its progress bar, and Pause / Resume / Cancel as spec §4 allows them. */
 export default function UploadProgress({ name, snapshot }: { name: string; snapshot: UploadSnapshot }) {
   const progressId = useId();
   const { state, bytesTransferred, totalBytes } = snapshot;
   const amount = t('upload.progress', { done: formatFileSize(bytesTransferred), total: formatFileSize(totalBytes) });
-  const stateKey: MessageKey = `upload.state.${state}`;
+  const stateKey: KeyOf<'upload'> = `upload.state.${state}`;
   const finishing = state === 'running' && totalBytes > 0 && bytesTransferred >= totalBytes;
   return (
     <div className="upload-progress">

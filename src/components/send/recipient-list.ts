@@ -1,7 +1,8 @@
-import { formatPhoneForDisplay, toE164 } from '../../common/phone';
+import type { PhoneParser } from '../../lib/phone-parser';
 
 // More recipients as a person pastes or types them (issue 17): one number per line or separated
-// by commas or semicolons, each read and shown formatted, duplicates merged. No I/O.
+// by commas or semicolons, each read and shown formatted, duplicates merged. No I/O; the phone
+// parser is handed in, as the page loads it only once there are numbers to read.
 
 export interface ListedRecipient {
   e164: string;
@@ -16,7 +17,7 @@ export interface RecipientList {
   duplicates: number;
 }
 
-export function readRecipientList(text: string, alreadyListed: readonly string[] = []): RecipientList {
+export function readRecipientList(text: string, parser: PhoneParser, alreadyListed: readonly string[] = []): RecipientList {
   const seen = new Set(alreadyListed);
   const recipients: ListedRecipient[] = [];
   const unreadable: string[] = [];
@@ -24,7 +25,7 @@ export function readRecipientList(text: string, alreadyListed: readonly string[]
   for (const entry of text.split(/[\n,;]+/)) {
     const typed = entry.trim();
     if (typed === '') continue;
-    const e164 = toE164(typed);
+    const e164 = parser.toE164(typed);
     if (!e164) {
       unreadable.push(typed);
       continue;
@@ -34,7 +35,7 @@ export function readRecipientList(text: string, alreadyListed: readonly string[]
       continue;
     }
     seen.add(e164);
-    recipients.push({ e164, display: formatPhoneForDisplay(e164) });
+    recipients.push({ e164, display: parser.formatPhoneForDisplay(e164) });
   }
   return { recipients, unreadable, duplicates };
 }

@@ -1,5 +1,5 @@
 import type { CoverPage } from '../../common/cover-page';
-import { DEFAULT_MAX_DOCUMENT_BYTES } from '../../common/faxes';
+import { DEFAULT_MAX_DOCUMENT_BYTES } from '../../common/fax-rules';
 
 // Rules of the send page with no I/O: what may be uploaded, and the sender's clock for the cover.
 

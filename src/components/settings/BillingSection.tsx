@@ -2,13 +2,19 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import type { BillingHistory, SubscriptionView } from '../../common/billing';
 import type { ApiFailureCode } from '../../lib/api';
-import { formatCents } from '../../common/plans';
 import { formatBillingDay } from '../../i18n/dates';
-import { t } from '../../i18n/t';
+import { formatCents } from '../../common/plan-rules';
+import billingMessages from 'virtual:messages/billing';
+import errorsMessages from 'virtual:messages/errors';
+import settingsMessages from 'virtual:messages/settings';
+import upgradeMessages from 'virtual:messages/upgrade';
+import { translator } from '../../i18n/translator';
 import { $billingHistory, $subscription, cancelSubscription, watchSubscription } from '../../stores/subscription';
 import PaymentProblem from '../billing/PaymentProblem';
 import ChangeCard from './ChangeCard';
 import SettingsSection from './SettingsSection';
+
+const t = translator({ billing: billingMessages, errors: errorsMessages, settings: settingsMessages, upgrade: upgradeMessages });
 
 function PlanStatus({ subscription }: { subscription: SubscriptionView }) {
   const [cancelling, setCancelling] = useState(false);

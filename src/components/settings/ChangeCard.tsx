@@ -1,9 +1,13 @@
 import { useState } from 'react';
 import type { CardInput, SubscriptionView } from '../../common/billing';
 import type { ApiFailureCode } from '../../lib/api';
-import { t } from '../../i18n/t';
+import billingMessages from 'virtual:messages/billing';
+import errorsMessages from 'virtual:messages/errors';
+import { translator } from '../../i18n/translator';
 import { changeCard } from '../../stores/subscription';
 import CardForm from '../transaction/CardForm';
+
+const t = translator({ billing: billingMessages, errors: errorsMessages });
 
 type Outcome = 'saved' | 'paid' | 'stillFailing';
 

@@ -1,8 +1,11 @@
 import { useEffect, useState } from 'react';
-import { t } from '../../i18n/t';
+import settingsMessages from 'virtual:messages/settings';
+import { translator } from '../../i18n/translator';
 import { api, call } from '../../lib/api';
 import { $account } from '../../stores/account';
 import FormStatus, { type Status } from './FormStatus';
+
+const t = translator({ settings: settingsMessages });
 
 /** Follows the link from the confirmation mail (/settings?confirmEmail=…) once, then tidies the URL. */
 export default function ConfirmEmailChange({ token }: { token: string }) {

@@ -1,9 +1,12 @@
-import { t } from '../../i18n/t';
+import settingsMessages from 'virtual:messages/settings';
+import { translator } from '../../i18n/translator';
 import { changeEmail } from '../../stores/account';
 import Field from '../forms/Field';
 import FormStatus from './FormStatus';
 import { useCredentialChange } from './use-credential-change';
 import SettingsSection from './SettingsSection';
+
+const t = translator({ settings: settingsMessages });
 
 /** A new address takes effect only once the link sent to it is followed. */
 export default function EmailForm({ email, hasPassword }: { email: string; hasPassword: boolean }) {

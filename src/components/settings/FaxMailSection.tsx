@@ -2,12 +2,17 @@ import { useStore } from '@nanostores/react';
 import { type FormEvent, useState } from 'react';
 import type { FaxMailAddressView } from '../../common/fax-mail';
 import { formatDateTime } from '../../i18n/dates';
-import { t } from '../../i18n/t';
+import errorsMessages from 'virtual:messages/errors';
+import faxMailMessages from 'virtual:messages/faxMail';
+import settingsMessages from 'virtual:messages/settings';
+import { translator } from '../../i18n/translator';
 import { $faxMail, addFaxMailAddress, type FaxMailOutcome, removeFaxMailAddress, resendFaxMailLink } from '../../stores/fax-mail';
 import Field from '../forms/Field';
 import { useTimeZone } from '../time/time-zone';
 import FormStatus, { type Status } from './FormStatus';
 import SettingsSection from './SettingsSection';
+
+const t = translator({ errors: errorsMessages, faxMail: faxMailMessages, settings: settingsMessages });
 
 function AddressRow({ address, onStatus }: { address: FaxMailAddressView; onStatus: (status: Status) => void }) {
   const [busy, setBusy] = useState(false);

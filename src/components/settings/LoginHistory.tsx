@@ -1,8 +1,11 @@
 import { useStore } from '@nanostores/react';
-import { t } from '../../i18n/t';
+import settingsMessages from 'virtual:messages/settings';
+import { translator } from '../../i18n/translator';
 import { $loginHistory } from '../../stores/account';
 import LocalTime from '../time/LocalTime';
 import SettingsSection from './SettingsSection';
+
+const t = translator({ settings: settingsMessages });
 
 export default function LoginHistory() {
   const history = useStore($loginHistory);

@@ -1,9 +1,13 @@
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
-import { t } from '../../i18n/t';
+import errorsMessages from 'virtual:messages/errors';
+import settingsMessages from 'virtual:messages/settings';
+import { translator } from '../../i18n/translator';
 import { $account, updateFaxMail } from '../../stores/account';
 import FormStatus, { type Status } from './FormStatus';
 import SettingsSection from './SettingsSection';
+
+const t = translator({ errors: errorsMessages, settings: settingsMessages });
 
 /** Which mails the user gets: today, the one that says a fax has arrived. Saved as it is ticked. */
 export default function NotificationsForm() {

@@ -1,10 +1,13 @@
-import { t } from '../../i18n/t';
+import settingsMessages from 'virtual:messages/settings';
+import { translator } from '../../i18n/translator';
 import { changePassword } from '../../stores/account';
 import NewPasswordField from '../auth/NewPasswordField';
 import Field from '../forms/Field';
 import FormStatus from './FormStatus';
 import { useCredentialChange } from './use-credential-change';
 import SettingsSection from './SettingsSection';
+
+const t = translator({ settings: settingsMessages });
 
 export default function PasswordForm({ hasPassword }: { hasPassword: boolean }) {
   const { status, submit } = useCredentialChange(

@@ -1,10 +1,14 @@
 import { useStore } from '@nanostores/react';
 import { useState, type FormEvent } from 'react';
-import { t } from '../../i18n/t';
+import errorsMessages from 'virtual:messages/errors';
+import settingsMessages from 'virtual:messages/settings';
+import { translator } from '../../i18n/translator';
 import { $account, updateDisplayName, updatePersonalPhone } from '../../stores/account';
 import Field from '../forms/Field';
 import FormStatus, { type Status } from './FormStatus';
 import SettingsSection from './SettingsSection';
+
+const t = translator({ errors: errorsMessages, settings: settingsMessages });
 
 /** Display name and personal phone: each saved on its own, as the spec's two calls. */
 export default function ProfileForm() {

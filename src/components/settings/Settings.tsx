@@ -1,6 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
-import { t } from '../../i18n/t';
+import deletionMessages from 'virtual:messages/deletion';
+import settingsMessages from 'virtual:messages/settings';
+import { translator } from '../../i18n/translator';
 import DeleteAccountButton from '../account/DeleteAccountButton';
 import { $account } from '../../stores/account';
 import { signOut } from '../../stores/session';
@@ -14,6 +16,8 @@ import PasswordForm from './PasswordForm';
 import ProfileForm from './ProfileForm';
 import SettingsSection from './SettingsSection';
 import { withTimeZone } from '../time/time-zone';
+
+const t = translator({ deletion: deletionMessages, settings: settingsMessages });
 
 function Settings({ confirmEmailToken }: { confirmEmailToken: string | null }) {
   const account = useStore($account);

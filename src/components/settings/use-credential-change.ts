@@ -1,7 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { t } from '../../i18n/t';
+import errorsMessages from 'virtual:messages/errors';
+import { translator } from '../../i18n/translator';
 import type { ApiResult } from '../../lib/api';
 import type { Status } from './FormStatus';
+
+const t = translator({ errors: errorsMessages });
 
 /**
  * The submit of an e-mail or password change: sends the form, clears it on success, and reports

@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
-import { t } from '../../i18n/t';
+import transactionMessages from 'virtual:messages/transaction';
+import { translator } from '../../i18n/translator';
 import CardField from './CardField';
 import {
   checkCard,
@@ -13,6 +14,8 @@ import {
   type CardProblems,
 } from './card-rules';
 import type { CardInput } from '../../common/billing';
+
+const t = translator({ transaction: transactionMessages });
 
 interface Props {
   /** The form's heading (default: "Card details"). */

@@ -1,5 +1,8 @@
 import { useEffect, useRef } from 'react';
-import { t } from '../../i18n/t';
+import transactionMessages from 'virtual:messages/transaction';
+import { translator } from '../../i18n/translator';
+
+const t = translator({ transaction: transactionMessages });
 
 interface Props {
   answering: boolean;

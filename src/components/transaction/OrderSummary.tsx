@@ -1,8 +1,13 @@
 import { useStore } from '@nanostores/react';
-import { formatCents, type PlanLevel, type PlanTerm, type PlanView } from '../../common/plans';
-import { t } from '../../i18n/t';
+import type { PlanView } from '../../common/plans';
+import { formatCents, type PlanLevel, type PlanTerm } from '../../common/plan-rules';
+import transactionMessages from 'virtual:messages/transaction';
+import upgradeMessages from 'virtual:messages/upgrade';
+import { translator } from '../../i18n/translator';
 import { $hold, $holdSecondsLeft } from '../../stores/number-hold';
 import { $plansState } from '../../stores/plans';
+
+const t = translator({ transaction: transactionMessages, upgrade: upgradeMessages });
 
 /** The chosen plan from /api/options, or undefined while loading and null when it failed or is unknown. */
 export function useChosenPlan(level: PlanLevel, term: PlanTerm): PlanView | null | undefined {

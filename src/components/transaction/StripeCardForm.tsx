@@ -1,9 +1,13 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { formatCents, type PlanView } from '../../common/plans';
-import { t } from '../../i18n/t';
+import type { PlanView } from '../../common/plans';
+import { formatCents } from '../../common/plan-rules';
+import transactionMessages from 'virtual:messages/transaction';
+import { translator } from '../../i18n/translator';
 import { $stripeCard, $stripeCardProblem, createStripePaymentMethod, mountStripeCard } from '../../stores/stripe-card';
 import CardField from './CardField';
+
+const t = translator({ transaction: transactionMessages });
 
 interface Props {
   plan: PlanView;

@@ -1,8 +1,10 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import type { CardInput, PaymentsConfig } from '../../common/billing';
-import { formatCents, type PlanLevel, type PlanTerm } from '../../common/plans';
-import { t } from '../../i18n/t';
+import { formatCents, type PlanLevel, type PlanTerm } from '../../common/plan-rules';
+import errorsMessages from 'virtual:messages/errors';
+import transactionMessages from 'virtual:messages/transaction';
+import { translator } from '../../i18n/translator';
 import { $checkoutStatus, answerChallenge, pay } from '../../stores/checkout';
 import { $hold, $holdSecondsLeft } from '../../stores/number-hold';
 import { runStripeChallenge } from '../../stores/stripe-card';
@@ -11,6 +13,8 @@ import CardForm from './CardForm';
 import ChallengeStep from './ChallengeStep';
 import OrderSummary, { useChosenPlan } from './OrderSummary';
 import StripeCardForm from './StripeCardForm';
+
+const t = translator({ errors: errorsMessages, transaction: transactionMessages });
 
 interface Props {
   plan: PlanLevel;

@@ -1,4 +1,5 @@
-import { isLuhnValid, type CardInput } from '../../common/billing';
+import type { CardInput } from '../../common/billing';
+import { isLuhnValid } from '../../common/billing-rules';
 
 // The card form's rules, kept pure so the page and its checks agree: the number is shown in groups
 // of four as typed, the expiry as MM/YY, and each field says what is wrong with it before the card

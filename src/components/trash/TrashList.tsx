@@ -1,9 +1,11 @@
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import type { FaxView } from '../../common/faxes';
-import { TRASH_RETENTION_DAYS, trashPurgeAt } from '../../common/trash';
 import { formatDateTime } from '../../i18n/dates';
-import { t } from '../../i18n/t';
+import { TRASH_RETENTION_DAYS, trashPurgeAt } from '../../common/trash-rules';
+import sentMessages from 'virtual:messages/sent';
+import trashMessages from 'virtual:messages/trash';
+import { translator } from '../../i18n/translator';
 import { hasMoreFaxes } from '../../stores/fax-list';
 import {
   $trash,
@@ -20,6 +22,8 @@ import { faxProgressText } from '../faxes/fax-text';
 import ConfirmBox from '../forms/ConfirmBox';
 import LocalTime from '../time/LocalTime';
 import { useTimeZone, withTimeZone } from '../time/time-zone';
+
+const t = translator({ sent: sentMessages, trash: trashMessages });
 
 function countText(count: number, one: string, many: string): string {
   return count === 1 ? one : many;

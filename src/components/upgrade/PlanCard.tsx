@@ -1,5 +1,9 @@
-import { formatCents, planChoicePath, type PlanView } from '../../common/plans';
-import { t } from '../../i18n/t';
+import type { PlanView } from '../../common/plans';
+import { formatCents, planChoicePath } from '../../common/plan-rules';
+import upgradeMessages from 'virtual:messages/upgrade';
+import { translator } from '../../i18n/translator';
+
+const t = translator({ upgrade: upgradeMessages });
 
 interface Props {
   plan: PlanView;

@@ -1,7 +1,10 @@
 import { useStore } from '@nanostores/react';
-import { PLAN_TERMS } from '../../common/plans';
-import { t } from '../../i18n/t';
+import { PLAN_TERMS } from '../../common/plan-rules';
+import upgradeMessages from 'virtual:messages/upgrade';
+import { translator } from '../../i18n/translator';
 import { $term, chooseTerm } from '../../stores/plans';
+
+const t = translator({ upgrade: upgradeMessages });
 
 /** Monthly / Yearly as a native radio group: arrow keys move between terms, Tab leaves the group. */
 export default function TermSwitch({ savingPercent }: { savingPercent: number }) {

@@ -1,6 +1,9 @@
 import type { SubscriptionView } from '../../common/billing';
 import { formatBillingDay } from '../../i18n/dates';
-import { t } from '../../i18n/t';
+import upgradeMessages from 'virtual:messages/upgrade';
+import { translator } from '../../i18n/translator';
+
+const t = translator({ upgrade: upgradeMessages });
 
 /** When the plan goes on or stops, as its status says. */
 function whenText(subscription: SubscriptionView): string | null {

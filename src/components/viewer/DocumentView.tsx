@@ -1,5 +1,6 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
-import { t } from '../../i18n/t';
+import viewerMessages from 'virtual:messages/viewer';
+import { translator } from '../../i18n/translator';
 import type { FaxDocument } from './fax-document';
 import { nextRotation, rotateSize, type Rotation } from './page-geometry';
 import PageThumbnails from './PageThumbnails';
@@ -10,6 +11,8 @@ import { usePageSize } from './use-page-size';
 import { movePage, pageMoveForKey } from './viewer-keys';
 import ViewerToolbar from './ViewerToolbar';
 import { fitWidthScale, zoomIn, zoomOut, type Zoom } from './viewer-zoom';
+
+const t = translator({ viewer: viewerMessages });
 
 interface Props {
   document: FaxDocument;

@@ -1,8 +1,14 @@
-import { t } from '../../i18n/t';
-import DocumentView from './DocumentView';
-import type { FaxDocumentProblem } from './fax-document';
+import viewerMessages from 'virtual:messages/viewer';
+import { lazy, Suspense } from 'react';
+import { translator } from '../../i18n/translator';
+import { type FaxDocumentProblem, importDocumentView } from './fax-document';
 import { useFaxDocument } from './use-fax-document';
 import './viewer.css';
+
+const t = translator({ viewer: viewerMessages });
+
+// Loaded with pdf.js (loadFaxDocument): by the time the document is ready, so is this.
+const DocumentView = lazy(importDocumentView);
 
 interface Props {
   /** Same-origin, answered with the session cookie: /api/faxes/<id>/document. */
@@ -41,7 +47,11 @@ export default function FaxViewer({ documentUrl, fileName, title }: Props) {
           </button>
         </div>
       )}
-      {state.kind === 'ready' && <DocumentView document={state.document} documentUrl={documentUrl} fileName={fileName} title={title} />}
+      {state.kind === 'ready' && (
+        <Suspense fallback={null}>
+          <DocumentView document={state.document} documentUrl={documentUrl} fileName={fileName} title={title} />
+        </Suspense>
+      )}
     </section>
   );
 }

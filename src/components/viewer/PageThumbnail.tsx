@@ -1,9 +1,12 @@
 import { useRef } from 'react';
-import { t } from '../../i18n/t';
+import viewerMessages from 'virtual:messages/viewer';
+import { translator } from '../../i18n/translator';
 import type { FaxDocument } from './fax-document';
 import { rotateSize, type Rotation } from './page-geometry';
 import { usePageRender } from './use-page-render';
 import { usePageSize } from './use-page-size';
+
+const t = translator({ viewer: viewerMessages });
 
 /** Thumbnails are this wide (CSS pixels), whatever the page's size; tall pages make tall ones. */
 const THUMBNAIL_WIDTH = 96;

@@ -1,9 +1,12 @@
 import { useEffect, useRef, type KeyboardEvent } from 'react';
-import { t } from '../../i18n/t';
+import viewerMessages from 'virtual:messages/viewer';
+import { translator } from '../../i18n/translator';
 import type { FaxDocument } from './fax-document';
 import type { Rotation } from './page-geometry';
 import PageThumbnail from './PageThumbnail';
 import { useSeenPages } from './use-seen-pages';
+
+const t = translator({ viewer: viewerMessages });
 
 interface Props {
   document: FaxDocument;

@@ -1,8 +1,11 @@
 import { useEffect, useRef, type KeyboardEvent, type RefObject } from 'react';
-import { t } from '../../i18n/t';
+import viewerMessages from 'virtual:messages/viewer';
+import { translator } from '../../i18n/translator';
 import type { FaxDocument } from './fax-document';
 import type { PageSize, Rotation } from './page-geometry';
 import { usePageRender } from './use-page-render';
+
+const t = translator({ viewer: viewerMessages });
 
 interface Props {
   document: FaxDocument;

@@ -1,5 +1,8 @@
-import { t } from '../../i18n/t';
+import viewerMessages from 'virtual:messages/viewer';
+import { translator } from '../../i18n/translator';
 import { canZoomIn, canZoomOut, zoomPercent, type Zoom } from './viewer-zoom';
+
+const t = translator({ viewer: viewerMessages });
 
 interface Props {
   page: number;

@@ -1,7 +1,8 @@
 import type { PageSize, Rotation } from './page-geometry';
+import { runsModernPdfjs } from './pdfjs-support';
 
 // What the viewer knows of an open PDF, without pdf.js: the components import only these types and
-// `loadFaxDocument`, which fetches pdf.js (./pdf-document.ts) the first time a viewer opens.
+// `loadFaxDocument`, which fetches pdf.js (./pdfjs-modern.ts or ./pdfjs-legacy.ts) the first time a viewer opens.
 
 export interface RenderOptions {
   /** 1 is 100%. */
@@ -38,12 +39,19 @@ export class FaxDocumentError extends Error {
   }
 }
 
-// A constant condition, so the server build drops the import and never bundles pdf.js.
-const importPdfDocument = import.meta.env.SSR ? null : () => import('./pdf-document');
+// A constant condition, so the server build drops the imports and never bundles pdf.js. The
+// modern build where the browser runs it, else the legacy one (docs/decisions/032).
+const importPdfDocument = import.meta.env.SSR ? null : () => (runsModernPdfjs() ? import('./pdfjs-modern') : import('./pdfjs-legacy'));
 
-/** Downloads pdf.js on first use, then the document. */
+/**
+ * The page view, thumbnails and toolbar (FaxViewer shows them once the document is open): they
+ * draw nothing without pdf.js, so they come with it rather than with the page (docs/decisions/032).
+ */
+export const importDocumentView = () => import('./DocumentView');
+
+/** Downloads pdf.js and the viewer's drawing parts on first use, then the document. */
 export async function loadFaxDocument(url: string, signal: AbortSignal): Promise<FaxDocument> {
   if (!importPdfDocument) throw new Error('Fax documents open in the browser only.');
-  const { openFaxDocument } = await importPdfDocument();
+  const [{ openFaxDocument }] = await Promise.all([importPdfDocument(), importDocumentView()]);
   return openFaxDocument(url, signal);
 }

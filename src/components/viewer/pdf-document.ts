@@ -1,24 +1,22 @@
-// The one module that touches pdf.js. It is only ever loaded by loadFaxDocument (fax-document.ts,
-// a dynamic import), so pages without a viewer never download pdf.js. pdf.js 6 has no code path
+// The one module that works pdf.js, whichever of its builds the browser got (./pdfjs-modern.ts or
+// ./pdfjs-legacy.ts, loaded by fax-document.ts only when a fax opens). pdf.js 6 has no code path
 // that evaluates strings any more, so the old `isEvalSupported: false` option is gone with it.
-//
-// The legacy build: the modern one relies on JavaScript newer than many browsers in use (it calls
-// Map.prototype.getOrInsertComputed, for one); the legacy build brings what is missing itself.
-import {
-  getDocument,
-  GlobalWorkerOptions,
-  InvalidPDFException,
-  PasswordException,
-  RenderingCancelledException,
-  VerbosityLevel,
-  version,
-} from 'pdfjs-dist/legacy/build/pdf.mjs';
-import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import workerUrl from 'pdfjs-dist/legacy/build/pdf.worker.min.mjs?url';
+import type * as PdfJsModule from 'pdfjs-dist';
+import type { PDFDocumentProxy } from 'pdfjs-dist';
 import { FaxDocumentError, type FaxDocument, type RenderedPage, type RenderOptions } from './fax-document';
 import type { PageSize } from './page-geometry';
 
-GlobalWorkerOptions.workerSrc = workerUrl;
+/** What this module uses of pdf.js: the same in its modern and its legacy build. */
+export type PdfJs = Pick<
+  typeof PdfJsModule,
+  | 'getDocument'
+  | 'GlobalWorkerOptions'
+  | 'InvalidPDFException'
+  | 'PasswordException'
+  | 'RenderingCancelledException'
+  | 'VerbosityLevel'
+  | 'version'
+>;
 
 /** pdf.js's 100%: a PDF point is 1/72 in, a CSS pixel 1/96 in. */
 const CSS_PIXELS_PER_POINT = 96 / 72;
@@ -26,7 +24,7 @@ const CSS_PIXELS_PER_POINT = 96 / 72;
 const MAX_CANVAS_PIXELS = 2 ** 24;
 
 /** Where src/integrations/pdfjs-assets.ts serves pdf.js's data files; the worker fetches from here. */
-function assetUrl(folder: string): string {
+function assetUrl(version: string, folder: string): string {
   return new URL(`/pdfjs/${version}/${folder}/`, window.location.origin).href;
 }
 
@@ -48,20 +46,20 @@ async function fetchDocument(url: string, signal: AbortSignal): Promise<ArrayBuf
   }
 }
 
-async function parseDocument(data: ArrayBuffer): Promise<PDFDocumentProxy> {
-  const task = getDocument({
+async function parseDocument(pdfjs: PdfJs, data: ArrayBuffer): Promise<PDFDocumentProxy> {
+  const task = pdfjs.getDocument({
     data,
-    verbosity: VerbosityLevel.ERRORS,
-    cMapUrl: assetUrl('cmaps'),
-    iccUrl: assetUrl('iccs'),
-    standardFontDataUrl: assetUrl('standard_fonts'),
-    wasmUrl: assetUrl('wasm'),
+    verbosity: pdfjs.VerbosityLevel.ERRORS,
+    cMapUrl: assetUrl(pdfjs.version, 'cmaps'),
+    iccUrl: assetUrl(pdfjs.version, 'iccs'),
+    standardFontDataUrl: assetUrl(pdfjs.version, 'standard_fonts'),
+    wasmUrl: assetUrl(pdfjs.version, 'wasm'),
   });
   try {
     return await task.promise;
   } catch (err) {
     await task.destroy();
-    if (err instanceof InvalidPDFException || err instanceof PasswordException) throw new FaxDocumentError('unreadable');
+    if (err instanceof pdfjs.InvalidPDFException || err instanceof pdfjs.PasswordException) throw new FaxDocumentError('unreadable');
     throw err;
   }
 }
@@ -72,7 +70,7 @@ async function measurePage(pdf: PDFDocumentProxy, pageNumber: number): Promise<P
   return { width, height };
 }
 
-function wrap(pdf: PDFDocumentProxy, firstPage: PageSize): FaxDocument {
+function wrap(pdfjs: PdfJs, pdf: PDFDocumentProxy, firstPage: PageSize): FaxDocument {
   const sizes = new Map<number, PageSize>([[1, firstPage]]);
 
   return {
@@ -108,7 +106,7 @@ function wrap(pdf: PDFDocumentProxy, firstPage: PageSize): FaxDocument {
         try {
           await task.promise;
         } catch (err) {
-          if (err instanceof RenderingCancelledException) return null;
+          if (err instanceof pdfjs.RenderingCancelledException) return null;
           throw err;
         }
         return cancelled ? null : target;
@@ -128,14 +126,19 @@ function wrap(pdf: PDFDocumentProxy, firstPage: PageSize): FaxDocument {
   };
 }
 
-/** Downloads and opens a fax's PDF; fails with a FaxDocumentError saying what went wrong. */
-export async function openFaxDocument(url: string, signal: AbortSignal): Promise<FaxDocument> {
-  const pdf = await parseDocument(await fetchDocument(url, signal));
-  try {
-    if (signal.aborted) throw signal.reason;
-    return wrap(pdf, await measurePage(pdf, 1));
-  } catch (err) {
-    await pdf.loadingTask.destroy();
-    throw err;
-  }
+export type OpenFaxDocument = (url: string, signal: AbortSignal) => Promise<FaxDocument>;
+
+/** Opening faxes with one build of pdf.js and its worker: downloads and opens a fax's PDF, or fails with a FaxDocumentError saying what went wrong. */
+export function faxDocumentOpener(pdfjs: PdfJs, workerUrl: string): OpenFaxDocument {
+  pdfjs.GlobalWorkerOptions.workerSrc = workerUrl;
+  return async (url, signal) => {
+    const pdf = await parseDocument(pdfjs, await fetchDocument(url, signal));
+    try {
+      if (signal.aborted) throw signal.reason;
+      return wrap(pdfjs, pdf, await measurePage(pdf, 1));
+    } catch (err) {
+      await pdf.loadingTask.destroy();
+      throw err;
+    }
+  };
 }

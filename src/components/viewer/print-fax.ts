@@ -1,9 +1,12 @@
-import { t } from '../../i18n/t';
+import viewerMessages from 'virtual:messages/viewer';
+import { translator } from '../../i18n/translator';
 import type { FaxDocument } from './fax-document';
 
 // Printing draws every page as an image into a container that only print shows (viewer.css hides
 // the rest of the app while <html> has PRINTING_CLASS), calls window.print(), and removes it all
 // once the browser says printing is over.
+
+const t = translator({ viewer: viewerMessages });
 
 /** 150 dpi: sharp on paper, and a 350-page fax still fits in memory. */
 const PRINT_SCALE = 150 / 96;

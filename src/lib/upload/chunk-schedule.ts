@@ -1,4 +1,4 @@
-import { RESUMABLE_CHUNK_BASE_BYTES, RESUMABLE_CHUNK_LIMIT_BYTES } from '../../common/uploads';
+import { RESUMABLE_CHUNK_BASE_BYTES, RESUMABLE_CHUNK_LIMIT_BYTES } from '../../common/upload-rules';
 
 // Spec §9: the first chunk is 256 KB and each chunk that succeeds doubles the next while it stays
 // below 32 MB; a failure starts again at 256 KB. The server adds one rule: a chunk never crosses a

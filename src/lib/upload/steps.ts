@@ -1,4 +1,6 @@
-import { RESUMABLE_CHUNK_BASE_BYTES, uploadedFileSchema, uploadStatusSchema, type UploadStatusView } from '../../common/uploads';
+import { hasShape } from '../../common/shape';
+import { RESUMABLE_CHUNK_BASE_BYTES } from '../../common/upload-rules';
+import type { UploadStatusView } from '../../common/uploads';
 import { isRetryableStatus, UPLOAD_RETRY_LIMIT_MS } from './backoff';
 import { chunkEnd, nextChunkSize } from './chunk-schedule';
 import { storageError, storageErrorFromResponse } from './storage-error';
@@ -18,14 +20,29 @@ async function expectOk<T>(response: Response, parse: (body: unknown) => T | nul
   return parsed;
 }
 
+// The Worker's answers (uploadedFileSchema, uploadStatusSchema in src/common/uploads.ts), checked
+// for the fields the upload goes on with, without zod (docs/decisions/032).
 function parseFile(body: unknown): UploadedFile | null {
-  const parsed = uploadedFileSchema.safeParse(body);
-  return parsed.success ? parsed.data : null;
+  const shape = { fileId: 'string', pageCount: 'number', size: 'number', contentType: 'string', name: 'string' } as const;
+  if (!hasShape(body, shape)) return null;
+  const { fileId, pageCount, size, contentType, name } = body as unknown as UploadedFile;
+  return { fileId, pageCount, size, contentType, name };
 }
 
 function parseStatus(body: unknown): UploadStatusView | null {
-  const parsed = uploadStatusSchema.safeParse(body);
-  return parsed.success ? parsed.data : null;
+  const shape = {
+    uploadId: 'string',
+    name: 'string',
+    size: 'number',
+    received: 'number',
+    partSize: 'number',
+    state: 'string',
+    fileId: 'string|null',
+    expiresAt: 'number',
+  } as const;
+  if (!hasShape(body, shape) || (body.state !== 'open' && body.state !== 'complete')) return null;
+  const { uploadId, name, size, received, partSize, state, fileId, expiresAt } = body as unknown as UploadStatusView;
+  return { uploadId, name, size, received, partSize, state, fileId, expiresAt };
 }
 
 export async function sendOneShot(deps: UploadDeps, blob: Blob, name: string, signal: AbortSignal): Promise<UploadedFile> {

@@ -1,0 +1,49 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { AstroIntegration } from 'astro';
+
+// The dictionary stays one file (src/i18n/en-US.json), but islands must not carry all of it: each
+// top-level namespace is its own module, `virtual:messages/<namespace>`, which an island imports
+// for the words it shows (src/i18n/translator.ts). The bundler then ships a namespace only with the
+// islands that use it, shared ones once. Pages and the Worker keep the whole dictionary on the
+// server (src/i18n/t.ts). Docs/decisions/032.
+
+const DICTIONARY = fileURLToPath(new URL('../i18n/en-US.json', import.meta.url));
+const PREFIX = 'virtual:messages/';
+// One message alone, `virtual:message/<namespace>.<key>`: for an island that shows a few words of
+// a large namespace (the page counts of the send page's namespace, on every list of faxes).
+const ONE_PREFIX = 'virtual:message/';
+
+/** The Vite plugin (Astro's builds and vitest both use it). */
+export function messageNamespacesPlugin() {
+  return {
+    name: 'message-namespaces',
+    resolveId: (id: string) => (id.startsWith(PREFIX) || id.startsWith(ONE_PREFIX) ? `\0${id}` : undefined),
+    load(this: { addWatchFile?: (file: string) => void }, id: string) {
+      const one = id.startsWith(`\0${ONE_PREFIX}`);
+      if (!one && !id.startsWith(`\0${PREFIX}`)) return undefined;
+      const path = id.slice((one ? ONE_PREFIX : PREFIX).length + 1);
+      this.addWatchFile?.(DICTIONARY);
+      const dictionary = JSON.parse(readFileSync(DICTIONARY, 'utf8')) as unknown;
+      const value = (one ? path.split('.') : [path]).reduce<unknown>(
+        (node, part) =>
+          node && typeof node === 'object' && Object.hasOwn(node, part) ? (node as Record<string, unknown>)[part] : undefined,
+        dictionary,
+      );
+      if (value === undefined || (one && typeof value !== 'string'))
+        throw new Error(`${id.slice(1)}: en-US.json has no ${one ? 'message' : 'namespace'} "${path}"`);
+      return `export default ${JSON.stringify(value)};`;
+    },
+  };
+}
+
+export function messageNamespaces(): AstroIntegration {
+  return {
+    name: 'message-namespaces',
+    hooks: {
+      'astro:config:setup': ({ updateConfig }) => {
+        updateConfig({ vite: { plugins: [messageNamespacesPlugin()] } });
+      },
+    },
+  };
+}
