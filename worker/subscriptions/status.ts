@@ -1,9 +1,10 @@
 import { getDb } from '../db/client';
-import { findCheckoutById, findFailedChargesSince } from '../db/queries/billing';
+import type { Db } from '../db/client';
+import { findCheckoutById, findFailedChargesSince, listInvoicesOf, listTransactionsOf } from '../db/queries/billing';
 import { findNumberOwnedBy } from '../db/queries/numbers';
 import { findUserById } from '../db/queries/users';
-import { isPaying, type SubscriptionView } from '../../src/common/billing';
-import { toSubscriptionView } from '../views/subscriptions';
+import { type BillingHistory, isPaying, type SubscriptionView } from '../../src/common/billing';
+import { toInvoiceView, toSubscriptionView, toTransactionView } from '../views/subscriptions';
 
 export interface SubscriptionAnswer {
   subscription: SubscriptionView;
@@ -21,4 +22,10 @@ export async function readSubscriptionStatus(env: Env, userId: string): Promise<
     findNumberOwnedBy(db, userId),
   ]);
   return { subscription: toSubscriptionView(user, owned, failures, checkout) };
+}
+
+/** The user's payments and invoices as settings lists them (GET /api/billingHistory and the /settings page). */
+export async function readBillingHistory(db: Db, userId: string): Promise<BillingHistory> {
+  const [transactions, invoices] = await Promise.all([listTransactionsOf(db, userId), listInvoicesOf(db, userId)]);
+  return { transactions: transactions.map(toTransactionView), invoices: invoices.map(toInvoiceView) };
 }
