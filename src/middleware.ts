@@ -29,6 +29,7 @@ function buildTimeContext(): PageContext {
     googleSignIn: 'google',
     supportEmail,
     payments: { processor: 'local' },
+    liveMark: null,
   };
 }
 

@@ -15,6 +15,7 @@ import { paymentsForPages } from './payments';
 import { runCron } from './jobs/cron';
 import { receiveFaxMail } from './fax-mail/inbound';
 import { toAccountDetails } from './views/account';
+import { userHubStub } from './live/publish';
 
 export { LoopbackFaxLine } from './loopback/fax-line';
 export { UserHub } from './live/user-hub';
@@ -24,12 +25,15 @@ async function pageContext(c: Context<AppEnv>): Promise<PageContext> {
   const viewer = c.get('viewer');
   const user = c.get('user');
   const db = getDb(c.env);
+  // Before anything the page shows is read: a push after this mark may not be in it (decision 031).
+  const liveMark = user ? await userHubStub(c.env, user.id).liveMark() : null;
   // The user's own store answers the counts, the credits and, on the dashboard, what is on its way.
   const [owned, figures] = user
     ? await Promise.all([findNumberOwnedBy(db, user.id), readPageFigures(c.env, user, c.req.path === '/dashboard')])
     : [null, null];
   const account = user && figures ? toAccountDetails(user, figures.credits) : null;
   return {
+    liveMark,
     viewer,
     faxNumber: owned?.number ?? null,
     faxCounts: figures?.totals.counts ?? null,

@@ -36,4 +36,6 @@ export interface PageContext {
   supportEmail: string;
   /** Which card form /transaction shows: ours (`local`) or Stripe Elements with its publishable key. */
   payments: PaymentsConfig;
+  /** Where the user's live pushes stood before anything on this page was read (decision 031); null with no user. */
+  liveMark: string | null;
 }
