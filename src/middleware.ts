@@ -30,6 +30,8 @@ function buildTimeContext(): PageContext {
     supportEmail,
     payments: { processor: 'local' },
     liveMark: null,
+    account: null,
+    pageData: null,
   };
 }
 
