@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useMemo, useState } from 'react';
 import type { FaxView } from '../../common/faxes';
+import type { BroadcastView } from '../../common/send-many';
 import { t } from '../../i18n/t';
 import { api, call } from '../../lib/api';
 import { broadcastStore } from '../../stores/broadcast';
@@ -18,9 +19,16 @@ function tally(faxes: readonly FaxView[]) {
   };
 }
 
+interface Props {
+  broadcastId: string;
+  /** The group the page was rendered with (`broadcast` null: not found), or null when it came without. */
+  rendered: { broadcast: BroadcastView | null } | null;
+}
+
 /** One send to many numbers (issue 17): each recipient's fax live, and a resend to the failed ones. */
-export default function BroadcastGroup({ broadcastId }: { broadcastId: string }) {
-  const watch = useMemo(() => broadcastStore(broadcastId), [broadcastId]);
+export default function BroadcastGroup({ broadcastId, rendered }: Props) {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the page's own group starts the store once
+  const watch = useMemo(() => broadcastStore(broadcastId, rendered), [broadcastId]);
   const state = useStore(watch.$group);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);

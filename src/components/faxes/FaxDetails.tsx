@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo } from 'react';
+import type { FaxDetails as FaxDetailsView } from '../../common/faxes';
 import { t } from '../../i18n/t';
 import { faxDetailsStore, leaveMissingFax } from '../../stores/fax-details';
 import FaxActions from './FaxActions';
@@ -11,9 +12,17 @@ import SentFaxPages from './SentFaxPages';
 import ReceivedFaxDetails from '../inbox/ReceivedFaxDetails';
 import { faxProgressText, recipientText, refundText } from './fax-text';
 
+interface Props {
+  faxId: string;
+  supportEmail: string;
+  /** The fax the page was rendered with (`details` null: not found), or null when it came without. */
+  rendered: { details: FaxDetailsView | null } | null;
+}
+
 /** One fax, live (spec §2 /faxDetails); a sent one: where it is, what happened, what to do about a failure. */
-export default function FaxDetails({ faxId, supportEmail }: { faxId: string; supportEmail: string }) {
-  const watch = useMemo(() => faxDetailsStore(faxId), [faxId]);
+export default function FaxDetails({ faxId, supportEmail, rendered }: Props) {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the page's own fax starts the store once
+  const watch = useMemo(() => faxDetailsStore(faxId, rendered), [faxId]);
   const state = useStore(watch.$details);
 
   useEffect(() => {

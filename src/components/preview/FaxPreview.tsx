@@ -1,13 +1,18 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo } from 'react';
+import type { FaxDetails } from '../../common/faxes';
 import { t } from '../../i18n/t';
 import { FAX_PREVIEW_PAGE, faxDetailsStore, leaveMissingFax } from '../../stores/fax-details';
 import ReceivedFaxPreview from './ReceivedFaxPreview';
 import './preview.css';
 
-/** /preview?faxId= (spec §2): a received fax's pages, large. Any other fax id leaves the page. */
-export default function FaxPreview({ faxId }: { faxId: string }) {
-  const watch = useMemo(() => faxDetailsStore(faxId), [faxId]);
+/**
+ * /preview?faxId= (spec §2): a received fax's pages, large. Any other fax id leaves the page.
+ * `rendered`: the fax the page was rendered with (`details` null: not found), or null.
+ */
+export default function FaxPreview({ faxId, rendered }: { faxId: string; rendered: { details: FaxDetails | null } | null }) {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the page's own fax starts the store once
+  const watch = useMemo(() => faxDetailsStore(faxId, rendered), [faxId]);
   const state = useStore(watch.$details);
   // A sent fax is the user's too, but it has its own page; here it counts as missing.
   const missing = state.kind === 'missing' || (state.kind === 'ready' && state.details.fax.direction !== 'RECEIVE');
@@ -36,5 +41,5 @@ export default function FaxPreview({ faxId }: { faxId: string }) {
       </div>
     );
   }
-  return <ReceivedFaxPreview fax={state.details.fax} reload={watch.reload} />;
+  return <ReceivedFaxPreview fax={state.details.fax} />;
 }

@@ -1,9 +1,9 @@
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import type { FaxView } from '../../common/faxes';
-import { TRASH_RETENTION_DAYS, trashPurgeAt } from '../../common/trash';
+import { TRASH_RETENTION_DAYS, type TrashListPage, trashPurgeAt } from '../../common/trash';
 import { t } from '../../i18n/t';
-import { hasMoreFaxes } from '../../stores/fax-list';
+import { hasMoreFaxes, renderedListState } from '../../stores/fax-list';
 import {
   $trash,
   $trashSelection,
@@ -13,8 +13,10 @@ import {
   loadTrash,
   restoreFaxes,
   selectAllLoadedTrash,
+  startTrash,
   toggleTrashSelection,
 } from '../../stores/trash';
+import { useSeededStore } from '../page-data/use-seeded-store';
 import { faxProgressText, formatDateTime } from '../faxes/fax-text';
 import ConfirmBox from '../forms/ConfirmBox';
 
@@ -59,9 +61,12 @@ function TrashRow({ fax, selected }: { fax: FaxView; selected: boolean }) {
 
 type Confirming = { kind: 'selected'; faxIds: string[] } | { kind: 'all'; count: number } | null;
 
-/** The trash (spec §2 /trash): faxes of both directions, restored or deleted forever, one or many. */
-export default function TrashList() {
-  const state = useStore($trash);
+/**
+ * The trash (spec §2 /trash): faxes of both directions, restored or deleted forever, one or many.
+ * `firstPage`: the first page the page was rendered with.
+ */
+export default function TrashList({ firstPage }: { firstPage: TrashListPage | null }) {
+  const state = useSeededStore($trash, renderedListState(firstPage), () => startTrash(firstPage));
   const selection = useStore($trashSelection);
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<{ text: string; error: boolean } | null>(null);
