@@ -18,6 +18,11 @@ export interface NumberHoldView extends FaxNumberView {
   expiresAt: number;
 }
 
+/** Whole seconds a hold has left at `now`; 0 once it has run out (or with no hold). */
+export function holdSecondsLeft(hold: NumberHoldView | null, now: number): number {
+  return hold ? Math.max(0, Math.round((hold.expiresAt - now) / 1000)) : 0;
+}
+
 export const numberSearchSchema = z.object({
   areaCode: z
     .string()

@@ -1,12 +1,14 @@
-import { useStore } from '@nanostores/react';
+import type { LoginHistoryEntry } from '../../common/account-view';
 import { LOCALE, t } from '../../i18n/t';
-import { $loginHistory } from '../../stores/account';
+import { $loginHistory, seedLoginHistory } from '../../stores/account';
+import { useSeededStore } from '../page-data/use-seeded-store';
 import SettingsSection from './SettingsSection';
 
 const when = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'medium', timeStyle: 'short' });
 
-export default function LoginHistory() {
-  const history = useStore($loginHistory);
+/** The latest sign-ins, rendered with the page (`rendered`) and read again after a new one. */
+export default function LoginHistory({ rendered }: { rendered: LoginHistoryEntry[] }) {
+  const history = useSeededStore($loginHistory, rendered, () => seedLoginHistory(rendered));
   return (
     <SettingsSection id="history" title={t('settings.historyHeading')}>
       {history === null ? (

@@ -1,15 +1,13 @@
-import { useStore } from '@nanostores/react';
 import { useState } from 'react';
+import type { AccountDetails } from '../../common/account-view';
 import { t } from '../../i18n/t';
-import { $account, updateFaxMail } from '../../stores/account';
+import { updateFaxMail } from '../../stores/account';
 import FormStatus, { type Status } from './FormStatus';
 import SettingsSection from './SettingsSection';
 
 /** Which mails the user gets: today, the one that says a fax has arrived. Saved as it is ticked. */
-export default function NotificationsForm() {
-  const account = useStore($account);
+export default function NotificationsForm({ account }: { account: AccountDetails }) {
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
-  if (!account) return null;
 
   async function save(on: boolean): Promise<void> {
     setStatus({ kind: 'busy' });

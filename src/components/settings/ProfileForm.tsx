@@ -1,17 +1,15 @@
-import { useStore } from '@nanostores/react';
 import { useState, type FormEvent } from 'react';
+import type { AccountDetails } from '../../common/account-view';
 import { t } from '../../i18n/t';
-import { $account, updateDisplayName, updatePersonalPhone } from '../../stores/account';
+import { updateDisplayName, updatePersonalPhone } from '../../stores/account';
 import Field from '../forms/Field';
 import FormStatus, { type Status } from './FormStatus';
 import SettingsSection from './SettingsSection';
 
 /** Display name and personal phone: each saved on its own, as the spec's two calls. */
-export default function ProfileForm() {
-  const account = useStore($account);
+export default function ProfileForm({ account }: { account: AccountDetails }) {
   const [nameStatus, setNameStatus] = useState<Status>({ kind: 'idle' });
   const [phoneStatus, setPhoneStatus] = useState<Status>({ kind: 'idle' });
-  if (!account) return <p className="muted">{t('settings.loading')}</p>;
 
   async function saveName(event: FormEvent<HTMLFormElement>): Promise<void> {
     event.preventDefault();

@@ -1,8 +1,10 @@
-import { useStore } from '@nanostores/react';
 import { useState } from 'react';
+import type { AccountDetails } from '../../common/account-view';
+import type { PageData } from '../../common/page-data';
 import { t } from '../../i18n/t';
 import DeleteAccountButton from '../account/DeleteAccountButton';
-import { $account } from '../../stores/account';
+import { $account, seedAccount } from '../../stores/account';
+import { useSeededStore } from '../page-data/use-seeded-store';
 import { signOut } from '../../stores/session';
 import BillingSection from './BillingSection';
 import ConfirmEmailChange from './ConfirmEmailChange';
@@ -14,21 +16,29 @@ import PasswordForm from './PasswordForm';
 import ProfileForm from './ProfileForm';
 import SettingsSection from './SettingsSection';
 
-export default function Settings({ confirmEmailToken }: { confirmEmailToken: string | null }) {
-  const account = useStore($account);
+interface Props {
+  confirmEmailToken: string | null;
+  /** The account and every section's data as the page was rendered (worker/pages/settings.ts). */
+  account: AccountDetails;
+  data: Extract<PageData, { page: 'settings' }>;
+}
+
+/** /settings: every section rendered with the page, whole, and kept current after (decision 031). */
+export default function Settings({ confirmEmailToken, account: renderedAccount, data }: Props) {
+  const account = useSeededStore($account, renderedAccount, () => seedAccount(renderedAccount)) ?? renderedAccount;
   const [leaving, setLeaving] = useState(false);
-  const hasPassword = account?.signInMethods.includes('password') ?? false;
+  const hasPassword = account.signInMethods.includes('password');
   return (
     <div className="settings">
       <h1>{t('settings.title')}</h1>
       {confirmEmailToken && <ConfirmEmailChange token={confirmEmailToken} />}
-      <ProfileForm />
-      {account && <EmailForm email={account.email} hasPassword={hasPassword} />}
-      {account && <PasswordForm hasPassword={hasPassword} />}
-      <BillingSection />
-      <NotificationsForm />
-      <FaxMailSection />
-      <LoginHistory />
+      <ProfileForm account={account} />
+      <EmailForm email={account.email} hasPassword={hasPassword} />
+      <PasswordForm hasPassword={hasPassword} />
+      <BillingSection subscription={data.subscription} history={data.billingHistory} />
+      <NotificationsForm account={account} />
+      <FaxMailSection rendered={data.faxMail} />
+      <LoginHistory rendered={data.loginHistory} />
       <SettingsSection id="sessions" title={t('settings.sessionsHeading')}>
         <p className="muted">{t('settings.sessionsText')}</p>
         <button

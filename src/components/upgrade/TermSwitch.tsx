@@ -1,11 +1,9 @@
-import { useStore } from '@nanostores/react';
-import { PLAN_TERMS } from '../../common/plans';
+import { PLAN_TERMS, type PlanTerm } from '../../common/plans';
 import { t } from '../../i18n/t';
-import { $term, chooseTerm } from '../../stores/plans';
+import { chooseTerm } from '../../stores/plans';
 
 /** Monthly / Yearly as a native radio group: arrow keys move between terms, Tab leaves the group. */
-export default function TermSwitch({ savingPercent }: { savingPercent: number }) {
-  const term = useStore($term);
+export default function TermSwitch({ term, savingPercent }: { term: PlanTerm; savingPercent: number }) {
   return (
     <fieldset className="term-switch">
       <legend className="visually-hidden">{t('upgrade.termLegend')}</legend>

@@ -1,48 +1,58 @@
-import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
-import type { AccountDetails } from '../../lib/api-types';
-import { isPaying, type SubscriptionView } from '../../common/billing';
+import { useEffect } from 'react';
+import { isPaying, type SubscriptionType, type SubscriptionView } from '../../common/billing';
+import type { OptionsView, PlanTerm } from '../../common/plans';
 import { t } from '../../i18n/t';
-import { $account } from '../../stores/account';
-import { $plansState, $term, $termPlans } from '../../stores/plans';
-import { $subscription, watchSubscription } from '../../stores/subscription';
+import { $plansState, $term, chooseTerm, renderedPlans, startPlans } from '../../stores/plans';
+import { $subscription, followSubscription, seedSubscription } from '../../stores/subscription';
+import { useSeededStore } from '../page-data/use-seeded-store';
 import PlanCard from './PlanCard';
 import TermSwitch from './TermSwitch';
 import YourPlan from './YourPlan';
 
-/** undefined while a signed-in user's account is still loading. */
-type SubscriptionType = AccountDetails['subscriptionType'] | undefined;
+interface Props {
+  /** The plans the page was rendered with (null: the island reads them). */
+  options: OptionsView | null;
+  /** null for a visitor; else the plan type and, as the page was rendered, the plan itself. */
+  signedIn: { subscriptionType: SubscriptionType | null; subscription: SubscriptionView | null } | null;
+}
 
 /** The /upgrade page (spec §2): three plans at a monthly or yearly term, open to visitors. */
-export default function UpgradePlans({ signedIn }: { signedIn: boolean }) {
-  // Only a signed-in user has an account to load; a visitor never calls /api/account.
-  return signedIn ? <SignedInPlans /> : <Plans subscription={null} />;
+export default function UpgradePlans({ options, signedIn }: Props) {
+  // Only a signed-in user has a plan to follow; a visitor never calls for one.
+  return signedIn ? <SignedInPlans options={options} {...signedIn} /> : <Plans options={options} subscription={null} status={null} />;
 }
 
-function SignedInPlans() {
-  const account = useStore($account);
-  const status = useStore($subscription);
+function SignedInPlans({
+  options,
+  subscriptionType,
+  subscription: rendered,
+}: {
+  options: OptionsView | null;
+  subscriptionType: SubscriptionType | null;
+  subscription: SubscriptionView | null;
+}) {
   // Which plan and term a paying user is on, to name it and mark its card.
-  useEffect(() => watchSubscription({ atLoad: true, onConnect: false, withHistory: false }), []);
-  // Open at the term the user pays by, so their plan's card is in view.
-  const paidTerm = status && status.type !== 'FREE' ? status.planTerm : null;
-  useEffect(() => {
-    if (paidTerm) $term.set(paidTerm);
-  }, [paidTerm]);
-  // The plan's own status wins once read: it is what the checkout and the renewals just wrote.
-  return <Plans subscription={status ? status.type : account ? account.subscriptionType : undefined} status={status} />;
+  const status = useSeededStore($subscription, rendered, () => seedSubscription(rendered));
+  useEffect(() => followSubscription({ withHistory: false }), []);
+  // The plan's own status wins: it is what the checkout and the renewals just wrote.
+  return <Plans options={options} subscription={status ? status.type : (subscriptionType ?? 'FREE')} status={status} />;
 }
 
-function Plans({ subscription, status = null }: { subscription: SubscriptionType; status?: SubscriptionView | null }) {
-  // The stores may fill while the island hydrates; until it has, render what the server rendered
-  // (the loading line) so hydration always matches.
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  const storedPlans = useStore($plansState);
-  const termPlans = useStore($termPlans);
-  const plansState = hydrated ? storedPlans : { state: 'loading' as const };
-  const plans = hydrated ? termPlans : null;
-  const yourPlan = hydrated && isPaying(subscription) ? subscription : null;
+function Plans({
+  options,
+  subscription,
+  status,
+}: {
+  options: OptionsView | null;
+  subscription: SubscriptionType | null;
+  status: SubscriptionView | null;
+}) {
+  const plansState = useSeededStore($plansState, renderedPlans(options), () => startPlans(options));
+  // Open at the term the user pays by, so their plan's card is in view.
+  const paidTerm: PlanTerm = status && status.type !== 'FREE' && status.planTerm ? status.planTerm : 'MONTH';
+  const term = useSeededStore($term, paidTerm, () => chooseTerm(paidTerm));
+  const plans = plansState.state === 'ready' ? plansState.options.plans.filter((plan) => plan.term === term) : null;
+  const yourPlan = isPaying(subscription) ? subscription : null;
   const bestSaving = plansState.state === 'ready' ? Math.max(0, ...plansState.options.plans.map((p) => p.savingPercent)) : 0;
 
   return (
@@ -58,13 +68,13 @@ function Plans({ subscription, status = null }: { subscription: SubscriptionType
       {plansState.state === 'loading' && <p className="muted">{t('upgrade.loading')}</p>}
       {plans && (
         <>
-          <TermSwitch savingPercent={bestSaving} />
+          <TermSwitch term={term} savingPercent={bestSaving} />
           <ul className="plan-list" aria-label={t('upgrade.listLabel')}>
             {plans.map((plan) => (
               <PlanCard
                 key={plan.level}
                 plan={plan}
-                choosable={yourPlan === null && subscription !== undefined}
+                choosable={yourPlan === null}
                 current={yourPlan !== null && status?.planLevel === plan.level && status.planTerm === plan.term}
               />
             ))}
