@@ -7,6 +7,7 @@ import { benchEarlyRefusals } from './early-refusals.mjs';
 import { benchHoldRace } from './hold-race.mjs';
 import { benchLandingPages } from './landing-pages.mjs';
 import { benchLighthouse } from './lighthouse.mjs';
+import { benchSignedInPages } from './signed-in-pages.mjs';
 import { benchReceive } from './receive-latency.mjs';
 import { benchUpload } from './upload-throughput.mjs';
 
@@ -92,6 +93,7 @@ try {
   rows.push(...(await benchHoldRace(base, stats)));
   rows.push(...(await benchLandingPages(base)));
   rows.push(...(await benchLighthouse(base)));
+  rows.push(...(await benchSignedInPages(base)));
   rows.push(...(await benchEarlyRefusals(base)));
   rows.push(...(await benchDocumentBombs(base, server.pid)));
 
