@@ -168,7 +168,9 @@ describe('first paint with data', () => {
       '/settings',
       '/send',
       '/upgrade',
+      '/transaction?plan=PREMIUM&term=YEAR',
       `/faxDetails/${setup.sentId}`,
+      `/preview?faxId=${setup.receivedId}`,
       `/broadcast/${setup.broadcastId}`,
     ];
     for (const path of pages) {
