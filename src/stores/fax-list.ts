@@ -106,7 +106,7 @@ export function withoutFaxes(list: FaxList, faxIds: readonly string[]): FaxList 
   return removed === 0 ? null : { ...list, faxes, total: Math.max(faxes.length, list.total - removed) };
 }
 
-/** A list of one direction, read when a component first listens and kept live while it does. */
+/** A list of one direction, started from its page's data (or read) and kept live while a component listens. */
 export function createFaxListStore(direction: FaxDirection): FaxListStore {
   const $state = atom<FaxListState>({ kind: 'loading' });
   const $filters = atom<FaxListFilters>(NO_FILTERS);
