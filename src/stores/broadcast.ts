@@ -2,6 +2,7 @@ import { atom, onMount, type ReadableAtom } from 'nanostores';
 import type { FaxView } from '../common/faxes';
 import type { BroadcastView } from '../common/send-many';
 import { api, call } from '../lib/api';
+import { newerRows } from './fax-rows';
 import { onLiveEvent } from './live';
 import { reloadOnLaterMiss, reloadWhenMissed } from './live-resync';
 
@@ -44,7 +45,9 @@ export function broadcastStore(broadcastId: string, rendered: { broadcast: Broad
 
   const reload = async (): Promise<void> => {
     const result = await call(api.broadcasts[':broadcastId'].$get({ param: { broadcastId } }));
-    if (result.ok) $group.set({ kind: 'ready', faxes: result.data.faxes });
+    const current = $group.get();
+    if (result.ok)
+      $group.set({ kind: 'ready', faxes: current.kind === 'ready' ? newerRows(current.faxes, result.data.faxes) : result.data.faxes });
     else if (result.status === 404 || result.status === 400) $group.set({ kind: 'missing' });
     else if ($group.get().kind !== 'ready') $group.set({ kind: 'failed', reason: result.message });
   };

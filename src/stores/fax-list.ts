@@ -14,6 +14,7 @@ import {
   viewerTimeZone,
   withFilteredFaxUpdate,
 } from './fax-list-filters';
+import { newerRows } from './fax-rows';
 import { onLiveEvent } from './live';
 import { reloadOnLaterMiss, reloadWhenMissed } from './live-resync';
 import { onTeardown } from './teardown';
@@ -71,15 +72,17 @@ export function hasMoreFaxes(list: FaxList): boolean {
 
 /**
  * The first page read again (after a reconnect) on top of what was loaded: rows past the first
- * page stay, with their cursor, so "Load more" carries on where it was.
+ * page stay, with their cursor, so "Load more" carries on where it was; rows pushed since the read
+ * stay at their newer version.
  */
 export function keepOlderRows(old: FaxList, fresh: FaxListPage): FaxList {
-  const last = fresh.faxes.at(-1);
-  const page: FaxList = { faxes: fresh.faxes, nextCursor: fresh.nextCursor, total: fresh.total };
+  const faxes = newerRows(old.faxes, fresh.faxes);
+  const last = faxes.at(-1);
+  const page: FaxList = { faxes, nextCursor: fresh.nextCursor, total: fresh.total };
   if (!last || fresh.nextCursor === null) return page;
-  const ids = new Set(fresh.faxes.map((fax) => fax.id));
+  const ids = new Set(faxes.map((fax) => fax.id));
   const older = old.faxes.filter((fax) => !ids.has(fax.id) && byStartDesc(fax, last) > 0);
-  return older.length === 0 ? page : { faxes: [...fresh.faxes, ...older], nextCursor: old.nextCursor, total: fresh.total };
+  return older.length === 0 ? page : { faxes: [...faxes, ...older], nextCursor: old.nextCursor, total: fresh.total };
 }
 
 /** The list with a pushed fax in it: in place when loaded, at its place by date when new; null when unchanged. */
