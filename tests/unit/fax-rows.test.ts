@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import type { FaxView } from '../../src/common/faxes';
-import { keepOlderRows } from '../../src/stores/fax-list';
 import { newerRows } from '../../src/stores/fax-rows';
 
 // A list read again while pushes keep coming (the catch-up after a render, decision 031): what the
@@ -22,13 +21,5 @@ describe('newerRows', () => {
   it('keeps the answer’s rows, in its order, and leaves out rows it no longer has', () => {
     const rows = newerRows([fax('f1', 5, 'DELIVERED'), fax('f9', 5)], [fax('f2', 1), fax('f1', 4)]);
     expect(rows.map((row) => `${row.id}:${row.updated}`)).toEqual(['f2:1', 'f1:5']);
-  });
-});
-
-describe('keepOlderRows', () => {
-  it('keeps a row pushed while the first page was read again', () => {
-    const shown = { faxes: [fax('f1', 9, 'DELIVERED')], nextCursor: null, total: 1 };
-    const read = { faxes: [fax('f1', 8)], nextCursor: null, total: 1 };
-    expect(keepOlderRows(shown, read).faxes[0]).toMatchObject({ updated: 9, status: 'DELIVERED' });
   });
 });
