@@ -31,6 +31,9 @@ function buildTimeContext(): PageContext {
     googleSignIn: 'google',
     supportEmail,
     payments: { processor: 'local' },
+    liveMark: null,
+    account: null,
+    pageData: null,
   };
 }
 

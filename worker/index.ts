@@ -17,6 +17,8 @@ import { paymentsForPages } from './payments';
 import { runCron } from './jobs/cron';
 import { receiveFaxMail } from './fax-mail/inbound';
 import { toAccountDetails } from './views/account';
+import { userHubStub } from './live/publish';
+import { loadPageData } from './pages';
 
 export { LoopbackFaxLine } from './loopback/fax-line';
 export { UserHub } from './live/user-hub';
@@ -26,12 +28,20 @@ async function pageContext(c: Context<AppEnv>): Promise<PageContext> {
   const viewer = c.get('viewer');
   const user = c.get('user');
   const db = getDb(c.env);
-  // The user's own store answers the counts, the credits and, on the dashboard, what is on its way.
-  const [owned, figures] = user
-    ? await Promise.all([findNumberOwnedBy(db, user.id), readPageFigures(c.env, user, c.req.path === '/dashboard')])
-    : [null, null];
+  // Before anything the page shows is read: a push after this mark may not be in it (decision 031).
+  const liveMark = user ? await userHubStub(c.env, user.id).liveMark() : null;
+  // The user's own store answers the counts, the credits and, on the dashboard, what is on its way;
+  // the page's own loader (worker/pages/) what the page shows first.
+  const [owned, figures, pageData] = await Promise.all([
+    user ? findNumberOwnedBy(db, user.id) : null,
+    user ? readPageFigures(c.env, user, c.req.path === '/dashboard') : null,
+    loadPageData({ env: c.env, url: new URL(c.req.url), user }),
+  ]);
   const account = user && figures ? toAccountDetails(user, figures.credits) : null;
   return {
+    liveMark,
+    account,
+    pageData,
     viewer,
     timeZone: readTimeZone(getCookie(c, TIME_ZONE_COOKIE)),
     faxNumber: owned?.number ?? null,

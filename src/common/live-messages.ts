@@ -36,6 +36,13 @@ export type LiveEvent =
 export const LIVE_PING = 'ping';
 export const LIVE_PONG = 'pong';
 
+/**
+ * The hub's first frame on every socket: `hello <mark>`, where the mark names how many pushes the
+ * hub has made since it started. A page rendered with the same mark (its page context's
+ * `liveMark`) has missed nothing between its render and this connection (decision 031).
+ */
+export const LIVE_HELLO_PREFIX = 'hello ';
+
 /** Close code the hub uses when the session behind a socket has ended. */
 export const LIVE_CLOSE_SESSION_ENDED = 4001;
 

@@ -2,21 +2,8 @@ import { z } from 'zod';
 
 // Fax numbers as the API answers them, and the requests of the hold calls (spec §7).
 
-export interface FaxNumberView {
-  id: string;
-  /** E.164. */
-  number: string;
-  /** (212) 555-0123 */
-  display: string;
-  areaCode: string;
-  city: string;
-  region: string;
-}
-
-export interface NumberHoldView extends FaxNumberView {
-  /** Epoch ms when the hold runs out and the number returns to the pool. */
-  expiresAt: number;
-}
+// The views and the hold's clock are in ./number-rules.ts, which pages load without zod (decision 032).
+export { type FaxNumberView, holdSecondsLeft, type NumberHoldView } from './number-rules';
 
 export const numberSearchSchema = z.object({
   areaCode: z

@@ -1,6 +1,8 @@
+import type { AccountDetails } from './account-view';
 import type { PaymentsConfig } from './billing';
 import type { FaxCounts, ReceiveStatus, SendStatus } from './faxes';
 import type { SetupStep } from './onboarding';
+import type { PageData } from './page-data';
 import type { PlanSummary } from './plan-summary';
 import type { Viewer } from './viewer';
 
@@ -38,4 +40,10 @@ export interface PageContext {
   supportEmail: string;
   /** Which card form /transaction shows: ours (`local`) or Stripe Elements with its publishable key. */
   payments: PaymentsConfig;
+  /** Where the user's live pushes stood before anything on this page was read (decision 031); null with no user. */
+  liveMark: string | null;
+  /** The signed-in user's account as GET /api/account answers it, or null. */
+  account: AccountDetails | null;
+  /** What this page shows first, read for it alone (worker/pages/); null when its island reads it. */
+  pageData: PageData | null;
 }

@@ -1,14 +1,27 @@
 import { atom, onMount } from 'nanostores';
-import type { AccountDetails, LoginHistoryEntry } from '../lib/api-types';
+import type { AccountDetails, LoginHistoryEntry } from '../common/account-view';
 import { api, call, type ApiData, type ApiResult } from '../lib/api';
 import { onLiveEvent } from './live';
+import { reloadWhenMissed } from './live-resync';
 import { onTeardown } from './teardown';
 
-// The account as the settings page shows it. Loaded when a component first listens, and again
-// whenever another page of the user changes it (account.updated) or after a reconnect.
+// The account as the settings, send and upgrade pages show it, and the sign-in history. Pages
+// arrive with them rendered (the page context's `account`, the settings page's data), so nothing
+// is read at load; they are read again whenever another page of the user changes them
+// (account.updated, session.started) or the page may have missed that (./live-resync).
 
 export const $account = atom<AccountDetails | null>(null);
 export const $loginHistory = atom<LoginHistoryEntry[] | null>(null);
+
+/** The account the page was rendered with; never overwrites a newer one. */
+export function seedAccount(account: AccountDetails | null): void {
+  if (account && !$account.get()) $account.set(account);
+}
+
+/** The sign-in history the page was rendered with; never overwrites a newer one. */
+export function seedLoginHistory(history: LoginHistoryEntry[] | null): void {
+  if (history && !$loginHistory.get()) $loginHistory.set(history);
+}
 
 async function loadAccount(): Promise<void> {
   const result = await call(api.account.$get());
@@ -21,11 +34,15 @@ async function loadLoginHistory(): Promise<void> {
 }
 
 onMount($account, () => {
-  void loadAccount();
-  return onLiveEvent((event) => {
+  if (typeof window === 'undefined') return;
+  const stopResync = reloadWhenMissed(loadAccount);
+  const stopEvents = onLiveEvent((event) => {
     if (event.type === 'account.updated') void loadAccount();
-    if (event.type === 'session.started') void loadLoginHistory();
   });
+  return () => {
+    stopResync();
+    stopEvents();
+  };
 });
 
 onTeardown(() => {
@@ -34,7 +51,15 @@ onTeardown(() => {
 });
 
 onMount($loginHistory, () => {
-  void loadLoginHistory();
+  if (typeof window === 'undefined') return;
+  const stopResync = reloadWhenMissed(loadLoginHistory);
+  const stopEvents = onLiveEvent((event) => {
+    if (event.type === 'session.started') void loadLoginHistory();
+  });
+  return () => {
+    stopResync();
+    stopEvents();
+  };
 });
 
 type ProfileAnswer = ApiResult<ApiData<typeof api.updateUserDisplayName.$get>>;

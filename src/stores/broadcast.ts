@@ -1,11 +1,15 @@
 import { atom, onMount, type ReadableAtom } from 'nanostores';
 import type { FaxView } from '../common/faxes';
+import type { BroadcastView } from '../common/send-many';
 import { api, call } from '../lib/api';
-import { $liveStatus, onLiveEvent } from './live';
+import { newerRows } from './fax-rows';
+import { onLiveEvent } from './live';
+import { reloadOnLaterMiss, reloadWhenMissed } from './live-resync';
 
-// One send to many numbers (issue 17, /broadcast/{id}): every recipient's fax, live. A pushed
-// fax.updated of one of them replaces its row (never with an older version); after a reconnect
-// the group is read again.
+// One send to many numbers (issue 17, /broadcast/{id}): every recipient's fax, live, starting from
+// the group the server rendered the page with. A pushed fax.updated of one of them replaces its row
+// (never with an older version); the group is read again when the page may have missed a push
+// (./live-resync).
 
 export type BroadcastState =
   | { kind: 'loading' }
@@ -29,12 +33,21 @@ export function withGroupFax(faxes: readonly FaxView[], fax: FaxView): FaxView[]
   return next;
 }
 
-export function broadcastStore(broadcastId: string): BroadcastWatch {
-  const $group = atom<BroadcastState>({ kind: 'loading' });
+/** The group as its page was rendered: the server's answer (null: not found), or loading when it read none. */
+function renderedGroup(rendered: { broadcast: BroadcastView | null } | null): BroadcastState {
+  if (!rendered) return { kind: 'loading' };
+  return rendered.broadcast ? { kind: 'ready', faxes: rendered.broadcast.faxes } : { kind: 'missing' };
+}
+
+/** One per island, starting from what the page was rendered with (`rendered`; null when it came without). */
+export function broadcastStore(broadcastId: string, rendered: { broadcast: BroadcastView | null } | null): BroadcastWatch {
+  const $group = atom<BroadcastState>(renderedGroup(rendered));
 
   const reload = async (): Promise<void> => {
     const result = await call(api.broadcasts[':broadcastId'].$get({ param: { broadcastId } }));
-    if (result.ok) $group.set({ kind: 'ready', faxes: result.data.faxes });
+    const current = $group.get();
+    if (result.ok)
+      $group.set({ kind: 'ready', faxes: current.kind === 'ready' ? newerRows(current.faxes, result.data.faxes) : result.data.faxes });
     else if (result.status === 404 || result.status === 400) $group.set({ kind: 'missing' });
     else if ($group.get().kind !== 'ready') $group.set({ kind: 'failed', reason: result.message });
   };
@@ -50,17 +63,14 @@ export function broadcastStore(broadcastId: string): BroadcastWatch {
 
   onMount($group, () => {
     if (typeof window === 'undefined') return;
-    void reload();
-    let wasConnected = false;
-    const stopStatus = $liveStatus.subscribe((status) => {
-      if (status === 'connected' && !wasConnected && $group.get().kind === 'ready') void reload();
-      wasConnected = status === 'connected';
-    });
+    const start = $group.get().kind;
+    if (start === 'loading') void reload();
+    const stopResync = start === 'loading' ? reloadOnLaterMiss(reload) : start === 'ready' ? reloadWhenMissed(reload) : () => undefined;
     const stopEvents = onLiveEvent((event) => {
       if (event.type === 'fax.updated' && event.fax.broadcastId === broadcastId) show([event.fax]);
     });
     return () => {
-      stopStatus();
+      stopResync();
       stopEvents();
     };
   });

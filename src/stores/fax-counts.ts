@@ -1,14 +1,14 @@
 import { atom, onMount } from 'nanostores';
 import type { FaxCounts } from '../common/faxes';
 import { api, call } from '../lib/api';
-import { reloadAfterReconnect } from './fax-reload';
+import { reloadWhenMissed } from './live-resync';
 import { onLiveEvent } from './live';
 import { onTeardown } from './teardown';
 
 // Unread received faxes and totals (spec §7), shown in the navigation and the lists. The page
 // arrives with them (page context → `seedFaxCounts`); every fax.updated carries them as they were
-// after that change, and the newest of those is shown. They are read again only after a
-// reconnect, so a missed event never leaves them wrong.
+// after that change, and the newest of those is shown. They are read again only when the page may
+// have missed a push (./live-resync), so a missed event never leaves them wrong.
 
 export const $faxCounts = atom<FaxCounts | null>(null);
 
@@ -39,7 +39,7 @@ onTeardown(() => {
 });
 
 onMount($faxCounts, () => {
-  const stopReload = reloadAfterReconnect(loadFaxCounts);
+  const stopReload = reloadWhenMissed(loadFaxCounts);
   const stopEvents = onLiveEvent((event) => {
     if (event.type === 'fax.updated' || event.type === 'faxes.deleted') applyFaxCounts(event.totals.counts, event.at);
   });

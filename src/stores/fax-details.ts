@@ -2,18 +2,18 @@ import { atom, onMount, type ReadableAtom } from 'nanostores';
 import type { FaxDetails, FaxView } from '../common/faxes';
 import { addsTimelineEntry } from './fax-status-rules';
 import { api, call } from '../lib/api';
-import { findLoadedFax } from './faxes';
-import { findLoadedReceivedFax } from './inbox';
-import { $liveStatus, onLiveEvent } from './live';
+import { onLiveEvent } from './live';
+import { reloadOnLaterMiss, reloadWhenMissed } from './live-resync';
 
-// One fax with its timeline, for /faxDetails/{faxId}. A pushed `fax.updated` for it is applied at
-// once; the timeline, which the push does not carry, is read again only when the fax changed step,
-// and after a reconnect.
+// One fax with its timeline, for /faxDetails/{faxId} and /preview?faxId=. It starts from the fax
+// the server rendered the page with (or its "not found"). A pushed `fax.updated` for it is applied
+// at once; the timeline, which the push does not carry, is read again only when the fax changed
+// step, and the whole fax when the page may have missed a push (./live-resync).
 
 export type FaxDetailsState =
   | { kind: 'loading' }
   | { kind: 'ready'; details: FaxDetails }
-  /** Neither loaded on this page nor known to the server (spec §2): the page leaves. */
+  /** Not known to the server (spec §2): the page leaves. */
   | { kind: 'missing' }
   | { kind: 'failed'; reason: string };
 
@@ -25,10 +25,19 @@ export interface FaxDetailsWatch {
   show: (fax: FaxView) => void;
 }
 
-/** A store following one fax while a component listens. */
-export function faxDetailsStore(faxId: string): FaxDetailsWatch {
-  const loaded = findLoadedFax(faxId) ?? findLoadedReceivedFax(faxId);
-  const $details = atom<FaxDetailsState>(loaded ? { kind: 'ready', details: { fax: loaded, timeline: [] } } : { kind: 'loading' });
+/** The fax as its page was rendered: the server's answer (null: not found), or loading when it read none. */
+function renderedDetails(rendered: { details: FaxDetails | null } | null): FaxDetailsState {
+  if (!rendered) return { kind: 'loading' };
+  return rendered.details ? { kind: 'ready', details: rendered.details } : { kind: 'missing' };
+}
+
+/**
+ * A store following one fax while a component listens, starting from what the page was rendered
+ * with (`rendered`; null when the page came without it). One per island: it may start filled on
+ * the server too, where no other request sees it.
+ */
+export function faxDetailsStore(faxId: string, rendered: { details: FaxDetails | null } | null): FaxDetailsWatch {
+  const $details = atom<FaxDetailsState>(renderedDetails(rendered));
 
   const read = async (): Promise<void> => {
     const result = await call(api.faxes[':faxId'].$get({ param: { faxId: encodeURIComponent(faxId) } }));
@@ -39,7 +48,7 @@ export function faxDetailsStore(faxId: string): FaxDetailsWatch {
       $details.set({ kind: 'ready', details: { fax, timeline: result.data.timeline } });
     } else if (result.status === 404 || result.status === 400) {
       // 400: the id is not even the shape of a fax id, so no fax has it.
-      if (!findLoadedFax(faxId) && !findLoadedReceivedFax(faxId)) $details.set({ kind: 'missing' });
+      $details.set({ kind: 'missing' });
     } else if (current.kind !== 'ready') {
       $details.set({ kind: 'failed', reason: result.message });
     }
@@ -47,12 +56,10 @@ export function faxDetailsStore(faxId: string): FaxDetailsWatch {
 
   onMount($details, () => {
     if (typeof window === 'undefined') return;
-    void read();
-    let wasConnected = false;
-    const stopStatus = $liveStatus.subscribe((status) => {
-      if (status === 'connected' && !wasConnected) void read();
-      wasConnected = status === 'connected';
-    });
+    const start = $details.get().kind;
+    // A fax the server did not find stays unknown: its page leaves.
+    if (start === 'loading') void read();
+    const stopResync = start === 'loading' ? reloadOnLaterMiss(read) : start === 'ready' ? reloadWhenMissed(read) : () => undefined;
     const stopEvents = onLiveEvent((event) => {
       if (event.type !== 'fax.updated' || event.fax.id !== faxId) return;
       const current = $details.get();
@@ -64,7 +71,7 @@ export function faxDetailsStore(faxId: string): FaxDetailsWatch {
       if (addsTimelineEntry(current.details.fax, event.fax)) void read();
     });
     return () => {
-      stopStatus();
+      stopResync();
       stopEvents();
     };
   });

@@ -14,14 +14,17 @@ import {
   viewerTimeZone,
   withFilteredFaxUpdate,
 } from './fax-list-filters';
-import { $liveStatus, onLiveEvent } from './live';
+import { newerRows } from './fax-rows';
+import { onLiveEvent } from './live';
+import { reloadOnLaterMiss, reloadWhenMissed } from './live-resync';
 import { onTeardown } from './teardown';
 
 // One fax history list, sent or received (spec §7: newest first, 30 first then pages of 20; more
 // only while fewer are loaded than the total, §5), narrowed by the filters in the page's address
-// (./fax-list-filters). Live `fax.updated` events of its direction change rows in place and put a
-// new fax at the top, if the filters find it; after a reconnect the first page is read again,
-// since events may have been missed while the socket was down.
+// (./fax-list-filters). It starts from the first page the server rendered the page with, or,
+// with filters in the address, reads it once. Live `fax.updated` events of its direction change
+// rows in place and put a new fax at the top, if the filters find it; the first page is read again
+// only when the page may have missed an event (./live-resync).
 
 export interface FaxList {
   faxes: FaxView[];
@@ -34,8 +37,13 @@ export type FaxListState =
   | { kind: 'failed'; reason: string }
   | { kind: 'ready'; list: FaxList; loadingMore: boolean; moreFailed: string | null; searching: boolean };
 
-/** What a list is before its first page is read (and what the server renders). */
+/** What a list is before its first page is read. */
 export const LIST_LOADING: FaxListState = { kind: 'loading' };
+
+/** The list as its page was rendered: its first page, or loading when the island reads it itself. */
+export function renderedListState(firstPage: FaxListPage | null): FaxListState {
+  return firstPage ? { kind: 'ready', list: firstPage, loadingMore: false, moreFailed: null, searching: false } : LIST_LOADING;
+}
 
 export interface FaxListStore {
   $state: ReadableAtom<FaxListState>;
@@ -43,11 +51,14 @@ export interface FaxListStore {
   $filters: ReadableAtom<FaxListFilters>;
   /** Lists what the filters find from its first page, and keeps them in the page's address. */
   setFilters: (filters: FaxListFilters) => void;
+  /**
+   * Starts the list as its page hydrates, once: from the first page the page was rendered with,
+   * or, when there is none (filters in the address), by reading it.
+   */
+  start: (rendered: FaxListPage | null) => void;
   load: () => Promise<void>;
   loadMore: () => Promise<void>;
   applyUpdate: (fax: FaxView) => void;
-  /** The fax if this page has it loaded already (the details page's "loaded list"), else null. */
-  findLoaded: (faxId: string) => FaxView | null;
 }
 
 function byStartDesc(a: FaxView, b: FaxView): number {
@@ -61,15 +72,17 @@ export function hasMoreFaxes(list: FaxList): boolean {
 
 /**
  * The first page read again (after a reconnect) on top of what was loaded: rows past the first
- * page stay, with their cursor, so "Load more" carries on where it was.
+ * page stay, with their cursor, so "Load more" carries on where it was; rows pushed since the read
+ * stay at their newer version.
  */
 export function keepOlderRows(old: FaxList, fresh: FaxListPage): FaxList {
-  const last = fresh.faxes.at(-1);
-  const page: FaxList = { faxes: fresh.faxes, nextCursor: fresh.nextCursor, total: fresh.total };
+  const faxes = newerRows(old.faxes, fresh.faxes);
+  const last = faxes.at(-1);
+  const page: FaxList = { faxes, nextCursor: fresh.nextCursor, total: fresh.total };
   if (!last || fresh.nextCursor === null) return page;
-  const ids = new Set(fresh.faxes.map((fax) => fax.id));
+  const ids = new Set(faxes.map((fax) => fax.id));
   const older = old.faxes.filter((fax) => !ids.has(fax.id) && byStartDesc(fax, last) > 0);
-  return older.length === 0 ? page : { faxes: [...fresh.faxes, ...older], nextCursor: old.nextCursor, total: fresh.total };
+  return older.length === 0 ? page : { faxes: [...faxes, ...older], nextCursor: old.nextCursor, total: fresh.total };
 }
 
 /** The list with a pushed fax in it: in place when loaded, at its place by date when new; null when unchanged. */
@@ -96,7 +109,7 @@ export function withoutFaxes(list: FaxList, faxIds: readonly string[]): FaxList 
   return removed === 0 ? null : { ...list, faxes, total: Math.max(faxes.length, list.total - removed) };
 }
 
-/** A list of one direction, read when a component first listens and kept live while it does. */
+/** A list of one direction, started from its page's data (or read) and kept live while a component listens. */
 export function createFaxListStore(direction: FaxDirection): FaxListStore {
   const $state = atom<FaxListState>({ kind: 'loading' });
   const $filters = atom<FaxListFilters>(NO_FILTERS);
@@ -136,6 +149,23 @@ export function createFaxListStore(direction: FaxDirection): FaxListStore {
   };
 
   const load = (): Promise<void> => readFirstPage(false);
+
+  let stopResync: (() => void) | null = null;
+  const start = (rendered: FaxListPage | null): void => {
+    if (typeof window === 'undefined' || stopResync) return;
+    const filters = filtersFromUrl(window.location.search, direction);
+    $filters.set(filters);
+    if (rendered && !hasFilters(filters)) {
+      $state.set(renderedListState(rendered));
+      const events = held;
+      held = [];
+      for (const fax of events) applyUpdate(fax);
+      stopResync = reloadWhenMissed(load);
+    } else {
+      void load();
+      stopResync = reloadOnLaterMiss(load);
+    }
+  };
 
   const setFilters = (filters: FaxListFilters): void => {
     if (sameFilters(filters, $filters.get())) return;
@@ -207,29 +237,18 @@ export function createFaxListStore(direction: FaxDirection): FaxListStore {
     if (update.recheck) recheckSoon();
   };
 
-  const findLoaded = (faxId: string): FaxView | null => {
-    const state = $state.get();
-    return state.kind === 'ready' ? (state.list.faxes.find((fax) => fax.id === faxId) ?? null) : null;
-  };
-
   onMount($state, () => {
     if (typeof window === 'undefined') return;
-    $filters.set(filtersFromUrl(window.location.search, direction));
-    void load();
-    let wasConnected = false;
-    const stopStatus = $liveStatus.subscribe((status) => {
-      if (status === 'connected' && wasConnected === false && $state.get().kind === 'ready') void load();
-      wasConnected = status === 'connected';
-    });
     const stopEvents = onLiveEvent((event) => {
       if (event.type === 'fax.updated') applyUpdate(event.fax);
     });
     return () => {
-      stopStatus();
       stopEvents();
+      stopResync?.();
+      stopResync = null;
       if (recheckTimer) clearTimeout(recheckTimer);
     };
   });
 
-  return { $state, $filters, setFilters, load, loadMore, applyUpdate, findLoaded };
+  return { $state, $filters, setFilters, start, load, loadMore, applyUpdate };
 }

@@ -1,21 +1,22 @@
-import { atom, onMount } from 'nanostores';
+import { atom } from 'nanostores';
 import type { FaxMailSettings } from '../common/fax-mail';
 import { api, type ApiFailure, type ApiResult, call } from '../lib/api';
 import { onTeardown } from './teardown';
 
-// The addresses that get the user's received faxes (settings; decision 028), loaded when the
-// settings section first shows and read again after each change the page makes.
+// The addresses that get the user's received faxes (settings; decision 028), rendered with the
+// settings page and read again after each change the page makes.
 
 export const $faxMail = atom<FaxMailSettings | null>(null);
+
+/** The addresses the page was rendered with; never overwrites newer ones. */
+export function seedFaxMail(settings: FaxMailSettings | null): void {
+  if (settings && !$faxMail.get()) $faxMail.set(settings);
+}
 
 async function loadFaxMail(): Promise<void> {
   const result = await call(api.faxMailAddresses.$get());
   if (result.ok) $faxMail.set(result.data);
 }
-
-onMount($faxMail, () => {
-  void loadFaxMail();
-});
 
 onTeardown(() => $faxMail.set(null));
 

@@ -12,7 +12,12 @@ export async function setFaxReadStatus(faxId: string, status: FaxReadStatus): Pr
   return result;
 }
 
-/** Marks a received fax read when it is opened; sent faxes and ones already read need no call. */
-export async function markReadOnOpen(fax: FaxView): Promise<void> {
-  if (fax.direction === 'RECEIVE' && !fax.read && fax.status !== 'RECEIVING') await setFaxReadStatus(fax.id, 'read');
+/**
+ * Marks a received fax read when it is opened; sent faxes and ones already read need no call.
+ * Answers the fax as the server now has it (the page shows it without reading it again), or null.
+ */
+export async function markReadOnOpen(fax: FaxView): Promise<FaxView | null> {
+  if (fax.direction !== 'RECEIVE' || fax.read || fax.status === 'RECEIVING') return null;
+  const result = await setFaxReadStatus(fax.id, 'read');
+  return result.ok ? result.data.fax : null;
 }

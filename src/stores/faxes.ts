@@ -9,9 +9,8 @@ const sent = createFaxListStore('SEND');
 export const $sentFaxes = sent.$state;
 export const $sentFilters = sent.$filters;
 export const setSentFilters = sent.setFilters;
+export const startSentFaxes = sent.start;
 export const loadSentFaxes = sent.load;
 export const loadMoreSentFaxes = sent.loadMore;
-/** The fax if this page has it loaded already (the details page's "loaded list"), else null. */
-export const findLoadedFax = sent.findLoaded;
 /** Shows faxes the server just answered with (moved to the trash, or back) without waiting for their events. */
 export const applySentUpdate = sent.applyUpdate;

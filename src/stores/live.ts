@@ -3,6 +3,7 @@ import { LIVE_CLOSE_SESSION_ENDED, LIVE_PING, LIVE_PONG, readLiveEvent, type Liv
 import { revalidateOnReturn, verifyAuth } from './session';
 import { onTeardown, USER_STORAGE_PREFIX } from './teardown';
 import { freshEvents } from '../common/session-timing';
+import { noteLiveHello } from './live-resync';
 
 // One WebSocket per page to the user's hub. It opens when a component first listens to $liveStatus
 // and closes when the last one stops. After a drop it reconnects with backoff; every (re)connect
@@ -106,7 +107,9 @@ onMount($liveStatus, () => {
       $liveStatus.set('connected');
       heartbeat = setInterval(() => ws.send(LIVE_PING), HEARTBEAT_MS);
     });
-    ws.addEventListener('message', (event) => receive(event.data));
+    ws.addEventListener('message', (event) => {
+      if (!noteLiveHello(event.data)) receive(event.data);
+    });
     ws.addEventListener('close', (event) => {
       clearInterval(heartbeat);
       if (socket !== ws) return;

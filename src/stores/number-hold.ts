@@ -1,9 +1,10 @@
 import { atom, onMount } from 'nanostores';
-import type { FaxNumberView, NumberHoldView } from '../common/numbers';
+import { type FaxNumberView, holdSecondsLeft, type NumberHoldView } from '../common/number-rules';
 import { api, call, type ApiData, type ApiResult } from '../lib/api';
 
 // The number picker on /reserveNumber: the areas with free numbers, the numbers of the chosen
-// area, and the caller's hold (signed in or not), with the seconds it has left.
+// area, and the caller's hold (signed in or not), with the seconds it has left. /transaction is
+// rendered with the hold (page data); /reserveNumber reads it as it hydrates.
 
 type NumberArea = ApiData<typeof api.numberAreas.$get>['areas'][number];
 
@@ -14,15 +15,28 @@ export const $hold = atom<NumberHoldView | null>(null);
 export const $holdSecondsLeft = atom(0);
 
 function tick(): void {
-  const hold = $hold.get();
-  $holdSecondsLeft.set(hold ? Math.max(0, Math.round((hold.expiresAt - Date.now()) / 1000)) : 0);
+  $holdSecondsLeft.set(holdSecondsLeft($hold.get(), Date.now()));
 }
 
-onMount($hold, () => {
+let started = false;
+
+/** Starts the hold as the page hydrates, once: the one it was rendered with (null: none), or with undefined by reading it. */
+export function startHold(rendered: NumberHoldView | null | undefined): void {
+  if (started) return;
+  started = true;
+  if (rendered !== undefined) {
+    $hold.set(rendered);
+    tick();
+    return;
+  }
   void call(api.getTempNumberReservation.$get({ query: {} })).then((result) => {
     if (result.ok) $hold.set(result.data.hold);
     tick();
   });
+}
+
+onMount($hold, () => {
+  if (typeof window === 'undefined') return;
   const timer = setInterval(tick, 1000);
   return () => clearInterval(timer);
 });

@@ -1,13 +1,16 @@
 import { atom, onMount } from 'nanostores';
 import type { ContactInput, ContactListPage, ContactView } from '../common/contacts';
 import { api, call, type ApiResult } from '../lib/api';
-import { $liveStatus, onLiveEvent } from './live';
+import { onLiveEvent } from './live';
+import { reloadOnLaterMiss, reloadWhenMissed } from './live-resync';
 import { onTeardown } from './teardown';
 
 // The phonebook page (/phonebook): the list as the current search finds it, page after page
 // (load more only while fewer are loaded than the total), and the calls that change it. A change
 // made here or in another tab (`contacts.updated`) reads the first page again: the list is a
-// search over a window of pages, which only a re-read keeps right.
+// search over a window of pages, which only a re-read keeps right. It starts from the first page
+// the server rendered the page with, and reads it again when the page may have missed a change
+// (./live-resync).
 
 export type PhonebookState =
   | { kind: 'loading' }
@@ -99,20 +102,33 @@ export async function deleteContacts(contactIds: string[]): Promise<ApiResult<{ 
   return result;
 }
 
+/** The phonebook as its page was rendered: its first page, or loading when the island reads it itself. */
+export function renderedPhonebook(firstPage: ContactListPage | null): PhonebookState {
+  return firstPage ? { kind: 'ready', search: '', page: firstPage, loadingMore: false, moreFailed: null } : { kind: 'loading' };
+}
+
+let stopResync: (() => void) | null = null;
+
+/** Starts the phonebook as its page hydrates, once: from the first page it was rendered with, else by reading it. */
+export function startPhonebook(rendered: ContactListPage | null): void {
+  if (typeof window === 'undefined' || stopResync) return;
+  if (rendered) {
+    $phonebook.set(renderedPhonebook(rendered));
+    stopResync = reloadWhenMissed(loadPhonebook);
+  } else {
+    void loadPhonebook();
+    stopResync = reloadOnLaterMiss(loadPhonebook);
+  }
+}
+
 onMount($phonebook, () => {
   if (typeof window === 'undefined') return;
-  void loadPhonebook();
-  let wasConnected = false;
-  const stopStatus = $liveStatus.subscribe((status) => {
-    // Changes may have been missed while the socket was down.
-    if (status === 'connected' && wasConnected === false && $phonebook.get().kind === 'ready') void loadPhonebook();
-    wasConnected = status === 'connected';
-  });
   const stopEvents = onLiveEvent((event) => {
     if (event.type === 'contacts.updated') void loadPhonebook();
   });
   return () => {
-    stopStatus();
     stopEvents();
+    stopResync?.();
+    stopResync = null;
   };
 });

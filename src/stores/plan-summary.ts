@@ -1,15 +1,17 @@
 import { atom, onMount } from 'nanostores';
 import { toPlanSummary, type PlanSummary } from '../common/plan-summary';
 import { api, call } from '../lib/api';
-import { $liveStatus, onLiveEvent } from './live';
+import { onLiveEvent } from './live';
+import { reloadWhenMissed } from './live-resync';
 import { $setUpAccount } from './session';
 import { onTeardown } from './teardown';
 
 // The plan and the pages left to send and receive, as the dashboard shows them (issue 12). The
 // page arrives with them rendered (page context `plan`), so nothing is read at load; they are read
 // again whenever the server says the account changed (a fax charged or refunded credits, a plan
-// started, renewed or ended: account.updated), after a reconnect, and taken from new-user setup's
-// answer (the free credits arrive with it, usually after the page was rendered).
+// started, renewed or ended: account.updated), when the page may have missed that (./live-resync),
+// and taken from new-user setup's answer (the free credits arrive with it, usually after the page
+// was rendered).
 
 /** The latest known summary; null until something newer than the rendered page is known. */
 export const $planSummary = atom<PlanSummary | null>(null);
@@ -23,13 +25,7 @@ onTeardown(() => $planSummary.set(null));
 
 onMount($planSummary, () => {
   if (typeof window === 'undefined') return;
-  let connections = 0;
-  let wasConnected = false;
-  const stopStatus = $liveStatus.subscribe((status) => {
-    // Not on the first connection: the rendered page is fresh, and a read racing a sign-out would only fail.
-    if (status === 'connected' && !wasConnected && ++connections > 1) void loadPlanSummary();
-    wasConnected = status === 'connected';
-  });
+  const stopResync = reloadWhenMissed(loadPlanSummary);
   const stopEvents = onLiveEvent((event) => {
     if (event.type === 'account.updated' || event.type === 'subscription.updated') void loadPlanSummary();
   });
@@ -39,7 +35,7 @@ onMount($planSummary, () => {
   const setUp = $setUpAccount.get();
   if (setUp) $planSummary.set(toPlanSummary(setUp));
   return () => {
-    stopStatus();
+    stopResync();
     stopEvents();
     stopSetup();
   };

@@ -1,9 +1,10 @@
-import { atom, computed, onMount } from 'nanostores';
-import type { OptionsView, PlanTerm, PlanView } from '../common/plans';
+import { atom } from 'nanostores';
+import type { OptionsView, PlanTerm } from '../common/plans';
 import { api, call } from '../lib/api';
 
-// Public pricing for /upgrade: loaded once when the plan list is first shown. Prices change only
-// when an operator edits the options table, so there is no live refresh.
+// Public pricing for /upgrade and /transaction: the pages are rendered with it (page data), so it
+// is read only where a page came without. Prices change only when an operator edits the options
+// table, so there is no live refresh.
 
 export type PlansState = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; options: OptionsView };
 
@@ -11,20 +12,23 @@ export const $plansState = atom<PlansState>({ state: 'loading' });
 /** The billing term the page shows; MONTH first. */
 export const $term = atom<PlanTerm>('MONTH');
 
-/** The plans of the chosen term, in level order; null until loaded. */
-export const $termPlans = computed([$plansState, $term], (plans, term): PlanView[] | null =>
-  plans.state === 'ready' ? plans.options.plans.filter((plan) => plan.term === term) : null,
-);
+/** The plans as the page was rendered with them, or loading when it came without. */
+export function renderedPlans(options: OptionsView | null): PlansState {
+  return options ? { state: 'ready', options } : { state: 'loading' };
+}
 
 async function loadPlans(): Promise<void> {
   const result = await call(api.options.$get());
   $plansState.set(result.ok ? { state: 'ready', options: result.data } : { state: 'failed' });
 }
 
+/** Starts the plans as the page hydrates: from those it was rendered with, else by reading them. */
+export function startPlans(rendered: OptionsView | null): void {
+  if ($plansState.get().state === 'ready') return;
+  if (rendered) $plansState.set(renderedPlans(rendered));
+  else void loadPlans();
+}
+
 export function chooseTerm(term: PlanTerm): void {
   $term.set(term);
 }
-
-onMount($plansState, () => {
-  if ($plansState.get().state !== 'ready') void loadPlans();
-});

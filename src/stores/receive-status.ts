@@ -1,14 +1,15 @@
 import { atom, onMount } from 'nanostores';
 import type { ReceiveStatus } from '../common/faxes';
 import { api, call } from '../lib/api';
-import { reloadAfterReconnect } from './fax-reload';
+import { reloadWhenMissed } from './live-resync';
 import { type Followed, follow, withReceivedFax } from './fax-status-rules';
 import { onLiveEvent } from './live';
 import { onTeardown } from './teardown';
 
 // The receive document (spec §3) the dashboard shows: faxes arriving now and the newest received.
 // The page arrives with it rendered (seedReceiveStatus); every pushed change of a received fax is
-// applied to it as it comes (fax-status-rules.ts), and it is read again only after a reconnect.
+// applied to it as it comes (fax-status-rules.ts), and it is read again only when the page may
+// have missed a push (./live-resync).
 
 let followed: Followed<ReceiveStatus> | null = null;
 
@@ -36,7 +37,7 @@ onTeardown(() => {
 });
 
 onMount($receiveStatus, () => {
-  const stopReload = reloadAfterReconnect(loadReceiveStatus);
+  const stopReload = reloadWhenMissed(loadReceiveStatus);
   const stopEvents = onLiveEvent((event) => {
     if (event.type === 'fax.updated' && followed) set(withReceivedFax(followed, event.fax, event.totals));
   });

@@ -1,14 +1,15 @@
 import { atom, onMount } from 'nanostores';
 import type { SendStatus } from '../common/faxes';
 import { api, call } from '../lib/api';
-import { reloadAfterReconnect } from './fax-reload';
+import { reloadWhenMissed } from './live-resync';
 import { type Followed, follow, withSentFax } from './fax-status-rules';
 import { onLiveEvent } from './live';
 import { onTeardown } from './teardown';
 
 // The send document (spec §3) the dashboard shows: the fax on its way and the newest one sent.
 // The page arrives with it rendered (seedSendStatus); every pushed change of a sent fax is applied
-// to it as it comes (fax-status-rules.ts), and it is read again only after a reconnect.
+// to it as it comes (fax-status-rules.ts), and it is read again only when the page may have
+// missed a push (./live-resync).
 
 let followed: Followed<SendStatus> | null = null;
 
@@ -36,7 +37,7 @@ onTeardown(() => {
 });
 
 onMount($sendStatus, () => {
-  const stopReload = reloadAfterReconnect(loadSendStatus);
+  const stopReload = reloadWhenMissed(loadSendStatus);
   const stopEvents = onLiveEvent((event) => {
     if (event.type === 'fax.updated' && followed) set(withSentFax(followed, event.fax, event.totals));
   });

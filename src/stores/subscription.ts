@@ -2,13 +2,14 @@ import { atom } from 'nanostores';
 import type { BillingHistory, CardInput, SubscriptionView } from '../common/billing';
 import { formatOwnNumber } from '../common/phone-text';
 import { api, call, type ApiData, type ApiResult } from '../lib/api';
-import { $liveStatus, onLiveEvent } from './live';
+import { onLiveEvent } from './live';
+import { reloadWhenMissed } from './live-resync';
 import { onTeardown } from './teardown';
 
-// The user's plan and own fax number (dashboard, settings) and the billing history (settings).
-// The dashboard arrives with the number rendered (page context), so nothing is read at load there:
-// the plan is read once the live connection is up (a read racing a sign-out would only fail), and
-// again on every subscription.updated / number.updated push and after a reconnect.
+// The user's plan and own fax number (dashboard, settings, upgrade) and the billing history
+// (settings). Every page arrives with them rendered (page context and page data), so nothing is
+// read at load: they are read again on every subscription.updated push (number.updated carries the
+// number) and when the page may have missed one (./live-resync).
 
 export interface OwnNumber {
   number: string;
@@ -64,34 +65,29 @@ export async function changeCard(card: CardInput): Promise<ApiResult<ApiData<typ
   return result;
 }
 
+/** The plan (and with settings the billing history) the page was rendered with; never overwrites newer ones. */
+export function seedSubscription(subscription: SubscriptionView | null, history: BillingHistory | null = null): void {
+  if (subscription && !$subscription.get()) $subscription.set(subscription);
+  if (history && !$billingHistory.get()) $billingHistory.set(history);
+}
+
 /**
- * Keeps $subscription (and the number) current while a component shows it. `atLoad`: read now
- * (settings reads its data at load anyway); `onConnect`: read when the live connection first comes
- * up (the dashboard, and only when it has a plan to show). Either way: again after a reconnect and
- * on every push about the plan.
+ * Keeps $subscription (and the number, and `withHistory` the billing history) current while a
+ * component shows it: read again on every push about the plan and when the page may have missed one.
  */
-export function watchSubscription(options: { atLoad: boolean; onConnect: boolean; withHistory: boolean }): () => void {
+export function followSubscription(options: { withHistory: boolean }): () => void {
   if (typeof window === 'undefined') return () => undefined;
   const reload = (): void => {
     void loadSubscription();
     if (options.withHistory) void loadBillingHistory();
   };
-  if (options.atLoad) reload();
-  let connections = 0;
-  let wasConnected = false;
-  const stopStatus = $liveStatus.subscribe((status) => {
-    const connectedNow = status === 'connected' && !wasConnected;
-    wasConnected = status === 'connected';
-    if (!connectedNow) return;
-    connections += 1;
-    if (connections > 1 || (options.onConnect && !options.atLoad)) reload();
-  });
+  const stopResync = reloadWhenMissed(reload);
   const stopEvents = onLiveEvent((event) => {
     if (event.type === 'number.updated') $ownNumber.set(event.number);
     if (event.type === 'subscription.updated') reload();
   });
   return () => {
-    stopStatus();
+    stopResync();
     stopEvents();
   };
 }

@@ -1,14 +1,17 @@
 import { atom, onMount } from 'nanostores';
 import type { FaxView } from '../common/faxes';
+import type { TrashListPage } from '../common/trash';
 import { api, call, type ApiFailure } from '../lib/api';
-import { type FaxListState, hasMoreFaxes, keepOlderRows, withFaxUpdate, withoutFaxes } from './fax-list';
-import { $liveStatus, onLiveEvent } from './live';
+import { type FaxListState, hasMoreFaxes, keepOlderRows, renderedListState, withFaxUpdate, withoutFaxes } from './fax-list';
+import { onLiveEvent } from './live';
+import { reloadOnLaterMiss, reloadWhenMissed } from './live-resync';
 import { onTeardown } from './teardown';
 
 // The trash (spec §3 trash document): faxes of both directions, newest first, 30 then 20 like the
 // history. Live: a fax.updated with `trashedAt` puts a fax in (or updates it), one without takes
-// it out (restored, in this tab or another); faxes.deleted drops what was deleted forever. After a
-// reconnect the first page is read again.
+// it out (restored, in this tab or another); faxes.deleted drops what was deleted forever. It
+// starts from the first page the server rendered the page with, and reads it again only when the
+// page may have missed an event (./live-resync).
 
 export const $trash = atom<FaxListState>({ kind: 'loading' });
 
@@ -122,20 +125,29 @@ export async function emptyTrash(): Promise<ApiFailure | null> {
   return null;
 }
 
+let stopResync: (() => void) | null = null;
+
+/** Starts the trash as its page hydrates, once: from the first page it was rendered with, else by reading it. */
+export function startTrash(rendered: TrashListPage | null): void {
+  if (typeof window === 'undefined' || stopResync) return;
+  if (rendered) {
+    $trash.set(renderedListState(rendered));
+    stopResync = reloadWhenMissed(loadTrash);
+  } else {
+    void loadTrash();
+    stopResync = reloadOnLaterMiss(loadTrash);
+  }
+}
+
 onMount($trash, () => {
   if (typeof window === 'undefined') return;
-  void loadTrash();
-  let wasConnected = false;
-  const stopStatus = $liveStatus.subscribe((status) => {
-    if (status === 'connected' && wasConnected === false && $trash.get().kind === 'ready') void loadTrash();
-    wasConnected = status === 'connected';
-  });
   const stopEvents = onLiveEvent((event) => {
     if (event.type === 'fax.updated') applyTrashUpdate(event.fax);
     if (event.type === 'faxes.deleted') applyDeleted(event.faxIds, event.trashTotal);
   });
   return () => {
-    stopStatus();
     stopEvents();
+    stopResync?.();
+    stopResync = null;
   };
 });

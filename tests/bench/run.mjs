@@ -7,6 +7,7 @@ import { benchEarlyRefusals } from './early-refusals.mjs';
 import { benchHoldRace } from './hold-race.mjs';
 import { benchLandingPages } from './landing-pages.mjs';
 import { benchLighthouse } from './lighthouse.mjs';
+import { benchSignedInPages } from './signed-in-pages.mjs';
 import { benchReceive } from './receive-latency.mjs';
 import { benchUpload } from './upload-throughput.mjs';
 
@@ -71,8 +72,9 @@ try {
   // From a sign-in to its event on an open live socket: queue delivery + D1 write + hub fan-out.
   const { customToken } = await fetch(`${base}/api/verifyAuth`, { method: 'POST', headers: { ...origin, cookie } }).then((r) => r.json());
   const socket = new WebSocket(`${base.replace('http', 'ws')}/api/live?token=${customToken}`);
+  // The hub's first frame says where its pushes stand (decision 031); the sign-in events come after it.
   await new Promise((resolve, reject) => {
-    socket.onopen = resolve;
+    socket.onmessage = resolve;
     socket.onerror = reject;
   });
   const live = await time(async () => {
@@ -91,6 +93,7 @@ try {
   rows.push(...(await benchHoldRace(base, stats)));
   rows.push(...(await benchLandingPages(base)));
   rows.push(...(await benchLighthouse(base)));
+  rows.push(...(await benchSignedInPages(base)));
   rows.push(...(await benchEarlyRefusals(base)));
   rows.push(...(await benchDocumentBombs(base, server.pid)));
 

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import type { LoginHistoryEntry } from '../../worker/api/account';
+import type { LoginHistoryEntry } from '../../src/common/account-view';
 import { SETUP_STEPS } from '../../src/common/onboarding';
 import type { AccountDetails } from '../../worker/views/account';
 import { hashPassword } from '../../worker/auth/password';

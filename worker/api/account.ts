@@ -9,29 +9,19 @@ import {
 } from '../../src/common/account-schemas';
 import { currentViewer } from '../auth/viewer';
 import { getDb } from '../db/client';
-import { listLoginEvents } from '../db/queries/login-events';
 import { readOption } from '../db/queries/options';
 import { completeSetup, updateProfile, type ProfileChange } from '../db/queries/users';
 import { toE164 } from '../../src/common/phone';
-import type { SignInMethod } from '../../src/common/sign-in-link';
+import type { LoginHistoryEntry } from '../../src/common/account-view';
 import { ApiError } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
 import { requireSameOrigin } from '../http/same-origin';
 import { validate } from '../http/validate';
 import { publishToUser } from '../live/publish';
 import { accountDetailsOf } from '../fax/account-credits';
+import { readLoginHistory } from '../auth/login-history';
 
 const freeCreditsSchema = z.object({ send: z.number().int().min(0), receive: z.number().int().min(0) });
-const LOGIN_HISTORY_LIMIT = 50;
-
-/** One sign-in as settings lists it. */
-export interface LoginHistoryEntry {
-  at: number;
-  method: SignInMethod;
-  ip: string | null;
-  device: string | null;
-  country: string | null;
-}
 
 /** Saves a profile change and tells the user's other pages; answers the account. */
 // No return type written: the inferred one carries the answer's shape to the typed client.
@@ -83,7 +73,6 @@ export const accountApi = new Hono<AppEnv>()
   )
 
   .get('/loginHistory', async (c) => {
-    const events = await listLoginEvents(getDb(c.env), currentViewer(c).viewer.id, LOGIN_HISTORY_LIMIT);
-    const history: LoginHistoryEntry[] = events.map(({ at, method, ip, device, country }) => ({ at, method, ip, device, country }));
+    const history: LoginHistoryEntry[] = await readLoginHistory(getDb(c.env), currentViewer(c).viewer.id);
     return c.json({ history }, 200);
   });

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { changeCardSchema, checkoutConfirmSchema, checkoutSchema, type BillingHistory } from '../../src/common/billing';
 import { currentViewer } from '../auth/viewer';
 import { getDb } from '../db/client';
-import { findInvoiceOf, listInvoicesOf, listTransactionsOf } from '../db/queries/billing';
+import { findInvoiceOf } from '../db/queries/billing';
 import { renderInvoicePdf } from '../documents/invoice';
 import { ApiError } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
@@ -13,8 +13,7 @@ import { cancelAtPeriodEnd } from '../subscriptions/cancel';
 import { changeCard } from '../subscriptions/change-card';
 import { confirmCheckout, startCheckout } from '../subscriptions/checkout';
 import { settleBilling } from '../subscriptions/lifecycle';
-import { readSubscriptionStatus, subscriptionStatusOf } from '../subscriptions/status';
-import { toInvoiceView, toTransactionView } from '../views/subscriptions';
+import { readBillingHistory, readSubscriptionStatus, subscriptionStatusOf } from '../subscriptions/status';
 
 const checkoutIdParamSchema = z.object({ checkoutId: z.uuid() });
 const invoiceIdParamSchema = z.object({ invoiceId: z.uuid() });
@@ -56,10 +55,7 @@ export const billingApi = new Hono<AppEnv>()
   })
 
   .get('/billingHistory', async (c) => {
-    const { user } = currentViewer(c);
-    const db = getDb(c.env);
-    const [transactions, invoices] = await Promise.all([listTransactionsOf(db, user.id), listInvoicesOf(db, user.id)]);
-    const history: BillingHistory = { transactions: transactions.map(toTransactionView), invoices: invoices.map(toInvoiceView) };
+    const history: BillingHistory = await readBillingHistory(getDb(c.env), currentViewer(c).user.id);
     return c.json(history, 200);
   })
 

@@ -13,11 +13,12 @@ import {
 import type { ApiErrorBody } from '../../src/common/errors';
 import { LOCALE, t } from '../../src/i18n/t';
 import { currentViewer, requireViewer } from '../auth/viewer';
-import { type ContactChange, decodeContactCursor, encodeContactCursor, searchTerms } from '../domain/contacts';
+import { type ContactChange, decodeContactCursor, searchTerms } from '../domain/contacts';
 import { ApiError } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
 import { validate } from '../http/validate';
 import { userHubStub } from '../live/publish';
+import { toContactListPage } from '../views/contacts';
 
 /**
  * A change refused: 409 CONTACT_EXISTS with the contact that already has the number (so the page
@@ -47,11 +48,7 @@ export const contactsApi = new Hono<AppEnv>()
     const after = cursor ? decodeContactCursor(cursor) : null;
     if (cursor && !after) throw new ApiError(400, 'INVALID_INPUT', t('api.invalidValue', { field: t('api.cursor') }));
     const page = await userHubStub(c.env, user.id).listContacts(user.id, searchTerms(search ?? ''), after, limit ?? CONTACT_PAGE_SIZE);
-    const body: ContactListPage = {
-      contacts: page.contacts,
-      nextCursor: page.next ? encodeContactCursor(page.next) : null,
-      total: page.total,
-    };
+    const body: ContactListPage = toContactListPage(page);
     return c.json(body, 200);
   })
 

@@ -1,17 +1,10 @@
 import { Hono } from 'hono';
-import { isPaying } from '../../src/common/billing';
-import {
-  addFaxMailAddressSchema,
-  confirmFaxMailSchema,
-  type FaxMailSettings,
-  faxMailAddressParamSchema,
-  MAX_FAX_MAIL_ADDRESSES,
-} from '../../src/common/fax-mail';
+import { addFaxMailAddressSchema, confirmFaxMailSchema, type FaxMailSettings, faxMailAddressParamSchema } from '../../src/common/fax-mail';
 import { currentViewer } from '../auth/viewer';
 import { getDb } from '../db/client';
-import { findFaxMailAddress, listFaxMailAddresses } from '../db/queries/fax-mail-addresses';
-import { readConfig } from '../env';
+import { findFaxMailAddress } from '../db/queries/fax-mail-addresses';
 import { addAddress, confirmAddress, removeAddress, resendLink } from '../fax-mail/addresses';
+import { readFaxMailSettings } from '../fax-mail/settings';
 import type { AppEnv } from '../http/app-env';
 import { enforceRateLimit } from '../http/rate-limit';
 import { validate } from '../http/validate';
@@ -22,14 +15,7 @@ import { toFaxMailAddressView } from '../views/fax-mail';
 // per address, so nobody can use the product to flood an inbox.
 export const faxMailApi = new Hono<AppEnv>()
   .get('/faxMailAddresses', async (c) => {
-    const { user } = currentViewer(c);
-    const rows = await listFaxMailAddresses(getDb(c.env), user.id);
-    const settings: FaxMailSettings = {
-      addresses: rows.map(toFaxMailAddressView),
-      max: MAX_FAX_MAIL_ADDRESSES,
-      faxDomain: readConfig(c.env).FAX_MAIL_DOMAIN ?? null,
-      canSendByMail: isPaying(user.subscriptionType),
-    };
+    const settings: FaxMailSettings = await readFaxMailSettings(c.env, currentViewer(c).user);
     return c.json(settings, 200);
   })
 

@@ -4,7 +4,7 @@ import { faxPdfFileName } from '../../src/common/fax-file-name';
 import { faxIdParamSchema, faxListQuerySchema } from '../../src/common/fax-queries';
 import { toFaxSearch } from '../../src/common/fax-search';
 import { currentViewer } from '../auth/viewer';
-import { decodeFaxCursor, encodeFaxCursor } from '../domain/fax-cursor';
+import { decodeFaxCursor } from '../domain/fax-cursor';
 import { userHubStub } from '../live/publish';
 import { ApiError } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
@@ -12,6 +12,7 @@ import { validate } from '../http/validate';
 import { faxConfirmationPdf, faxDocumentBody } from '../fax/fax-files';
 import { findFaxOf } from '../fax/user-faxes';
 import { t } from '../../src/i18n/t';
+import { toFaxListPage } from '../views/faxes';
 
 function pdfHeaders(fileName: string, disposition: 'inline' | 'attachment'): Record<string, string> {
   return {
@@ -33,14 +34,8 @@ export const faxesApi = new Hono<AppEnv>()
     const limit = after ? FAX_NEXT_PAGE_SIZE : FAX_FIRST_PAGE_SIZE;
     // The cursor is a position in the list, so the next page of a search is the same filters after it.
     const search = toFaxSearch(filters);
-    const { faxes: rows, total } = await userHubStub(c.env, user.id).listFaxes(user.id, direction, after, limit + 1, search);
-    const page = rows.slice(0, limit);
-    const last = page.at(-1);
-    const body: FaxListPage = {
-      faxes: page,
-      nextCursor: rows.length > limit && last ? encodeFaxCursor(last) : null,
-      total,
-    };
+    const read = await userHubStub(c.env, user.id).listFaxes(user.id, direction, after, limit + 1, search);
+    const body: FaxListPage = toFaxListPage(read, limit);
     return c.json(body, 200);
   })
 

@@ -10,12 +10,13 @@ import {
 } from '../../src/common/trash';
 import { t } from '../../src/i18n/t';
 import { currentViewer } from '../auth/viewer';
-import { decodeFaxCursor, encodeFaxCursor } from '../domain/fax-cursor';
+import { decodeFaxCursor } from '../domain/fax-cursor';
 import { ApiError } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
 import { validate } from '../http/validate';
 import { userHubStub } from '../live/publish';
 import type { TrashChange } from '../live/user-hub';
+import { toFaxListPage } from '../views/faxes';
 
 // The trash (issue 14, spec §3 trash document): its list, moving faxes in and out, and deleting
 // them forever. All or none: a fax id the user has no fax by answers 404 exactly like another
@@ -35,14 +36,8 @@ export const trashApi = new Hono<AppEnv>()
     const after = cursor ? decodeFaxCursor(cursor) : null;
     if (cursor && !after) throw new ApiError(400, 'INVALID_INPUT', t('api.invalidValue', { field: t('api.cursor') }));
     const limit = after ? FAX_NEXT_PAGE_SIZE : FAX_FIRST_PAGE_SIZE;
-    const { faxes: rows, total } = await userHubStub(c.env, user.id).listTrash(user.id, after, limit + 1);
-    const page = rows.slice(0, limit);
-    const last = page.at(-1);
-    const body: TrashListPage = {
-      faxes: page,
-      nextCursor: rows.length > limit && last ? encodeFaxCursor(last) : null,
-      total,
-    };
+    const read = await userHubStub(c.env, user.id).listTrash(user.id, after, limit + 1);
+    const body: TrashListPage = toFaxListPage(read, limit);
     return c.json(body, 200);
   })
 

@@ -8,7 +8,7 @@ import {
   MAX_CONTACTS,
 } from '../../src/common/contacts';
 import type { FaxSearch } from '../../src/common/fax-search';
-import { LIVE_CLOSE_SESSION_ENDED, LIVE_PING, LIVE_PONG, type LiveEvent } from '../../src/common/live-messages';
+import { LIVE_CLOSE_SESSION_ENDED, LIVE_HELLO_PREFIX, LIVE_PING, LIVE_PONG, type LiveEvent } from '../../src/common/live-messages';
 import { getDb } from '../db/client';
 import { recordFaxLedger } from '../db/queries/fax-ledger';
 import type { ReceivedEnd } from '../db/queries/received-faxes';
@@ -678,6 +678,18 @@ export class UserHub extends DurableObject<Env> {
     await migrateUserStore(this.store);
   }
 
+  // ---- What a page rendered from this user's data may have missed (decision 031): every push
+  // ---- counts, and the count is kept in memory only, so a restarted object starts a new series
+  // ---- (another `epoch`) and every page rendered before it reads again.
+
+  private readonly epoch = crypto.randomUUID().slice(0, 8);
+  private pushes = 0;
+
+  /** Where the pushes stand now; the Worker reads it before anything a page shows. */
+  liveMark(): string {
+    return `${this.epoch}.${this.pushes}`;
+  }
+
   /** Accepts an upgrade the Worker has already authenticated; the session id comes in a header. */
   override async fetch(request: Request): Promise<Response> {
     const sessionId = request.headers.get('x-session-id');
@@ -687,11 +699,14 @@ export class UserHub extends DurableObject<Env> {
     const { 0: client, 1: server } = new WebSocketPair();
     this.ctx.acceptWebSocket(server);
     server.serializeAttachment({ sessionId } satisfies SocketAttachment);
+    // First of all, where the pushes stand: the page compares it with the mark it was rendered at.
+    server.send(LIVE_HELLO_PREFIX + this.liveMark());
     return new Response(null, { status: 101, webSocket: client });
   }
 
   /** Sends the event to every open socket of this user but those of `exceptSessionId`; answers how many got it. */
   async publish(event: LiveEvent, exceptSessionId: string | null = null): Promise<number> {
+    this.pushes++;
     const frame = JSON.stringify(event);
     let delivered = 0;
     for (const socket of this.ctx.getWebSockets()) {

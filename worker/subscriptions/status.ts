@@ -1,10 +1,11 @@
 import { getDb } from '../db/client';
-import { findCheckoutById, findFailedChargesSince } from '../db/queries/billing';
+import type { Db } from '../db/client';
+import { findCheckoutById, findFailedChargesSince, listInvoicesOf, listTransactionsOf } from '../db/queries/billing';
 import { findNumberOwnedBy } from '../db/queries/numbers';
 import { findUserById } from '../db/queries/users';
 import type { UserRow } from '../db/schema';
-import { isPaying, type SubscriptionView } from '../../src/common/billing';
-import { toSubscriptionView } from '../views/subscriptions';
+import { type BillingHistory, isPaying, type SubscriptionView } from '../../src/common/billing';
+import { toInvoiceView, toSubscriptionView, toTransactionView } from '../views/subscriptions';
 import type { LifecycleRows } from './lifecycle';
 
 export interface SubscriptionAnswer {
@@ -32,4 +33,10 @@ export async function subscriptionStatusOf(
 ): Promise<SubscriptionAnswer> {
   const checkout = isPaying(user.subscriptionType) && user.subscriptionId ? await findCheckoutById(getDb(env), user.subscriptionId) : null;
   return { subscription: toSubscriptionView(user, rows.owned, rows.failures, checkout) };
+}
+
+/** The user's payments and invoices as settings lists them (GET /api/billingHistory and the /settings page). */
+export async function readBillingHistory(db: Db, userId: string): Promise<BillingHistory> {
+  const [transactions, invoices] = await Promise.all([listTransactionsOf(db, userId), listInvoicesOf(db, userId)]);
+  return { transactions: transactions.map(toTransactionView), invoices: invoices.map(toInvoiceView) };
 }

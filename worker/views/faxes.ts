@@ -1,7 +1,15 @@
-import { FAX_MAX_ATTEMPTS, type FaxEventKind, type FaxEventView, type FaxFailureReason, type FaxView } from '../../src/common/faxes';
+import {
+  FAX_MAX_ATTEMPTS,
+  type FaxEventKind,
+  type FaxEventView,
+  type FaxFailureReason,
+  type FaxListPage,
+  type FaxView,
+} from '../../src/common/faxes';
 import { formatPhoneForDisplay } from '../../src/common/phone';
 import type { FaxEventRow } from '../db/schema';
 import type { StoreFaxRow } from '../db/store/schema';
+import { encodeFaxCursor } from '../domain/fax-cursor';
 
 /**
  * What the API and the live channel say about a fax of the user's store; `contactName` is the
@@ -47,4 +55,14 @@ export function toFaxEventView(row: FaxEventRow): FaxEventView {
     pagesSent: row.pagesSent,
     reason: row.reason as FaxFailureReason | null,
   };
+}
+
+/**
+ * A page of a fax list (the history, the trash) as the API answers it and the pages render it,
+ * from the store's rows read one past `limit`: that extra row says whether another page follows.
+ */
+export function toFaxListPage(read: { faxes: FaxView[]; total: number }, limit: number): FaxListPage {
+  const faxes = read.faxes.slice(0, limit);
+  const last = faxes.at(-1);
+  return { faxes, nextCursor: read.faxes.length > limit && last ? encodeFaxCursor(last) : null, total: read.total };
 }

@@ -3,6 +3,7 @@ import { useMemo, useState } from 'react';
 import type { FaxView } from '../../common/faxes';
 import broadcastMessages from 'virtual:messages/broadcast';
 import { translator } from '../../i18n/translator';
+import type { BroadcastView } from '../../common/send-many';
 import { api, call } from '../../lib/api';
 import { broadcastStore } from '../../stores/broadcast';
 import { recipientText } from '../faxes/fax-text';
@@ -22,9 +23,16 @@ function tally(faxes: readonly FaxView[]) {
   };
 }
 
+interface Props {
+  broadcastId: string;
+  /** The group the page was rendered with (`broadcast` null: not found), or null when it came without. */
+  rendered: { broadcast: BroadcastView | null } | null;
+}
+
 /** One send to many numbers (issue 17): each recipient's fax live, and a resend to the failed ones. */
-function BroadcastGroup({ broadcastId }: { broadcastId: string }) {
-  const watch = useMemo(() => broadcastStore(broadcastId), [broadcastId]);
+function BroadcastGroup({ broadcastId, rendered }: Props) {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the page's own group starts the store once
+  const watch = useMemo(() => broadcastStore(broadcastId, rendered), [broadcastId]);
   const state = useStore(watch.$group);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);

@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
+import type { SubscriptionView } from '../../common/billing';
 import type { FaxCounts, ReceiveStatus, SendStatus } from '../../common/faxes';
 import type { SetupStep } from '../../common/onboarding';
 import type { PlanSummary } from '../../common/plan-summary';
@@ -38,6 +39,8 @@ interface Props {
   emailConfirmation: { email: string; sendsLeft: number } | null;
   /** The token of the confirmation link this page was opened from, or null. */
   verifyEmailToken: string | null;
+  /** The plan as the page was rendered (null for FREE), for the line under the number. */
+  subscription: SubscriptionView | null;
 }
 
 function Dashboard({
@@ -51,6 +54,7 @@ function Dashboard({
   onboarding,
   emailConfirmation,
   verifyEmailToken,
+  subscription,
 }: Props) {
   const current = useStore($viewer);
   useEffect(() => setViewer(initialViewer), [initialViewer]);
@@ -69,7 +73,7 @@ function Dashboard({
       {(emailConfirmation || verifyEmailToken) && <ConfirmEmail pending={emailConfirmation} token={verifyEmailToken} />}
       {onboarding && <SetupReminder step={onboarding} />}
       <PlanCredits initial={plan} />
-      <YourNumber initial={faxNumber} paying={paying} />
+      <YourNumber initial={faxNumber} paying={paying} subscription={subscription} />
       <ReceivingNow initial={receiveStatus} initialCounts={faxCounts} />
       <SendingNow initial={sendStatus} />
       <ActivityFeed />

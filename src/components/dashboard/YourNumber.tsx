@@ -6,7 +6,8 @@ import dashboardMessages from 'virtual:messages/dashboard';
 import upgradeMessages from 'virtual:messages/upgrade';
 import { translator } from '../../i18n/translator';
 import PaymentProblem from '../billing/PaymentProblem';
-import { $ownNumber, $subscription, ownNumberOr, watchSubscription } from '../../stores/subscription';
+import { $ownNumber, $subscription, followSubscription, ownNumberOr, seedSubscription } from '../../stores/subscription';
+import { useSeededStore } from '../page-data/use-seeded-store';
 
 const t = translator({ dashboard: dashboardMessages, upgrade: upgradeMessages });
 
@@ -25,15 +26,19 @@ function planLine(subscription: SubscriptionView): string | null {
   return status ? t('dashboard.yourNumberPlan', { level, status }) : level;
 }
 
-/**
- * "Your fax number" on the dashboard. The number comes rendered with the page (no fetch at load);
- * the plan line is read once the live connection is up, and only for a user who has a number or
- * a plan.
- */
-export default function YourNumber({ initial, paying }: { initial: string | null; paying: boolean }) {
+interface Props {
+  /** The number (E.164) the page was rendered with, or null. */
+  initial: string | null;
+  paying: boolean;
+  /** The plan the page was rendered with (null for FREE); it is followed live after. */
+  subscription: SubscriptionView | null;
+}
+
+/** "Your fax number" on the dashboard, with its plan line: both come rendered with the page (no fetch at load). */
+export default function YourNumber({ initial, paying, subscription: rendered }: Props) {
   const number = ownNumberOr(useStore($ownNumber), initial);
-  const subscription = useStore($subscription);
-  useEffect(() => watchSubscription({ atLoad: false, onConnect: initial !== null || paying, withHistory: false }), [initial, paying]);
+  const subscription = useSeededStore($subscription, rendered, () => seedSubscription(rendered));
+  useEffect(() => followSubscription({ withHistory: false }), []);
   const plan = subscription ? planLine(subscription) : null;
   return (
     <section className="card your-number" aria-labelledby="your-number-heading" aria-live="polite">

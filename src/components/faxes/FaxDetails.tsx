@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useMemo } from 'react';
 import faxDetailsMessages from 'virtual:messages/faxDetails';
 import { translator } from '../../i18n/translator';
+import type { FaxDetails as FaxDetailsView } from '../../common/faxes';
 import { faxDetailsStore, leaveMissingFax } from '../../stores/fax-details';
 import FaxActions from './FaxActions';
 import FaxFacts from './FaxFacts';
@@ -15,9 +16,17 @@ import { faxProgressText, recipientText, refundText } from './fax-text';
 
 const t = translator({ faxDetails: faxDetailsMessages });
 
+interface Props {
+  faxId: string;
+  supportEmail: string;
+  /** The fax the page was rendered with (`details` null: not found), or null when it came without. */
+  rendered: { details: FaxDetailsView | null } | null;
+}
+
 /** One fax, live (spec §2 /faxDetails); a sent one: where it is, what happened, what to do about a failure. */
-function FaxDetails({ faxId, supportEmail }: { faxId: string; supportEmail: string }) {
-  const watch = useMemo(() => faxDetailsStore(faxId), [faxId]);
+function FaxDetails({ faxId, supportEmail, rendered }: Props) {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the page's own fax starts the store once
+  const watch = useMemo(() => faxDetailsStore(faxId, rendered), [faxId]);
   const state = useStore(watch.$details);
   const timeZone = useTimeZone();
 

@@ -1,12 +1,10 @@
-import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
-import type { FaxView } from '../../common/faxes';
+import type { FaxListPage, FaxView } from '../../common/faxes';
 import { formatDateTime } from '../../i18n/dates';
 import faxFiltersMessages from 'virtual:messages/faxFilters';
 import faxSelectionMessages from 'virtual:messages/faxSelection';
 import sentMessages from 'virtual:messages/sent';
 import { translator } from '../../i18n/translator';
-import { type FaxListState, LIST_LOADING } from '../../stores/fax-list';
+import { type FaxListState, renderedListState } from '../../stores/fax-list';
 import { hasFilters, NO_FILTERS } from '../../stores/fax-list-filters';
 import {
   $sentFaxes,
@@ -16,7 +14,9 @@ import {
   loadMoreSentFaxes,
   loadSentFaxes,
   setSentFilters,
+  startSentFaxes,
 } from '../../stores/faxes';
+import { useSeededStore } from '../page-data/use-seeded-store';
 import { SelectFaxCell, TrashSelectedBar, useFaxSelection } from './TrashSelection';
 import FaxFilters, { NoFaxesMatch } from './FaxFilters';
 import FaxStatusCell from './FaxStatusCell';
@@ -55,16 +55,14 @@ function SentRow({ fax, selected, onToggle }: { fax: FaxView; selected: boolean;
   );
 }
 
-/** The sent-fax history, newest first, kept up to date live (spec §2 /sent), searched by its filter bar. */
-function SentList() {
-  // The stores fill from the address as the island hydrates; until it has, render what the
-  // server rendered (no filters, loading) so hydration always matches.
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  const storedState = useStore($sentFaxes);
-  const storedFilters = useStore($sentFilters);
-  const state: FaxListState = hydrated ? storedState : LIST_LOADING;
-  const filters = hydrated ? storedFilters : NO_FILTERS;
+/**
+ * The sent-fax history, newest first, kept up to date live (spec §2 /sent), searched by its filter
+ * bar. `firstPage`: the first page the page was rendered with; null when the address holds filters.
+ */
+function SentList({ firstPage }: { firstPage: FaxListPage | null }) {
+  // The filters fill from the address as the island hydrates; until then the server's (none).
+  const state = useSeededStore($sentFaxes, renderedListState(firstPage), () => startSentFaxes(firstPage));
+  const filters = useSeededStore($sentFilters, NO_FILTERS, () => undefined);
   const filtered = hasFilters(filters);
   // Nothing to search in a history with no fax yet.
   const nothingYet = state.kind === 'ready' && state.list.total === 0 && !filtered;

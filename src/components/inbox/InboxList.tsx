@@ -1,13 +1,21 @@
-import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
 import { formatOwnNumber } from '../../common/phone-text';
 import faxFiltersMessages from 'virtual:messages/faxFilters';
 import faxSelectionMessages from 'virtual:messages/faxSelection';
 import inboxMessages from 'virtual:messages/inbox';
 import { translator } from '../../i18n/translator';
-import { type FaxListState, hasMoreFaxes, LIST_LOADING } from '../../stores/fax-list';
+import type { FaxListPage } from '../../common/faxes';
+import { type FaxListState, hasMoreFaxes, renderedListState } from '../../stores/fax-list';
 import { hasFilters, NO_FILTERS } from '../../stores/fax-list-filters';
-import { $inboxFaxes, $inboxFilters, applyInboxUpdate, loadInboxFaxes, loadMoreInboxFaxes, setInboxFilters } from '../../stores/inbox';
+import {
+  $inboxFaxes,
+  $inboxFilters,
+  applyInboxUpdate,
+  loadInboxFaxes,
+  loadMoreInboxFaxes,
+  setInboxFilters,
+  startInboxFaxes,
+} from '../../stores/inbox';
+import { useSeededStore } from '../page-data/use-seeded-store';
 import FaxFilters, { NoFaxesMatch } from '../faxes/FaxFilters';
 import InboxRow from './InboxRow';
 import { TrashSelectedBar, useFaxSelection } from '../faxes/TrashSelection';
@@ -33,16 +41,14 @@ function EmptyInbox({ faxNumber }: { faxNumber: string | null }) {
   );
 }
 
-/** The received-fax history, newest first; new faxes appear at the top as they arrive (spec §2 /inbox). */
-function InboxList({ faxNumber }: { faxNumber: string | null }) {
-  // The stores fill from the address as the island hydrates; until it has, render what the
-  // server rendered (no filters, loading) so hydration always matches.
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  const storedState = useStore($inboxFaxes);
-  const storedFilters = useStore($inboxFilters);
-  const state: FaxListState = hydrated ? storedState : LIST_LOADING;
-  const filters = hydrated ? storedFilters : NO_FILTERS;
+/**
+ * The received-fax history, newest first; new faxes appear at the top as they arrive (spec §2
+ * /inbox). `firstPage`: the first page the page was rendered with; null when the address holds filters.
+ */
+function InboxList({ faxNumber, firstPage }: { faxNumber: string | null; firstPage: FaxListPage | null }) {
+  // The filters fill from the address as the island hydrates; until then the server's (none).
+  const state = useSeededStore($inboxFaxes, renderedListState(firstPage), () => startInboxFaxes(firstPage));
+  const filters = useSeededStore($inboxFilters, NO_FILTERS, () => undefined);
   const filtered = hasFilters(filters);
   // Nothing to search in an inbox with no fax yet.
   const nothingYet = state.kind === 'ready' && state.list.total === 0 && !filtered;

@@ -1,7 +1,7 @@
-import { useStore } from '@nanostores/react';
+import type { NumberHoldView } from '../../common/numbers';
 import numbersMessages from 'virtual:messages/numbers';
 import { translator } from '../../i18n/translator';
-import { $hold, $holdSecondsLeft, releaseHold } from '../../stores/number-hold';
+import { releaseHold } from '../../stores/number-hold';
 
 const t = translator({ numbers: numbersMessages });
 
@@ -9,13 +9,18 @@ function clock(seconds: number): string {
   return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 }
 
+interface Props {
+  hold: NumberHoldView | null;
+  secondsLeft: number;
+  signedIn: boolean;
+  offerPlans?: boolean;
+}
+
 /**
  * The caller's hold with its countdown, and what comes next: signing up, or (where the plans are
  * not already on the page) choosing a plan.
  */
-export default function HeldNumber({ signedIn, offerPlans = false }: { signedIn: boolean; offerPlans?: boolean }) {
-  const hold = useStore($hold);
-  const secondsLeft = useStore($holdSecondsLeft);
+export default function HeldNumber({ hold, secondsLeft, signedIn, offerPlans = false }: Props) {
   if (!hold) return null;
   if (secondsLeft === 0) {
     return (

@@ -1,9 +1,9 @@
 import { useStore } from '@nanostores/react';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import errorsMessages from 'virtual:messages/errors';
 import numbersMessages from 'virtual:messages/numbers';
 import { translator } from '../../i18n/translator';
-import { $areas, $hold, $numbers, holdNumber, showArea } from '../../stores/number-hold';
+import { $areas, $hold, $holdSecondsLeft, $numbers, holdNumber, showArea, startHold } from '../../stores/number-hold';
 import HeldNumber from './HeldNumber';
 
 const t = translator({ errors: errorsMessages, numbers: numbersMessages });
@@ -13,8 +13,10 @@ export default function ReserveNumber({ signedIn, paying }: { signedIn: boolean;
   const areas = useStore($areas);
   const numbers = useStore($numbers);
   const hold = useStore($hold);
+  const secondsLeft = useStore($holdSecondsLeft);
   const [error, setError] = useState<string | null>(null);
   const areaId = useId();
+  useEffect(() => startHold(undefined), []);
 
   async function pick(numberId: string): Promise<void> {
     setError(null);
@@ -28,7 +30,7 @@ export default function ReserveNumber({ signedIn, paying }: { signedIn: boolean;
     <div className="reserve-number">
       <h1>{t('numbers.title')}</h1>
       <p className="muted">{t(paying ? 'numbers.introPaying' : 'numbers.intro')}</p>
-      <HeldNumber signedIn={signedIn} offerPlans />
+      <HeldNumber hold={hold} secondsLeft={secondsLeft} signedIn={signedIn} offerPlans />
       <section className="card" aria-labelledby="choose-heading">
         <h2 id="choose-heading">{t('numbers.chooseHeading')}</h2>
         <div className="field">

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState } from 'react';
-import type { ContactView } from '../../common/contacts';
+import type { ContactListPage, ContactView } from '../../common/contacts';
 import phonebookMessages from 'virtual:messages/phonebook';
 import { translator } from '../../i18n/translator';
 import {
@@ -10,8 +10,11 @@ import {
   hasMoreContacts,
   loadMoreContacts,
   loadPhonebook,
+  renderedPhonebook,
   searchPhonebook,
+  startPhonebook,
 } from '../../stores/phonebook';
+import { useSeededStore } from '../page-data/use-seeded-store';
 import ContactForm from './ContactForm';
 import ContactImport from './ContactImport';
 import ContactList from './ContactList';
@@ -52,9 +55,12 @@ function ConfirmDelete({
   );
 }
 
-/** /phonebook: search, add, edit, delete one or several, import and export the user's contacts. */
-export default function Phonebook() {
-  const state = useStore($phonebook);
+/**
+ * /phonebook: search, add, edit, delete one or several, import and export the user's contacts.
+ * `firstPage`: the first page the page was rendered with.
+ */
+export default function Phonebook({ firstPage }: { firstPage: ContactListPage | null }) {
+  const state = useSeededStore($phonebook, renderedPhonebook(firstPage), () => startPhonebook(firstPage));
   const search = useStore($phonebookSearch);
   const [panel, setPanel] = useState<Panel>({ kind: 'none' });
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());

@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useMemo } from 'react';
 import viewerMessages from 'virtual:messages/viewer';
 import { translator } from '../../i18n/translator';
+import type { FaxDetails } from '../../common/faxes';
 import { FAX_PREVIEW_PAGE, faxDetailsStore, leaveMissingFax } from '../../stores/fax-details';
 import { withTimeZone } from '../time/time-zone';
 import ReceivedFaxPreview from './ReceivedFaxPreview';
@@ -9,9 +10,13 @@ import './preview.css';
 
 const t = translator({ viewer: viewerMessages });
 
-/** /preview?faxId= (spec §2): a received fax's pages, large. Any other fax id leaves the page. */
-function FaxPreview({ faxId }: { faxId: string }) {
-  const watch = useMemo(() => faxDetailsStore(faxId), [faxId]);
+/**
+ * /preview?faxId= (spec §2): a received fax's pages, large. Any other fax id leaves the page.
+ * `rendered`: the fax the page was rendered with (`details` null: not found), or null.
+ */
+function FaxPreview({ faxId, rendered }: { faxId: string; rendered: { details: FaxDetails | null } | null }) {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the page's own fax starts the store once
+  const watch = useMemo(() => faxDetailsStore(faxId, rendered), [faxId]);
   const state = useStore(watch.$details);
   // A sent fax is the user's too, but it has its own page; here it counts as missing.
   const missing = state.kind === 'missing' || (state.kind === 'ready' && state.details.fax.direction !== 'RECEIVE');
@@ -40,7 +45,7 @@ function FaxPreview({ faxId }: { faxId: string }) {
       </div>
     );
   }
-  return <ReceivedFaxPreview fax={state.details.fax} reload={watch.reload} />;
+  return <ReceivedFaxPreview fax={state.details.fax} />;
 }
 
 export default withTimeZone(FaxPreview);

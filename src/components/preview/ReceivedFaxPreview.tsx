@@ -15,14 +15,8 @@ import { previewSenderText } from './preview-text';
 
 const t = translator({ viewer: viewerMessages });
 
-interface Props {
-  fax: FaxView;
-  /** Reads the fax again: after opening marked it read, so the page shows it read. */
-  reload: () => Promise<void>;
-}
-
 /** A received fax: who sent it, when, its pages in the viewer, and read/unread. */
-export default function ReceivedFaxPreview({ fax: pushed, reload }: Props) {
+export default function ReceivedFaxPreview({ fax: pushed }: { fax: FaxView }) {
   // The answer to "Mark as unread" shows at once; the next pushed or read version replaces it.
   const [answered, setAnswered] = useState<FaxView | null>(null);
   const [busy, setBusy] = useState(false);
@@ -39,8 +33,12 @@ export default function ReceivedFaxPreview({ fax: pushed, reload }: Props) {
     // Once per visit, so a fax marked unread here stays unread; one still arriving is marked once it has.
     if (markedOnOpen.current || fax.status === 'RECEIVING') return;
     markedOnOpen.current = true;
-    if (!fax.read) void markReadOnOpen(fax).then(reload);
-  }, [fax, reload]);
+    // The answer shows it read at once; its push follows.
+    if (!fax.read)
+      void markReadOnOpen(fax).then((read) => {
+        if (read) setAnswered(read);
+      });
+  }, [fax]);
 
   const toggleRead = async (): Promise<void> => {
     setBusy(true);

@@ -2,6 +2,8 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useId } from 'react';
 import sendMessages from 'virtual:messages/send';
 import { translator } from '../../i18n/translator';
+import type { AccountDetails } from '../../common/account-view';
+import { seedAccount } from '../../stores/account';
 import { $draft, $ownFaxNumber, updateDraft } from '../../stores/send-fax';
 import ContactPicker from './ContactPicker';
 import CoverPageFields from './CoverPageFields';
@@ -18,13 +20,18 @@ interface Props {
   ownFaxNumber: string | null;
   /** Where upload problems tell the user to write (SUPPORT_EMAIL). */
   supportEmail: string;
+  /** The account as the page was rendered (its name and credits); followed live after. */
+  account: AccountDetails | null;
 }
 
 /** Send a fax (spec §2 /send): number, document, optional cover page, options, send. */
-export default function SendFax({ ownFaxNumber, supportEmail }: Props) {
+export default function SendFax({ ownFaxNumber, supportEmail, account }: Props) {
   const draft = useStore($draft);
   const ids = { anonymous: useId(), anonymousHint: useId() };
   useEffect(() => $ownFaxNumber.set(ownFaxNumber), [ownFaxNumber]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the page's account starts the store once
+  useEffect(() => seedAccount(account), []);
+  const renderedCredits = account ? account.faxCredits.defaultCreditsSend + account.faxCredits.paidCreditsSend : null;
 
   return (
     <form className="send-fax" noValidate onSubmit={(event) => event.preventDefault()}>
@@ -55,7 +62,7 @@ export default function SendFax({ ownFaxNumber, supportEmail }: Props) {
         </p>
         <SendLater />
       </section>
-      <SendSummary />
+      <SendSummary renderedCredits={renderedCredits} />
     </form>
   );
 }

@@ -17,8 +17,11 @@ function blockText(block: SendBlock): string {
   return t(`send.blocked.${block.kind}`);
 }
 
-/** What the fax costs against what the user has, and the Send button with why it is disabled. */
-export default function SendSummary() {
+/**
+ * What the fax costs against what the user has, and the Send button with why it is disabled.
+ * `renderedCredits`: the send credits the page was rendered with, shown until the account is in.
+ */
+export default function SendSummary({ renderedCredits }: { renderedCredits: number | null }) {
   const draft = useStore($draft);
   const summary = useStore($sendSummary);
   const block = useStore($sendBlock);
@@ -38,8 +41,8 @@ export default function SendSummary() {
     summary.faxes > 1
       ? t(later ? 'send.scheduleMany' : 'send.submitMany', { count: summary.faxes })
       : t(later ? 'send.schedule' : 'send.submit');
-  const credits =
-    summary.credits === null ? t('send.creditsLoading') : t('send.creditsAvailable', { credits: creditsText(summary.credits) });
+  const held = summary.credits ?? renderedCredits;
+  const credits = held === null ? t('send.creditsLoading') : t('send.creditsAvailable', { credits: creditsText(held) });
 
   return (
     <section className="card send-summary" aria-label={t('send.submit')}>

@@ -1,4 +1,3 @@
-import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import type { BillingHistory, SubscriptionView } from '../../common/billing';
 import type { ApiFailureCode } from '../../lib/api';
@@ -9,7 +8,8 @@ import errorsMessages from 'virtual:messages/errors';
 import settingsMessages from 'virtual:messages/settings';
 import upgradeMessages from 'virtual:messages/upgrade';
 import { translator } from '../../i18n/translator';
-import { $billingHistory, $subscription, cancelSubscription, watchSubscription } from '../../stores/subscription';
+import { $billingHistory, $subscription, cancelSubscription, followSubscription, seedSubscription } from '../../stores/subscription';
+import { useSeededStore } from '../page-data/use-seeded-store';
 import PaymentProblem from '../billing/PaymentProblem';
 import ChangeCard from './ChangeCard';
 import SettingsSection from './SettingsSection';
@@ -132,11 +132,20 @@ function History({ history }: { history: BillingHistory }) {
   );
 }
 
-/** Settings › Plan and billing: the plan and its status, one-click cancel, payments and invoices. */
-export default function BillingSection() {
-  const subscription = useStore($subscription);
-  const history = useStore($billingHistory);
-  useEffect(() => watchSubscription({ atLoad: true, onConnect: false, withHistory: true }), []);
+/**
+ * Settings › Plan and billing: the plan and its status, one-click cancel, payments and invoices;
+ * rendered with the page and followed live after.
+ */
+export default function BillingSection({
+  subscription: rendered,
+  history: renderedHistory,
+}: {
+  subscription: SubscriptionView;
+  history: BillingHistory;
+}) {
+  const subscription = useSeededStore($subscription, rendered, () => seedSubscription(rendered, renderedHistory));
+  const history = useSeededStore($billingHistory, renderedHistory, () => undefined);
+  useEffect(() => followSubscription({ withHistory: true }), []);
   return (
     <SettingsSection id="billing" title={t('billing.heading')}>
       {subscription ? <PlanStatus subscription={subscription} /> : <p className="muted">{t('settings.loading')}</p>}

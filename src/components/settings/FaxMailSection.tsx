@@ -1,12 +1,19 @@
-import { useStore } from '@nanostores/react';
 import { type FormEvent, useState } from 'react';
-import type { FaxMailAddressView } from '../../common/fax-mail';
+import type { FaxMailAddressView, FaxMailSettings } from '../../common/fax-mail';
 import { formatDateTime } from '../../i18n/dates';
 import errorsMessages from 'virtual:messages/errors';
 import faxMailMessages from 'virtual:messages/faxMail';
 import settingsMessages from 'virtual:messages/settings';
 import { translator } from '../../i18n/translator';
-import { $faxMail, addFaxMailAddress, type FaxMailOutcome, removeFaxMailAddress, resendFaxMailLink } from '../../stores/fax-mail';
+import {
+  $faxMail,
+  addFaxMailAddress,
+  type FaxMailOutcome,
+  removeFaxMailAddress,
+  resendFaxMailLink,
+  seedFaxMail,
+} from '../../stores/fax-mail';
+import { useSeededStore } from '../page-data/use-seeded-store';
 import Field from '../forms/Field';
 import { useTimeZone } from '../time/time-zone';
 import FormStatus, { type Status } from './FormStatus';
@@ -62,8 +69,8 @@ function AddressRow({ address, onStatus }: { address: FaxMailAddressView; onStat
  * Addresses that get every received fax with its PDF (up to 5, each confirmed by a mailed link),
  * and how to send a fax by writing an e-mail (decision 028).
  */
-export default function FaxMailSection() {
-  const settings = useStore($faxMail);
+export default function FaxMailSection({ rendered }: { rendered: FaxMailSettings }) {
+  const settings = useSeededStore($faxMail, rendered, () => seedFaxMail(rendered));
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
 
   async function add(event: FormEvent<HTMLFormElement>): Promise<void> {

@@ -1,14 +1,16 @@
-import { useStore } from '@nanostores/react';
 import settingsMessages from 'virtual:messages/settings';
 import { translator } from '../../i18n/translator';
-import { $loginHistory } from '../../stores/account';
+import type { LoginHistoryEntry } from '../../common/account-view';
+import { $loginHistory, seedLoginHistory } from '../../stores/account';
+import { useSeededStore } from '../page-data/use-seeded-store';
 import LocalTime from '../time/LocalTime';
 import SettingsSection from './SettingsSection';
 
 const t = translator({ settings: settingsMessages });
 
-export default function LoginHistory() {
-  const history = useStore($loginHistory);
+/** The latest sign-ins, rendered with the page (`rendered`) and read again after a new one. */
+export default function LoginHistory({ rendered }: { rendered: LoginHistoryEntry[] }) {
+  const history = useSeededStore($loginHistory, rendered, () => seedLoginHistory(rendered));
   return (
     <SettingsSection id="history" title={t('settings.historyHeading')}>
       {history === null ? (

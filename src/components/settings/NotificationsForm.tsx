@@ -1,19 +1,17 @@
-import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import errorsMessages from 'virtual:messages/errors';
 import settingsMessages from 'virtual:messages/settings';
 import { translator } from '../../i18n/translator';
-import { $account, updateFaxMail } from '../../stores/account';
+import type { AccountDetails } from '../../common/account-view';
+import { updateFaxMail } from '../../stores/account';
 import FormStatus, { type Status } from './FormStatus';
 import SettingsSection from './SettingsSection';
 
 const t = translator({ errors: errorsMessages, settings: settingsMessages });
 
 /** Which mails the user gets: today, the one that says a fax has arrived. Saved as it is ticked. */
-export default function NotificationsForm() {
-  const account = useStore($account);
+export default function NotificationsForm({ account }: { account: AccountDetails }) {
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
-  if (!account) return null;
 
   async function save(on: boolean): Promise<void> {
     setStatus({ kind: 'busy' });

@@ -1,9 +1,9 @@
-import { useStore } from '@nanostores/react';
 import { useState, type FormEvent } from 'react';
 import errorsMessages from 'virtual:messages/errors';
 import settingsMessages from 'virtual:messages/settings';
 import { translator } from '../../i18n/translator';
-import { $account, updateDisplayName, updatePersonalPhone } from '../../stores/account';
+import type { AccountDetails } from '../../common/account-view';
+import { updateDisplayName, updatePersonalPhone } from '../../stores/account';
 import Field from '../forms/Field';
 import FormStatus, { type Status } from './FormStatus';
 import SettingsSection from './SettingsSection';
@@ -11,11 +11,9 @@ import SettingsSection from './SettingsSection';
 const t = translator({ errors: errorsMessages, settings: settingsMessages });
 
 /** Display name and personal phone: each saved on its own, as the spec's two calls. */
-export default function ProfileForm() {
-  const account = useStore($account);
+export default function ProfileForm({ account }: { account: AccountDetails }) {
   const [nameStatus, setNameStatus] = useState<Status>({ kind: 'idle' });
   const [phoneStatus, setPhoneStatus] = useState<Status>({ kind: 'idle' });
-  if (!account) return <p className="muted">{t('settings.loading')}</p>;
 
   async function saveName(event: FormEvent<HTMLFormElement>): Promise<void> {
     event.preventDefault();

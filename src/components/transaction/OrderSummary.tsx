@@ -1,26 +1,22 @@
-import { useStore } from '@nanostores/react';
+import type { NumberHoldView } from '../../common/numbers';
 import type { PlanView } from '../../common/plans';
 import { formatCents, type PlanLevel, type PlanTerm } from '../../common/plan-rules';
 import transactionMessages from 'virtual:messages/transaction';
 import upgradeMessages from 'virtual:messages/upgrade';
 import { translator } from '../../i18n/translator';
-import { $hold, $holdSecondsLeft } from '../../stores/number-hold';
-import { $plansState } from '../../stores/plans';
+import type { PlansState } from '../../stores/plans';
 
 const t = translator({ transaction: transactionMessages, upgrade: upgradeMessages });
 
-/** The chosen plan from /api/options, or undefined while loading and null when it failed or is unknown. */
-export function useChosenPlan(level: PlanLevel, term: PlanTerm): PlanView | null | undefined {
-  const plans = useStore($plansState);
+/** The chosen plan of /api/options, or undefined while loading and null when it failed or is unknown. */
+export function chosenPlan(plans: PlansState, level: PlanLevel, term: PlanTerm): PlanView | null | undefined {
   if (plans.state === 'loading') return undefined;
   if (plans.state === 'failed') return null;
   return plans.options.plans.find((plan) => plan.level === level && plan.term === term) ?? null;
 }
 
-/** What the user is buying: plan, term, price, the trial, and the number that comes with it. */
-export default function OrderSummary({ plan }: { plan: PlanView }) {
-  const hold = useStore($hold);
-  const holdLive = useStore($holdSecondsLeft) > 0;
+/** What the user is buying: plan, term, price, the trial, and the number that comes with it (while its hold lasts). */
+export default function OrderSummary({ plan, hold, holdLive }: { plan: PlanView; hold: NumberHoldView | null; holdLive: boolean }) {
   const price = formatCents(plan.priceCents);
   const per = t(plan.term === 'MONTH' ? 'transaction.perMONTH' : 'transaction.perYEAR');
   return (

@@ -1,17 +1,21 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import type { CardInput, PaymentsConfig } from '../../common/billing';
+import type { NumberHoldView } from '../../common/numbers';
+import type { OptionsView } from '../../common/plans';
 import { formatCents, type PlanLevel, type PlanTerm } from '../../common/plan-rules';
 import errorsMessages from 'virtual:messages/errors';
 import transactionMessages from 'virtual:messages/transaction';
 import { translator } from '../../i18n/translator';
 import { $checkoutStatus, answerChallenge, pay } from '../../stores/checkout';
-import { $hold, $holdSecondsLeft } from '../../stores/number-hold';
+import { $hold, $holdSecondsLeft, startHold } from '../../stores/number-hold';
+import { $plansState, renderedPlans, startPlans } from '../../stores/plans';
 import { runStripeChallenge } from '../../stores/stripe-card';
 import HeldNumber from '../numbers/HeldNumber';
 import CardForm from './CardForm';
 import ChallengeStep from './ChallengeStep';
-import OrderSummary, { useChosenPlan } from './OrderSummary';
+import { useSeededStore } from '../page-data/use-seeded-store';
+import OrderSummary, { chosenPlan } from './OrderSummary';
 import StripeCardForm from './StripeCardForm';
 
 const t = translator({ errors: errorsMessages, transaction: transactionMessages });
@@ -21,17 +25,18 @@ interface Props {
   term: PlanTerm;
   /** The server's processor: our card form (local) or Stripe Elements. */
   payments: PaymentsConfig;
+  /** The plans and the user's hold as the page was rendered, with the seconds it had left then. */
+  rendered: { options: OptionsView; hold: NumberHoldView | null; secondsLeft: number } | null;
 }
 
 /** /transaction (spec §2): the order, the held number, the card, the bank's challenge, the outcome. */
-export default function Transaction({ plan: level, term, payments }: Props) {
-  // Stores fill while the island hydrates; render the server's loading line until it has.
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  const plan = useChosenPlan(level, term);
+export default function Transaction({ plan: level, term, payments, rendered }: Props) {
+  const plans = useSeededStore($plansState, renderedPlans(rendered?.options ?? null), () => startPlans(rendered?.options ?? null));
+  const hold = useSeededStore($hold, rendered?.hold ?? null, () => startHold(rendered ? rendered.hold : undefined));
+  const secondsLeft = useSeededStore($holdSecondsLeft, rendered?.secondsLeft ?? 0, () => undefined);
+  const holdLive = secondsLeft > 0;
+  const plan = chosenPlan(plans, level, term);
   const status = useStore($checkoutStatus);
-  const hold = useStore($hold);
-  const holdLive = useStore($holdSecondsLeft) > 0;
 
   useEffect(() => {
     if (status.kind === 'succeeded') window.location.assign('/dashboard');
@@ -47,7 +52,7 @@ export default function Transaction({ plan: level, term, payments }: Props) {
   return (
     <div className="transaction">
       <h1>{t('transaction.title')}</h1>
-      {!hydrated || plan === undefined ? (
+      {plan === undefined ? (
         <p className="muted">{t('transaction.loading')}</p>
       ) : plan === null ? (
         <p className="form-error" role="alert">
@@ -55,8 +60,8 @@ export default function Transaction({ plan: level, term, payments }: Props) {
         </p>
       ) : (
         <>
-          <OrderSummary plan={plan} />
-          <HeldNumber signedIn />
+          <OrderSummary plan={plan} hold={hold} holdLive={holdLive} />
+          <HeldNumber hold={hold} secondsLeft={secondsLeft} signedIn />
           {failure && (
             <div className="form-error" role="alert">
               <p>{t(`errors.${failure}`)}</p>

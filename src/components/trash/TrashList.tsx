@@ -2,11 +2,12 @@ import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import type { FaxView } from '../../common/faxes';
 import { formatDateTime } from '../../i18n/dates';
+import type { TrashListPage } from '../../common/trash';
 import { TRASH_RETENTION_DAYS, trashPurgeAt } from '../../common/trash-rules';
 import sentMessages from 'virtual:messages/sent';
 import trashMessages from 'virtual:messages/trash';
 import { translator } from '../../i18n/translator';
-import { hasMoreFaxes } from '../../stores/fax-list';
+import { hasMoreFaxes, renderedListState } from '../../stores/fax-list';
 import {
   $trash,
   $trashSelection,
@@ -16,8 +17,10 @@ import {
   loadTrash,
   restoreFaxes,
   selectAllLoadedTrash,
+  startTrash,
   toggleTrashSelection,
 } from '../../stores/trash';
+import { useSeededStore } from '../page-data/use-seeded-store';
 import { faxProgressText } from '../faxes/fax-text';
 import ConfirmBox from '../forms/ConfirmBox';
 import LocalTime from '../time/LocalTime';
@@ -67,9 +70,12 @@ function TrashRow({ fax, selected }: { fax: FaxView; selected: boolean }) {
 
 type Confirming = { kind: 'selected'; faxIds: string[] } | { kind: 'all'; count: number } | null;
 
-/** The trash (spec §2 /trash): faxes of both directions, restored or deleted forever, one or many. */
-function TrashList() {
-  const state = useStore($trash);
+/**
+ * The trash (spec §2 /trash): faxes of both directions, restored or deleted forever, one or many.
+ * `firstPage`: the first page the page was rendered with.
+ */
+function TrashList({ firstPage }: { firstPage: TrashListPage | null }) {
+  const state = useSeededStore($trash, renderedListState(firstPage), () => startTrash(firstPage));
   const selection = useStore($trashSelection);
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<{ text: string; error: boolean } | null>(null);

@@ -1,23 +1,25 @@
-import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
-import { $account } from '../../stores/account';
-import { $term } from '../../stores/plans';
-import { $subscription, watchSubscription } from '../../stores/subscription';
+import type { SubscriptionView } from '../../common/billing';
+import type { SubscriptionType } from '../../common/billing-rules';
+import type { OptionsView } from '../../common/plans';
+import { $subscription, followSubscription, seedSubscription } from '../../stores/subscription';
+import { useSeededStore } from '../page-data/use-seeded-store';
 import Plans from './Plans';
 
 // The /upgrade page (spec §2) for a signed-in person: the plans, with their own plan named and its
-// card marked. A visitor gets ./UpgradePlans.tsx.
+// card marked, all rendered with the page (worker/pages/plans.ts). A visitor gets ./UpgradePlans.tsx.
 
-export default function MemberPlans() {
-  const account = useStore($account);
-  const status = useStore($subscription);
+interface Props {
+  options: OptionsView | null;
+  subscriptionType: SubscriptionType | null;
+  /** The plan as the page was rendered; followed live after. */
+  subscription: SubscriptionView | null;
+}
+
+export default function MemberPlans({ options, subscriptionType, subscription: rendered }: Props) {
   // Which plan and term a paying user is on, to name it and mark its card.
-  useEffect(() => watchSubscription({ atLoad: true, onConnect: false, withHistory: false }), []);
-  // Open at the term the user pays by, so their plan's card is in view.
-  const paidTerm = status && status.type !== 'FREE' ? status.planTerm : null;
-  useEffect(() => {
-    if (paidTerm) $term.set(paidTerm);
-  }, [paidTerm]);
-  // The plan's own status wins once read: it is what the checkout and the renewals just wrote.
-  return <Plans subscription={status ? status.type : account ? account.subscriptionType : undefined} status={status} />;
+  const status = useSeededStore($subscription, rendered, () => seedSubscription(rendered));
+  useEffect(() => followSubscription({ withHistory: false }), []);
+  // The plan's own status wins: it is what the checkout and the renewals just wrote.
+  return <Plans options={options} subscription={status ? status.type : (subscriptionType ?? 'FREE')} status={status} />;
 }

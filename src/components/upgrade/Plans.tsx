@@ -1,31 +1,34 @@
-import { useStore } from '@nanostores/react';
 import upgradeMessages from 'virtual:messages/upgrade';
-import { useEffect, useState } from 'react';
 import type { SubscriptionView } from '../../common/billing';
-import { isPaying } from '../../common/billing-rules';
+import { isPaying, type SubscriptionType } from '../../common/billing-rules';
+import type { PlanTerm } from '../../common/plan-rules';
+import type { OptionsView } from '../../common/plans';
 import { translator } from '../../i18n/translator';
-import type { AccountDetails } from '../../lib/api-types';
-import { $plansState, $termPlans } from '../../stores/plans';
+import { $plansState, $term, chooseTerm, renderedPlans, startPlans } from '../../stores/plans';
+import { useSeededStore } from '../page-data/use-seeded-store';
 import PlanCard from './PlanCard';
 import TermSwitch from './TermSwitch';
 import YourPlan from './YourPlan';
 
 const t = translator({ upgrade: upgradeMessages });
 
-/** undefined while a signed-in user's account is still loading; null for a visitor. */
-export type SubscriptionType = AccountDetails['subscriptionType'] | null | undefined;
+interface Props {
+  /** The plans the page was rendered with (null: the island reads them). */
+  options: OptionsView | null;
+  /** The person's plan type; null for a visitor. */
+  subscription: SubscriptionType | null;
+  /** A signed-in person's plan as the page was rendered, then as pushed; null for a visitor. */
+  status: SubscriptionView | null;
+}
 
 /** The plans at the chosen term, and a paying user's own plan above them (the /upgrade islands). */
-export default function Plans({ subscription, status = null }: { subscription: SubscriptionType; status?: SubscriptionView | null }) {
-  // The stores may fill while the island hydrates; until it has, render what the server rendered
-  // (the loading line) so hydration always matches.
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  const storedPlans = useStore($plansState);
-  const termPlans = useStore($termPlans);
-  const plansState = hydrated ? storedPlans : { state: 'loading' as const };
-  const plans = hydrated ? termPlans : null;
-  const yourPlan = hydrated && isPaying(subscription) ? subscription : null;
+export default function Plans({ options, subscription, status }: Props) {
+  const plansState = useSeededStore($plansState, renderedPlans(options), () => startPlans(options));
+  // Open at the term the user pays by, so their plan's card is in view.
+  const paidTerm: PlanTerm = status && status.type !== 'FREE' && status.planTerm ? status.planTerm : 'MONTH';
+  const term = useSeededStore($term, paidTerm, () => chooseTerm(paidTerm));
+  const plans = plansState.state === 'ready' ? plansState.options.plans.filter((plan) => plan.term === term) : null;
+  const yourPlan = isPaying(subscription) ? subscription : null;
   const bestSaving = plansState.state === 'ready' ? Math.max(0, ...plansState.options.plans.map((p) => p.savingPercent)) : 0;
 
   return (
@@ -41,13 +44,13 @@ export default function Plans({ subscription, status = null }: { subscription: S
       {plansState.state === 'loading' && <p className="muted">{t('upgrade.loading')}</p>}
       {plans && (
         <>
-          <TermSwitch savingPercent={bestSaving} />
+          <TermSwitch term={term} savingPercent={bestSaving} />
           <ul className="plan-list" aria-label={t('upgrade.listLabel')}>
             {plans.map((plan) => (
               <PlanCard
                 key={plan.level}
                 plan={plan}
-                choosable={yourPlan === null && subscription !== undefined}
+                choosable={yourPlan === null}
                 current={yourPlan !== null && status?.planLevel === plan.level && status.planTerm === plan.term}
               />
             ))}

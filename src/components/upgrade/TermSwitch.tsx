@@ -1,14 +1,12 @@
-import { useStore } from '@nanostores/react';
-import { PLAN_TERMS } from '../../common/plan-rules';
+import { PLAN_TERMS, type PlanTerm } from '../../common/plan-rules';
 import upgradeMessages from 'virtual:messages/upgrade';
 import { translator } from '../../i18n/translator';
-import { $term, chooseTerm } from '../../stores/plans';
+import { chooseTerm } from '../../stores/plans';
 
 const t = translator({ upgrade: upgradeMessages });
 
 /** Monthly / Yearly as a native radio group: arrow keys move between terms, Tab leaves the group. */
-export default function TermSwitch({ savingPercent }: { savingPercent: number }) {
-  const term = useStore($term);
+export default function TermSwitch({ term, savingPercent }: { term: PlanTerm; savingPercent: number }) {
   return (
     <fieldset className="term-switch">
       <legend className="visually-hidden">{t('upgrade.termLegend')}</legend>

@@ -1,9 +1,10 @@
+import type { OptionsView } from '../../common/plans';
 import Plans from './Plans';
 
-// The /upgrade page (spec §2) for a visitor: three plans at a monthly or yearly term. A signed-in
-// person gets ./MemberPlans.tsx instead, so a visitor's page carries no account, plan or live
-// connection code (docs/decisions/032).
+// The /upgrade page (spec §2) for a visitor: three plans at a monthly or yearly term, rendered with
+// the page. A signed-in person gets ./MemberPlans.tsx instead, so a visitor's page carries no
+// account, plan or live connection code (docs/decisions/032).
 
-export default function UpgradePlans() {
-  return <Plans subscription={null} />;
+export default function UpgradePlans({ options }: { options: OptionsView | null }) {
+  return <Plans options={options} subscription={null} status={null} />;
 }

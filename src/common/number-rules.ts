@@ -1,0 +1,23 @@
+// Fax numbers as the API answers them, and a hold's clock: what pages need of src/common/numbers.ts,
+// without its zod schemas (decision 032).
+
+export interface FaxNumberView {
+  id: string;
+  /** E.164. */
+  number: string;
+  /** (212) 555-0123 */
+  display: string;
+  areaCode: string;
+  city: string;
+  region: string;
+}
+
+export interface NumberHoldView extends FaxNumberView {
+  /** Epoch ms when the hold runs out and the number returns to the pool. */
+  expiresAt: number;
+}
+
+/** Whole seconds a hold has left at `now`; 0 once it has run out (or with no hold). */
+export function holdSecondsLeft(hold: NumberHoldView | null, now: number): number {
+  return hold ? Math.max(0, Math.round((hold.expiresAt - now) / 1000)) : 0;
+}

@@ -1,0 +1,47 @@
+import type { LoginHistoryEntry } from './account-view';
+import type { BillingHistory, SubscriptionView } from './billing';
+import type { ContactListPage } from './contacts';
+import type { FaxMailSettings } from './fax-mail';
+import type { FaxDetails, FaxListPage } from './faxes';
+import type { NumberHoldView } from './numbers';
+import type { OptionsView } from './plans';
+import type { BroadcastView } from './send-many';
+import type { TrashListPage } from './trash';
+
+/**
+ * What a page shows first, read by the Worker with the page (worker/pages/, one loader per page)
+ * in the same shapes the API answers, so the page's island starts from it instead of fetching at
+ * load. Only what the user may see: it reaches islands as props.
+ */
+export type PageData =
+  /** /sent and /inbox without filters in the address: the history's first page (GET /api/faxes). */
+  | { page: 'faxHistory'; faxes: FaxListPage }
+  /** /trash: its first page (GET /api/trash). */
+  | { page: 'trash'; faxes: TrashListPage }
+  /** /phonebook: its first page (GET /api/contacts). */
+  | { page: 'phonebook'; contacts: ContactListPage }
+  /** /faxDetails/{faxId} and /preview?faxId=: the fax as GET /api/faxes/{faxId} answers it; null where it answers 404. */
+  | { page: 'fax'; details: FaxDetails | null }
+  /** /broadcast/{broadcastId}: GET /api/broadcasts/{broadcastId}; null where it answers 404. */
+  | { page: 'broadcast'; broadcast: BroadcastView | null }
+  /** /dashboard: the plan (GET /api/checkSubscriptionStatus) of a user who has one; null for FREE. */
+  | { page: 'dashboard'; subscription: SubscriptionView | null }
+  /** /settings: every section's data. */
+  | {
+      page: 'settings';
+      subscription: SubscriptionView;
+      billingHistory: BillingHistory;
+      faxMail: FaxMailSettings;
+      loginHistory: LoginHistoryEntry[];
+    }
+  /** /upgrade: the plans (GET /api/options), and a signed-in user's own plan (null for a visitor). */
+  | { page: 'upgrade'; options: OptionsView; subscription: SubscriptionView | null }
+  /** /transaction: the plans, and the number the user holds (GET /api/getTempNumberReservation). */
+  | { page: 'transaction'; options: OptionsView; hold: NumberHoldView | null };
+
+export type PageName = PageData['page'];
+
+/** This page's data when the Worker read it for a page of that kind, else null (the island reads it). */
+export function pageDataFor<P extends PageName>(data: PageData | null, page: P): Extract<PageData, { page: P }> | null {
+  return data?.page === page ? (data as Extract<PageData, { page: P }>) : null;
+}

@@ -1,0 +1,20 @@
+import { useStore } from '@nanostores/react';
+import type { ReadableAtom } from 'nanostores';
+import { useEffect, useState } from 'react';
+
+/**
+ * What an island shows of a store that starts from the data its page was rendered with
+ * (decision 031): that data itself until the island has hydrated, so the browser's first render
+ * matches the server's HTML (and no user's data is ever put in a store on the server, where stores
+ * are shared by every request); then the store, which `start` fills from the same data once.
+ */
+export function useSeededStore<T>($store: ReadableAtom<T>, rendered: T, start: () => void): T {
+  const [hydrated, setHydrated] = useState(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the page's data is started once, as it hydrates
+  useEffect(() => {
+    start();
+    setHydrated(true);
+  }, []);
+  const stored = useStore($store);
+  return hydrated ? stored : rendered;
+}

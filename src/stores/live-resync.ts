@@ -1,0 +1,53 @@
+import { LIVE_HELLO_PREFIX } from '../common/live-messages';
+
+// What a page rendered on the server may have missed before its live socket opened (decision 031).
+// The page is rendered with the hub's mark (how many pushes it had made: the layout's
+// <meta name="live-mark">), and every socket's first frame says where the pushes stand. A store
+// that shows rendered data reads again only when they differ on the first connection (a push came
+// in between, which this page never got), and after every reconnect (pushes may have come while
+// the socket was down). A page whose pushes all came after its socket opened reads nothing twice.
+
+let connections = 0;
+/** The page knows that what it was rendered with may have changed since. */
+let stale = false;
+const listeners = new Set<() => void>();
+
+/** The mark the page was rendered at, or null (a page rendered for no user has none). */
+function renderedMark(): string | null {
+  return document.querySelector<HTMLMetaElement>('meta[name="live-mark"]')?.content ?? null;
+}
+
+/** Takes a socket's first frame (src/stores/live.ts); answers false for any other frame. */
+export function noteLiveHello(frame: unknown): boolean {
+  if (typeof frame !== 'string' || !frame.startsWith(LIVE_HELLO_PREFIX)) return false;
+  connections += 1;
+  if (connections > 1 || frame.slice(LIVE_HELLO_PREFIX.length) !== renderedMark()) {
+    stale = true;
+    for (const listener of listeners) listener();
+  }
+  return true;
+}
+
+/**
+ * For a store that shows what the page was rendered with and follows pushed changes on its own:
+ * calls `reload` whenever the page may have missed a push, and at once when it already knows it
+ * has (the island hydrated after the socket's first frame). Answers the way to stop.
+ */
+export function reloadWhenMissed(reload: () => unknown): () => void {
+  if (typeof window === 'undefined') return () => undefined;
+  const listener = (): void => void reload();
+  listeners.add(listener);
+  if (stale) listener();
+  return () => listeners.delete(listener);
+}
+
+/**
+ * For a store that read its data itself after the page loaded: calls `reload` after each later
+ * sign that pushes may have been missed, never for what it already knows. Answers the way to stop.
+ */
+export function reloadOnLaterMiss(reload: () => unknown): () => void {
+  if (typeof window === 'undefined') return () => undefined;
+  const listener = (): void => void reload();
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}

@@ -1,0 +1,17 @@
+import { faxIdParamSchema } from '../../src/common/fax-queries';
+import type { FaxDetails } from '../../src/common/faxes';
+import type { PageData } from '../../src/common/page-data';
+import { userHubStub } from '../live/publish';
+import type { PageInput } from './page-input';
+
+/**
+ * /faxDetails/{faxId} and /preview?faxId=: the fax with its timeline, exactly as GET
+ * /api/faxes/{faxId} answers it. Where that answers 404 (another user's fax, which their store
+ * does not hold, or a missing one) or 400 (no fax id at all), the page gets null: not found.
+ */
+export async function loadFax({ env, user }: PageInput, faxId: string): Promise<PageData | null> {
+  if (!user) return null;
+  const id = faxIdParamSchema.safeParse({ faxId });
+  const details: FaxDetails | null = id.success ? await userHubStub(env, user.id).faxDetails(user.id, id.data.faxId) : null;
+  return { page: 'fax', details };
+}

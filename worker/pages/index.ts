@@ -1,0 +1,50 @@
+import type { PageData } from '../../src/common/page-data';
+import { loadBroadcast } from './broadcast';
+import { loadDashboard } from './dashboard';
+import { loadFax } from './fax';
+import { loadFaxHistory } from './fax-history';
+import type { PageInput } from './page-input';
+import { loadPhonebook } from './phonebook';
+import { loadTransaction, loadUpgrade } from './plans';
+import { loadSettings } from './settings';
+import { loadTrash } from './trash';
+
+export type { PageInput } from './page-input';
+
+type Loader = (input: PageInput, param: string) => Promise<PageData | null>;
+
+/** Each page's loader by its route (src/common/routes.ts); `*` is the one parameter segment. */
+const LOADERS: Record<string, Loader> = {
+  '/dashboard': loadDashboard,
+  '/sent': (input) => loadFaxHistory(input, 'SEND'),
+  '/inbox': (input) => loadFaxHistory(input, 'RECEIVE'),
+  '/trash': loadTrash,
+  '/phonebook': loadPhonebook,
+  '/settings': loadSettings,
+  '/upgrade': loadUpgrade,
+  '/transaction': loadTransaction,
+  '/faxDetails/*': loadFax,
+  '/preview': (input) => loadFax(input, input.url.searchParams.get('faxId')?.trim() ?? ''),
+  '/broadcast/*': loadBroadcast,
+};
+
+function decoded(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment; // not valid percent-encoding: no id can match it
+  }
+}
+
+/**
+ * What the page at this address shows first, read for it alone (decision 031); null for a page
+ * that needs nothing more than the page context, or whose island reads for itself.
+ */
+export function loadPageData(input: PageInput): Promise<PageData | null> {
+  const path = input.url.pathname.length > 1 ? input.url.pathname.replace(/\/+$/, '') : input.url.pathname;
+  const exact = LOADERS[path];
+  if (exact) return exact(input, '');
+  const slash = path.lastIndexOf('/');
+  const withParam = slash > 0 ? LOADERS[`${path.slice(0, slash)}/*`] : undefined;
+  return withParam ? withParam(input, decoded(path.slice(slash + 1))) : Promise.resolve(null);
+}
