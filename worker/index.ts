@@ -32,10 +32,12 @@ async function pageContext(c: Context<AppEnv>): Promise<PageContext> {
   const liveMark = user ? await userHubStub(c.env, user.id).liveMark() : null;
   // The user's own store answers the counts, the credits and, on the dashboard, what is on its way;
   // the page's own loader (worker/pages/) what the page shows first.
+  // The number is read once, for the header and for the page's loader alike (issue 16, point 4).
+  const ownedNumber = user ? findNumberOwnedBy(db, user.id) : Promise.resolve(null);
   const [owned, figures, pageData] = await Promise.all([
-    user ? findNumberOwnedBy(db, user.id) : null,
+    ownedNumber,
     user ? readPageFigures(c.env, user, c.req.path === '/dashboard') : null,
-    loadPageData({ env: c.env, url: new URL(c.req.url), user }),
+    loadPageData({ env: c.env, url: new URL(c.req.url), user, ownedNumber }),
   ]);
   const account = user && figures ? toAccountDetails(user, figures.credits) : null;
   return {

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { PageData } from '../../src/common/page-data';
 import type { SendFaxToManyResult } from '../../src/common/send-many';
 import { getDb } from '../../worker/db/client';
+import { findNumberOwnedBy } from '../../worker/db/queries/numbers';
 import { findUserById } from '../../worker/db/queries/users';
 import { userHubStub } from '../../worker/live/publish';
 import { loadPageData } from '../../worker/pages';
@@ -20,7 +21,8 @@ import { insertFaxRow, type Sender, senderWithCredits } from '../support/send-fa
 /** What the page at `path` is rendered with for this user (null: a visitor). */
 async function pageData(userId: string | null, path: string): Promise<PageData | null> {
   const user = userId ? await findUserById(getDb(env), userId) : null;
-  return loadPageData({ env, url: new URL(path, ORIGIN), user });
+  const ownedNumber = user ? findNumberOwnedBy(getDb(env), user.id) : Promise.resolve(null);
+  return loadPageData({ env, url: new URL(path, ORIGIN), user, ownedNumber });
 }
 
 async function apiAnswer(cookie: string | null, path: string): Promise<unknown> {

@@ -5,6 +5,8 @@ import { createApp } from '../../worker/app';
 import { findUserById } from '../../worker/db/queries/users';
 import { getDb } from '../../worker/db/client';
 import { readPageFigures } from '../../worker/fax/page-figures';
+import { findNumberOwnedBy } from '../../worker/db/queries/numbers';
+import { loadPageData } from '../../worker/pages';
 import { userHubStub } from '../../worker/live/publish';
 import { CARDS, checkout, holdANumber, setOption, subscriptionOf, type CheckoutAnswer } from '../support/billing';
 import { ORIGIN } from '../support/client';
@@ -73,5 +75,24 @@ describe('the figures every signed-in page shows', () => {
     expect(figures.sendStatus?.lastSentEntry).not.toBeNull();
     expect(figures.credits.lifetimeSendCount).toBe(figures.totals.lifetimeSendCount);
     expect(readsOf(statements, 'fax_counters')).toBe(1);
+  });
+});
+
+describe('the data a page is rendered with', () => {
+  it('reads neither the user nor their number again: the session and the page context did', async () => {
+    const { userId } = await paidUserWithNumber();
+    const user = await findUserById(getDb(env), userId);
+    const ownedNumber = findNumberOwnedBy(getDb(env), userId);
+    expect(await ownedNumber).not.toBeNull();
+    for (const path of ['/settings', '/dashboard', '/upgrade']) {
+      const recording = withFaults({});
+      const data = await loadPageData({ env: recording.env, url: new URL(path, ORIGIN), user, ownedNumber });
+      expect(data && 'subscription' in data ? data.subscription?.faxNumber : null, path).not.toBeNull();
+      expect({ path, users: readsOf(recording.ran, 'users'), numbers: readsOf(recording.ran, 'fax_numbers') }).toEqual({
+        path,
+        users: 0,
+        numbers: 0,
+      });
+    }
   });
 });

@@ -1,6 +1,6 @@
 import { isPaying } from '../../src/common/billing';
 import type { PageData } from '../../src/common/page-data';
-import { readSubscriptionStatus } from '../subscriptions/status';
+import { subscriptionStatusForPage } from '../subscriptions/status';
 import type { PageInput } from './page-input';
 
 /**
@@ -9,8 +9,8 @@ import type { PageInput } from './page-input';
  * /api/checkSubscriptionStatus answers it, for a user who has a plan. Nothing due is applied here
  * (a renewal charges a card): the cron does that, and the page follows its push.
  */
-export async function loadDashboard({ env, user }: PageInput): Promise<PageData | null> {
+export async function loadDashboard({ env, user, ownedNumber }: PageInput): Promise<PageData | null> {
   if (!user) return null;
-  const subscription = isPaying(user.subscriptionType) ? (await readSubscriptionStatus(env, user.id)).subscription : null;
+  const subscription = isPaying(user.subscriptionType) ? (await subscriptionStatusForPage(env, user, ownedNumber)).subscription : null;
   return { page: 'dashboard', subscription };
 }

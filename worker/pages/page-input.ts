@@ -1,8 +1,13 @@
-import type { UserRow } from '../db/schema';
+import type { FaxNumberRow, UserRow } from '../db/schema';
 
 /** What a page's loader is given: the request's address and who asks (null: a visitor). */
 export interface PageInput {
   env: Env;
   url: URL;
   user: UserRow | null;
+  /**
+   * The user's own number, read once for the whole page context (the header shows it too), so a
+   * loader that needs it never reads the row again (issue 16, point 4).
+   */
+  ownedNumber: Promise<FaxNumberRow | null>;
 }

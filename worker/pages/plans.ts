@@ -3,7 +3,7 @@ import { getDb } from '../db/client';
 import { findHoldOf } from '../db/queries/numbers';
 import { userHolderKey } from '../numbers/holder';
 import { readPlanChoices } from '../subscriptions/plan-options';
-import { readSubscriptionStatus } from '../subscriptions/status';
+import { subscriptionStatusForPage } from '../subscriptions/status';
 import { toHoldView } from '../views/numbers';
 import type { PageInput } from './page-input';
 
@@ -12,13 +12,13 @@ import type { PageInput } from './page-input';
  * user's own plan as GET /api/checkSubscriptionStatus answers it (as stored: nothing due is applied
  * by opening a page).
  */
-export async function loadUpgrade({ env, user }: PageInput): Promise<PageData | null> {
-  const [options, status] = await Promise.all([readPlanChoices(getDb(env), user), user ? readSubscriptionStatus(env, user.id) : null]);
+export async function loadUpgrade({ env, user, ownedNumber }: PageInput): Promise<PageData | null> {
+  const [options, status] = await Promise.all([readPlanChoices(getDb(env), user), user ? subscriptionStatusForPage(env, user, ownedNumber) : null]);
   return { page: 'upgrade', options, subscription: status?.subscription ?? null };
 }
 
 /** /transaction: the plans, and the number the user holds as GET /api/getTempNumberReservation answers it. */
-export async function loadTransaction({ env, user }: PageInput): Promise<PageData | null> {
+export async function loadTransaction({ env, user, ownedNumber }: PageInput): Promise<PageData | null> {
   if (!user) return null;
   const db = getDb(env);
   const [options, hold] = await Promise.all([readPlanChoices(db, user), findHoldOf(db, userHolderKey(user.id), Date.now())]);

@@ -2,7 +2,7 @@ import type { PageData } from '../../src/common/page-data';
 import { readLoginHistory } from '../auth/login-history';
 import { getDb } from '../db/client';
 import { readFaxMailSettings } from '../fax-mail/settings';
-import { readBillingHistory, readSubscriptionStatus } from '../subscriptions/status';
+import { readBillingHistory, subscriptionStatusForPage } from '../subscriptions/status';
 import type { PageInput } from './page-input';
 
 /**
@@ -10,11 +10,11 @@ import type { PageInput } from './page-input';
  * context), so the page renders whole and nothing moves in after it. The plan is read as it is
  * stored: what is due is applied by the cron, never by opening a page.
  */
-export async function loadSettings({ env, user }: PageInput): Promise<PageData | null> {
+export async function loadSettings({ env, user, ownedNumber }: PageInput): Promise<PageData | null> {
   if (!user) return null;
   const db = getDb(env);
   const [status, billingHistory, faxMail, loginHistory] = await Promise.all([
-    readSubscriptionStatus(env, user.id),
+    subscriptionStatusForPage(env, user, ownedNumber),
     readBillingHistory(db, user.id),
     readFaxMailSettings(env, user),
     readLoginHistory(db, user.id),

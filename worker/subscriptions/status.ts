@@ -3,7 +3,7 @@ import type { Db } from '../db/client';
 import { findCheckoutById, findFailedChargesSince, listInvoicesOf, listTransactionsOf } from '../db/queries/billing';
 import { findNumberOwnedBy } from '../db/queries/numbers';
 import { findUserById } from '../db/queries/users';
-import type { UserRow } from '../db/schema';
+import type { FaxNumberRow, UserRow } from '../db/schema';
 import { type BillingHistory, isPaying, type SubscriptionView } from '../../src/common/billing';
 import { toInvoiceView, toSubscriptionView, toTransactionView } from '../views/subscriptions';
 import type { LifecycleRows } from './lifecycle';
@@ -21,6 +21,24 @@ export async function readSubscriptionStatus(env: Env, userId: string): Promise<
   const [failures, owned] = await Promise.all([
     paying && user.currentPeriodEnd !== null ? findFailedChargesSince(db, userId, user.currentPeriodEnd) : { count: 0, lastAt: null },
     findNumberOwnedBy(db, userId),
+  ]);
+  return subscriptionStatusOf(env, user, { failures, owned });
+}
+
+/**
+ * The plan as a page shows it, from the user row the session read and the number the page
+ * context read: only the failed charges and the checkout are read here (nothing due is applied).
+ */
+export async function subscriptionStatusForPage(
+  env: Env,
+  user: UserRow,
+  ownedNumber: Promise<FaxNumberRow | null>,
+): Promise<SubscriptionAnswer> {
+  const db = getDb(env);
+  const paying = isPaying(user.subscriptionType);
+  const [failures, owned] = await Promise.all([
+    paying && user.currentPeriodEnd !== null ? findFailedChargesSince(db, user.id, user.currentPeriodEnd) : { count: 0, lastAt: null },
+    ownedNumber,
   ]);
   return subscriptionStatusOf(env, user, { failures, owned });
 }
