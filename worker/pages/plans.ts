@@ -13,7 +13,10 @@ import type { PageInput } from './page-input';
  * by opening a page).
  */
 export async function loadUpgrade({ env, user, ownedNumber }: PageInput): Promise<PageData | null> {
-  const [options, status] = await Promise.all([readPlanChoices(getDb(env), user), user ? subscriptionStatusForPage(env, user, ownedNumber) : null]);
+  const [options, status] = await Promise.all([
+    readPlanChoices(getDb(env), user),
+    user ? subscriptionStatusForPage(env, user, ownedNumber) : null,
+  ]);
   return { page: 'upgrade', options, subscription: status?.subscription ?? null };
 }
 
