@@ -113,7 +113,7 @@ module.exports = {
     },
     {
       name: 'pages-are-the-top',
-      comment: "pages/ reads each page's first screen for the deploy entry (decision 031), beside the API.",
+      comment: "pages/ reads each page's first screen for the deploy entry (decision 033), beside the API.",
       severity: 'error',
       from: { path: '^worker/', pathNot: ['^worker/(app|index)\\.ts$', '^worker/pages/'] },
       to: { ...runtime, path: '^worker/pages/' },

@@ -28,7 +28,7 @@ async function pageContext(c: Context<AppEnv>): Promise<PageContext> {
   const viewer = c.get('viewer');
   const user = c.get('user');
   const db = getDb(c.env);
-  // Before anything the page shows is read: a push after this mark may not be in it (decision 031).
+  // Before anything the page shows is read: a push after this mark may not be in it (decision 033).
   const liveMark = user ? await userHubStub(c.env, user.id).liveMark() : null;
   // The user's own store answers the counts, the credits and, on the dashboard, what is on its way;
   // the page's own loader (worker/pages/) what the page shows first.

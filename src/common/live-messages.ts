@@ -39,7 +39,7 @@ export const LIVE_PONG = 'pong';
 /**
  * The hub's first frame on every socket: `hello <mark>`, where the mark names how many pushes the
  * hub has made since it started. A page rendered with the same mark (its page context's
- * `liveMark`) has missed nothing between its render and this connection (decision 031).
+ * `liveMark`) has missed nothing between its render and this connection (decision 033).
  */
 export const LIVE_HELLO_PREFIX = 'hello ';
 

@@ -40,7 +40,7 @@ export interface PageContext {
   supportEmail: string;
   /** Which card form /transaction shows: ours (`local`) or Stripe Elements with its publishable key. */
   payments: PaymentsConfig;
-  /** Where the user's live pushes stood before anything on this page was read (decision 031); null with no user. */
+  /** Where the user's live pushes stood before anything on this page was read (decision 033); null with no user. */
   liveMark: string | null;
   /** The signed-in user's account as GET /api/account answers it, or null. */
   account: AccountDetails | null;

@@ -1,6 +1,6 @@
 import { LIVE_HELLO_PREFIX } from '../common/live-messages';
 
-// What a page rendered on the server may have missed before its live socket opened (decision 031).
+// What a page rendered on the server may have missed before its live socket opened (decision 033).
 // The page is rendered with the hub's mark (how many pushes it had made: the layout's
 // <meta name="live-mark">), and every socket's first frame says where the pushes stand. A store
 // that shows rendered data reads again only when they differ on the first connection (a push came

@@ -7,7 +7,7 @@ import { accountWithNumber, ok, sendOne, uploadOnePage } from './bench-accounts.
 async function openSocket(base, headers) {
   const { customToken } = await ok(await fetch(`${base}/api/verifyAuth`, { method: 'POST', headers }), 'verifyAuth');
   const socket = new WebSocket(`${base.replace('http', 'ws')}/api/live?token=${customToken}`);
-  // Open once the hub's first frame (where its pushes stand, decision 031) is in: every later one is an event.
+  // Open once the hub's first frame (where its pushes stand, decision 033) is in: every later one is an event.
   await new Promise((resolve, reject) => {
     socket.onmessage = resolve;
     socket.onerror = reject;

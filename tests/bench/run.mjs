@@ -72,7 +72,7 @@ try {
   // From a sign-in to its event on an open live socket: queue delivery + D1 write + hub fan-out.
   const { customToken } = await fetch(`${base}/api/verifyAuth`, { method: 'POST', headers: { ...origin, cookie } }).then((r) => r.json());
   const socket = new WebSocket(`${base.replace('http', 'ws')}/api/live?token=${customToken}`);
-  // The hub's first frame says where its pushes stand (decision 031); the sign-in events come after it.
+  // The hub's first frame says where its pushes stand (decision 033); the sign-in events come after it.
   await new Promise((resolve, reject) => {
     socket.onmessage = resolve;
     socket.onerror = reject;

@@ -14,7 +14,7 @@ import { storedDocument } from '../support/documents';
 import { openLiveFor } from '../support/live';
 import { insertFaxRow, type Sender, senderWithCredits } from '../support/send-fax';
 
-// The page data loaders (worker/pages/, decision 031): what each signed-in page is rendered with
+// The page data loaders (worker/pages/, decision 033): what each signed-in page is rendered with
 // is exactly what its API call answers the same user, a fax or send of another user is not found
 // as the API's 404, an empty account gets empty pages, and each page reads only its own data.
 
@@ -222,7 +222,7 @@ describe('page data: only where a page needs it', () => {
   });
 });
 
-describe('the live mark (decision 031)', () => {
+describe('the live mark (decision 033)', () => {
   it('is the first frame of every socket, and moves with each push, so a page rendered before a push reads again', async () => {
     const user = await senderWithCredits(0);
     const hub = userHubStub(env, user.userId);

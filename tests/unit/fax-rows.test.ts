@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { FaxView } from '../../src/common/faxes';
 import { newerRows } from '../../src/stores/fax-rows';
 
-// A list read again while pushes keep coming (the catch-up after a render, decision 031): what the
+// A list read again while pushes keep coming (the catch-up after a render, decision 033): what the
 // read answers never takes a row back to an older version than the one the page shows.
 
 const fax = (id: string, updated: number, status: FaxView['status'] = 'SENDING'): FaxView =>

@@ -678,7 +678,7 @@ export class UserHub extends DurableObject<Env> {
     await migrateUserStore(this.store);
   }
 
-  // ---- What a page rendered from this user's data may have missed (decision 031): every push
+  // ---- What a page rendered from this user's data may have missed (decision 033): every push
   // ---- counts, and the count is kept in memory only, so a restarted object starts a new series
   // ---- (another `epoch`) and every page rendered before it reads again.
 

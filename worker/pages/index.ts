@@ -37,7 +37,7 @@ function decoded(segment: string): string {
 }
 
 /**
- * What the page at this address shows first, read for it alone (decision 031); null for a page
+ * What the page at this address shows first, read for it alone (decision 033); null for a page
  * that needs nothing more than the page context, or whose island reads for itself.
  */
 export function loadPageData(input: PageInput): Promise<PageData | null> {

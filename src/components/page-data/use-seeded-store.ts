@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 
 /**
  * What an island shows of a store that starts from the data its page was rendered with
- * (decision 031): that data itself until the island has hydrated, so the browser's first render
+ * (decision 033): that data itself until the island has hydrated, so the browser's first render
  * matches the server's HTML (and no user's data is ever put in a store on the server, where stores
  * are shared by every request); then the store, which `start` fills from the same data once.
  */

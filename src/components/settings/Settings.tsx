@@ -28,7 +28,7 @@ interface Props {
   data: Extract<PageData, { page: 'settings' }>;
 }
 
-/** /settings: every section rendered with the page, whole, and kept current after (decision 031). */
+/** /settings: every section rendered with the page, whole, and kept current after (decision 033). */
 function Settings({ confirmEmailToken, account: renderedAccount, data }: Props) {
   const account = useSeededStore($account, renderedAccount, () => seedAccount(renderedAccount)) ?? renderedAccount;
   const [leaving, setLeaving] = useState(false);
