@@ -61,6 +61,8 @@ export function faxDetailsStore(faxId: string, rendered: { details: FaxDetails |
     if (start === 'loading') void read();
     const stopResync = start === 'loading' ? reloadOnLaterMiss(read) : start === 'ready' ? reloadWhenMissed(read) : () => undefined;
     const stopEvents = onLiveEvent((event) => {
+      // A contact added, renamed or removed may name the other party differently.
+      if (event.type === 'contacts.updated' && $details.get().kind === 'ready') return void read();
       if (event.type !== 'fax.updated' || event.fax.id !== faxId) return;
       const current = $details.get();
       if (current.kind !== 'ready') return void read();

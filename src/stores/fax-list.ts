@@ -241,6 +241,8 @@ export function createFaxListStore(direction: FaxDirection): FaxListStore {
     if (typeof window === 'undefined') return;
     const stopEvents = onLiveEvent((event) => {
       if (event.type === 'fax.updated') applyUpdate(event.fax);
+      // A contact added, renamed or removed (here or in another tab) changes the names rows show.
+      if (event.type === 'contacts.updated' && $state.get().kind === 'ready') void load();
     });
     return () => {
       stopEvents();

@@ -144,6 +144,8 @@ onMount($trash, () => {
   const stopEvents = onLiveEvent((event) => {
     if (event.type === 'fax.updated') applyTrashUpdate(event.fax);
     if (event.type === 'faxes.deleted') applyDeleted(event.faxIds, event.trashTotal);
+    // A contact added, renamed or removed changes the names rows show.
+    if (event.type === 'contacts.updated' && $trash.get().kind === 'ready') void loadTrash();
   });
   return () => {
     stopEvents();

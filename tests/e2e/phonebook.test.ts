@@ -4,12 +4,15 @@ import type { Page } from 'playwright-core';
 import {
   assertNoSeriousAxeViolations,
   BASE_URL,
+  confirmEmailFromOutbox,
+  liveIndicator,
   signUpThroughUi,
   useBrowser,
   visit,
   waitForHydration,
   waitForPath,
 } from './support/browser.ts';
+import { sendFaxFrom, waitForSendCredits } from './support/faxes.ts';
 
 // The phonebook (issue 14, point 3): a CSV import whose bad row is named while the rest are kept,
 // adding, searching as you type, editing and deleting on a phone-sized screen, and choosing a
@@ -218,5 +221,32 @@ describe('the phonebook', () => {
     assert.equal(await page.getByLabel('Fax number', { exact: true }).inputValue(), '+44 20 7946 0958');
     assert.equal(await page.getByLabel('To: name').inputValue(), 'Charlotte Brontë');
     assert.equal(await page.getByLabel('To: company').inputValue(), '');
+  });
+
+  it('names a sent fax by its contact on /sent as soon as the contact is added, in another tab, and not after it is deleted', async () => {
+    const page = await browser.newPage();
+    const account = await signUpThroughUi(page, { label: 'phonebook-live-names' });
+    await confirmEmailFromOutbox(page, account.email);
+    await waitForSendCredits(page, 10);
+    await sendFaxFrom(page, '(212) 555-0123', 1);
+    await visit(page, '/sent');
+    await waitForHydration(page);
+    await liveIndicator(page, 'Connected').waitFor();
+    const rows = page.getByRole('table', { name: 'Sent faxes' }).locator('tbody tr');
+    await rows.first().waitFor();
+    assert.equal(await rows.filter({ hasText: 'Ada Lovelace' }).count(), 0);
+
+    // Added from elsewhere (another tab, the API): the open list names the fax without a reload.
+    await addThroughApi(page, { name: 'Ada Lovelace', faxNumber: '(212) 555-0123' });
+    await rows.filter({ hasText: 'Ada Lovelace' }).first().waitFor();
+
+    const listed = await page.request.get('/api/contacts');
+    const { contacts } = (await listed.json()) as { contacts: Array<{ id: string }> };
+    const removed = await page.request.post('/api/deleteContacts', {
+      headers: { origin: BASE_URL },
+      data: { contactIds: [contacts[0]!.id] },
+    });
+    assert.equal(removed.status(), 200, await removed.text());
+    await rows.filter({ hasText: 'Ada Lovelace' }).first().waitFor({ state: 'detached' });
   });
 });
