@@ -71,6 +71,8 @@ export async function userWithEverything(base) {
       ['/phonebook', '/phonebook'],
       ['/settings', '/settings'],
       ['/upgrade', '/upgrade'],
+      ['/reserveNumber', '/reserveNumber'],
+      ['/onboarding', '/onboarding'],
       ['/transaction', '/transaction?plan=PREMIUM&term=YEAR'],
       ['/faxDetails', `/faxDetails/${encodeURIComponent(sent.faxId)}`],
       ['/preview', `/preview?faxId=${encodeURIComponent(received.id)}`],
