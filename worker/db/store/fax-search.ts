@@ -2,7 +2,7 @@ import { and, count, eq, inArray, like, ne, type SQL, sql } from 'drizzle-orm';
 import type { FaxDirection } from '../../../src/common/faxes';
 import { type FaxSearch, isUnfiltered } from '../../../src/common/fax-search';
 import { readFaxCounters } from './fax-counters';
-import { type FaxPosition, historyOf, listStoreFaxesWhere } from './faxes';
+import { type FaxPosition, historyOf, listStoreFaxPositionsWhere, listStoreFaxesWhere } from './faxes';
 import { numbersOfContactsNamed } from './contacts';
 import type { StoreScope } from './open-store';
 import { type StoreFaxRow, storeFaxes, storeRemoteNumbers } from './schema';
@@ -71,22 +71,39 @@ function toStoreSearch(store: StoreScope, direction: FaxDirection, search: FaxSe
   return { where: and(...conditions)!, numbers };
 }
 
-function newestFirst(a: StoreFaxRow, b: StoreFaxRow): number {
+function newestFirst(a: FaxPosition, b: FaxPosition): number {
   return b.start - a.start || (b.id < a.id ? -1 : b.id > a.id ? 1 : 0);
 }
 
 /**
  * One page of what the search finds. With numbers, each number's faxes are one range of
  * faxes_number_idx in (start, id) order, so the page is the newest of each number's own page: at
- * most `limit` rows read per number at any depth, where one query over all of them would read and
- * sort every fax they have, or walk the whole history to find them.
+ * most `limit` index entries read per number at any depth (their positions only, which the index
+ * holds), then the page's own rows by id — where one query over all of them would read and sort
+ * every fax they have, or walk the whole history to find them.
  */
 function pageOf(store: StoreScope, search: StoreSearch, after: FaxPosition | null, limit: number): StoreFaxRow[] {
   if (search.numbers === null) return listStoreFaxesWhere(store, search.where, after, limit);
-  return search.numbers
-    .flatMap((number) => listStoreFaxesWhere(store, and(search.where, eq(storeFaxes.remoteNumber, number))!, after, limit))
+  // One number is one range of the index: its page is read straight.
+  if (search.numbers.length === 1) {
+    return listStoreFaxesWhere(store, and(search.where, eq(storeFaxes.remoteNumber, search.numbers[0]!))!, after, limit);
+  }
+  const page = search.numbers
+    .flatMap((number) => listStoreFaxPositionsWhere(store, and(search.where, eq(storeFaxes.remoteNumber, number))!, after, limit))
     .sort(newestFirst)
     .slice(0, limit);
+  if (page.length === 0) return [];
+  return store
+    .select()
+    .from(storeFaxes)
+    .where(
+      inArray(
+        storeFaxes.id,
+        page.map((position) => position.id),
+      ),
+    )
+    .all()
+    .sort(newestFirst);
 }
 
 function countOf(store: StoreScope, search: StoreSearch): number {

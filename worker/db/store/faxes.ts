@@ -108,6 +108,21 @@ export function listStoreFaxesWhere(store: StoreScope, where: SQL, after: FaxPos
     .all();
 }
 
+/**
+ * Where the faxes `where` finds sit in list order (start, id), one page after `after`: what
+ * faxes_number_idx holds by itself, so a number's page is read from the index alone.
+ */
+export function listStoreFaxPositionsWhere(store: StoreScope, where: SQL, after: FaxPosition | null, limit: number): FaxPosition[] {
+  const f = storeFaxes;
+  return store
+    .select({ start: f.start, id: f.id })
+    .from(f)
+    .where(after ? and(where, sql`(${f.start}, ${f.id}) < (${after.start}, ${after.id})`) : where)
+    .orderBy(desc(f.start), desc(f.id))
+    .limit(limit)
+    .all();
+}
+
 /** The fax's timeline, oldest first (insertion order breaks ties within a millisecond). */
 export function listStoreFaxEvents(store: StoreScope, faxId: string) {
   return store.select().from(storeFaxEvents).where(eq(storeFaxEvents.faxId, faxId)).orderBy(asc(storeFaxEvents.at), asc(sql`rowid`)).all();
