@@ -1,6 +1,7 @@
 import { unzlibSync, zlibSync } from 'fflate';
 import { concatTransformationMatrix, drawObject, PDFDocument, PDFRawStream, popGraphicsState, pushGraphicsState } from 'pdf-lib';
 import { isDict, parseValue, type PdfValue } from '../../worker/documents/pdf-syntax';
+import { joinBytes } from '../../worker/http/bytes';
 
 // PDFs built byte by byte (odd structures real files have: wrong lengths, updates, loops) and
 // scanned-like ones, and a check that a PDF's cross-reference says where its objects really are.
@@ -35,26 +36,14 @@ export function rawPdf(objects: (string | Uint8Array)[], trailer = '/Root 1 0 R'
       `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${rows}trailer\n<< /Size ${objects.length + 1} ${trailer} >>\nstartxref\n${length}\n%%EOF\n`,
     ),
   );
-  const bytes = new Uint8Array(parts.reduce((sum, part) => sum + part.byteLength, 0));
-  let at = 0;
-  for (const part of parts) {
-    bytes.set(part, at);
-    at += part.byteLength;
-  }
-  return bytes;
+  return joinBytes(parts);
 }
 
 /** A stream object's body: its dictionary (without /Length unless `length` is a string) and data. */
 export function streamBody(dict: string, data: Uint8Array | string, length: number | string = 'auto'): Uint8Array {
   const bytes = typeof data === 'string' ? encoder.encode(data) : data;
   const len = length === 'auto' ? String(bytes.byteLength) : String(length);
-  const head = encoder.encode(`<< ${dict} /Length ${len} >>\nstream\n`);
-  const tail = encoder.encode('\nendstream');
-  const body = new Uint8Array(head.byteLength + bytes.byteLength + tail.byteLength);
-  body.set(head);
-  body.set(bytes, head.byteLength);
-  body.set(tail, head.byteLength + bytes.byteLength);
-  return body;
+  return joinBytes([encoder.encode(`<< ${dict} /Length ${len} >>\nstream\n`), bytes, encoder.encode('\nendstream')]);
 }
 
 /**

@@ -5,7 +5,8 @@ import { bytesSource, yieldToEventLoop } from './document-source';
 import { readPageTree, type PdfOutline } from './pdf-outline';
 import { scanPdf } from './pdf-scan';
 import { isDict, nameOf, parseValue } from './pdf-syntax';
-import { joinBytes, PdfUpdate, refText, withEntry } from './pdf-update';
+import { joinBytes } from '../http/bytes';
+import { PdfUpdate, refText, withEntry } from './pdf-update';
 
 // The PDF a carrier transmits: the cover page (if any), then every page of the document, each at
 // its own size (carriers scale to the fax page). The cover is appended to the document as an

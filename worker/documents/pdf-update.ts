@@ -1,6 +1,7 @@
 import { zlibSync } from 'fflate';
 import type { PdfOutline } from './pdf-outline';
 import { parseValue, isDict, type PdfRef } from './pdf-syntax';
+import { joinBytes } from '../http/bytes';
 
 // An incremental update (ISO 32000 §7.5.6): objects appended after a PDF's own bytes, which stay
 // as they are, and a cross-reference stream that says where every object now is. The document is
@@ -26,16 +27,6 @@ export function withEntry(value: Uint8Array, key: string, text: string): Uint8Ar
   const span = dict.spans.get(key);
   const parts = span ? [value.subarray(0, span[0]), value.subarray(span[1], dict.end - 2)] : [value.subarray(0, dict.end - 2)];
   return joinBytes([...parts, encoder.encode(` /${key} ${text}>>`), value.subarray(dict.end)]);
-}
-
-export function joinBytes(parts: readonly Uint8Array[]): Uint8Array {
-  const bytes = new Uint8Array(parts.reduce((sum, part) => sum + part.byteLength, 0));
-  let at = 0;
-  for (const part of parts) {
-    bytes.set(part, at);
-    at += part.byteLength;
-  }
-  return bytes;
 }
 
 /** Runs of consecutive numbers as /Index pairs: [first, count, first, count, …]. */

@@ -8,3 +8,11 @@ export function joinChunks(chunks: readonly Uint8Array[], length: number): Uint8
   }
   return bytes;
 }
+
+/** The parts one after another, in one array. */
+export function joinBytes(parts: readonly Uint8Array[]): Uint8Array {
+  return joinChunks(
+    parts,
+    parts.reduce((sum, part) => sum + part.byteLength, 0),
+  );
+}
