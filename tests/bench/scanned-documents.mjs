@@ -2,7 +2,8 @@
 // as many and as large as the product takes, and the cover page they are sent with.
 import { randomFillSync } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
-import { concatTransformationMatrix, drawObject, PDFDocument, PDFRawStream, popGraphicsState, pushGraphicsState } from 'pdf-lib';
+import { PDFDocument } from 'pdf-lib';
+import { addScannedPage } from '../support/scanned-page.mjs';
 
 export const MAX_DOCUMENT_BYTES = 50 * 1024 * 1024;
 // A page scanned at 200 dpi in black and white, as a fax is sent.
@@ -32,24 +33,7 @@ export async function scannedPdf(pages, totalBytes, objectStreams) {
   const aim = (perPage * perPage) / scannedImage(perPage).byteLength;
   for (let p = 0; p < pages; p++) {
     const data = scannedImage(aim);
-    const image = pdf.context.register(
-      PDFRawStream.of(
-        pdf.context.obj({
-          Type: 'XObject',
-          Subtype: 'Image',
-          Width: SCAN.width,
-          Height: SCAN.height,
-          ColorSpace: 'DeviceGray',
-          BitsPerComponent: 1,
-          Filter: 'FlateDecode',
-          Length: data.byteLength,
-        }),
-        data,
-      ),
-    );
-    const page = pdf.addPage([612, 792]);
-    const name = page.node.newXObject('Scan', image);
-    page.pushOperators(pushGraphicsState(), concatTransformationMatrix(612, 0, 0, 792, 0, 0), drawObject(name), popGraphicsState());
+    addScannedPage(pdf, data, SCAN);
   }
   const bytes = await pdf.save({ useObjectStreams: objectStreams });
   if (bytes.byteLength > MAX_DOCUMENT_BYTES) throw new Error(`the bench document is ${bytes.byteLength} bytes, over the limit`);

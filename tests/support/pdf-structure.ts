@@ -1,7 +1,8 @@
 import { unzlibSync, zlibSync } from 'fflate';
-import { concatTransformationMatrix, drawObject, PDFDocument, PDFRawStream, popGraphicsState, pushGraphicsState } from 'pdf-lib';
+import { PDFDocument } from 'pdf-lib';
 import { isDict, parseValue, type PdfValue } from '../../worker/documents/pdf-syntax';
 import { joinBytes } from '../../worker/http/bytes';
+import { addScannedPage } from './scanned-page.mjs';
 
 // PDFs built byte by byte (odd structures real files have: wrong lengths, updates, loops) and
 // scanned-like ones, and a check that a PDF's cross-reference says where its objects really are.
@@ -58,24 +59,7 @@ export async function scannedPdf(pages: number, { objectStreams = true, width = 
     // Noise does not compress: every third row is text-like, the rest white.
     for (let row = p % 3; row < height; row += 3) crypto.getRandomValues(pixels.subarray(row * rowBytes, (row + 1) * rowBytes));
     const data = zlibSync(pixels);
-    const image = pdf.context.register(
-      PDFRawStream.of(
-        pdf.context.obj({
-          Type: 'XObject',
-          Subtype: 'Image',
-          Width: width,
-          Height: height,
-          ColorSpace: 'DeviceGray',
-          BitsPerComponent: 1,
-          Filter: 'FlateDecode',
-          Length: data.byteLength,
-        }),
-        data,
-      ),
-    );
-    const page = pdf.addPage([612, 792]);
-    const name = page.node.newXObject('Scan', image);
-    page.pushOperators(pushGraphicsState(), concatTransformationMatrix(612, 0, 0, 792, 0, 0), drawObject(name), popGraphicsState());
+    addScannedPage(pdf, data, { width, height });
   }
   return pdf.save({ useObjectStreams: objectStreams });
 }
