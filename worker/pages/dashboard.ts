@@ -1,6 +1,6 @@
 import { isPaying } from '../../src/common/billing';
 import type { PageData } from '../../src/common/page-data';
-import { subscriptionStatusForPage } from '../subscriptions/status';
+import { subscriptionStatusFor } from '../subscriptions/status';
 import type { PageInput } from './page-input';
 
 /**
@@ -11,6 +11,6 @@ import type { PageInput } from './page-input';
  */
 export async function loadDashboard({ env, user, ownedNumber }: PageInput): Promise<PageData | null> {
   if (!user) return null;
-  const subscription = isPaying(user.subscriptionType) ? (await subscriptionStatusForPage(env, user, ownedNumber)).subscription : null;
+  const subscription = isPaying(user.subscriptionType) ? (await subscriptionStatusFor(env, user, ownedNumber)).subscription : null;
   return { page: 'dashboard', subscription };
 }

@@ -3,7 +3,7 @@ import { getDb } from '../db/client';
 import { findHoldOf } from '../db/queries/numbers';
 import { userHolderKey } from '../numbers/holder';
 import { readPlanChoices } from '../subscriptions/plan-options';
-import { subscriptionStatusForPage } from '../subscriptions/status';
+import { subscriptionStatusFor } from '../subscriptions/status';
 import { toHoldView } from '../views/numbers';
 import type { PageInput } from './page-input';
 
@@ -15,7 +15,7 @@ import type { PageInput } from './page-input';
 export async function loadUpgrade({ env, user, ownedNumber }: PageInput): Promise<PageData | null> {
   const [options, status] = await Promise.all([
     readPlanChoices(getDb(env), user),
-    user ? subscriptionStatusForPage(env, user, ownedNumber) : null,
+    user ? subscriptionStatusFor(env, user, ownedNumber) : null,
   ]);
   return { page: 'upgrade', options, subscription: status?.subscription ?? null };
 }

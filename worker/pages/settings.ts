@@ -2,7 +2,7 @@ import type { PageData } from '../../src/common/page-data';
 import { readLoginHistory } from '../auth/login-history';
 import { getDb } from '../db/client';
 import { readFaxMailSettings } from '../fax-mail/settings';
-import { readBillingHistory, subscriptionStatusForPage } from '../subscriptions/status';
+import { readBillingHistory, subscriptionStatusFor } from '../subscriptions/status';
 import type { PageInput } from './page-input';
 
 /**
@@ -14,7 +14,7 @@ export async function loadSettings({ env, user, ownedNumber }: PageInput): Promi
   if (!user) return null;
   const db = getDb(env);
   const [status, billingHistory, faxMail, loginHistory] = await Promise.all([
-    subscriptionStatusForPage(env, user, ownedNumber),
+    subscriptionStatusFor(env, user, ownedNumber),
     readBillingHistory(db, user.id),
     readFaxMailSettings(env, user),
     readLoginHistory(db, user.id),

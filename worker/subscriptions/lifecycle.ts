@@ -1,3 +1,4 @@
+import { isPaying } from '../../src/common/billing-rules';
 import { t } from '../../src/i18n/t';
 import { numberInventory } from '../carrier';
 import { getDb, type Db } from '../db/client';
@@ -44,13 +45,20 @@ export interface LifecycleRows {
   reminded: boolean;
 }
 
+/** The charges that failed in the user's current paid period (none outside one). */
+export function readFailedCharges(db: Db, user: UserRow): Promise<LifecycleRows['failures']> {
+  const end = user.currentPeriodEnd;
+  return isPaying(user.subscriptionType) && end !== null
+    ? findFailedChargesSince(db, user.id, end)
+    : Promise.resolve({ count: 0, lastAt: null });
+}
+
 async function readLifecycleRows(db: Db, user: UserRow): Promise<LifecycleRows> {
   const end = user.currentPeriodEnd;
-  const paying = (user.subscriptionType ?? 'FREE') !== 'FREE' && end !== null;
   const [failures, owned, reminded] = await Promise.all([
-    paying ? findFailedChargesSince(db, user.id, end) : { count: 0, lastAt: null },
+    readFailedCharges(db, user),
     findNumberOwnedBy(db, user.id),
-    paying ? hasClaim(db, REMINDER_SCOPE, `${user.subscriptionId}:${end}`) : false,
+    isPaying(user.subscriptionType) && end !== null ? hasClaim(db, REMINDER_SCOPE, `${user.subscriptionId}:${end}`) : false,
   ]);
   return { failures, owned, reminded };
 }

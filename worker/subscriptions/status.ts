@@ -1,12 +1,12 @@
 import { getDb } from '../db/client';
 import type { Db } from '../db/client';
-import { findCheckoutById, findFailedChargesSince, listInvoicesOf, listTransactionsOf } from '../db/queries/billing';
+import { findCheckoutById, listInvoicesOf, listTransactionsOf } from '../db/queries/billing';
 import { findNumberOwnedBy } from '../db/queries/numbers';
 import { findUserById } from '../db/queries/users';
 import type { FaxNumberRow, UserRow } from '../db/schema';
 import { type BillingHistory, isPaying, type SubscriptionView } from '../../src/common/billing';
 import { toInvoiceView, toSubscriptionView, toTransactionView } from '../views/subscriptions';
-import type { LifecycleRows } from './lifecycle';
+import { type LifecycleRows, readFailedCharges } from './lifecycle';
 
 export interface SubscriptionAnswer {
   subscription: SubscriptionView;
@@ -17,29 +17,20 @@ export async function readSubscriptionStatus(env: Env, userId: string): Promise<
   const db = getDb(env);
   const user = await findUserById(db, userId);
   if (!user) throw new Error(`user ${userId} vanished`);
-  const paying = isPaying(user.subscriptionType);
-  const [failures, owned] = await Promise.all([
-    paying && user.currentPeriodEnd !== null ? findFailedChargesSince(db, userId, user.currentPeriodEnd) : { count: 0, lastAt: null },
-    findNumberOwnedBy(db, userId),
-  ]);
-  return subscriptionStatusOf(env, user, { failures, owned });
+  return subscriptionStatusFor(env, user, findNumberOwnedBy(db, userId));
 }
 
 /**
- * The plan as a page shows it, from the user row the session read and the number the page
- * context read: only the failed charges and the checkout are read here (nothing due is applied).
+ * The plan as a page shows it, from a user row already read and their number (a page context
+ * reads it once for everything on the page): only the failed charges and the checkout are read
+ * here, and nothing due is applied.
  */
-export async function subscriptionStatusForPage(
+export async function subscriptionStatusFor(
   env: Env,
   user: UserRow,
   ownedNumber: Promise<FaxNumberRow | null>,
 ): Promise<SubscriptionAnswer> {
-  const db = getDb(env);
-  const paying = isPaying(user.subscriptionType);
-  const [failures, owned] = await Promise.all([
-    paying && user.currentPeriodEnd !== null ? findFailedChargesSince(db, user.id, user.currentPeriodEnd) : { count: 0, lastAt: null },
-    ownedNumber,
-  ]);
+  const [failures, owned] = await Promise.all([readFailedCharges(getDb(env), user), ownedNumber]);
   return subscriptionStatusOf(env, user, { failures, owned });
 }
 
