@@ -201,9 +201,10 @@ export const storeContacts = sqliteTable(
 
 export type StoreContactRow = typeof storeContacts.$inferSelect;
 
-// The other parties' numbers of the faxes in the store, per direction, with how many faxes have
-// each. Kept by triggers on `faxes` (migration 0008), so no write path can forget it; a search for
-// some digits of a number looks through these few rows, not the whole history (decision 027).
+// The other parties' numbers of the history (the trash left out), per direction, with how many
+// faxes each has there. Kept by triggers on `faxes` (migrations 0008, 0009), so no write path can
+// forget it; a search by number looks through these few rows, not the whole history, and a search
+// by number alone takes its total from them (decision 027).
 export const storeRemoteNumbers = sqliteTable(
   'remote_numbers',
   {
