@@ -20,7 +20,7 @@ type Figures = { statements: Array<{ what: string; rowsRead: number }>; rows: nu
 
 /** What a statement of listFaxes is for, from its text. */
 function purpose(text: string): string {
-  if (text.includes('WITH RECURSIVE')) return 'numbers';
+  if (text.includes('"remote_numbers"')) return 'numbers';
   if (text.includes('count(')) return 'total';
   if (text.includes('fax_counters')) return 'counters';
   return 'page';

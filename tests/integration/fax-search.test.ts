@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { FaxListPage } from '../../src/common/faxes';
 import { call, errorCode } from '../support/client';
 import { type HistoryFax, historyFax, seedHistory } from '../support/fax-history';
-import { addContactOk } from '../support/contacts';
+import { addContactOk, fillPhonebook } from '../support/contacts';
 import { faxList, senderWithCredits } from '../support/send-fax';
 
 // History search on GET /api/faxes (issue 14, point 2): by number however it is typed, by days in
@@ -209,6 +209,28 @@ describe('GET /api/faxes with filters', () => {
       const name = fax.remoteNumber === '+12125550123' ? 'Grace Hopper' : fax.remoteNumber === NUMBERS[1] ? 'Ada Lovelace' : null;
       expect(fax.contactName, fax.remoteNumber ?? '').toBe(name);
     }
+  });
+
+  it('finds the faxes of a name hundreds of contacts share, whatever the number of their numbers', async () => {
+    const user = await senderWithCredits(0);
+    // 150 contacts "Filler 0" to "Filler 149" at +1 212 555-2000 to 2149; faxes to 100 of them and to others.
+    await fillPhonebook(user.userId, 150, 2000);
+    const history = Array.from({ length: 240 }, (_, i) =>
+      historyFax(i, {
+        remoteNumber: i % 12 === 0 ? '+13125550190' : `+1212555${2000 + (i % 100)}`,
+        status: i % 5 === 0 ? 'FAILED' : 'DELIVERED',
+        start: NOV_1 + i * HOUR,
+      }),
+    );
+    await seedHistory(user.userId, history);
+    const fillers = (fax: HistoryFax) => fax.remoteNumber !== '+13125550190';
+    const all = await allPages(user.cookie, 'direction=SEND&name=filler');
+    expect(all.ids).toEqual(expected(history, 'SEND', fillers));
+    const failed = await allPages(user.cookie, 'direction=SEND&name=filler&status=failed');
+    expect(failed.ids).toEqual(expected(history, 'SEND', (fax) => fillers(fax) && fax.status === 'FAILED'));
+    // Thirty of them, sought number by number.
+    const some = await allPages(user.cookie, 'direction=SEND&name=filler&number=55520');
+    expect(some.ids).toEqual(expected(history, 'SEND', (fax) => fillers(fax) && fax.remoteNumber!.includes('55520')));
   });
 
   it.each([

@@ -45,14 +45,15 @@ export async function importReport(cookie: string, body: ContactImportBody, comm
 
 /**
  * Fills the user's phonebook with `count` contacts straight in their store (numbers +1 212 555
- * then 4 digits from `from`), as a test's starting point: thousands through the routes take long.
+ * then 4 digits from `from`, bound as a whole number so they stay digits), as a test's starting
+ * point: thousands through the routes take long.
  */
 export async function fillPhonebook(userId: string, count: number, from = 1000): Promise<void> {
   await storeSql(
     userId,
     `WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i + 1 < ?)
      INSERT INTO contacts (id, name, fax_number, sort_key, search_text, created, updated)
-     SELECT lower(hex(randomblob(16))), 'Filler ' || i, '+1212555' || (? + i), 'filler ' || i, 'filler ' || i, 1, 1 FROM n`,
+     SELECT lower(hex(randomblob(16))), 'Filler ' || i, '+1212555' || CAST(? + i AS INTEGER), 'filler ' || i, 'filler ' || i, 1, 1 FROM n`,
     count,
     from,
   );

@@ -92,32 +92,29 @@ export function listStoreFaxes(store: StoreScope, direction: FaxDirection, after
   return listStoreFaxesWhere(store, historyOf(direction), after, limit);
 }
 
-/**
- * One page, newest first, of the faxes `where` finds (the history, or a search of it:
- * fax-search.ts). The keyset is a row value, `(start, id) < (?, ?)`, which the list's indexes
- * answer by seeking, so the last page of a long history reads as few rows as the first.
- */
-export function listStoreFaxesWhere(store: StoreScope, where: SQL, after: FaxPosition | null, limit: number): StoreFaxRow[] {
+/** `where`, past `after` in list order: a row value, `(start, id) < (?, ?)`, which the list's indexes answer by seeking. */
+export function pastPosition(where: SQL, after: FaxPosition | null): SQL {
   const f = storeFaxes;
-  return store
-    .select()
-    .from(f)
-    .where(after ? and(where, sql`(${f.start}, ${f.id}) < (${after.start}, ${after.id})`) : where)
-    .orderBy(desc(f.start), desc(f.id))
-    .limit(limit)
-    .all();
+  return after ? and(where, sql`(${f.start}, ${f.id}) < (${after.start}, ${after.id})`)! : where;
 }
 
 /**
- * Where the faxes `where` finds sit in list order (start, id), one page after `after`: what
- * faxes_number_idx holds by itself, so a number's page is read from the index alone.
+ * One page, newest first, of the faxes `where` finds (the history, or a search of it:
+ * fax-search.ts). The keyset is sought on the list's indexes, so the last page of a long history
+ * reads as few rows as the first.
  */
+export function listStoreFaxesWhere(store: StoreScope, where: SQL, after: FaxPosition | null, limit: number): StoreFaxRow[] {
+  const f = storeFaxes;
+  return store.select().from(f).where(pastPosition(where, after)).orderBy(desc(f.start), desc(f.id)).limit(limit).all();
+}
+
+/** Where the faxes `where` finds sit in list order (start, id), one page after `after`, from the index alone. */
 export function listStoreFaxPositionsWhere(store: StoreScope, where: SQL, after: FaxPosition | null, limit: number): FaxPosition[] {
   const f = storeFaxes;
   return store
     .select({ start: f.start, id: f.id })
     .from(f)
-    .where(after ? and(where, sql`(${f.start}, ${f.id}) < (${after.start}, ${after.id})`) : where)
+    .where(pastPosition(where, after))
     .orderBy(desc(f.start), desc(f.id))
     .limit(limit)
     .all();
