@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { startLocalServer } from '../support/local-server.mjs';
 import { ok, sendOne, signUp, uploadOnePage } from './bench-accounts.mjs';
-import { stats } from './figures.mjs';
+import { ratioTo, stats, timeInTurn } from './figures.mjs';
 import { benchFax, benchSearches, HISTORY, lastPageStartsAfter } from './history-shape.mjs';
 
 const PORT = Number(process.env.BENCH_PORT ?? 8799);
@@ -89,26 +89,6 @@ async function whenUnlocked(work) {
   }
 }
 
-/**
- * Times each request `n` times, taking them in turn (1, 2, 3, 1, 2, 3, …), so whatever else the
- * machine is doing weighs on all of them alike and their ratios hold.
- */
-async function timeInTurn(n, requests, headers) {
-  const samples = Object.fromEntries(Object.keys(requests).map((label) => [label, []]));
-  for (let i = 0; i < n; i++) {
-    for (const [label, url] of Object.entries(requests)) {
-      const started = performance.now();
-      const response = await fetch(url, { headers });
-      await response.text();
-      if (!response.ok) throw new Error(`${url}: ${response.status}`);
-      samples[label].push(performance.now() - started);
-    }
-  }
-  return samples;
-}
-
-const median = (samples) => [...samples].sort((a, b) => a - b)[Math.floor(samples.length / 2)];
-
 /** Waits until the user's faxes have all been delivered. */
 async function waitForFaxes(base, headers, count) {
   const deadline = Date.now() + 60_000;
@@ -169,13 +149,13 @@ export async function benchHistorySearch() {
     for (const [label, url] of Object.entries(requests))
       found[label] = (await ok(await fetch(url, { headers: user.headers }), label)).total;
     progress('timing');
-    const times = await timeInTurn(SAMPLES, requests, user.headers);
+    const calls = Object.fromEntries(Object.entries(requests).map(([label, url]) => [label, () => fetch(url, { headers: user.headers })]));
+    const times = await timeInTurn(SAMPLES, calls);
     await server.stop();
     server = null;
 
     const read = rowsRead();
-    const pageOne = median(times['page 1']);
-    const ratio = (label) => `${(median(times[label]) / pageOne).toFixed(2)}× page 1`;
+    const ratio = (label) => ratioTo(times[label], times['page 1'], 'page 1');
     rows.push([`history: ${total} faxes, page 1`, `${stats(times['page 1'])} · ${rowsText(read['page 1'])}`]);
     rows.push(['history: last page', `${stats(times['last page'])} · ${ratio('last page')} · ${rowsText(read['last page'])}`]);
     for (const { label } of searches) {

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startLocalServer } from '../support/local-server.mjs';
 import { accountWithNumber, sendOne, signUp, uploadOnePage } from './bench-accounts.mjs';
-import { stats } from './figures.mjs';
+import { ratioTo, stats, timeInTurn } from './figures.mjs';
 import { cloneHistoryInD1, cloneHistoryInStore } from './history-clone.mjs';
 import {
   d1File,
@@ -148,14 +148,17 @@ export async function benchPerUserData() {
     const sender = await accountWithNumber(base, 'store-sender', '212', 'PRO');
     const receiver = await accountWithNumber(base, 'store-receiver', '312');
     const history = { headers: await signUp(base, 'store-history') };
+    // The dashboard at 2 faxes, timed in turn with the one at 100,000 on the same server.
+    const small = { headers: await signUp(base, 'store-small') };
     const many = [];
     for (let i = 0; i < AT_ONCE; i++) many.push({ headers: await signUp(base, `store-${i}`) });
     progress('documents');
     sender.fileId = await uploadOnePage(base, sender.headers);
     history.fileId = await uploadOnePage(base, history.headers);
+    small.fileId = await uploadOnePage(base, small.headers);
     for (const user of many) user.fileId = await uploadOnePage(base, user.headers);
-    for (let i = 0; i < 2; i++) await sendOne(base, history, OUTSIDE_NUMBER, history.fileId);
-    await waitForFaxes(stateDir, 'the first faxes', 2);
+    for (const user of [history, small]) for (let i = 0; i < 2; i++) await sendOne(base, user, OUTSIDE_NUMBER, user.fileId);
+    await waitForFaxes(stateDir, 'the first faxes', 4);
     // The stores whose rows are counted must exist before the server stops.
     await wake(base, [sender, receiver, history]);
     const files = {
@@ -171,7 +174,6 @@ export async function benchPerUserData() {
 
     // Phase 1: sends. One user with 500 at 50 at once, then 50 users with 10 each, all at once.
     base = await start();
-    const dashboardSmall = await timeEach(30, () => fetch(`${base}/dashboard`, { headers: history.headers }));
     let [d1Before, senderBefore, receiverBefore] = await settledCounters(watched);
     // Every sender's object is started first: the rates are of sends, not of objects waking up.
     await wake(base, [sender, ...many]);
@@ -224,14 +226,17 @@ export async function benchPerUserData() {
     });
 
     base = await start();
-    const firstPage = await timeEach(30, () => fetch(`${base}/api/faxes?direction=SEND`, { headers: history.headers }));
     const lastPageUrl = `${base}/api/faxes?direction=SEND&cursor=${page.cursor}`;
     const last = await (await fetch(lastPageUrl, { headers: history.headers })).json();
     if (last.faxes?.length !== page.size || last.nextCursor !== null || last.total !== HISTORY) {
       throw new Error(`the last page is not what the store holds: ${JSON.stringify({ ...last, faxes: last.faxes?.length })}`);
     }
-    const lastPageTimes = await timeEach(30, () => fetch(lastPageUrl, { headers: history.headers }));
-    const dashboardLarge = await timeEach(30, () => fetch(`${base}/dashboard`, { headers: history.headers }));
+    const times = await timeInTurn(30, {
+      firstPage: () => fetch(`${base}/api/faxes?direction=SEND`, { headers: history.headers }),
+      lastPage: () => fetch(lastPageUrl, { headers: history.headers }),
+      dashboardSmall: () => fetch(`${base}/dashboard`, { headers: small.headers }),
+      dashboardLarge: () => fetch(`${base}/dashboard`, { headers: history.headers }),
+    });
     await server.stop();
 
     rows.push(
@@ -256,10 +261,13 @@ export async function benchPerUserData() {
         `${(SENDS / oneUserSeconds).toFixed(0)} /s (${SENDS} in ${oneUserSeconds.toFixed(1)} s)`,
       ],
       ['store: sends accepted, 50 users at once', `${(SENDS / manySeconds).toFixed(0)} /s (${SENDS} in ${manySeconds.toFixed(1)} s)`],
-      [`store: history page 1 at ${HISTORY} faxes`, stats(firstPage)],
-      [`store: history last page at ${HISTORY} faxes`, stats(lastPageTimes)],
-      ['store: /dashboard at 2 faxes', stats(dashboardSmall)],
-      [`store: /dashboard at ${HISTORY} faxes`, stats(dashboardLarge)],
+      [`store: history page 1 at ${HISTORY} faxes`, stats(times.firstPage)],
+      [`store: history last page at ${HISTORY} faxes`, `${stats(times.lastPage)} · ${ratioTo(times.lastPage, times.firstPage, 'page 1')}`],
+      ['store: /dashboard at 2 faxes', stats(times.dashboardSmall)],
+      [
+        `store: /dashboard at ${HISTORY} faxes`,
+        `${stats(times.dashboardLarge)} · ${ratioTo(times.dashboardLarge, times.dashboardSmall, 'at 2 faxes')}`,
+      ],
     );
   } finally {
     await server?.stop();
