@@ -12,7 +12,7 @@ import {
   visit,
   waitForHydration,
 } from './support/browser.ts';
-import { giveOwnNumber, sendFaxFrom, waitForSendCredits } from './support/faxes.ts';
+import { giveOwnNumber, sendFaxFrom, waitForSendCredits, waitForSentFaxesDone } from './support/faxes.ts';
 
 // Searching the history (issue 14, point 2) as a person does on /sent and /inbox: a number typed
 // any way, a status, days, unread only, combined; kept in the address through a reload; "nothing
@@ -23,19 +23,6 @@ const FAX_TIMEOUT_MS = 40_000;
 const FREE_SEND_CREDITS = 10;
 const PHONE = { width: 375, height: 812 };
 const DESKTOP = { width: 1280, height: 900 };
-
-type Sent = { faxes: Array<{ id: string; status: string }> };
-
-/** Waits until every fax the user sent has ended (delivered or failed). */
-async function waitForSentFaxesDone(page: Page, count: number): Promise<void> {
-  const deadline = Date.now() + FAX_TIMEOUT_MS;
-  for (;;) {
-    const { faxes } = (await (await page.request.get('/api/faxes?direction=SEND')).json()) as Sent;
-    if (faxes.length === count && faxes.every((fax) => fax.status === 'DELIVERED' || fax.status === 'FAILED')) return;
-    if (Date.now() > deadline) throw new Error(`the ${count} faxes did not end: ${JSON.stringify(faxes.map((f) => f.status))}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
 
 /** The numbers in the list's rows, top to bottom. */
 async function numbersShown(page: Page, table: string): Promise<string[]> {

@@ -23,6 +23,7 @@ import FaxStatusCell from './FaxStatusCell';
 import { recipientText } from './fax-text';
 import LocalTime from '../time/LocalTime';
 import { useTimeZone, withTimeZone } from '../time/time-zone';
+import './fax-table.css';
 
 const t = translator({ faxFilters: faxFiltersMessages, faxSelection: faxSelectionMessages, sent: sentMessages });
 
@@ -127,7 +128,7 @@ function SentResultsBody({
   return (
     <section className="card" aria-busy={state.searching}>
       <div className="table-scroll">
-        <table className="data-table sent-table" aria-label={t('sent.listLabel')}>
+        <table className="data-table fax-table sent-table" aria-label={t('sent.listLabel')}>
           <thead>
             <tr>
               <th scope="col">

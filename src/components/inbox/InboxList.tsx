@@ -20,6 +20,7 @@ import FaxFilters, { NoFaxesMatch } from '../faxes/FaxFilters';
 import InboxRow from './InboxRow';
 import { TrashSelectedBar, useFaxSelection } from '../faxes/TrashSelection';
 import { withTimeZone } from '../time/time-zone';
+import '../faxes/fax-table.css';
 import './inbox.css';
 
 const t = translator({ faxFilters: faxFiltersMessages, faxSelection: faxSelectionMessages, inbox: inboxMessages });
@@ -103,7 +104,7 @@ function InboxResultsBody({
   return (
     <section className="card" aria-busy={state.searching}>
       <div className="table-scroll">
-        <table className="data-table inbox-table" aria-label={t('inbox.listLabel')}>
+        <table className="data-table fax-table inbox-table" aria-label={t('inbox.listLabel')}>
           <thead>
             <tr>
               <th scope="col">

@@ -21,10 +21,11 @@ import {
   toggleTrashSelection,
 } from '../../stores/trash';
 import { useSeededStore } from '../page-data/use-seeded-store';
-import { faxProgressText } from '../faxes/fax-text';
+import { faxProgressText, recipientText } from '../faxes/fax-text';
 import ConfirmBox from '../forms/ConfirmBox';
 import LocalTime from '../time/LocalTime';
 import { useTimeZone, withTimeZone } from '../time/time-zone';
+import '../faxes/fax-table.css';
 
 const t = translator({ sent: sentMessages, trash: trashMessages });
 
@@ -33,7 +34,7 @@ function countText(count: number, one: string, many: string): string {
 }
 
 function partyText(fax: FaxView): string {
-  const number = fax.remoteDisplay ?? t('sent.unknownNumber');
+  const number = recipientText(fax);
   return fax.direction === 'SEND' ? t('trash.sentToLabel', { number }) : t('trash.receivedFromLabel', { number });
 }
 
@@ -41,7 +42,7 @@ function TrashRow({ fax, selected }: { fax: FaxView; selected: boolean }) {
   const timeZone = useTimeZone();
   const when = formatDateTime(fax.start, timeZone);
   const direction = t(fax.direction === 'SEND' ? 'trash.sentTo' : 'trash.receivedFrom');
-  const number = fax.remoteDisplay ?? t('sent.unknownNumber');
+  const number = recipientText(fax);
   const purgeAt = fax.trashedAt === null ? null : trashPurgeAt(fax.trashedAt);
   return (
     <tr>
@@ -58,7 +59,7 @@ function TrashRow({ fax, selected }: { fax: FaxView; selected: boolean }) {
       <td>
         <LocalTime at={fax.start} />
       </td>
-      <td>{purgeAt !== null && <LocalTime at={purgeAt} />}</td>
+      <td data-label={t('trash.purge')}>{purgeAt !== null && <LocalTime at={purgeAt} />}</td>
       <td>
         <a href={`/faxDetails/${encodeURIComponent(fax.id)}`} aria-label={t('trash.detailsLabel', { direction, number, when })}>
           {t('trash.details')}
@@ -186,7 +187,7 @@ function TrashList({ firstPage }: { firstPage: TrashListPage | null }) {
             />
           )}
           <div className="table-scroll">
-            <table className="data-table trash-table" aria-label={t('trash.listLabel')}>
+            <table className="data-table fax-table trash-table" aria-label={t('trash.listLabel')}>
               <thead>
                 <tr>
                   <th scope="col">

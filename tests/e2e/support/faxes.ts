@@ -52,3 +52,19 @@ export async function sendFaxFrom(page: Page, toNumber: string, pages: number): 
   assert.equal(sent.status(), 201, await sent.text());
   return ((await sent.json()) as { faxId: string }).faxId;
 }
+
+/** The loopback carrier delivers an outside number's fax at 300 ms a page, plus the queue. */
+const FAX_DONE_TIMEOUT_MS = 40_000;
+
+type Sent = { faxes: Array<{ id: string; status: string }> };
+
+/** Waits until every fax the user sent has ended (delivered or failed). */
+export async function waitForSentFaxesDone(page: Page, count: number): Promise<void> {
+  const deadline = Date.now() + FAX_DONE_TIMEOUT_MS;
+  for (;;) {
+    const { faxes } = (await (await page.request.get('/api/faxes?direction=SEND')).json()) as Sent;
+    if (faxes.length === count && faxes.every((fax) => fax.status === 'DELIVERED' || fax.status === 'FAILED')) return;
+    if (Date.now() > deadline) throw new Error(`the ${count} faxes did not end: ${JSON.stringify(faxes.map((f) => f.status))}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
