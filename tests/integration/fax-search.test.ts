@@ -88,6 +88,11 @@ describe('GET /api/faxes with filters', () => {
     expect(partial.total).toBeGreaterThan(exact.length);
     const abroad = await allPages(cookie, `direction=RECEIVE&number=${encodeURIComponent('+44 20')}`);
     expect(abroad.ids).toEqual(expected(history, 'RECEIVE', (fax) => fax.remoteNumber?.startsWith('+4420') ?? false));
+    // The London number as dialled from abroad with 00, and as dialled in London with its 0.
+    const london = expected(history, 'RECEIVE', (fax) => fax.remoteNumber === '+442079460958');
+    for (const typed of ['0044 20 7946 0958', '020 7946 0958']) {
+      expect((await allPages(cookie, `direction=RECEIVE&number=${encodeURIComponent(typed)}`)).ids, typed).toEqual(london);
+    }
     expect((await faxList(cookie, 'direction=SEND&number=9999999')).total).toBe(0);
   });
 

@@ -76,6 +76,11 @@ describe('toNumberSearch', () => {
     ['+1 212 555 0123', { kind: 'exact', e164: '+12125550123' }],
     ['2125550123', { kind: 'exact', e164: '+12125550123' }],
     ['+44 20 7946 0958', { kind: 'exact', e164: '+442079460958' }],
+    ['0044 20 7946 0958', { kind: 'exact', e164: '+442079460958' }],
+    ['011 44 20 7946 0958', { kind: 'exact', e164: '+442079460958' }],
+    // Dialled inside its country: the leading 0 no stored number holds is dropped.
+    ['020 7946 0958', { kind: 'digits', digits: '2079460958' }],
+    ['01 42 68 53 00', { kind: 'digits', digits: '142685300' }],
     // Part of one is its digits, found within stored numbers.
     ['5550123', { kind: 'digits', digits: '5550123' }],
     ['555-0123', { kind: 'digits', digits: '5550123' }],
