@@ -1,6 +1,6 @@
 import type { LoginHistoryEntry } from './account-view';
 import type { BillingHistory, SubscriptionView } from './billing';
-import type { ContactListPage } from './contacts';
+import type { ContactListPage, ContactView } from './contacts';
 import type { FaxMailSettings } from './fax-mail';
 import type { FaxDetails, FaxListPage } from './faxes';
 import type { NumberHoldView } from './numbers';
@@ -20,6 +20,8 @@ export type PageData =
   | { page: 'trash'; faxes: TrashListPage }
   /** /phonebook: its first page (GET /api/contacts). */
   | { page: 'phonebook'; contacts: ContactListPage }
+  /** /send?contact={contactId}: the contact to send to (GET /api/contacts/{contactId}); null where it answers 404. */
+  | { page: 'send'; contact: ContactView | null }
   /** /faxDetails/{faxId} and /preview?faxId=: the fax as GET /api/faxes/{faxId} answers it; null where it answers 404. */
   | { page: 'fax'; details: FaxDetails | null }
   /** /broadcast/{broadcastId}: GET /api/broadcasts/{broadcastId}; null where it answers 404. */

@@ -223,6 +223,29 @@ describe('the phonebook', () => {
     assert.equal(await page.getByLabel('To: company').inputValue(), '');
   });
 
+  it('opens /send from a contact’s “Send a fax” with the number and the cover page filled in', async () => {
+    const page = await browser.newPage();
+    await signUpThroughUi(page, { name: 'Ada Lovelace', label: 'phonebook-send-from' });
+    await addThroughApi(page, { name: 'Charles Babbage', faxNumber: '212 555 0199', company: 'Difference Engines' });
+    await visit(page, '/phonebook');
+    await waitForHydration(page);
+    await page.getByRole('link', { name: 'Send a fax to Charles Babbage' }).click();
+    await page.waitForURL(/\/send\?contact=/);
+    await waitForHydration(page);
+    await page.getByText('Charles Babbage chosen: the fax number and the cover page’s To fields are filled in.').waitFor();
+    assert.equal(await page.getByRole('combobox', { name: 'Find a contact' }).inputValue(), 'Charles Babbage');
+    assert.equal(await page.getByLabel('Fax number', { exact: true }).inputValue(), '(212) 555-0199');
+    await page.getByLabel('Add a cover page').check();
+    assert.equal(await page.getByLabel('To: name').inputValue(), 'Charles Babbage');
+    assert.equal(await page.getByLabel('To: company').inputValue(), 'Difference Engines');
+    await assertNoSeriousAxeViolations(page);
+
+    // An id that is not one of the user's contacts fills nothing.
+    await visit(page, `/send?contact=${crypto.randomUUID()}`);
+    await waitForHydration(page);
+    assert.equal(await page.getByLabel('Fax number', { exact: true }).inputValue(), '');
+  });
+
   it('names a sent fax by its contact on /sent as soon as the contact is added, in another tab, and not after it is deleted', async () => {
     const page = await browser.newPage();
     const account = await signUpThroughUi(page, { label: 'phonebook-live-names' });

@@ -202,6 +202,23 @@ describe('page data: settings, plans and the dashboard', () => {
 });
 
 describe('page data: only where a page needs it', () => {
+  it('/send?contact= is the contact GET /api/contacts/{id} answers; another user’s, a missing one or a bad id fill nothing', async () => {
+    const user = await senderWithCredits(0);
+    const stranger = await senderWithCredits(0);
+    const contact = await addContactOk(user.cookie, { name: 'Grace Page', faxNumber: '(212) 555-0112', company: 'Navy' });
+    const theirs = await addContactOk(stranger.cookie, { name: 'Their Contact', faxNumber: '(212) 555-0113' });
+    expect(await pageData(user.userId, `/send?contact=${contact.id}`)).toEqual({
+      page: 'send',
+      ...((await apiAnswer(user.cookie, `/api/contacts/${contact.id}`)) as object),
+    });
+    for (const id of [theirs.id, crypto.randomUUID()]) {
+      expect(await apiStatus(user.cookie, `/api/contacts/${id}`)).toBe(404);
+      expect(await pageData(user.userId, `/send?contact=${id}`)).toEqual({ page: 'send', contact: null });
+    }
+    expect(await pageData(user.userId, '/send?contact=not-an-id')).toBeNull();
+    expect(await pageData(null, `/send?contact=${contact.id}`)).toBeNull();
+  });
+
   it('reads nothing for a visitor on a signed-in page, nor for pages that need no more than the page context', async () => {
     const user = await userWithHistory();
     for (const path of [

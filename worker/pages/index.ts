@@ -5,6 +5,7 @@ import { loadFax } from './fax';
 import { loadFaxHistory } from './fax-history';
 import type { PageInput } from './page-input';
 import { loadPhonebook } from './phonebook';
+import { loadSend } from './send';
 import { loadTransaction, loadUpgrade } from './plans';
 import { loadSettings } from './settings';
 import { loadTrash } from './trash';
@@ -20,6 +21,7 @@ const LOADERS: Record<string, Loader> = {
   '/inbox': (input) => loadFaxHistory(input, 'RECEIVE'),
   '/trash': loadTrash,
   '/phonebook': loadPhonebook,
+  '/send': loadSend,
   '/settings': loadSettings,
   '/upgrade': loadUpgrade,
   '/transaction': loadTransaction,

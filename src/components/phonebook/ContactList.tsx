@@ -51,6 +51,13 @@ function ContactRow({
         )}
       </div>
       <div className="contact-actions">
+        <a
+          className="button secondary"
+          href={`/send?contact=${encodeURIComponent(contact.id)}`}
+          aria-label={t('phonebook.sendFaxLabel', { name: contact.name })}
+        >
+          {t('phonebook.sendFax')}
+        </a>
         <button
           type="button"
           className="button secondary"

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useId, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useState, type KeyboardEvent } from 'react';
 import type { ContactView } from '../../common/contacts';
 import sendMessages from 'virtual:messages/send';
 import { translator } from '../../i18n/translator';
@@ -12,10 +12,15 @@ const t = translator({ send: sendMessages });
  * "Find a contact": a combobox over the phonebook (WAI-ARIA's list autocomplete pattern). Arrow
  * keys move through the matches, Enter or a click chooses one, Escape closes the list.
  */
-export default function ContactPicker() {
+export default function ContactPicker({ chosen }: { chosen: ContactView | null }) {
   const picker = useStore($picker);
   const picked = useStore($pickedContact);
-  const [query, setQuery] = useState('');
+  const [query, setQuery] = useState(chosen?.name ?? '');
+  // Opened to send to a contact: it is chosen as if picked here.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the page's contact is chosen once
+  useEffect(() => {
+    if (chosen) chooseContact(chosen);
+  }, []);
   const [active, setActive] = useState(-1);
   const [open, setOpen] = useState(false);
   const ids = { input: useId(), hint: useId(), list: useId(), status: useId() };

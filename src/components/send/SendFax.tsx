@@ -3,6 +3,7 @@ import { useEffect, useId } from 'react';
 import sendMessages from 'virtual:messages/send';
 import { translator } from '../../i18n/translator';
 import type { AccountDetails } from '../../common/account-view';
+import type { ContactView } from '../../common/contacts';
 import { seedAccount } from '../../stores/account';
 import { $draft, $ownFaxNumber, updateDraft } from '../../stores/send-fax';
 import ContactPicker from './ContactPicker';
@@ -22,10 +23,12 @@ interface Props {
   supportEmail: string;
   /** The account as the page was rendered (its name and credits); followed live after. */
   account: AccountDetails | null;
+  /** The contact the page was opened to send to (the phonebook's "Send a fax"), or null. */
+  contact: ContactView | null;
 }
 
 /** Send a fax (spec §2 /send): number, document, optional cover page, options, send. */
-export default function SendFax({ ownFaxNumber, supportEmail, account }: Props) {
+export default function SendFax({ ownFaxNumber, supportEmail, account, contact }: Props) {
   const draft = useStore($draft);
   const ids = { anonymous: useId(), anonymousHint: useId() };
   useEffect(() => $ownFaxNumber.set(ownFaxNumber), [ownFaxNumber]);
@@ -39,7 +42,7 @@ export default function SendFax({ ownFaxNumber, supportEmail, account }: Props) 
       <p className="muted">{t('send.intro')}</p>
       <section className="card" aria-labelledby="recipient-heading">
         <h2 id="recipient-heading">{t('send.recipientHeading')}</h2>
-        <ContactPicker />
+        <ContactPicker chosen={contact} />
         <FaxNumberField />
         <MoreRecipients />
       </section>
