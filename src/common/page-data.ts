@@ -20,8 +20,11 @@ export type PageData =
   | { page: 'trash'; faxes: TrashListPage }
   /** /phonebook: its first page (GET /api/contacts). */
   | { page: 'phonebook'; contacts: ContactListPage }
-  /** /send?contact={contactId}: the contact to send to (GET /api/contacts/{contactId}); null where it answers 404. */
-  | { page: 'send'; contact: ContactView | null }
+  /**
+   * /send?contact={contactId} or /send?to={number}: the contact to send to (GET
+   * /api/contacts/{contactId}; null where it answers 404), or the number as shown when no contact has it.
+   */
+  | { page: 'send'; contact: ContactView | null; toNumber: string | null }
   /** /faxDetails/{faxId} and /preview?faxId=: the fax as GET /api/faxes/{faxId} answers it; null where it answers 404. */
   | { page: 'fax'; details: FaxDetails | null }
   /** /broadcast/{broadcastId}: GET /api/broadcasts/{broadcastId}; null where it answers 404. */

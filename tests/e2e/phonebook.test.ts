@@ -12,7 +12,7 @@ import {
   waitForHydration,
   waitForPath,
 } from './support/browser.ts';
-import { sendFaxFrom, waitForSendCredits } from './support/faxes.ts';
+import { sendFaxFrom, waitForSendCredits, waitForSentFaxesDone } from './support/faxes.ts';
 
 // The phonebook (issue 14, point 3): a CSV import whose bad row is named while the rest are kept,
 // adding, searching as you type, editing and deleting on a phone-sized screen, and choosing a
@@ -244,6 +244,42 @@ describe('the phonebook', () => {
     await visit(page, `/send?contact=${crypto.randomUUID()}`);
     await waitForHydration(page);
     assert.equal(await page.getByLabel('Fax number', { exact: true }).inputValue(), '');
+  });
+
+  it('adds a fax’s other party to the phonebook from the fax’s page, then sends them a fax from it', async () => {
+    const page = await browser.newPage();
+    const account = await signUpThroughUi(page, { label: 'phonebook-from-fax' });
+    await confirmEmailFromOutbox(page, account.email);
+    await waitForSendCredits(page, 10);
+    const faxId = await sendFaxFrom(page, '(212) 555-0123', 1);
+    await waitForSentFaxesDone(page, 1);
+
+    await visit(page, `/faxDetails/${faxId}`);
+    await waitForHydration(page);
+    await page.getByRole('link', { name: 'Add to phonebook' }).click();
+    await page.waitForURL(/\/phonebook/);
+    const form = page.getByRole('region', { name: 'Add a contact' });
+    assert.equal(await form.getByLabel('Fax number').inputValue(), '+12125550123');
+    await form.getByLabel('Name').fill('Grace Hopper');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('status').filter({ hasText: 'Added Grace Hopper.' }).waitFor();
+
+    // Back on the fax: named by the contact, with nothing left to add.
+    await visit(page, `/faxDetails/${faxId}`);
+    await waitForHydration(page);
+    await page.getByRole('heading', { level: 1 }).filter({ hasText: 'Grace Hopper' }).waitFor();
+    assert.equal(await page.getByRole('link', { name: 'Add to phonebook' }).count(), 0);
+    await page.getByRole('link', { name: 'Send a fax to this number' }).click();
+    await page.waitForURL(/\/send\?to=/);
+    await waitForHydration(page);
+    await page.getByText('Grace Hopper chosen: the fax number and the cover page’s To fields are filled in.').waitFor();
+    assert.equal(await page.getByLabel('Fax number', { exact: true }).inputValue(), '(212) 555-0123');
+
+    // A number no contact has fills the number alone.
+    await visit(page, `/send?to=${encodeURIComponent('+13125550190')}`);
+    await waitForHydration(page);
+    await page.getByText('Sending to (312) 555-0190.').waitFor();
+    assert.equal(await page.getByRole('combobox', { name: 'Find a contact' }).inputValue(), '');
   });
 
   it('names a sent fax by its contact on /sent as soon as the contact is added, in another tab, and not after it is deleted', async () => {

@@ -210,13 +210,38 @@ describe('page data: only where a page needs it', () => {
     expect(await pageData(user.userId, `/send?contact=${contact.id}`)).toEqual({
       page: 'send',
       ...((await apiAnswer(user.cookie, `/api/contacts/${contact.id}`)) as object),
+      toNumber: null,
     });
     for (const id of [theirs.id, crypto.randomUUID()]) {
       expect(await apiStatus(user.cookie, `/api/contacts/${id}`)).toBe(404);
-      expect(await pageData(user.userId, `/send?contact=${id}`)).toEqual({ page: 'send', contact: null });
+      expect(await pageData(user.userId, `/send?contact=${id}`)).toEqual({ page: 'send', contact: null, toNumber: null });
     }
     expect(await pageData(user.userId, '/send?contact=not-an-id')).toBeNull();
     expect(await pageData(null, `/send?contact=${contact.id}`)).toBeNull();
+  });
+
+  it('/send?to= is the contact with that number, else the number alone as shown; never another user’s contact', async () => {
+    const user = await senderWithCredits(0);
+    const stranger = await senderWithCredits(0);
+    const contact = await addContactOk(user.cookie, { name: 'Grace Page', faxNumber: '(212) 555-0114' });
+    await addContactOk(stranger.cookie, { name: 'Their Contact', faxNumber: '(212) 555-0115' });
+    expect(await pageData(user.userId, `/send?to=${encodeURIComponent('+12125550114')}`)).toEqual({
+      page: 'send',
+      contact,
+      toNumber: null,
+    });
+    expect(await pageData(user.userId, `/send?to=${encodeURIComponent('+12125550115')}`)).toEqual({
+      page: 'send',
+      contact: null,
+      toNumber: '(212) 555-0115',
+    });
+    expect(await pageData(user.userId, `/send?to=${encodeURIComponent('+44 20 7946 0958')}`)).toEqual({
+      page: 'send',
+      contact: null,
+      toNumber: '+44 20 7946 0958',
+    });
+    for (const to of ['not a number', '123', '1'.repeat(200)]) expect(await pageData(user.userId, `/send?to=${to}`), to).toBeNull();
+    expect(await pageData(null, '/send?to=%2B12125550114')).toBeNull();
   });
 
   it('reads nothing for a visitor on a signed-in page, nor for pages that need no more than the page context', async () => {

@@ -571,6 +571,13 @@ export class UserHub extends DurableObject<Env> {
     return row ? toContactView(row) : null;
   }
 
+  /** The contact with this fax number (E.164), if the phonebook has one. */
+  async contactWithNumber(userId: string, faxNumber: string): Promise<ContactView | null> {
+    await this.ready(userId);
+    const row = contactStore.findStoreContactByNumber(this.store, faxNumber);
+    return row ? toContactView(row) : null;
+  }
+
   async addContact(userId: string, fields: ContactFields, now: number): Promise<ContactChange> {
     await this.ready(userId);
     const existing = contactStore.findStoreContactByNumber(this.store, fields.faxNumber);

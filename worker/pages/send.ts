@@ -1,16 +1,27 @@
 import { contactIdSchema } from '../../src/common/contacts';
 import type { PageData } from '../../src/common/page-data';
+import { formatPhoneForDisplay, toE164 } from '../../src/common/phone';
 import { userHubStub } from '../live/publish';
 import type { PageInput } from './page-input';
 
+/** A number as typed is at most this long, as POST /api/sendFax takes it. */
+const NUMBER_TEXT_MAX = 40;
+
 /**
- * /send?contact={contactId} (a contact's "Send a fax" in the phonebook): that contact, as GET
- * /api/contacts/{contactId} answers it, to fill the number and the cover page's To fields. A
- * plain /send needs nothing more than the page context; an id that is not one of the user's
- * contacts fills nothing.
+ * /send opened to send to someone (issue 14): `?contact={contactId}` (a contact's "Send a fax" in
+ * the phonebook) is that contact, as GET /api/contacts/{contactId} answers it; `?to={number}` (a
+ * fax's "Send a fax to this number") is the contact with that number, or else the number alone.
+ * A contact fills the number and the cover page's To fields. A plain /send needs nothing more than
+ * the page context; an id that is not one of the user's contacts fills nothing.
  */
 export async function loadSend({ env, url, user }: PageInput): Promise<PageData | null> {
+  if (!user) return null;
   const contactId = contactIdSchema.safeParse(url.searchParams.get('contact'));
-  if (!user || !contactId.success) return null;
-  return { page: 'send', contact: await userHubStub(env, user.id).contact(user.id, contactId.data) };
+  if (contactId.success) {
+    return { page: 'send', contact: await userHubStub(env, user.id).contact(user.id, contactId.data), toNumber: null };
+  }
+  const to = toE164((url.searchParams.get('to') ?? '').slice(0, NUMBER_TEXT_MAX));
+  if (!to) return null;
+  const contact = await userHubStub(env, user.id).contactWithNumber(user.id, to);
+  return { page: 'send', contact, toNumber: contact ? null : formatPhoneForDisplay(to) };
 }

@@ -16,7 +16,8 @@ const ENDED = new Set(['DELIVERED', 'FAILED', 'RECEIVED']);
 
 /**
  * What can be done with one fax (issue 14): move it to the trash or restore it, delete it forever
- * from the trash, send a sent fax again, add the other party to the phonebook. Downloads are on
+ * from the trash, send a sent fax again, send a new fax to the other party, add them to the
+ * phonebook (unless they are in it: then their name is on the page). Downloads are on
  * the fax's files card. `onChanged` shows the answer at once; the push that follows agrees.
  */
 export default function FaxActions({ fax, onChanged }: { fax: FaxView; onChanged: (fax: FaxView) => void }) {
@@ -114,6 +115,11 @@ export default function FaxActions({ fax, onChanged }: { fax: FaxView; onChanged
           </button>
         )}
         {fax.remoteNumber && (
+          <a className="button secondary" href={`/send?to=${encodeURIComponent(fax.remoteNumber)}`}>
+            {t('faxActions.faxThisNumber')}
+          </a>
+        )}
+        {fax.remoteNumber && !fax.contactName && (
           <a className="button secondary" href={`/phonebook?add=${encodeURIComponent(fax.remoteNumber)}`}>
             {t('faxActions.addToPhonebook')}
           </a>

@@ -25,15 +25,21 @@ interface Props {
   account: AccountDetails | null;
   /** The contact the page was opened to send to (the phonebook's "Send a fax"), or null. */
   contact: ContactView | null;
+  /** The number the page was opened to send to when no contact has it (a fax's "Send a fax to this number"). */
+  toNumber: string | null;
 }
 
 /** Send a fax (spec §2 /send): number, document, optional cover page, options, send. */
-export default function SendFax({ ownFaxNumber, supportEmail, account, contact }: Props) {
+export default function SendFax({ ownFaxNumber, supportEmail, account, contact, toNumber }: Props) {
   const draft = useStore($draft);
   const ids = { anonymous: useId(), anonymousHint: useId() };
   useEffect(() => $ownFaxNumber.set(ownFaxNumber), [ownFaxNumber]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the page's account starts the store once
   useEffect(() => seedAccount(account), []);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the page's number fills the field once
+  useEffect(() => {
+    if (toNumber) updateDraft('toNumber', toNumber);
+  }, []);
   const renderedCredits = account ? account.faxCredits.defaultCreditsSend + account.faxCredits.paidCreditsSend : null;
 
   return (
