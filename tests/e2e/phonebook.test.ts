@@ -259,7 +259,7 @@ describe('the phonebook', () => {
     await page.getByRole('link', { name: 'Add to phonebook' }).click();
     await page.waitForURL(/\/phonebook/);
     const form = page.getByRole('region', { name: 'Add a contact' });
-    assert.equal(await form.getByLabel('Fax number').inputValue(), '+12125550123');
+    assert.equal(await form.getByLabel('Fax number').inputValue(), '(212) 555-0123');
     await form.getByLabel('Name').fill('Grace Hopper');
     await form.getByRole('button', { name: 'Save' }).click();
     await page.getByRole('status').filter({ hasText: 'Added Grace Hopper.' }).waitFor();

@@ -120,7 +120,7 @@ export default function FaxActions({ fax, onChanged }: { fax: FaxView; onChanged
           </a>
         )}
         {fax.remoteNumber && !fax.contactName && (
-          <a className="button secondary" href={`/phonebook?add=${encodeURIComponent(fax.remoteNumber)}`}>
+          <a className="button secondary" href={`/phonebook?add=${encodeURIComponent(fax.remoteDisplay ?? fax.remoteNumber)}`}>
             {t('faxActions.addToPhonebook')}
           </a>
         )}
