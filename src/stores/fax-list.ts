@@ -16,7 +16,7 @@ import {
 } from './fax-list-filters';
 import { newerRows } from './fax-rows';
 import { onLiveEvent } from './live';
-import { reloadOnLaterMiss, reloadWhenMissed } from './live-resync';
+import { startFromRendered } from './live-resync';
 import { onTeardown } from './teardown';
 
 // One fax history list, sent or received (spec §7: newest first, 30 first then pages of 20; more
@@ -142,7 +142,12 @@ export function createFaxListStore(direction: FaxDirection): FaxListStore {
       return;
     }
     const list = !fresh && current.kind === 'ready' ? keepOlderRows(current.list, result.data) : result.data;
-    $state.set({ kind: 'ready', list, loadingMore: false, moreFailed: null, searching: false });
+    showList({ kind: 'ready', list, loadingMore: false, moreFailed: null, searching: false });
+  };
+
+  /** Shows a first page, then the events held while it was on its way. */
+  const showList = (ready: FaxListState): void => {
+    $state.set(ready);
     const events = held;
     held = [];
     for (const fax of events) applyUpdate(fax);
@@ -155,16 +160,9 @@ export function createFaxListStore(direction: FaxDirection): FaxListStore {
     if (typeof window === 'undefined' || stopResync) return;
     const filters = filtersFromUrl(window.location.search, direction);
     $filters.set(filters);
-    if (rendered && !hasFilters(filters)) {
-      $state.set(renderedListState(rendered));
-      const events = held;
-      held = [];
-      for (const fax of events) applyUpdate(fax);
-      stopResync = reloadWhenMissed(load);
-    } else {
-      void load();
-      stopResync = reloadOnLaterMiss(load);
-    }
+    // The page is rendered with the unfiltered list: an address with filters reads what they find.
+    const shown = hasFilters(filters) ? null : rendered;
+    stopResync = startFromRendered(shown, (page) => showList(renderedListState(page)), load);
   };
 
   const setFilters = (filters: FaxListFilters): void => {

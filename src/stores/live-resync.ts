@@ -51,3 +51,17 @@ export function reloadOnLaterMiss(reload: () => unknown): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
+
+/**
+ * Starts a store as its page hydrates: from what the page was rendered with (`seed` shows it, and
+ * `load` reads again only when a push may have been missed), or, with nothing rendered, by
+ * `load`ing now and after each later miss. Answers the way to stop following misses.
+ */
+export function startFromRendered<T>(rendered: T | null, seed: (rendered: T) => void, load: () => unknown): () => void {
+  if (rendered !== null) {
+    seed(rendered);
+    return reloadWhenMissed(load);
+  }
+  void load();
+  return reloadOnLaterMiss(load);
+}

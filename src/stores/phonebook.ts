@@ -2,7 +2,7 @@ import { atom, onMount } from 'nanostores';
 import type { ContactInput, ContactListPage, ContactView } from '../common/contacts';
 import { api, call, type ApiResult } from '../lib/api';
 import { onLiveEvent } from './live';
-import { reloadOnLaterMiss, reloadWhenMissed } from './live-resync';
+import { startFromRendered } from './live-resync';
 import { onTeardown } from './teardown';
 
 // The phonebook page (/phonebook): the list as the current search finds it, page after page
@@ -112,13 +112,7 @@ let stopResync: (() => void) | null = null;
 /** Starts the phonebook as its page hydrates, once: from the first page it was rendered with, else by reading it. */
 export function startPhonebook(rendered: ContactListPage | null): void {
   if (typeof window === 'undefined' || stopResync) return;
-  if (rendered) {
-    $phonebook.set(renderedPhonebook(rendered));
-    stopResync = reloadWhenMissed(loadPhonebook);
-  } else {
-    void loadPhonebook();
-    stopResync = reloadOnLaterMiss(loadPhonebook);
-  }
+  stopResync = startFromRendered(rendered, (page) => $phonebook.set(renderedPhonebook(page)), loadPhonebook);
 }
 
 onMount($phonebook, () => {

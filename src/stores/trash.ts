@@ -4,7 +4,7 @@ import type { TrashListPage } from '../common/trash';
 import { api, call, type ApiFailure } from '../lib/api';
 import { type FaxListState, hasMoreFaxes, keepOlderRows, renderedListState, withFaxUpdate, withoutFaxes } from './fax-list';
 import { onLiveEvent } from './live';
-import { reloadOnLaterMiss, reloadWhenMissed } from './live-resync';
+import { startFromRendered } from './live-resync';
 import { onTeardown } from './teardown';
 
 // The trash (spec §3 trash document): faxes of both directions, newest first, 30 then 20 like the
@@ -130,13 +130,7 @@ let stopResync: (() => void) | null = null;
 /** Starts the trash as its page hydrates, once: from the first page it was rendered with, else by reading it. */
 export function startTrash(rendered: TrashListPage | null): void {
   if (typeof window === 'undefined' || stopResync) return;
-  if (rendered) {
-    $trash.set(renderedListState(rendered));
-    stopResync = reloadWhenMissed(loadTrash);
-  } else {
-    void loadTrash();
-    stopResync = reloadOnLaterMiss(loadTrash);
-  }
+  stopResync = startFromRendered(rendered, (page) => $trash.set(renderedListState(page)), loadTrash);
 }
 
 onMount($trash, () => {
