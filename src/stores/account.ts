@@ -1,8 +1,7 @@
 import { atom, onMount } from 'nanostores';
 import type { AccountDetails, LoginHistoryEntry } from '../common/account-view';
 import { api, call, type ApiData, type ApiResult } from '../lib/api';
-import { onLiveEvent } from './live';
-import { reloadWhenMissed } from './live-resync';
+import { followLive } from './live';
 import { onTeardown } from './teardown';
 
 // The account as the settings, send and upgrade pages show it, and the sign-in history. Pages
@@ -35,14 +34,9 @@ async function loadLoginHistory(): Promise<void> {
 
 onMount($account, () => {
   if (typeof window === 'undefined') return;
-  const stopResync = reloadWhenMissed(loadAccount);
-  const stopEvents = onLiveEvent((event) => {
+  return followLive(loadAccount, (event) => {
     if (event.type === 'account.updated') void loadAccount();
   });
-  return () => {
-    stopResync();
-    stopEvents();
-  };
 });
 
 onTeardown(() => {
@@ -52,14 +46,9 @@ onTeardown(() => {
 
 onMount($loginHistory, () => {
   if (typeof window === 'undefined') return;
-  const stopResync = reloadWhenMissed(loadLoginHistory);
-  const stopEvents = onLiveEvent((event) => {
+  return followLive(loadLoginHistory, (event) => {
     if (event.type === 'session.started') void loadLoginHistory();
   });
-  return () => {
-    stopResync();
-    stopEvents();
-  };
 });
 
 type ProfileAnswer = ApiResult<ApiData<typeof api.updateUserDisplayName.$get>>;

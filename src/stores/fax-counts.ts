@@ -1,8 +1,7 @@
 import { atom, onMount } from 'nanostores';
 import type { FaxCounts } from '../common/faxes';
 import { api, call } from '../lib/api';
-import { reloadWhenMissed } from './live-resync';
-import { onLiveEvent } from './live';
+import { followLive } from './live';
 import { onTeardown } from './teardown';
 
 // Unread received faxes and totals (spec §7), shown in the navigation and the lists. The page
@@ -39,12 +38,7 @@ onTeardown(() => {
 });
 
 onMount($faxCounts, () => {
-  const stopReload = reloadWhenMissed(loadFaxCounts);
-  const stopEvents = onLiveEvent((event) => {
+  return followLive(loadFaxCounts, (event) => {
     if (event.type === 'fax.updated' || event.type === 'faxes.deleted') applyFaxCounts(event.totals.counts, event.at);
   });
-  return () => {
-    stopReload();
-    stopEvents();
-  };
 });

@@ -3,7 +3,7 @@ import { LIVE_CLOSE_SESSION_ENDED, LIVE_PING, LIVE_PONG, readLiveEvent, type Liv
 import { revalidateOnReturn, verifyAuth } from './session';
 import { onTeardown, USER_STORAGE_PREFIX } from './teardown';
 import { freshEvents } from '../common/session-timing';
-import { noteLiveHello } from './live-resync';
+import { noteLiveHello, reloadWhenMissed } from './live-resync';
 
 // One WebSocket per page to the user's hub. It opens when a component first listens to $liveStatus
 // and closes when the last one stops. After a drop it reconnects with backoff; every (re)connect
@@ -62,6 +62,20 @@ const listeners = new Set<Listener>();
 export function onLiveEvent(listener: Listener): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
+}
+
+/**
+ * How a store that shows what the page was rendered with stays true: `listener` takes every live
+ * event, and `reload` reads again whenever the page may have missed one (live-resync.ts). Answers
+ * the way to stop both.
+ */
+export function followLive(reload: () => unknown, listener: Listener): () => void {
+  const stopResync = reloadWhenMissed(reload);
+  const stopEvents = onLiveEvent(listener);
+  return () => {
+    stopResync();
+    stopEvents();
+  };
 }
 
 function receive(raw: unknown): void {

@@ -1,8 +1,7 @@
 import { atom, onMount } from 'nanostores';
 import { toPlanSummary, type PlanSummary } from '../common/plan-summary';
 import { api, call } from '../lib/api';
-import { onLiveEvent } from './live';
-import { reloadWhenMissed } from './live-resync';
+import { followLive } from './live';
 import { $setUpAccount } from './session';
 import { onTeardown } from './teardown';
 
@@ -25,8 +24,7 @@ onTeardown(() => $planSummary.set(null));
 
 onMount($planSummary, () => {
   if (typeof window === 'undefined') return;
-  const stopResync = reloadWhenMissed(loadPlanSummary);
-  const stopEvents = onLiveEvent((event) => {
+  const stopFollowing = followLive(loadPlanSummary, (event) => {
     if (event.type === 'account.updated' || event.type === 'subscription.updated') void loadPlanSummary();
   });
   const stopSetup = $setUpAccount.listen((account) => {
@@ -35,8 +33,7 @@ onMount($planSummary, () => {
   const setUp = $setUpAccount.get();
   if (setUp) $planSummary.set(toPlanSummary(setUp));
   return () => {
-    stopResync();
-    stopEvents();
+    stopFollowing();
     stopSetup();
   };
 });

@@ -1,9 +1,8 @@
 import { atom, onMount } from 'nanostores';
 import type { ReceiveStatus } from '../common/faxes';
 import { api, call } from '../lib/api';
-import { reloadWhenMissed } from './live-resync';
 import { type Followed, follow, withReceivedFax } from './fax-status-rules';
-import { onLiveEvent } from './live';
+import { followLive } from './live';
 import { onTeardown } from './teardown';
 
 // The receive document (spec §3) the dashboard shows: faxes arriving now and the newest received.
@@ -37,13 +36,11 @@ onTeardown(() => {
 });
 
 onMount($receiveStatus, () => {
-  const stopReload = reloadWhenMissed(loadReceiveStatus);
-  const stopEvents = onLiveEvent((event) => {
+  const stopFollowing = followLive(loadReceiveStatus, (event) => {
     if (event.type === 'fax.updated' && followed) set(withReceivedFax(followed, event.fax, event.totals));
   });
   return () => {
-    stopReload();
-    stopEvents();
+    stopFollowing();
     followed = null;
   };
 });

@@ -1,9 +1,8 @@
 import { atom, onMount } from 'nanostores';
 import type { SendStatus } from '../common/faxes';
 import { api, call } from '../lib/api';
-import { reloadWhenMissed } from './live-resync';
 import { type Followed, follow, withSentFax } from './fax-status-rules';
-import { onLiveEvent } from './live';
+import { followLive } from './live';
 import { onTeardown } from './teardown';
 
 // The send document (spec §3) the dashboard shows: the fax on its way and the newest one sent.
@@ -37,13 +36,11 @@ onTeardown(() => {
 });
 
 onMount($sendStatus, () => {
-  const stopReload = reloadWhenMissed(loadSendStatus);
-  const stopEvents = onLiveEvent((event) => {
+  const stopFollowing = followLive(loadSendStatus, (event) => {
     if (event.type === 'fax.updated' && followed) set(withSentFax(followed, event.fax, event.totals));
   });
   return () => {
-    stopReload();
-    stopEvents();
+    stopFollowing();
     followed = null;
   };
 });

@@ -2,8 +2,7 @@ import { atom } from 'nanostores';
 import type { BillingHistory, CardInput, SubscriptionView } from '../common/billing';
 import { formatOwnNumber } from '../common/phone-text';
 import { api, call, type ApiData, type ApiResult } from '../lib/api';
-import { onLiveEvent } from './live';
-import { reloadWhenMissed } from './live-resync';
+import { followLive } from './live';
 import { onTeardown } from './teardown';
 
 // The user's plan and own fax number (dashboard, settings, upgrade) and the billing history
@@ -81,13 +80,8 @@ export function followSubscription(options: { withHistory: boolean }): () => voi
     void loadSubscription();
     if (options.withHistory) void loadBillingHistory();
   };
-  const stopResync = reloadWhenMissed(reload);
-  const stopEvents = onLiveEvent((event) => {
+  return followLive(reload, (event) => {
     if (event.type === 'number.updated') $ownNumber.set(event.number);
     if (event.type === 'subscription.updated') reload();
   });
-  return () => {
-    stopResync();
-    stopEvents();
-  };
 }
