@@ -10,6 +10,7 @@ import { parseValue, type PdfDict } from '../../worker/documents/pdf-syntax';
 import { declaredImageBytes } from '../../worker/documents/stream-bounds';
 import { makeEncryptedPdf, makeJpeg, makePdf, makePng } from '../support/documents';
 import { rawPdf } from '../support/pdf-structure';
+import { addGreyImage } from '../support/scanned-page.mjs';
 
 /** Zeros deflated in a stream, never held whole: `megabytes` MB become about a thousandth of that. */
 async function deflatedZeros(megabytes: number): Promise<Uint8Array> {
@@ -39,21 +40,7 @@ async function flateBombPdf(megabytes = 80): Promise<Uint8Array> {
 async function imagePdf(width: number, height: number, megabytes: number): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
   const data = await deflatedZeros(megabytes);
-  const image = pdf.context.register(
-    PDFRawStream.of(
-      pdf.context.obj({
-        Type: 'XObject',
-        Subtype: 'Image',
-        Width: width,
-        Height: height,
-        ColorSpace: 'DeviceGray',
-        BitsPerComponent: 8,
-        Filter: 'FlateDecode',
-        Length: data.length,
-      }),
-      data,
-    ),
-  );
+  const image = addGreyImage(pdf, data, { width, height, bitsPerComponent: 8 });
   pdf.addPage().node.newXObject('Scan', image);
   return pdf.save({ useObjectStreams: false });
 }
