@@ -55,28 +55,30 @@ export default function InboxRow({
         <LocalTime at={fax.start} />
       </td>
       <td>{pagesText(receivedPages(fax))}</td>
-      <td className="inbox-actions">
-        {fax.status !== 'RECEIVING' && fax.status !== 'FAILED' && (
-          <a href={`/preview?faxId=${encodeURIComponent(fax.id)}`} aria-label={t('inbox.previewLabel', label)}>
-            {t('inbox.preview')}
-          </a>
-        )}
-        {fax.status !== 'RECEIVING' && (
-          <button
-            type="button"
-            className="link-button"
-            disabled={busy}
-            onClick={() => void toggle()}
-            aria-label={t(fax.read ? 'inbox.markUnreadLabel' : 'inbox.markReadLabel', label)}
-          >
-            {t(fax.read ? 'inbox.markUnread' : 'inbox.markRead')}
-          </button>
-        )}
-        {failed && (
-          <span className="form-error" role="alert">
-            {t('inbox.markFailed', { reason: failed })}
-          </span>
-        )}
+      <td>
+        <div className="inbox-actions">
+          {fax.status !== 'RECEIVING' && fax.status !== 'FAILED' && (
+            <a href={`/preview?faxId=${encodeURIComponent(fax.id)}`} aria-label={t('inbox.previewLabel', label)}>
+              {t('inbox.preview')}
+            </a>
+          )}
+          {fax.status !== 'RECEIVING' && (
+            <button
+              type="button"
+              className="link-button"
+              disabled={busy}
+              onClick={() => void toggle()}
+              aria-label={t(fax.read ? 'inbox.markUnreadLabel' : 'inbox.markReadLabel', label)}
+            >
+              {t(fax.read ? 'inbox.markUnread' : 'inbox.markRead')}
+            </button>
+          )}
+          {failed && (
+            <span className="form-error" role="alert">
+              {t('inbox.markFailed', { reason: failed })}
+            </span>
+          )}
+        </div>
       </td>
     </tr>
   );
