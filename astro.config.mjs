@@ -3,6 +3,7 @@ import { defineConfig } from 'astro/config';
 import cloudflare from '@astrojs/cloudflare';
 import react from '@astrojs/react';
 import { buildId } from './src/integrations/build-id';
+import { iconSprite } from './src/integrations/icon-sprite';
 import { inlineAttribution } from './src/integrations/inline-attribution';
 import { messageNamespaces } from './src/integrations/message-namespaces';
 import { pdfjsAssets } from './src/integrations/pdfjs-assets';
@@ -18,7 +19,7 @@ export default defineConfig({
   // folders they answered their own address with a redirect to a trailing slash.
   build: { format: 'file' },
   adapter: cloudflare({ imageService: 'passthrough' }),
-  integrations: [react(), pdfjsAssets(), buildId(), inlineAttribution(), messageNamespaces()],
+  integrations: [react(), pdfjsAssets(), buildId(), iconSprite(), inlineAttribution(), messageNamespaces()],
   security: {
     // Hashes for every inline script and style Astro renders, plus Google Identity Services on
     // /login (its script, stylesheet, button iframe and calls), as Google's setup guide lists them.

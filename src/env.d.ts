@@ -23,3 +23,6 @@ declare module 'virtual:attribution-script' {
   const code: string;
   export default code;
 }
+
+/** The address of the icon sprite (src/integrations/icon-sprite.ts): draw an icon with `<use href={`${__ICON_SPRITE__}#name`}>`. */
+declare const __ICON_SPRITE__: string;

@@ -18,6 +18,7 @@ function buildTimeContext(): PageContext {
   return {
     viewer: null,
     timeZone: SERVER_TIME_ZONE,
+    theme: 'system',
     faxNumber: null,
     faxCounts: null,
     subscriptionType: null,

@@ -4,6 +4,7 @@ import { getCookie } from 'hono/cookie';
 import { openSetupStep } from '../src/common/onboarding';
 import type { PageContext } from '../src/common/page-context';
 import { toPlanSummary } from '../src/common/plan-summary';
+import { readTheme, THEME_COOKIE } from '../src/common/theme';
 import { readTimeZone, TIME_ZONE_COOKIE } from '../src/common/time-zone';
 import { createApp } from './app';
 import { getDb } from './db/client';
@@ -46,6 +47,7 @@ async function pageContext(c: Context<AppEnv>): Promise<PageContext> {
     pageData,
     viewer,
     timeZone: readTimeZone(getCookie(c, TIME_ZONE_COOKIE)),
+    theme: readTheme(getCookie(c, THEME_COOKIE)),
     faxNumber: owned?.number ?? null,
     faxCounts: figures?.totals.counts ?? null,
     subscriptionType: user?.subscriptionType ?? null,

@@ -138,11 +138,15 @@ export interface ReceiveStatus {
   lifetimeReceiveCount: number;
 }
 
-/** Counts the navigation and the lists show (spec §7): unread received faxes and totals, trash excluded. */
+/**
+ * Counts the navigation and the lists show (spec §7): unread received faxes and totals, trash
+ * excluded, and the sent faxes still waiting for the time they were scheduled for.
+ */
 export const faxCountsSchema = z.object({
   unreadReceived: z.number().int(),
   received: z.number().int(),
   sent: z.number().int(),
+  scheduled: z.number().int(),
 });
 export type FaxCounts = z.infer<typeof faxCountsSchema>;
 

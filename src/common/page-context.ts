@@ -4,6 +4,7 @@ import type { FaxCounts, ReceiveStatus, SendStatus } from './faxes';
 import type { SetupStep } from './onboarding';
 import type { PageData } from './page-data';
 import type { PlanSummary } from './plan-summary';
+import type { Theme } from './theme';
 import type { Viewer } from './viewer';
 
 /**
@@ -14,6 +15,8 @@ export interface PageContext {
   viewer: Viewer | null;
   /** The reader's time zone (an IANA name from the `tz` cookie, decision 031), UTC until their browser has set it: dates are rendered in it. */
   timeZone: string;
+  /** Light, dark or the system's (the `theme` cookie): the server renders <html data-theme> with it. */
+  theme: Theme;
   /** The signed-in user's own fax number (E.164), or null. */
   faxNumber: string | null;
   /** Unread received faxes and totals, for the navigation (rendered with the page; live after). */

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page, Request, Route } from 'playwright-core';
-import { assertNoSeriousAxeViolations, signUpThroughUi, useBrowser, visit, waitForPath } from './support/browser.ts';
+import { assertNoSeriousAxeViolations, signOutFromMenu, signUpThroughUi, useBrowser, visit, waitForPath } from './support/browser.ts';
 
 // The app shell (spec §2, §9; issue 12 point 4): pages likely to come next are prefetched one
 // second after load, at most 4 requests at once and none on a slow-2g connection; a new build's
@@ -81,7 +81,7 @@ describe('the app shell', () => {
     // Sign-out forgets what this user's pages were.
     const record = (): Promise<string | null> => page.evaluate(() => window.sessionStorage.getItem('faxflow.user.prefetched'));
     assert.match((await record()) ?? '', /"\/sent"/);
-    await page.getByRole('navigation').getByRole('button', { name: 'Sign out' }).click();
+    await signOutFromMenu(page);
     await waitForPath(page, '/login');
     assert.doesNotMatch((await record()) ?? '', /"\/sent"/);
   });

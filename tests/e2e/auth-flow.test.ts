@@ -6,6 +6,7 @@ import {
   fillSignInForm,
   liveIndicator,
   pathOf,
+  signOutFromMenu,
   signUpThroughUi,
   useBrowser,
   visit,
@@ -62,7 +63,7 @@ describe('signing up, in and out', () => {
 
     // Sign out from the header.
     await waitForHydration(page);
-    await page.getByRole('navigation').getByRole('button', { name: 'Sign out' }).click();
+    await signOutFromMenu(page);
     await waitForPath(page, '/login');
     await page.getByRole('heading', { name: 'Sign in to your account' }).waitFor();
 

@@ -1,7 +1,15 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { uniqueEmail } from './support/api.ts';
-import { assertNoSeriousAxeViolations, pathOf, useBrowser, visit, waitForHydration, waitForPath } from './support/browser.ts';
+import {
+  assertNoSeriousAxeViolations,
+  pathOf,
+  signOutFromMenu,
+  useBrowser,
+  visit,
+  waitForHydration,
+  waitForPath,
+} from './support/browser.ts';
 
 // Google sign-in through the local stand-in that npm start serves instead of Google
 // (docs/decisions/008-google-sign-in.md): the same /api/login { token } path as the real button.
@@ -43,7 +51,7 @@ describe('signing in with Google (local stand-in)', () => {
     // The dashboard's first calls (new-user setup, the live connection) finish first: one still on
     // its way when the session ends is answered 401, which Chromium logs as an error.
     await page.waitForLoadState('networkidle');
-    await page.getByRole('navigation').getByRole('button', { name: 'Sign out' }).click();
+    await signOutFromMenu(page);
     await waitForPath(page, '/login');
 
     // Again with the same Google e-mail (another name typed): the same account, its own name.

@@ -64,7 +64,7 @@ describe('the number funnel', () => {
     await signUpFromHold(page, number);
 
     await visit(page, '/upgrade');
-    await page.getByRole('list', { name: 'Plans' }).getByRole('link', { name: 'Start your 7-day free trial of PREMIUM' }).click();
+    await page.getByRole('list', { name: 'Plans' }).getByRole('link', { name: 'Start your 7-day free trial of Premium' }).click();
     await waitForPath(page, '/transaction?plan=PREMIUM&term=MONTH');
     await waitForHydration(page);
     const order = page.getByRole('region', { name: 'Your order' });
@@ -112,9 +112,9 @@ describe('the number funnel', () => {
     // The plans page names the plan the user is on and marks its card; nothing is offered twice.
     await visit(page, '/upgrade');
     const yourPlan = page.getByRole('region', { name: 'Your plan' });
-    await yourPlan.getByText('You are on a free trial of PREMIUM, billed monthly after it.').waitFor();
+    await yourPlan.getByText('You are on a free trial of Premium, billed monthly after it.').waitFor();
     await yourPlan.getByText(/^The trial runs until [A-Z][a-z]{2} \d{1,2}, \d{4}\.$/).waitFor();
-    await page.getByRole('listitem', { name: 'PREMIUM' }).getByText('Your plan', { exact: true }).waitFor();
+    await page.getByRole('listitem', { name: 'Premium' }).getByText('Your plan', { exact: true }).waitFor();
     assert.equal(await page.getByRole('list', { name: 'Plans' }).getByRole('link').count(), 0, 'no plan to choose while on one');
     await assertNoSeriousAxeViolations(page);
 
@@ -124,7 +124,7 @@ describe('the number funnel', () => {
 
     await visit(page, '/settings');
     const billing = page.getByRole('region', { name: 'Plan and billing' });
-    await billing.getByText('PREMIUM · Free trial').waitFor();
+    await billing.getByText('Premium · Free trial').waitFor();
     await billing.getByText(`Your fax number: ${number}`).waitFor();
     await assertNoSeriousAxeViolations(page);
     await billing.getByRole('button', { name: 'Cancel subscription' }).click();
@@ -137,7 +137,7 @@ describe('the number funnel', () => {
     const page = await browser.newPage();
     await signUpThroughUi(page, { label: 'plan-first' });
     await visit(page, '/upgrade');
-    await page.getByRole('list', { name: 'Plans' }).getByRole('link', { name: 'Start your 7-day free trial of BASIC' }).click();
+    await page.getByRole('list', { name: 'Plans' }).getByRole('link', { name: 'Start your 7-day free trial of Basic' }).click();
     await waitForPath(page, '/transaction?plan=BASIC&term=MONTH');
     await waitForHydration(page);
     await page.getByLabel('Name on card').fill('Plan First');

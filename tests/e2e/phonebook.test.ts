@@ -30,7 +30,7 @@ const CSV = [
 ].join('\r\n');
 
 async function openPhonebook(page: Page): Promise<void> {
-  await page.getByRole('navigation').getByRole('link', { name: 'Phonebook' }).click();
+  await page.getByRole('navigation').getByRole('link', { name: 'Contacts' }).click();
   await waitForPath(page, '/phonebook');
   await waitForHydration(page);
   await page.getByRole('heading', { name: 'Phonebook', level: 1 }).waitFor();

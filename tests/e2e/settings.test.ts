@@ -5,6 +5,7 @@ import { callApi, DEVICES, signInElsewhere } from './support/api.ts';
 import { launchAnotherBrowser } from './support/another-browser.ts';
 import {
   assertNoSeriousAxeViolations,
+  openAccountMenu,
   fillSignInForm,
   liveIndicator,
   pathOf,
@@ -29,9 +30,9 @@ interface AccountSeen {
   faxCredits: { defaultCreditsSend: number; defaultCreditsReceive: number };
 }
 
-/** Follows the header's Settings link from wherever the page is, and waits for the account to load. */
+/** Follows the account menu's Settings link from wherever the page is, and waits for the account to load. */
 async function openSettingsFromNav(page: Page): Promise<void> {
-  await page.getByRole('navigation').getByRole('link', { name: 'Settings' }).click();
+  await (await openAccountMenu(page)).getByRole('link', { name: 'Settings' }).click();
   await waitForPath(page, '/settings');
   await waitForHydration(page);
   await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();

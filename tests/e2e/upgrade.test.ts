@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { assertNoSeriousAxeViolations, signUpThroughUi, useBrowser, visit, waitForPath } from './support/browser.ts';
+import { assertNoSeriousAxeViolations, openAccountMenu, signUpThroughUi, useBrowser, visit, waitForPath } from './support/browser.ts';
 
 // /upgrade (spec §2, no guard): the seeded plans (migration 0006) at a monthly or yearly term.
 
@@ -32,7 +32,7 @@ describe('choosing a plan', () => {
     assert.match(monthly.PRO!, /\$39\.99\/month/);
     assert.match(monthly.BASIC!, /150 pages to send and 150 to receive each month/);
     assert.match(monthly.PRO!, /1000 pages to send and 1000 to receive each month/);
-    await list.getByRole('link', { name: 'Start your 7-day free trial of PREMIUM' }).waitFor();
+    await list.getByRole('link', { name: 'Start your 7-day free trial of Premium' }).waitFor();
     await assertNoSeriousAxeViolations(page);
 
     // The term switch is a radio group: the keyboard moves from Monthly to Yearly.
@@ -51,17 +51,17 @@ describe('choosing a plan', () => {
     assert.match(yearly.PRO!, /Free for 7 days, then \$399\.90\/year\./);
     await assertNoSeriousAxeViolations(page);
 
-    await list.getByRole('link', { name: 'Start your 7-day free trial of PREMIUM' }).click();
+    await list.getByRole('link', { name: 'Start your 7-day free trial of Premium' }).click();
     await waitForPath(page, '/login?redirect=%2Ftransaction%3Fplan%3DPREMIUM%26term%3DYEAR');
   });
 
   it('offers a signed-in free user the plans and an Upgrade link in the menu', async () => {
     const page = await browser.newPage();
     await signUpThroughUi(page, { label: 'upgrade' });
-    await page.getByRole('navigation').getByRole('link', { name: 'Upgrade' }).click();
+    await (await openAccountMenu(page)).getByRole('link', { name: 'Plans and billing' }).click();
     await waitForPath(page, '/upgrade');
     const list = page.getByRole('list', { name: 'Plans' });
-    const choose = list.getByRole('link', { name: 'Start your 7-day free trial of BASIC' });
+    const choose = list.getByRole('link', { name: 'Start your 7-day free trial of Basic' });
     await choose.waitFor();
     assert.equal(await choose.getAttribute('href'), '/transaction?plan=BASIC&term=MONTH');
     assert.equal(await page.getByRole('heading', { name: 'Your plan', exact: true }).count(), 0);

@@ -73,7 +73,7 @@ describe('the UserHub reset with sockets open', () => {
 
     // What the page shows after reconnecting is what was committed before the reset.
     expect(await readAgain(sender.cookie)).toMatchObject({
-      counts: { sent: 1, received: 0, unreadReceived: 0 },
+      counts: { sent: 1, received: 0, unreadReceived: 0, scheduled: 0 },
       sendStatus: { lifetimeSendCount: 2 },
       credits: { defaultCreditsSend: 5, paidCreditsSend: 0 },
       trash: 1,

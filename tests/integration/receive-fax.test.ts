@@ -70,7 +70,7 @@ describe('a fax arriving through Telnyx', () => {
     expect(receiving.receivingFax[inbound.faxId]!.start).toBeGreaterThanOrEqual(callStarted - 60_000);
     expect(receiving.receivingFax[inbound.faxId]!.start).toBeLessThanOrEqual(Date.now());
     expect(receiving.lastReceivedEntry).toBeNull();
-    expect(await json<FaxCounts>('/api/faxCounts', b.cookie)).toEqual({ unreadReceived: 0, received: 1, sent: 0 });
+    expect(await json<FaxCounts>('/api/faxCounts', b.cookie)).toEqual({ unreadReceived: 0, received: 1, sent: 0, scheduled: 0 });
     await live.waitForEvent<{ type: string; fax?: FaxView }>((e) => e.type === 'fax.updated' && e.fax?.status === 'RECEIVING');
 
     await postAll([inbound.received]);
@@ -96,7 +96,11 @@ describe('a fax arriving through Telnyx', () => {
     );
     expect(arrived.fax).toMatchObject({ id: inbound.faxId, direction: 'RECEIVE', read: false, pageCount: 2, creditsCharged: 2 });
     // The push carries the figures after the arrival: pages apply them without asking the server.
-    expect(arrived.totals).toEqual({ counts: { unreadReceived: 1, received: 1, sent: 0 }, lifetimeSendCount: 0, lifetimeReceiveCount: 1 });
+    expect(arrived.totals).toEqual({
+      counts: { unreadReceived: 1, received: 1, sent: 0, scheduled: 0 },
+      lifetimeSendCount: 0,
+      lifetimeReceiveCount: 1,
+    });
     await live.waitForEvent<{ type: string }>((e) => e.type === 'account.updated');
     const status = await json<ReceiveStatus>('/api/receiveStatus', b.cookie);
     expect(status).toMatchObject({
@@ -104,7 +108,7 @@ describe('a fax arriving through Telnyx', () => {
       lastReceivedEntry: { id: inbound.faxId, status: 'RECEIVED' },
       lifetimeReceiveCount: 1,
     });
-    expect(await json<FaxCounts>('/api/faxCounts', b.cookie)).toEqual({ unreadReceived: 1, received: 1, sent: 0 });
+    expect(await json<FaxCounts>('/api/faxCounts', b.cookie)).toEqual({ unreadReceived: 1, received: 1, sent: 0, scheduled: 0 });
 
     const [mail, ...more] = await outboxTo(b.email);
     expect(more).toEqual([]);
@@ -314,7 +318,7 @@ describe('a fax arriving through Telnyx', () => {
     expect(partial).toMatchObject({ id: broken.faxId, status: 'RECEIVED', partial: 1, page_count: 1, read: 0, charged_default: 1 });
     expect(failed).toMatchObject({ id: nothing.faxId, status: 'FAILED', page_count: 0, read: 1, charged_default: 0, document_key: null });
     expect(await receiveCreditsOf(b.userId)).toEqual({ default: 9, paid: 0, lifetime: 1 });
-    expect(await json<FaxCounts>('/api/faxCounts', b.cookie)).toEqual({ unreadReceived: 1, received: 2, sent: 0 });
+    expect(await json<FaxCounts>('/api/faxCounts', b.cookie)).toEqual({ unreadReceived: 1, received: 2, sent: 0, scheduled: 0 });
     // One mail, for the fax that arrived; it says the call broke off. A call with nothing to read mails nothing.
     const mails = await outboxTo(b.email);
     expect(mails).toHaveLength(1);
@@ -404,11 +408,11 @@ describe('read status', () => {
     expect(read.status).toBe(200);
     const body = (await read.json()) as SetFaxReadStatusResult;
     expect(body.fax).toMatchObject({ id: faxId, read: true });
-    expect(body.counts).toEqual({ unreadReceived: 1, received: 2, sent: 0 });
+    expect(body.counts).toEqual({ unreadReceived: 1, received: 2, sent: 0, scheduled: 0 });
     const pushed = await live.waitForEvent<{ type: string; fax?: FaxView; totals?: FaxTotals }>(
       (e) => e.type === 'fax.updated' && e.fax?.id === faxId && e.fax.read === true,
     );
-    expect(pushed.totals?.counts).toEqual({ unreadReceived: 1, received: 2, sent: 0 });
+    expect(pushed.totals?.counts).toEqual({ unreadReceived: 1, received: 2, sent: 0, scheduled: 0 });
 
     const again = (await (await setRead(b.cookie, faxId, 'read')).json()) as SetFaxReadStatusResult;
     expect(again.counts.unreadReceived).toBe(1);
@@ -478,7 +482,7 @@ describe('another user’s received fax', () => {
       expect(await errorCode(response)).toBe('NOT_FOUND');
     }
     expect((await receivedFaxesOf(b.userId))[0]!.read).toBe(0);
-    expect(await json<FaxCounts>('/api/faxCounts', stranger.cookie)).toEqual({ unreadReceived: 0, received: 0, sent: 0 });
+    expect(await json<FaxCounts>('/api/faxCounts', stranger.cookie)).toEqual({ unreadReceived: 0, received: 0, sent: 0, scheduled: 0 });
     expect((await json<ReceiveStatus>('/api/receiveStatus', stranger.cookie)).lastReceivedEntry).toBeNull();
   });
 });

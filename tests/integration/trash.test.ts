@@ -106,16 +106,16 @@ describe('moving faxes to the trash and back', () => {
     const sent = await sentFax(owner);
     const received = await receivedFax(owner);
     const kept = await sentFax(owner);
-    expect(await counts(owner)).toEqual({ unreadReceived: 1, received: 1, sent: 2 });
+    expect(await counts(owner)).toEqual({ unreadReceived: 1, received: 1, sent: 2, scheduled: 0 });
     const live = await openLiveFor(owner.cookie);
 
     const response = await post('/api/trashFaxes', owner.cookie, { faxIds: [sent.faxId, received] });
     expect(response.status).toBe(200);
     const moved = (await response.json()) as TrashChangeResult;
     expect(moved.faxes.map((fax) => fax.trashedAt)).toEqual([expect.any(Number), expect.any(Number)]);
-    expect(moved.totals.counts).toEqual({ unreadReceived: 0, received: 0, sent: 1 });
+    expect(moved.totals.counts).toEqual({ unreadReceived: 0, received: 0, sent: 1, scheduled: 0 });
     expect(moved.trashTotal).toBe(2);
-    expect(await counts(owner)).toEqual({ unreadReceived: 0, received: 0, sent: 1 });
+    expect(await counts(owner)).toEqual({ unreadReceived: 0, received: 0, sent: 1, scheduled: 0 });
     const history = await json<FaxListPage>('/api/faxes?direction=SEND', owner.cookie);
     expect(history.faxes.map((fax) => fax.id)).toEqual([kept.faxId]);
     expect(history.total).toBe(1);
@@ -137,7 +137,7 @@ describe('moving faxes to the trash and back', () => {
     ).json()) as TrashChangeResult;
     expect(restored.faxes.map((fax) => fax.trashedAt)).toEqual([null, null]);
     expect(restored.trashTotal).toBe(0);
-    expect(await counts(owner)).toEqual({ unreadReceived: 1, received: 1, sent: 2 });
+    expect(await counts(owner)).toEqual({ unreadReceived: 1, received: 1, sent: 2, scheduled: 0 });
     expect((await json<TrashListPage>('/api/trash', owner.cookie)).total).toBe(0);
     await expectCountersTrue(owner);
     live.close();

@@ -133,7 +133,7 @@ async function populate(): Promise<{ senderId: string; receiverId: string }> {
   return { senderId: sender.userId, receiverId: receiver.userId };
 }
 
-/** The counts as D1's rows say (the query every page ran before the store, decision 023). */
+/** The counts as D1's rows say (the query every page ran before the store, decision 023); D1 never held a scheduled fax. */
 async function d1FaxCounts(userId: string) {
   const row = await env.DB.prepare(
     `SELECT coalesce(sum(direction = 'RECEIVE' AND status <> 'RECEIVING' AND read = 0), 0) AS unreadReceived,
@@ -142,7 +142,7 @@ async function d1FaxCounts(userId: string) {
   )
     .bind(userId)
     .first<{ unreadReceived: number; received: number; sent: number }>();
-  return { unreadReceived: row!.unreadReceived, received: row!.received, sent: row!.sent };
+  return { unreadReceived: row!.unreadReceived, received: row!.received, sent: row!.sent, scheduled: 0 };
 }
 
 describe("the one-time copy of a user's history into their store", () => {

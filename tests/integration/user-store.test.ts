@@ -152,7 +152,7 @@ describe("a send in the user's own store", () => {
         ['FAX_CHARGE', -3, -2, 'fax-a'],
       ]);
       expect(readFaxTotals(hub.store)).toEqual({
-        counts: { unreadReceived: 0, received: 0, sent: 1 },
+        counts: { unreadReceived: 0, received: 0, sent: 1, scheduled: 0 },
         lifetimeSendCount: 1,
         lifetimeReceiveCount: 0,
       });

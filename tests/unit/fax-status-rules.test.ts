@@ -39,7 +39,7 @@ function fax(id: string, fields: Partial<FaxView> = {}): FaxView {
 }
 
 const totals = (lifetimeSendCount: number, lifetimeReceiveCount = 0): FaxTotals => ({
-  counts: { unreadReceived: 0, received: lifetimeReceiveCount, sent: lifetimeSendCount },
+  counts: { unreadReceived: 0, received: lifetimeReceiveCount, sent: lifetimeSendCount, scheduled: 0 },
   lifetimeSendCount,
   lifetimeReceiveCount,
 });

@@ -4,7 +4,7 @@ import { type LiveEvent, readLiveEvent } from '../../src/common/live-messages';
 // The browser reads live frames without zod (docs/decisions/032): it keeps every event this build
 // knows, whole, and drops what an older or newer server could send that it does not.
 
-const totals = { counts: { unreadReceived: 1, received: 2, sent: 3 }, lifetimeSendCount: 3, lifetimeReceiveCount: 2 };
+const totals = { counts: { unreadReceived: 1, received: 2, sent: 3, scheduled: 0 }, lifetimeSendCount: 3, lifetimeReceiveCount: 2 };
 const known: LiveEvent[] = [
   { type: 'session.started', at: 1, method: 'password', device: 'Firefox on Windows' },
   { type: 'session.started', at: 1, method: 'google', device: null },

@@ -21,6 +21,7 @@ import { findStoreAttempt, setStoreCarrierFaxId, setStoreDocumentKey, type Store
 import {
   type AllFaxCounters,
   type FaxCounterValues,
+  countScheduledFaxes,
   faxTotalsOf,
   readAllFaxCounters,
   readFaxCounters,
@@ -372,7 +373,7 @@ export class UserHub extends DurableObject<Env> {
     applyCreditPeriod(this.store, period, Date.now());
     const counters = readAllFaxCounters(this.store);
     return {
-      totals: faxTotalsOf(counters),
+      totals: faxTotalsOf(counters, countScheduledFaxes(this.store)),
       credits: this.creditsOf(counters),
       sendStatus: onDashboard ? this.sendStatusOf(counters.SEND) : null,
       receiveStatus: onDashboard ? this.receiveStatusOf(counters.RECEIVE) : null,

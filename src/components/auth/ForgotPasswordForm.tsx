@@ -66,7 +66,7 @@ export default function ForgotPasswordForm({ redirect }: Props) {
         <label htmlFor={ids.email}>{t('recover.email')}</label>
         <input id={ids.email} name="email" type="email" autoComplete="email" maxLength={254} required />
       </div>
-      <button type="submit" className="button primary" disabled={busy}>
+      <button type="submit" className="button primary wide" disabled={busy}>
         {busy ? t('recover.sending') : t('recover.send')}
       </button>
       <a className="button link" href={signInHref}>

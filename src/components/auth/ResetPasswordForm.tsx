@@ -49,7 +49,7 @@ export default function ResetPasswordForm({ token }: Props) {
         </p>
       )}
       <NewPasswordField name="newPassword" label={t('recover.newPassword')} hint={t('recover.passwordHint')} />
-      <button type="submit" className="button primary" disabled={busy}>
+      <button type="submit" className="button primary wide" disabled={busy}>
         {busy ? t('recover.saving') : t('recover.save')}
       </button>
     </form>

@@ -111,7 +111,7 @@ export default function SignInForm({ redirect, initialMode = 'signIn', forgotPas
         )}
         {signUp && <PasswordStrength password={typedPassword} />}
       </div>
-      <button type="submit" className="button primary" disabled={busy}>
+      <button type="submit" className="button primary wide" disabled={busy}>
         {busy ? t('login.working') : signUp ? t('login.submitSignUp') : t('login.submitSignIn')}
       </button>
       <button

@@ -63,7 +63,7 @@ export default function SignInWithLink({ token }: Props) {
           <label htmlFor={ids.email}>{t('signInLink.email')}</label>
           <input id={ids.email} name="email" type="email" autoComplete="email" maxLength={254} required />
         </div>
-        <button type="submit" className="button primary" disabled={status.kind === 'busy'}>
+        <button type="submit" className="button primary wide" disabled={status.kind === 'busy'}>
           {status.kind === 'busy' ? t('signInLink.sending') : t('signInLink.offer')}
         </button>
         <FormStatus status={status} />

@@ -66,7 +66,7 @@ function Dashboard({
           <h1>{t('dashboard.greeting', { name: viewerLabel(viewer) })}</h1>
           <p className="muted">{t('dashboard.signedInAs', { email: viewer.email })}</p>
         </div>
-        <a className="button primary inline" href="/send">
+        <a className="button primary" href="/send">
           {t('dashboard.sendFax')}
         </a>
       </header>

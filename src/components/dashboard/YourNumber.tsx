@@ -56,7 +56,7 @@ export default function YourNumber({ initial, paying, subscription: rendered }: 
         <>
           <p className="muted">{t(paying ? 'dashboard.yourNumberIncluded' : 'dashboard.yourNumberNone')}</p>
           {subscription && <PaymentProblem subscription={subscription} />}
-          <a className="button primary inline" href="/reserveNumber">
+          <a className="button primary" href="/reserveNumber">
             {t('dashboard.yourNumberGet')}
           </a>
         </>

@@ -61,7 +61,7 @@ export default function DevGoogleForm({ redirect }: Props) {
         <input id={ids.verified} name="verified" type="checkbox" defaultChecked />
         <label htmlFor={ids.verified}>{t('google.devVerified')}</label>
       </div>
-      <button type="submit" className="button primary" disabled={busy}>
+      <button type="submit" className="button primary wide" disabled={busy}>
         {busy ? t('google.working') : t('google.devSubmit')}
       </button>
     </form>

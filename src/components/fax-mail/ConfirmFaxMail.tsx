@@ -43,7 +43,7 @@ export default function ConfirmFaxMail({ token }: { token: string | null }) {
       ) : (
         <>
           <p>{t('faxMail.confirmPage.intro')}</p>
-          <button type="button" className="button primary" disabled={state.kind === 'busy'} onClick={() => void confirm()}>
+          <button type="button" className="button primary wide" disabled={state.kind === 'busy'} onClick={() => void confirm()}>
             {t('faxMail.confirmPage.action')}
           </button>
         </>

@@ -118,7 +118,7 @@ function SentResultsBody({
     return (
       <section className="card empty-state">
         <p>{t('sent.empty')}</p>
-        <a className="button primary inline" href="/send">
+        <a className="button primary" href="/send">
           {t('sent.sendFirst')}
         </a>
       </section>

@@ -33,7 +33,7 @@ function EmptyInbox({ faxNumber }: { faxNumber: string | null }) {
       ) : (
         <>
           <p>{t('inbox.emptyNoNumber')}</p>
-          <a className="button primary inline" href="/reserveNumber">
+          <a className="button primary" href="/reserveNumber">
             {t('inbox.getNumber')}
           </a>
         </>

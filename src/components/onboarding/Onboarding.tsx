@@ -98,7 +98,7 @@ export default function Onboarding({ initialStep, faxNumber }: Props) {
         <div className="button-row">
           {action && !hasNumber && (
             <a
-              className="button primary inline"
+              className="button primary"
               href={action}
               onClick={(event) => void takeAction(event, action)}
               aria-disabled={busy || undefined}
@@ -108,7 +108,7 @@ export default function Onboarding({ initialStep, faxNumber }: Props) {
           )}
           <button
             type="button"
-            className={`button ${action && !hasNumber ? 'secondary' : 'primary inline'}`}
+            className={`button ${action && !hasNumber ? 'secondary' : 'primary'}`}
             disabled={busy}
             onClick={() => void moveTo(stepAfter(step))}
           >

@@ -18,7 +18,7 @@ export default function SetupReminder({ step }: { step: SetupStep }) {
           name: t(`onboarding.steps.${current}.name`),
         })}
       </p>
-      <a className="button primary inline" href="/onboarding">
+      <a className="button primary" href="/onboarding">
         {t('onboarding.reminderContinue')}
       </a>
     </section>

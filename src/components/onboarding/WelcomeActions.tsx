@@ -34,12 +34,7 @@ export default function WelcomeActions() {
         </p>
       )}
       <div className="button-row">
-        <button
-          type="button"
-          className="button primary inline"
-          disabled={busy}
-          onClick={() => void choose('reserve-number', '/onboarding')}
-        >
+        <button type="button" className="button primary" disabled={busy} onClick={() => void choose('reserve-number', '/onboarding')}>
           {t('welcome.start')}
         </button>
         <button type="button" className="button secondary" disabled={busy} onClick={() => void choose('skipped', '/dashboard')}>

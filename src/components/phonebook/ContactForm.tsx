@@ -123,7 +123,7 @@ export default function ContactForm({ contact, faxNumber, onClose }: Props) {
           </p>
         )}
         <div className="button-row">
-          <button type="submit" className="button primary inline" disabled={busy}>
+          <button type="submit" className="button primary" disabled={busy}>
             {busy ? t('phonebook.saving') : t('phonebook.save')}
           </button>
           <button type="button" className="button secondary" disabled={busy} onClick={() => onClose(null)}>

@@ -115,7 +115,7 @@ export default function ContactImport({ onClose }: { onClose: () => void }) {
       )}
       <div className="button-row">
         {state.kind === 'preview' && state.report.good > 0 && (
-          <button type="button" className="button primary inline" disabled={state.importing} onClick={() => void importPreviewedFile()}>
+          <button type="button" className="button primary" disabled={state.importing} onClick={() => void importPreviewedFile()}>
             {state.importing
               ? t('phonebook.importing')
               : state.report.good === 1

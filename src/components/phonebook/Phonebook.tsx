@@ -136,7 +136,7 @@ export default function Phonebook({ firstPage }: { firstPage: ContactListPage | 
       <header className="page-header">
         <h1>{t('phonebook.title')}</h1>
         <div className="button-row">
-          <button ref={addButton} type="button" className="button primary inline" onClick={() => setPanel({ kind: 'add' })}>
+          <button ref={addButton} type="button" className="button primary" onClick={() => setPanel({ kind: 'add' })}>
             {t('phonebook.add')}
           </button>
           <button type="button" className="button secondary" onClick={() => setPanel({ kind: 'import' })}>

@@ -112,7 +112,7 @@ export default function CardForm({ heading = t('transaction.cardHeading'), submi
           onBlur={() => leave('postalCode')}
         />
       </div>
-      <button type="submit" className="button primary" disabled={busy}>
+      <button type="submit" className="button primary wide" disabled={busy}>
         {busy ? t('transaction.paying') : submitLabel}
       </button>
     </form>

@@ -23,7 +23,7 @@ export default function ChallengeStep({ answering, onAnswer }: Props) {
       </h2>
       <p>{t('transaction.challengeText')}</p>
       <div className="button-row">
-        <button type="button" className="button primary inline" disabled={answering} onClick={() => onAnswer(true)}>
+        <button type="button" className="button primary" disabled={answering} onClick={() => onAnswer(true)}>
           {t('transaction.approve')}
         </button>
         <button type="button" className="button secondary inline" disabled={answering} onClick={() => onAnswer(false)}>

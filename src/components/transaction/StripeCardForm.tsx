@@ -93,7 +93,7 @@ export default function StripeCardForm({ plan, publishableKey, busy, onPay }: Pr
         )}
       </div>
       <p className="muted">{t('transaction.stripeNote')}</p>
-      <button type="submit" className="button primary" disabled={busy || creating || state.kind !== 'ready'}>
+      <button type="submit" className="button primary wide" disabled={busy || creating || state.kind !== 'ready'}>
         {busy || creating ? t('transaction.paying') : buttonText}
       </button>
     </form>

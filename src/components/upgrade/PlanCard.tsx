@@ -44,7 +44,7 @@ export default function PlanCard({ plan, choosable, current = false }: Props) {
         <p className="muted">{t('upgrade.trialNote', { days: plan.trialDays, price: formatCents(plan.priceCents), per })}</p>
       )}
       {choosable && (
-        <a className="button primary plan-choose" href={planChoicePath(plan.level, plan.term)}>
+        <a className="button primary wide plan-choose" href={planChoicePath(plan.level, plan.term)}>
           {plan.trialDays !== null ? t('upgrade.trialButton', { days: plan.trialDays }) : t('upgrade.chooseButton', { level })}
           {plan.trialDays !== null && <span className="visually-hidden">{t('upgrade.planSuffix', { level })}</span>}
         </a>

@@ -170,10 +170,28 @@ export async function openAndExpectReturn(page: Page, path: string, returnPath: 
   await waitForPath(page, returnPath, timeout);
 }
 
-/** The live indicator (role=status) once it shows the given state, e.g. "Connected". */
+/**
+ * The live indicator in the given state. A working connection shows nothing (only a broken one is
+ * said, "Reconnecting…"), so "Connected" is its `data-live` state; any other text is what it says.
+ */
 export function liveIndicator(page: Page, state: string | RegExp): Locator {
+  if (state === 'Connected') return page.locator('.live-indicator[data-live="connected"]');
   const text = typeof state === 'string' ? new RegExp(`(^|:\\s*)${escapeRegExp(state)}$`) : state;
   return page.getByRole('status').filter({ hasText: text });
+}
+
+/** Opens the account menu (the avatar button of the sidebar, or of the phone's top bar). */
+export async function openAccountMenu(page: Page): Promise<Locator> {
+  await page.getByRole('button', { name: 'Account menu' }).filter({ visible: true }).click();
+  const menu = page.locator('#account-menu');
+  await menu.waitFor();
+  return menu;
+}
+
+/** Signs out from the account menu, as a person does. */
+export async function signOutFromMenu(page: Page): Promise<void> {
+  const menu = await openAccountMenu(page);
+  await menu.getByRole('button', { name: 'Sign out' }).click();
 }
 
 function escapeRegExp(text: string): string {

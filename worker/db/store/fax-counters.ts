@@ -72,12 +72,21 @@ function valuesOf(row: FaxCounterValues): FaxCounterValues {
 
 /** The counts and lifetime totals a page and a fax.updated event carry, from the counters. */
 export function readFaxTotals(store: StoreScope): FaxTotals {
-  return faxTotalsOf(readAllFaxCounters(store));
+  return faxTotalsOf(readAllFaxCounters(store), countScheduledFaxes(store));
 }
 
-export function faxTotalsOf({ SEND: sent, RECEIVE: received }: AllFaxCounters): FaxTotals {
+/**
+ * Faxes waiting for the time they were scheduled for (the navigation's count beside Sent). Read
+ * from the partial index of scheduled faxes, so it costs as many entries as there are waiting,
+ * not the history; `send_at` is cleared when a fax starts or is cancelled.
+ */
+export function countScheduledFaxes(store: StoreScope): number {
+  return store.select({ n: count() }).from(storeFaxes).where(isNotNull(storeFaxes.sendAt)).get()?.n ?? 0;
+}
+
+export function faxTotalsOf({ SEND: sent, RECEIVE: received }: AllFaxCounters, scheduled: number): FaxTotals {
   return {
-    counts: { unreadReceived: received.unread, received: received.total, sent: sent.total },
+    counts: { unreadReceived: received.unread, received: received.total, sent: sent.total, scheduled },
     lifetimeSendCount: sent.lifetime,
     lifetimeReceiveCount: received.lifetime,
   };
