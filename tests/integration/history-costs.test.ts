@@ -216,7 +216,9 @@ describe('history pages at 10,000 faxes', () => {
     expect(many.result.counts).toEqual({ unreadReceived: 2_500, received: 5_000, sent: 5_000, scheduled: 0 });
     expect(many.statements.map((s) => s.sql)).toEqual(none.statements.map((s) => s.sql));
     expect(rowsRead(many.statements)).toBe(rowsRead(none.statements));
-    expect(rowsRead(many.statements)).toBeLessThanOrEqual(2);
+    // Two counter rows, and the scheduled count's one answer row from the partial index of
+    // scheduled faxes (none here; it reads as many entries as faxes wait, never the history).
+    expect(rowsRead(many.statements)).toBeLessThanOrEqual(3);
     // The inbox's unread list takes its total from the same counters.
     const unread = await page(full.userId, 'RECEIVE', null, toFaxSearch({ unread: 'true' }));
     expect(unread.result.total).toBe(2_500);

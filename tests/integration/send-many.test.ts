@@ -1,7 +1,7 @@
 import { runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import type { SendFaxResult, SendStatus } from '../../src/common/faxes';
+import type { FaxCounts, SendFaxResult, SendStatus } from '../../src/common/faxes';
 import { MAX_SCHEDULE_MS, type BroadcastView, type ScheduleChangeResult, type SendFaxToManyResult } from '../../src/common/send-many';
 import { call, errorCode } from '../support/client';
 import { storedDocument } from '../support/documents';
@@ -238,6 +238,21 @@ describe('sending later', () => {
     const theirs = await call('/api/cancelScheduledFax', { method: 'POST', cookie: stranger.cookie, body: { faxId } });
     expect(theirs.status).toBe(404);
     expect(await sendCreditsOf(sender.userId)).toEqual({ default: 8, paid: 0 });
+  });
+
+  it('counts the faxes waiting for their time, for the navigation: up when scheduled, down when started or cancelled', async () => {
+    const sender = await senderWithCredits(10);
+    const counts = async (): Promise<number> =>
+      ((await (await call('/api/faxCounts', { cookie: sender.cookie })).json()) as FaxCounts).scheduled;
+    expect(await counts()).toBe(0);
+    const first = await scheduled(sender, 60 * 60_000);
+    const second = await scheduled(sender, 2 * 60 * 60_000);
+    expect(await counts()).toBe(2);
+    await call('/api/cancelScheduledFax', { method: 'POST', cookie: sender.cookie, body: { faxId: first.faxId } });
+    expect(await counts()).toBe(1);
+    await storeSql(sender.userId, 'UPDATE faxes SET send_at = ? WHERE id = ?', Date.now() - 1000, second.faxId);
+    await ringStoreAlarm(sender.userId);
+    expect(await counts()).toBe(0);
   });
 
   it('a scheduled send to many is cancelled whole by its broadcast id', async () => {
