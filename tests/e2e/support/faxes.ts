@@ -11,7 +11,7 @@ const SAME_SITE = { origin: BASE_URL };
 const GOOD_CARD = { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2030, cvc: '123', name: 'Inbox Tester' };
 
 /** Waits until new-user setup has granted the free plan's send credits (it runs after sign-up). */
-export async function waitForSendCredits(page: Page, credits: number): Promise<void> {
+export async function waitForSendCredits(page: Pick<Page, 'request'>, credits: number): Promise<void> {
   const deadline = Date.now() + UI_TIMEOUT_MS;
   for (;;) {
     const response = await page.request.get('/api/account');
@@ -24,7 +24,7 @@ export async function waitForSendCredits(page: Page, credits: number): Promise<v
 }
 
 /** The signed-in user of `page` holds the first free 212 number and pays for BASIC; answers it as shown. */
-export async function giveOwnNumber(page: Page): Promise<string> {
+export async function giveOwnNumber(page: Pick<Page, 'request'>): Promise<string> {
   const search = await page.request.get('/api/numbers?areaCode=212');
   assert.equal(search.status(), 200, await search.text());
   const [first] = ((await search.json()) as { numbers: Array<{ id: string; display: string }> }).numbers;
@@ -40,7 +40,7 @@ export async function giveOwnNumber(page: Page): Promise<string> {
 }
 
 /** The signed-in user of `page` faxes a `pages`-page PDF to `toNumber`; answers the sent fax's id. */
-export async function sendFaxFrom(page: Page, toNumber: string, pages: number): Promise<string> {
+export async function sendFaxFrom(page: Pick<Page, 'request'>, toNumber: string, pages: number): Promise<string> {
   const document = await makePdf(pages, 'for-the-inbox.pdf');
   const stored = await page.request.post('/api/files', { headers: SAME_SITE, multipart: { file: document } });
   assert.equal(stored.status(), 201, await stored.text());
@@ -59,7 +59,7 @@ const FAX_DONE_TIMEOUT_MS = 40_000;
 type Sent = { faxes: Array<{ id: string; status: string }> };
 
 /** Waits until every fax the user sent has ended (delivered or failed). */
-export async function waitForSentFaxesDone(page: Page, count: number): Promise<void> {
+export async function waitForSentFaxesDone(page: Pick<Page, 'request'>, count: number): Promise<void> {
   const deadline = Date.now() + FAX_DONE_TIMEOUT_MS;
   for (;;) {
     const { faxes } = (await (await page.request.get('/api/faxes?direction=SEND')).json()) as Sent;
