@@ -1,5 +1,8 @@
+import { createExecutionContext } from 'cloudflare:test';
+import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { call, GOOD_PASSWORD, ORIGIN, signUp, uniqueEmail } from '../support/client';
+import { createApp } from '../../worker/app';
+import { call, errorCode, GOOD_PASSWORD, ORIGIN, signUp, uniqueEmail } from '../support/client';
 import { paragraphsMissingFromHtml, paragraphsOf, primaryButtons, visibleWords } from '../support/mail-html';
 import { forgotPassword, mailTo, resetPassword, type OutboxMailRaw } from '../support/recovery';
 
@@ -60,5 +63,43 @@ describe('mails in the outbox', () => {
     expect(visibleWords(notice.html)).toMatch(/^FaxFlow /);
     expect(notice.html).toContain(newEmail.replace("'", '&#39;'));
     expect(notice.html).not.toContain(newEmail);
+  });
+});
+
+describe('GET /dev/outbox/:id, the HTML /dev/outbox frames', () => {
+  it("answers the mail's HTML under a policy that lets its inline styles in and nothing else", async () => {
+    const { email } = await signUp();
+    const mail = await onlyMail(email, 'Confirm your e-mail address');
+    const response = await call(`/dev/outbox/${mail.id}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(await response.text()).toBe(mail.html);
+    const policy = response.headers.get('content-security-policy') ?? '';
+    expect(policy).toMatch(/(^|; )default-src 'none'(;|$)/);
+    expect(policy).toContain("style-src 'unsafe-inline'");
+    expect(policy).toContain("frame-ancestors 'self'");
+    expect(policy).toMatch(/(^|; )sandbox( |;|$)/);
+    expect(policy).not.toMatch(/allow-scripts|allow-same-origin|script-src/);
+    expect(response.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    expect(response.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('answers 404 for a mail that is not there', async () => {
+    const response = await call(`/dev/outbox/${crypto.randomUUID()}`);
+    expect(response.status).toBe(404);
+    expect(await errorCode(response)).toBe('NOT_FOUND');
+  });
+
+  it('does not exist with dev tools off: 404 NOT_FOUND', async () => {
+    const { email } = await signUp();
+    const mail = await onlyMail(email, 'Confirm your e-mail address');
+    const response = await createApp().fetch(
+      new Request(`${ORIGIN}/dev/outbox/${mail.id}`),
+      // As in production: no dev tools, so Google's real key URL.
+      { ...env, DEV_TOOLS: 'off', GOOGLE_JWKS_URL: 'https://www.googleapis.com/oauth2/v3/certs' },
+      createExecutionContext(),
+    );
+    expect(response.status).toBe(404);
+    expect(await errorCode(response)).toBe('NOT_FOUND');
   });
 });
