@@ -1,4 +1,4 @@
-import { t } from '../../src/i18n/t';
+import { LOCALE, t } from '../../src/i18n/t';
 import { escapeHtml } from './message';
 
 // The one look of every mail the product sends. Mail clients are not browsers: Outlook for
@@ -89,7 +89,7 @@ function preheader(paragraphs: string[]): string {
 export function renderMailHtml(mail: MailLayout): string {
   const product = escapeHtml(t('app.name'));
   return `<!doctype html>
-<html lang="en" xmlns="http://www.w3.org/1999/xhtml">
+<html lang="${LOCALE}" xmlns="http://www.w3.org/1999/xhtml">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
