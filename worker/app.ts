@@ -1,6 +1,7 @@
 import { Hono, type Handler } from 'hono';
 import { api } from './api';
 import { devGoogleKeys } from './api/dev-google';
+import { devOutboxMailDocument } from './api/dev-outbox';
 import { loadViewer } from './auth/viewer';
 import { readConfig } from './env';
 import type { AppEnv } from './http/app-env';
@@ -38,8 +39,10 @@ export function createApp(pages?: Handler<AppEnv>): Hono<AppEnv> {
   app.use('*', loadViewer);
   app.route('/api', api);
   app.all('/api/*', notFound);
-  // The local Google stand-in's JWKS (404 unless dev tools are on); /dev pages are Astro's.
+  // The local Google stand-in's JWKS and each outbox mail's HTML (404 unless dev tools are on);
+  // /dev pages are Astro's.
   app.route('/dev/google', devGoogleKeys);
+  app.route('/dev/outbox', devOutboxMailDocument);
   app.all('*', pages ?? notFound);
   app.notFound(notFound);
   app.onError(onError);

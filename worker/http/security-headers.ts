@@ -6,6 +6,13 @@ import type { MiddlewareHandler } from 'hono';
 // it is joined to Astro's header, never put in its place. API answers are data, so they allow nothing.
 const PAGE_CSP = "frame-ancestors 'none'; base-uri 'self'; object-src 'none'; form-action 'self'";
 const API_CSP = "default-src 'none'; frame-ancestors 'none'";
+// /dev/outbox frames each mail's HTML from here (dev tools only, worker/api/dev-outbox.ts). A mail
+// is drawn with inline styles, so its document lets those in and nothing else: no script, no load,
+// sandboxed, framed by this site's pages only. Popups stay open so its button opens a tab as a
+// mail client's would.
+const MAIL_DOCUMENT_PREFIX = '/dev/outbox/';
+const MAIL_DOCUMENT_CSP =
+  "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'; frame-ancestors 'self'; sandbox allow-popups allow-popups-to-escape-sandbox";
 
 const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'Strict-Transport-Security': 'max-age=31536000; includeSubDomains',
@@ -62,8 +69,10 @@ export const securityHeaders: MiddlewareHandler = async (c, next) => {
   const isApi = pathname.startsWith('/api/');
   // The raw variable, not readConfig: this runs even for the answer that reports a bad configuration.
   const allowStripe = c.env?.PAYMENT_PROCESSOR === 'stripe' && STRIPE_PAGES.has(pathname);
-  const policy = isApi ? API_CSP : pagePolicy(res.headers.get('Content-Security-Policy'), allowStripe);
+  const isMailDocument = pathname.startsWith(MAIL_DOCUMENT_PREFIX);
+  const policy = isApi ? API_CSP : isMailDocument ? MAIL_DOCUMENT_CSP : pagePolicy(res.headers.get('Content-Security-Policy'), allowStripe);
   res.headers.set('Content-Security-Policy', policy);
+  if (isMailDocument) res.headers.set('X-Frame-Options', 'SAMEORIGIN');
   // Google's sign-in button on /login opens Google's popup and must still hear back from it.
   if (POPUP_OPENER_PAGES.has(pathname)) res.headers.set('Cross-Origin-Opener-Policy', 'same-origin-allow-popups');
   if (isApi) res.headers.set('Cache-Control', 'no-store');

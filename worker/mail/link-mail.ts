@@ -1,4 +1,6 @@
-import { escapeHtml, type MailMessage } from './message';
+import { t } from '../../src/i18n/t';
+import { renderMailHtml } from './mail-layout';
+import type { MailMessage } from './message';
 
 interface LinkMailContent {
   to: string;
@@ -12,27 +14,37 @@ interface LinkMailContent {
   outro: string[];
 }
 
-/** A plain mail built around one link, as text and as HTML in which everything is escaped. */
-export function linkMail(content: LinkMailContent): MailMessage {
-  const text = [...content.intro, '', content.link, '', ...content.outro].join('\n\n').replace(/\n{3,}/g, '\n\n');
-  const p = (line: string): string => `<p>${escapeHtml(line)}</p>`;
-  const html = [
-    '<!doctype html><html><body>',
-    ...content.intro.map(p),
-    `<p><a href="${escapeHtml(content.link)}">${escapeHtml(content.action)}</a></p>`,
-    `<p>${escapeHtml(content.link)}</p>`,
-    ...content.outro.map(p),
-    '</body></html>',
-  ].join('\n');
-  return { to: content.to, subject: content.subject, text, html };
+// The text version is the source of the words: the HTML version says the same paragraphs in the
+// same order (tests/unit/mail-words.test.ts), and adds only the button and the line under it.
+
+function footerFor(to: string): string {
+  return t('mail.footer', { email: to, product: t('app.name') });
 }
 
-/** A plain notice with no link. */
+/** A mail built around one link: the link on its own line in the text, a button in the HTML. */
+export function linkMail(content: LinkMailContent): MailMessage {
+  const footer = footerFor(content.to);
+  return {
+    to: content.to,
+    subject: content.subject,
+    text: [...content.intro, content.link, ...content.outro, footer].join('\n\n'),
+    html: renderMailHtml({
+      subject: content.subject,
+      intro: content.intro,
+      action: { label: content.action, link: content.link },
+      outro: content.outro,
+      footer,
+    }),
+  };
+}
+
+/** A notice with no link to follow. */
 export function noticeMail(to: string, subject: string, paragraphs: string[]): MailMessage {
+  const footer = footerFor(to);
   return {
     to,
     subject,
-    text: paragraphs.join('\n\n'),
-    html: ['<!doctype html><html><body>', ...paragraphs.map((line) => `<p>${escapeHtml(line)}</p>`), '</body></html>'].join('\n'),
+    text: [...paragraphs, footer].join('\n\n'),
+    html: renderMailHtml({ subject, intro: paragraphs, action: null, outro: [], footer }),
   };
 }

@@ -1,5 +1,5 @@
 import { getDb } from '../db/client';
-import { insertOutboxMail, listOutboxMail } from '../db/queries/outbox';
+import { findOutboxMail, insertOutboxMail, listOutboxMail } from '../db/queries/outbox';
 import type { OutboxRow } from '../db/schema';
 import type { MailMessage, MailProvider } from './message';
 
@@ -35,4 +35,9 @@ export function outboxProvider(env: Env): MailProvider {
 /** Newest first; all mail, or the mail sent to one address. */
 export async function listOutbox(env: Env, to?: string, limit = 50): Promise<OutboxRow[]> {
   return listOutboxMail(getDb(env), to, limit);
+}
+
+/** One mail of the outbox, or null. */
+export async function readOutbox(env: Env, id: string): Promise<OutboxRow | null> {
+  return findOutboxMail(getDb(env), id);
 }

@@ -1,31 +1,17 @@
-import { Fragment, useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { OutboxMail } from '../../common/outbox';
 import outboxMessages from 'virtual:messages/outbox';
 import { translator } from '../../i18n/translator';
 import { api, call } from '../../lib/api';
 import { formatFileSize } from '../../lib/upload/format-size';
 import LocalTime from '../time/LocalTime';
+import OutboxMailBody from './OutboxMailBody';
 
 const t = translator({ outbox: outboxMessages });
 
 interface Props {
   /** Show only the mail to this address (the `to` query value). */
   to: string | null;
-}
-
-const URL_PATTERN = /(https?:\/\/[^\s<>"]+)/;
-
-/** The text body with every http(s) address as a link, so a reset link can be followed. */
-function MailText({ text }: { text: string }) {
-  const parts = text.split(URL_PATTERN);
-  return (
-    <p className="outbox-text">
-      {parts.map((part, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one mail's text never reorder
-        <Fragment key={i}>{i % 2 === 1 ? <a href={part}>{part}</a> : part}</Fragment>
-      ))}
-    </p>
-  );
 }
 
 /** The local outbox (GET /api/devOutbox), newest first. */
@@ -87,7 +73,7 @@ export default function OutboxList({ to }: Props) {
               </>
             )}
           </dl>
-          <MailText text={message.text} />
+          <OutboxMailBody mail={message} />
         </article>
       ))}
     </div>

@@ -12,3 +12,9 @@ export async function listOutboxMail(db: Db, to: string | undefined, limit: numb
   const query = db.select().from(outbox).orderBy(desc(outbox.createdAt)).limit(limit);
   return to ? query.where(eq(outbox.to, to.toLowerCase())) : query;
 }
+
+/** One mail by its id, or null. */
+export async function findOutboxMail(db: Db, id: string): Promise<OutboxRow | null> {
+  const [row] = await db.select().from(outbox).where(eq(outbox.id, id)).limit(1);
+  return row ?? null;
+}
