@@ -24,5 +24,11 @@ declare module 'virtual:attribution-script' {
   export default code;
 }
 
+// The script that keeps what is done before hydration (src/integrations/inline-before-hydration.ts).
+declare module 'virtual:before-hydration-script' {
+  const code: string;
+  export default code;
+}
+
 /** The address of the icon sprite (src/integrations/icon-sprite.ts): draw an icon with `<use href={`${__ICON_SPRITE__}#name`}>`. */
 declare const __ICON_SPRITE__: string;

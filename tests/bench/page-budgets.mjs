@@ -21,12 +21,13 @@ export const PAGE_BUDGETS = [
 
 /**
  * Islands a page shows only to a signed-in person, left out of what a visitor loads: the layout's
- * signed-in header (src/layouts/AppLayout.astro) and a member's own view of /upgrade. The browser
- * test tests/e2e/js-budgets.test.ts fails when a visitor's page names one of them, or names a file
- * this measure does not count.
+ * signed-in chrome (src/layouts/AppLayout.astro: sidebar, top bar, tab bar, account menu) and a
+ * member's own view of /upgrade. The browser test tests/e2e/js-budgets.test.ts fails when a
+ * visitor's page names one of them, or names a file this measure does not count.
  */
 export const SIGNED_IN_ISLANDS = [
-  'src/components/nav/InboxLink.tsx',
+  'src/components/nav/CountedNavLink.tsx',
+  'src/components/nav/CopyNumber.tsx',
   'src/components/live/LiveIndicator.tsx',
   'src/components/auth/SignOutButton.tsx',
   'src/components/upgrade/MemberPlans.tsx',

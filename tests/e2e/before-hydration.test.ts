@@ -1,0 +1,147 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { Locator, Page } from 'playwright-core';
+import { createAccount, uniqueEmail, GOOD_PASSWORD } from './support/api.ts';
+import { BASE_URL, useBrowser, waitForPath, UI_TIMEOUT_MS } from './support/browser.ts';
+import { makePdf } from './support/documents.ts';
+import { signUpConfirmed } from './support/seeded-account.ts';
+
+// Decision 034: on a slow phone a page is usable before its islands hydrate; what a person types,
+// ticks, picks and submits meanwhile is kept and acted on once they have. Every script of the site
+// is held back 3 s here, so all of it is done while the page is still only HTML.
+const SCRIPT_DELAY_MS = 3_000;
+/** Scripts import scripts, each late: a page hydrates a few delays after its HTML. */
+const HYDRATED_MS = UI_TIMEOUT_MS * 4;
+
+/** Opens `path` with every script of the site late; the test goes on as soon as its HTML arrives. */
+async function openBeforeHydration(page: Page, path: string): Promise<void> {
+  await page.route('**/_astro/*.js', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, SCRIPT_DELAY_MS));
+    await route.continue();
+  });
+  // Not 'domcontentloaded': the page's module scripts hold that event back until they have run.
+  await page.goto(path, { waitUntil: 'commit' });
+}
+
+async function assertNotHydrated(page: Page): Promise<void> {
+  assert.ok((await page.locator('astro-island[ssr]').count()) > 0, 'the islands have not hydrated yet');
+}
+
+/** Submits with `button` while the page has not hydrated, and checks that the page shows it was taken. */
+async function submitBeforeHydration(page: Page, button: Locator): Promise<void> {
+  await button.click();
+  await assertNotHydrated(page);
+  assert.equal(await button.getAttribute('aria-busy'), 'true', 'the button shows the submit was taken');
+}
+
+describe('what is done before the page is ready', () => {
+  const browser = useBrowser();
+
+  it('signs in with what was typed and submitted before hydration', async () => {
+    const account = await createAccount({ label: 'early-sign-in' });
+    const page = await browser.newPage();
+    await openBeforeHydration(page, '/login?redirect=%2Fdashboard');
+    await page.getByLabel('E-mail').fill(account.email);
+    await page.getByLabel('Password').fill(account.password);
+    await submitBeforeHydration(page, page.getByRole('button', { name: 'Sign in', exact: true }));
+    await waitForPath(page, '/dashboard', HYDRATED_MS);
+    await page.getByText(`Signed in as ${account.email}`).waitFor({ timeout: HYDRATED_MS });
+  });
+
+  it('creates the account typed before hydration', async () => {
+    const page = await browser.newPage();
+    const email = uniqueEmail('early-sign-up');
+    await openBeforeHydration(page, '/login?mode=signup');
+    await page.getByLabel('Your name (optional)').fill('Early Bird');
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByLabel('Password').fill(GOOD_PASSWORD);
+    await submitBeforeHydration(page, page.getByRole('button', { name: 'Create account' }));
+    await waitForPath(page, '/welcome', HYDRATED_MS);
+    await page.getByRole('heading', { name: 'Welcome to FaxFlow, Early Bird' }).waitFor({ timeout: HYDRATED_MS });
+  });
+
+  it('mails the reset link asked for before hydration', async () => {
+    const account = await createAccount({ label: 'early-recover' });
+    const page = await browser.newPage();
+    await openBeforeHydration(page, '/recover');
+    await page.getByLabel('E-mail').fill(account.email);
+    await submitBeforeHydration(page, page.getByRole('button', { name: 'Send reset link' }));
+    await page.getByRole('heading', { name: 'Check your e-mail' }).waitFor({ timeout: HYDRATED_MS });
+    const outbox = await page.request.get(`/api/devOutbox?to=${encodeURIComponent(account.email)}`);
+    const { mail } = (await outbox.json()) as { mail: Array<{ text: string }> };
+    assert.ok(
+      mail.some((m) => m.text.includes('/recover?token=')),
+      'a reset link was mailed',
+    );
+  });
+
+  it('keeps the document picked and the number typed on /send before hydration', async () => {
+    const page = await browser.newPage();
+    await signUpConfirmed(page, 'Early Sender', 'early-send');
+    await openBeforeHydration(page, '/send');
+    await page.getByLabel('Choose a document').setInputFiles(await makePdf(2));
+    await page.getByLabel('Fax number', { exact: true }).fill('2125550123');
+    await assertNotHydrated(page);
+    await page.getByText(/document-2-pages\.pdf · .* · 2 pages/).waitFor({ timeout: HYDRATED_MS });
+    await page.getByText('Sending to (212) 555-0123.').waitFor();
+  });
+
+  it('keeps a document dropped on /send before hydration, where the browser would have opened it', async () => {
+    const page = await browser.newPage();
+    await signUpConfirmed(page, 'Early Dropper', 'early-drop');
+    await openBeforeHydration(page, '/send');
+    const pdf = await makePdf(1, 'dropped.pdf');
+    const dataTransfer = await page.evaluateHandle(
+      ({ base64, name }) => {
+        const transfer = new DataTransfer();
+        const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+        transfer.items.add(new File([bytes], name, { type: 'application/pdf' }));
+        return transfer;
+      },
+      { base64: pdf.buffer.toString('base64'), name: pdf.name },
+    );
+    const zone = page.getByText('Choose a document');
+    await zone.dispatchEvent('dragover', { dataTransfer });
+    await zone.dispatchEvent('drop', { dataTransfer });
+    await assertNotHydrated(page);
+    await page.getByText(/dropped\.pdf · .* · 1 page/).waitFor({ timeout: HYDRATED_MS });
+    assert.equal(new URL(page.url()).pathname, '/send');
+  });
+
+  it('saves the settings changed before hydration', async () => {
+    const page = await browser.newPage();
+    await signUpConfirmed(page, 'Early Settler', 'early-settings');
+    await openBeforeHydration(page, '/settings');
+    await page.getByLabel('Display name').fill('Ada Early');
+    await submitBeforeHydration(page, page.getByRole('button', { name: 'Save name' }));
+    const mailMe = page.getByLabel(/when a fax arrives/);
+    const wasOn = await mailMe.isChecked();
+    await mailMe.setChecked(!wasOn);
+    await assertNotHydrated(page);
+    await page.getByText('Your name was saved.').waitFor({ timeout: HYDRATED_MS });
+    await page.getByText(wasOn ? 'No more mails when a fax arrives' : 'You will get a mail for every fax that arrives.').waitFor();
+    const { account } = (await (await page.request.get('/api/account')).json()) as {
+      account: { displayName: string; mailOnFaxReceived: boolean };
+    };
+    assert.deepEqual([account.displayName, account.mailOnFaxReceived], ['Ada Early', !wasOn]);
+  });
+
+  it('searches the phonebook for what was typed before hydration, though hydrating draws the field afresh', async () => {
+    const page = await browser.newPage();
+    await signUpConfirmed(page, 'Early Searcher', 'early-search');
+    for (const [name, faxNumber] of [
+      ['Zed Zebra', '2125550111'],
+      ['Amy Apple', '2125550112'],
+    ]) {
+      const added = await page.request.post('/api/addContact', { headers: { origin: BASE_URL }, data: { name, faxNumber } });
+      assert.equal(added.status(), 201, await added.text());
+    }
+    await openBeforeHydration(page, '/phonebook');
+    const search = page.getByLabel('Search contacts');
+    await search.fill('Zed');
+    await assertNotHydrated(page);
+    await page.getByText('Amy Apple').waitFor({ state: 'detached', timeout: HYDRATED_MS });
+    await page.getByText('Zed Zebra').waitFor();
+    assert.equal(await search.inputValue(), 'Zed');
+  });
+});
