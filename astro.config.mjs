@@ -6,6 +6,7 @@ import { buildId } from './src/integrations/build-id';
 import { iconSprite } from './src/integrations/icon-sprite';
 import { inlineAttribution } from './src/integrations/inline-attribution';
 import { inlineBeforeHydration } from './src/integrations/inline-before-hydration';
+import { inlineCopyButtons } from './src/integrations/inline-copy-buttons';
 import { messageNamespaces } from './src/integrations/message-namespaces';
 import { pdfjsAssets } from './src/integrations/pdfjs-assets';
 
@@ -20,7 +21,7 @@ export default defineConfig({
   // folders they answered their own address with a redirect to a trailing slash.
   build: { format: 'file' },
   adapter: cloudflare({ imageService: 'passthrough' }),
-  integrations: [react(), pdfjsAssets(), buildId(), iconSprite(), inlineAttribution(), inlineBeforeHydration(), messageNamespaces()],
+  integrations: [react(), pdfjsAssets(), buildId(), iconSprite(), inlineAttribution(), inlineBeforeHydration(), inlineCopyButtons(), messageNamespaces()],
   security: {
     // Hashes for every inline script and style Astro renders, plus Google Identity Services on
     // /login (its script, stylesheet, button iframe and calls), as Google's setup guide lists them.

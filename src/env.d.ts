@@ -32,3 +32,9 @@ declare module 'virtual:before-hydration-script' {
 
 /** The address of the icon sprite (src/integrations/icon-sprite.ts): draw an icon with `<use href={`${__ICON_SPRITE__}#name`}>`. */
 declare const __ICON_SPRITE__: string;
+
+// The listener behind every copy button (src/integrations/inline-copy-buttons.ts).
+declare module 'virtual:copy-buttons-script' {
+  const code: string;
+  export default code;
+}

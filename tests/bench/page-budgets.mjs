@@ -27,7 +27,6 @@ export const PAGE_BUDGETS = [
  */
 export const SIGNED_IN_ISLANDS = [
   'src/components/nav/CountedNavLink.tsx',
-  'src/components/nav/CopyNumber.tsx',
   'src/components/live/LiveIndicator.tsx',
   'src/components/auth/SignOutButton.tsx',
   'src/components/upgrade/MemberPlans.tsx',
