@@ -21,7 +21,16 @@ export default defineConfig({
   // folders they answered their own address with a redirect to a trailing slash.
   build: { format: 'file' },
   adapter: cloudflare({ imageService: 'passthrough' }),
-  integrations: [react(), pdfjsAssets(), buildId(), iconSprite(), inlineAttribution(), inlineBeforeHydration(), inlineCopyButtons(), messageNamespaces()],
+  integrations: [
+    react(),
+    pdfjsAssets(),
+    buildId(),
+    iconSprite(),
+    inlineAttribution(),
+    inlineBeforeHydration(),
+    inlineCopyButtons(),
+    messageNamespaces(),
+  ],
   security: {
     // Hashes for every inline script and style Astro renders, plus Google Identity Services on
     // /login (its script, stylesheet, button iframe and calls), as Google's setup guide lists them.
