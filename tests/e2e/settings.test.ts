@@ -36,7 +36,7 @@ async function openSettingsFromNav(page: Page): Promise<void> {
   await waitForPath(page, '/settings');
   await waitForHydration(page);
   await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
-  await page.getByLabel('Display name').waitFor();
+  await page.getByRole('textbox', { name: 'Display name' }).waitFor();
 }
 
 /** The section menu of the settings page (a column on a desktop, a row of tabs on a phone). */
@@ -126,7 +126,7 @@ describe('settings', () => {
     await signUpThroughUi(page, { name: 'Ada Lovelace', label: 'name' });
     await openSettingsFromNav(page);
 
-    const name = page.getByLabel('Display name');
+    const name = page.getByRole('textbox', { name: 'Display name' });
     assert.equal(await name.inputValue(), 'Ada Lovelace');
     await name.fill('  Katherine Johnson ');
     await page.getByRole('button', { name: 'Save name' }).click();
@@ -146,13 +146,13 @@ describe('settings', () => {
     await signUpThroughUi(page, { label: 'phone' });
     await openSettingsFromNav(page);
 
-    await page.getByLabel('Personal phone').fill('2125550123');
+    await page.getByRole('textbox', { name: 'Personal phone' }).fill('2125550123');
     await page.getByRole('button', { name: 'Save phone' }).click();
     await page.getByRole('status').filter({ hasText: 'Your phone number was saved.' }).waitFor();
 
     await page.reload();
     await waitForHydration(page);
-    const phone = page.getByLabel('Personal phone');
+    const phone = page.getByRole('textbox', { name: 'Personal phone' });
     await phone.waitFor();
     assert.equal(await phone.inputValue(), '(212) 555-0123');
 
@@ -333,9 +333,9 @@ describe('settings', () => {
     // Opened directly, each is whole: its own cards and no other section's.
     await visit(page, '/settings?section=fax-mail');
     await page.getByRole('region', { name: 'Faxes by e-mail' }).waitFor();
-    assert.equal(await page.getByLabel('Display name').count(), 0);
+    assert.equal(await page.getByRole('textbox', { name: 'Display name' }).count(), 0);
     await visit(page, '/settings?section=no-such-section');
-    await page.getByLabel('Display name').waitFor();
+    await page.getByRole('textbox', { name: 'Display name' }).waitFor();
 
     // The dashboard's link to the plan (/settings#billing) and older links to a card land on their section.
     await page.goto('/settings#billing');
@@ -352,7 +352,7 @@ describe('settings', () => {
     const page = await browser.newPage();
     await signUpThroughUi(page, { name: 'Ada Lovelace', label: 'unsaved' });
     await openSettingsFromNav(page);
-    const name = page.getByLabel('Display name');
+    const name = page.getByRole('textbox', { name: 'Display name' });
     await name.fill('Grace Hopper');
 
     const asked = new Promise<Dialog>((resolve) => page.once('dialog', resolve));
