@@ -1,24 +1,20 @@
 import { useState } from 'react';
+import settingsMessages from 'virtual:messages/settings';
 import { type Theme, THEMES, themeCookie } from '../../common/theme';
 import type { IconName } from '../../icons/icon-names';
+import { translator } from '../../i18n/translator';
 import Icon from '../icons/Icon';
 
-const ICONS: Record<Theme, IconName> = { system: 'monitor', light: 'sun', dark: 'moon' };
+const t = translator({ settings: settingsMessages });
 
-interface Props {
-  /** The theme the page was rendered with (the `theme` cookie). */
-  theme: Theme;
-  /** The group's name and each choice's, in the page's words (AppearancePanel.astro). */
-  label: string;
-  names: Record<Theme, string>;
-}
+const ICONS: Record<Theme, IconName> = { system: 'monitor', light: 'sun', dark: 'moon' };
 
 /**
  * Light, dark or as the device says: applied at once (tokens.css follows <html data-theme>, the
  * system without it; the colour-scheme meta tells the browser's own controls the same) and kept
  * in the `theme` cookie, so the server renders the next pages so and nothing flashes.
  */
-export default function ThemeSwitch({ theme: rendered, label, names }: Props) {
+export default function ThemeSwitch({ theme: rendered }: { theme: Theme }) {
   const [theme, setTheme] = useState(rendered);
 
   function choose(next: Theme): void {
@@ -33,12 +29,12 @@ export default function ThemeSwitch({ theme: rendered, label, names }: Props) {
 
   return (
     <fieldset className="segmented">
-      <legend className="visually-hidden">{label}</legend>
+      <legend className="visually-hidden">{t('settings.themeHeading')}</legend>
       {THEMES.map((choice) => (
         <label key={choice}>
           <input type="radio" name="theme" value={choice} checked={theme === choice} onChange={() => choose(choice)} />
           <Icon name={ICONS[choice]} />
-          <span>{names[choice]}</span>
+          <span>{t(`settings.themeNames.${choice}`)}</span>
         </label>
       ))}
     </fieldset>
