@@ -43,7 +43,7 @@ function ProfileCard({ id, title, description, field, saveLabel, savedMessage, s
   }
 
   return (
-    <SettingsSection id={id} title={title} description={description}>
+    <SettingsSection id={id} title={title} description={description} landmark={false}>
       <form onSubmit={submit}>
         <Field label={title} hideLabel error={status.kind === 'error' ? status.message : null} {...field} />
         <div className="settings-card-foot">
