@@ -31,14 +31,16 @@ export type PageData =
   | { page: 'broadcast'; broadcast: BroadcastView | null }
   /** /dashboard: the plan (GET /api/checkSubscriptionStatus) of a user who has one; null for FREE. */
   | { page: 'dashboard'; subscription: SubscriptionView | null }
-  /** /settings: every section's data. */
-  | {
-      page: 'settings';
-      subscription: SubscriptionView;
-      billingHistory: BillingHistory;
-      faxMail: FaxMailSettings;
-      loginHistory: LoginHistoryEntry[];
-    }
+  /**
+   * /settings?section=…: what the section shown needs, as its calls answer it (the account itself
+   * is in the page context): the plan and payments (GET /api/checkSubscriptionStatus,
+   * /api/billingHistory), the sign-in history (GET /api/loginHistory), the addresses for faxes by
+   * e-mail (GET /api/faxMailAddresses); nothing more for the others.
+   */
+  | { page: 'settings'; section: 'billing'; subscription: SubscriptionView; billingHistory: BillingHistory }
+  | { page: 'settings'; section: 'security'; loginHistory: LoginHistoryEntry[] }
+  | { page: 'settings'; section: 'fax-mail'; faxMail: FaxMailSettings }
+  | { page: 'settings'; section: 'profile' | 'notifications' | 'appearance' }
   /** /upgrade: the plans (GET /api/options), and a signed-in user's own plan (null for a visitor). */
   | { page: 'upgrade'; options: OptionsView; subscription: SubscriptionView | null }
   /** /transaction: the plans, and the number the user holds (GET /api/getTempNumberReservation). */

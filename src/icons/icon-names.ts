@@ -80,6 +80,8 @@ export const ICON_NAMES = [
   'sun',
   'moon',
   'monitor',
+  // Settings (issue 28): the Appearance section
+  'palette',
 ] as const;
 
 export type IconName = (typeof ICON_NAMES)[number];

@@ -34,6 +34,11 @@ export function holdReadsWhileSessionEnds(): () => void {
   };
 }
 
+/** Whether this page is signing out: nothing that needs the session should start now. */
+export function isSessionEnding(): boolean {
+  return sessionEnding;
+}
+
 function sessionAwareFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
   if (sessionEnding && (init?.method ?? 'GET').toUpperCase() === 'GET') {
     const body: ApiErrorBody = { error: { code: 'UNAUTHENTICATED', message: t('nav.signingOut') } };

@@ -1,5 +1,6 @@
 import { atom, onMount } from 'nanostores';
 import { LIVE_CLOSE_SESSION_ENDED, LIVE_PING, LIVE_PONG, readLiveEvent, type LiveEvent } from '../common/live-messages';
+import { isSessionEnding } from '../lib/api';
 import { revalidateOnReturn, verifyAuth } from './session';
 import { onTeardown, USER_STORAGE_PREFIX } from './teardown';
 import { freshEvents } from '../common/session-timing';
@@ -101,8 +102,10 @@ onMount($liveStatus, () => {
   let attempt = 0;
   let stopped = false;
 
+  // A page signing out (everywhere: the server closes this socket too) does not connect again:
+  // its verifyAuth or its socket would only be refused, each a failed request in the console.
   const scheduleReconnect = (): void => {
-    if (stopped) return;
+    if (stopped || isSessionEnding()) return;
     $liveStatus.set(navigator.onLine ? 'reconnecting' : 'offline');
     const delay = BACKOFF_MS[Math.min(attempt, BACKOFF_MS.length - 1)]!;
     attempt += 1;
@@ -110,8 +113,9 @@ onMount($liveStatus, () => {
   };
 
   const connect = async (): Promise<void> => {
+    if (isSessionEnding()) return;
     const auth = await verifyAuth();
-    if (stopped) return;
+    if (stopped || isSessionEnding()) return;
     if (!auth) return scheduleReconnect();
     const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws';
     const ws = new WebSocket(`${scheme}://${window.location.host}/api/live?token=${encodeURIComponent(auth.customToken)}`);

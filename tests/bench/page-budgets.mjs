@@ -34,13 +34,22 @@ export const SIGNED_IN_ISLANDS = [
 
 /**
  * Islands a page shows instead of one another, never together: /login shows the sign-in form (and
- * Google's button) or, opened from a mailed link, the link's own sign-in (src/pages/login.astro).
+ * Google's button) or, opened from a mailed link, the link's own sign-in (src/pages/login.astro);
+ * /settings shows one section at each address, /settings?section=… (src/pages/settings.astro).
  * Such a page is measured once per alternative and judged by the heavier; everything else a page
  * can show is counted together. tests/e2e/js-budgets.test.ts checks that a real visit names only
  * files of one alternative.
  */
 export const ALTERNATIVE_ISLANDS = {
   '/login': [['src/components/auth/SignInForm.tsx', 'src/components/auth/GoogleSignIn.tsx'], ['src/components/auth/SignInWithLink.tsx']],
+  '/settings': [
+    ['src/components/settings/ProfilePanel.tsx'],
+    ['src/components/settings/SecurityPanel.tsx'],
+    ['src/components/settings/BillingPanel.tsx'],
+    ['src/components/settings/NotificationsPanel.tsx'],
+    ['src/components/settings/FaxMailPanel.tsx'],
+    ['src/components/settings/ThemeSwitch.tsx'],
+  ],
 };
 
 /** Pages that exist only with DEV_TOOLS on, never in production: measured, never budgeted. */

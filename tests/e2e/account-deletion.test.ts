@@ -19,10 +19,11 @@ const VERIFY_AUTH_401 = /status of 401 .*\[at .*\/api\/verifyAuth\]$/;
 const STATUS_404 = /status of 404 .*\[at .*\/api\/accountJobStatus\?jobId=.*\]$/;
 const DOCUMENT_404 = /status of 404 .*\[at .*\/account_delete\/not-a-job\]$/;
 
+/** Signs in straight to Settings › Security, where deleting the account is, at its end. */
 async function signInToSettings(page: Page, account: Account): Promise<void> {
-  await visit(page, '/login?redirect=%2Fsettings');
+  await visit(page, `/login?redirect=${encodeURIComponent('/settings?section=security')}`);
   await fillSignInForm(page, account);
-  await waitForPath(page, '/settings');
+  await waitForPath(page, '/settings?section=security');
   await liveIndicator(page, 'Connected').waitFor();
 }
 

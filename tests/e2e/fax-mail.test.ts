@@ -15,7 +15,7 @@ describe('addresses for received faxes', () => {
     await signUpThroughUi(page, { label: 'fax-mail' });
     const address = `office-${randomUUID().slice(0, 8)}@example.com`;
 
-    await visit(page, '/settings');
+    await visit(page, '/settings?section=fax-mail');
     const section = page.getByRole('region', { name: 'Faxes by e-mail' });
     await section.getByText('No addresses yet.').waitFor();
     await section.getByLabel('Add an address').fill(address);
@@ -44,7 +44,7 @@ describe('addresses for received faxes', () => {
     await page.getByText(`${address} is confirmed: it will get every fax the account receives.`).waitFor();
     assert.equal(new URL(page.url()).search, '', 'the used link leaves the address bar');
 
-    await visit(page, '/settings');
+    await visit(page, '/settings?section=fax-mail');
     const confirmed = page.getByRole('region', { name: 'Faxes by e-mail' }).getByRole('list', { name: 'Addresses for received faxes' });
     await confirmed.getByText('Confirmed', { exact: true }).waitFor();
     assert.equal(await confirmed.getByText(/Waiting for confirmation/).count(), 0);

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { type Audience, visitsOf } from '../bench/page-budgets.mjs';
+import { SETTINGS_SECTIONS } from '../../src/common/settings-sections.ts';
 import { entriesOf, readPageEntries } from '../bench/page-js.mjs';
 import { BASE_URL, createAccount, DEVICES, signInElsewhere } from './support/api.ts';
 
@@ -57,5 +58,19 @@ describe('the JavaScript budgets', () => {
     const named = await scriptsNamedBy(`/login?signInLink=${randomBytes(32).toString('base64url')}`, null);
     assert.ok(named && named.length > 0, 'the page names its island');
     assert.ok(countedByOneVisit(login, 'visitor', named), `/login with a link names ${named.join(', ')}: not all counted`);
+  });
+
+  it("count each section of /settings as one alternative: a section names no other section's island", async () => {
+    const [settings] = (await readPageEntries(DIST)).filter((page) => page.route === '/settings');
+    assert.ok(settings);
+    const account = await createAccount({ label: 'budgets-settings' });
+    const cookie = await signInElsewhere(account, DEVICES.firefoxOnWindows.userAgent);
+    const islandFiles = new Set(settings.islands.map((island) => island.file));
+    for (const section of SETTINGS_SECTIONS) {
+      const named = await scriptsNamedBy(`/settings?section=${section}`, cookie);
+      assert.ok(named && named.length > 0, `/settings?section=${section} names its island`);
+      assert.ok(countedByOneVisit(settings, 'signedIn', named), `/settings?section=${section} names ${named.join(', ')}: not all counted`);
+      assert.ok(named.filter((file) => islandFiles.has(file)).length >= 1, `/settings?section=${section} names its section's island`);
+    }
   });
 });

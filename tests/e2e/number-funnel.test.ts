@@ -122,7 +122,7 @@ describe('the number funnel', () => {
     await page.goto(`${BASE_URL}/reserveNumber`);
     await waitForPath(page, '/dashboard');
 
-    await visit(page, '/settings');
+    await visit(page, '/settings?section=billing');
     const billing = page.getByRole('region', { name: 'Plan and billing' });
     await billing.getByText('Premium · Free trial').waitFor();
     await billing.getByText(`Your fax number: ${number}`).waitFor();
@@ -160,7 +160,7 @@ describe('the number funnel', () => {
     await waitForHydration(page);
     assert.equal((await page.getByRole('region', { name: 'Your fax number' }).locator('.own-number').textContent())?.trim(), number);
 
-    await visit(page, '/settings');
+    await visit(page, '/settings?section=billing');
     const billing = page.getByRole('region', { name: 'Plan and billing' });
     await billing.getByText('Charged to Visa ending 4242').waitFor();
     await billing.getByRole('button', { name: 'Change card' }).click();

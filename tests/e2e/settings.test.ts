@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { beforeEach, describe, it } from 'node:test';
-import type { Page } from 'playwright-core';
+import type { Dialog, Page } from 'playwright-core';
 import { callApi, DEVICES, signInElsewhere } from './support/api.ts';
 import { launchAnotherBrowser } from './support/another-browser.ts';
 import {
@@ -30,13 +30,40 @@ interface AccountSeen {
   faxCredits: { defaultCreditsSend: number; defaultCreditsReceive: number };
 }
 
-/** Follows the account menu's Settings link from wherever the page is, and waits for the account to load. */
+/** Follows the account menu's Settings link from wherever the page is: it opens on Profile. */
 async function openSettingsFromNav(page: Page): Promise<void> {
   await (await openAccountMenu(page)).getByRole('link', { name: 'Settings' }).click();
   await waitForPath(page, '/settings');
   await waitForHydration(page);
   await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
-  await page.getByLabel('Display name').waitFor();
+  await page.getByRole('textbox', { name: 'Display name' }).waitFor();
+}
+
+/** The section menu of the settings page (a column on a desktop, a row of tabs on a phone). */
+function sectionMenu(page: Page) {
+  return page.getByRole('navigation', { name: 'Settings sections' });
+}
+
+/** Opens a section from the section menu, as a person would: it is a page of its own. */
+async function openSection(page: Page, name: string, section: string): Promise<void> {
+  await sectionMenu(page).getByRole('link', { name, exact: true }).click();
+  await waitForPath(page, `/settings?section=${section}`);
+  await waitForHydration(page);
+}
+
+/** Every section: its name in the menu, its address, and a heading only it shows. */
+const SECTIONS = [
+  { name: 'Profile', section: 'profile', heading: 'Display name' },
+  { name: 'Security', section: 'security', heading: 'Password' },
+  { name: 'Plan and billing', section: 'billing', heading: 'Plan and billing' },
+  { name: 'Notifications', section: 'notifications', heading: 'Notifications' },
+  { name: 'Fax by e-mail', section: 'fax-mail', heading: 'Faxes by e-mail' },
+  { name: 'Appearance', section: 'appearance', heading: 'Theme' },
+] as const;
+
+/** The colour of the page's words: the theme shown, as the browser computes it. */
+function textColour(page: Page): Promise<string> {
+  return page.evaluate(() => getComputedStyle(document.body).color);
 }
 
 async function pollUntil<T>(probe: () => Promise<T | null>, what: string, timeoutMs = UI_TIMEOUT_MS): Promise<T> {
@@ -99,11 +126,14 @@ describe('settings', () => {
     await signUpThroughUi(page, { name: 'Ada Lovelace', label: 'name' });
     await openSettingsFromNav(page);
 
-    const name = page.getByLabel('Display name');
+    const name = page.getByRole('textbox', { name: 'Display name' });
     assert.equal(await name.inputValue(), 'Ada Lovelace');
     await name.fill('  Katherine Johnson ');
     await page.getByRole('button', { name: 'Save name' }).click();
-    await page.getByRole('status').filter({ hasText: 'Your name was saved.' }).waitFor();
+    const saved = page.getByRole('status').filter({ hasText: 'Your name was saved.' });
+    await saved.waitFor();
+    // "Saved" says what just happened, then the card is quiet again.
+    await saved.waitFor({ state: 'hidden', timeout: 10_000 });
 
     await page.getByRole('navigation').getByRole('link', { name: 'Dashboard' }).click();
     await waitForPath(page, '/dashboard');
@@ -116,13 +146,13 @@ describe('settings', () => {
     await signUpThroughUi(page, { label: 'phone' });
     await openSettingsFromNav(page);
 
-    await page.getByLabel('Personal phone').fill('2125550123');
+    await page.getByRole('textbox', { name: 'Personal phone' }).fill('2125550123');
     await page.getByRole('button', { name: 'Save phone' }).click();
     await page.getByRole('status').filter({ hasText: 'Your phone number was saved.' }).waitFor();
 
     await page.reload();
     await waitForHydration(page);
-    const phone = page.getByLabel('Personal phone');
+    const phone = page.getByRole('textbox', { name: 'Personal phone' });
     await phone.waitFor();
     assert.equal(await phone.inputValue(), '(212) 555-0123');
 
@@ -131,6 +161,9 @@ describe('settings', () => {
     const alert = page.getByRole('alert');
     await alert.waitFor();
     assert.equal((await alert.textContent())?.trim(), 'Enter a valid phone number, e.g. (212) 555-0123 or +44 20 7946 0958.');
+    // Under the field it is about, read out with it, and the field has the focus to fix it.
+    assert.equal(await phone.getAttribute('aria-invalid'), 'true');
+    assert.equal(await phone.evaluate((field) => field === document.activeElement), true);
 
     // The number on file is still the good one.
     const response = await page.request.get('/api/account');
@@ -153,6 +186,7 @@ describe('settings', () => {
       await liveIndicator(otherPage, 'Connected').waitFor();
 
       await openSettingsFromNav(page);
+      await openSection(page, 'Security', 'security');
       const section = page.getByRole('region', { name: 'Password', exact: true });
       await section.getByLabel('Current password').fill('not my password at all');
       await section.getByLabel('New password').fill(NEW_PASSWORD);
@@ -160,6 +194,7 @@ describe('settings', () => {
       const alert = section.getByRole('alert');
       await alert.waitFor();
       assert.equal((await alert.textContent())?.trim(), 'Your current password is not right.');
+      assert.equal(await section.getByLabel('Current password').getAttribute('aria-invalid'), 'true');
 
       await section.getByLabel('Current password').fill(account.password);
       await section.getByLabel('New password').fill(NEW_PASSWORD);
@@ -171,7 +206,7 @@ describe('settings', () => {
 
       // This page keeps its (new) session: it stays on /settings, signed in.
       await page.waitForTimeout(1_000);
-      assert.equal(pathOf(page), '/settings');
+      assert.equal(pathOf(page), '/settings?section=security');
       const verify = await page.request.post('/api/verifyAuth', { headers: { origin: new URL(page.url()).origin } });
       assert.equal(verify.status(), 200);
 
@@ -202,6 +237,7 @@ describe('settings', () => {
     }, 'the sign-up to be recorded');
 
     await openSettingsFromNav(page);
+    await openSection(page, 'Security', 'security');
     const history = page.getByRole('region', { name: 'Sign-in history' });
     const rows = history.getByRole('row').filter({ hasText: 'E-mail and password' });
     await rows.first().waitFor();
@@ -212,6 +248,7 @@ describe('settings', () => {
     const page = await browser.newPage();
     const account = await signUpThroughUi(page, { label: 'history-live' });
     await openSettingsFromNav(page);
+    await openSection(page, 'Security', 'security');
     await liveIndicator(page, 'Connected').waitFor();
 
     await signInElsewhere(account, DEVICES.firefoxOnWindows.userAgent);
@@ -227,6 +264,7 @@ describe('settings', () => {
     const account = await signUpThroughUi(page, { label: 'everywhere' });
     const elsewhere = await signInElsewhere(account, DEVICES.firefoxOnWindows.userAgent);
     await openSettingsFromNav(page);
+    await openSection(page, 'Security', 'security');
 
     await page.getByRole('button', { name: 'Sign out everywhere' }).click();
     await waitForPath(page, '/login');
@@ -242,6 +280,7 @@ describe('settings', () => {
     const page = await browser.newPage();
     const account = await signUpThroughUi(page, { label: 'notify' });
     await openSettingsFromNav(page);
+    await openSection(page, 'Notifications', 'notifications');
     const section = page.getByRole('region', { name: 'Notifications' });
     const box = section.getByRole('checkbox', { name: `E-mail me at ${account.email} when a fax arrives` });
     assert.equal(await box.isChecked(), true, 'on for a new account');
@@ -262,16 +301,107 @@ describe('settings', () => {
       .waitFor();
   });
 
-  it('has no serious accessibility problems', async () => {
+  it('has no serious accessibility problems in any section, light or dark, on a desktop or a phone', async () => {
     const page = await browser.newPage();
     await signUpThroughUi(page, { name: 'Ada Lovelace', label: 'axe' });
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      for (const { section } of SECTIONS) {
+        await visit(page, `/settings?section=${section}`);
+        await assertNoSeriousAxeViolations(page);
+      }
+    }
+    await page.setViewportSize({ width: 375, height: 667 });
+    for (const { section } of [SECTIONS[1], SECTIONS[5]]) {
+      await visit(page, `/settings?section=${section}`);
+      await assertNoSeriousAxeViolations(page);
+    }
+  });
+
+  it('opens each section at its own address, from the menu or directly, and an old link to a card at its section', async () => {
+    const page = await browser.newPage();
+    await signUpThroughUi(page, { label: 'sections' });
     await openSettingsFromNav(page);
-    await page
-      .getByRole('region', { name: 'Sign-in history' })
-      .getByRole('table')
-      .or(page.getByText('No sign-ins recorded yet.'))
-      .waitFor();
-    await page.getByRole('region', { name: 'Password', exact: true }).getByLabel('New password').waitFor();
+    assert.equal(await sectionMenu(page).getByRole('link', { name: 'Profile' }).getAttribute('aria-current'), 'page');
+    for (const { name, section, heading } of [...SECTIONS.slice(1), SECTIONS[0]]) {
+      await openSection(page, name, section);
+      await page.getByRole('heading', { level: 2, name: heading, exact: true }).waitFor();
+      assert.equal(await sectionMenu(page).locator('[aria-current="page"]').textContent(), name);
+      assert.equal(await page.title(), `${name} · Settings · FaxFlow`);
+    }
+
+    // Opened directly, each is whole: its own cards and no other section's.
+    await visit(page, '/settings?section=fax-mail');
+    await page.getByRole('region', { name: 'Faxes by e-mail' }).waitFor();
+    assert.equal(await page.getByRole('textbox', { name: 'Display name' }).count(), 0);
+    await visit(page, '/settings?section=no-such-section');
+    await page.getByRole('textbox', { name: 'Display name' }).waitFor();
+
+    // The dashboard's link to the plan (/settings#billing) and older links to a card land on their section.
+    await page.goto('/settings#billing');
+    await waitForPath(page, '/settings?section=billing');
+    await page.getByRole('region', { name: 'Plan and billing' }).waitFor();
+    assert.equal(new URL(page.url()).hash, '', 'the section itself needs no anchor');
+    await page.goto('/settings#password');
+    await waitForPath(page, '/settings?section=security');
+    assert.equal(new URL(page.url()).hash, '#password');
+    await page.getByRole('region', { name: 'Password', exact: true }).waitFor();
+  });
+
+  it('asks before a section is left with words typed and not saved, and not once they are saved', async () => {
+    const page = await browser.newPage();
+    await signUpThroughUi(page, { name: 'Ada Lovelace', label: 'unsaved' });
+    await openSettingsFromNav(page);
+    const name = page.getByRole('textbox', { name: 'Display name' });
+    await name.fill('Grace Hopper');
+
+    const asked = new Promise<Dialog>((resolve) => page.once('dialog', resolve));
+    const leaving = sectionMenu(page).getByRole('link', { name: 'Security' }).click();
+    const dialog = await asked;
+    assert.equal(dialog.type(), 'beforeunload');
+    await dialog.dismiss();
+    await leaving;
+    assert.equal(pathOf(page), '/settings');
+    assert.equal(await name.inputValue(), 'Grace Hopper', 'what was typed is still there');
+
+    await page.getByRole('button', { name: 'Save name' }).click();
+    await page.getByRole('status').filter({ hasText: 'Your name was saved.' }).waitFor();
+    await openSection(page, 'Security', 'security');
+  });
+
+  it('switches the theme at once, keeps it for the next pages, and follows the device on System', async () => {
+    const page = await browser.newPage();
+    await signUpThroughUi(page, { label: 'theme' });
+    await page.emulateMedia({ colorScheme: 'light' });
+    await visit(page, '/settings?section=appearance');
+    const themes = page.getByRole('group', { name: 'Theme' });
+    assert.equal(await themes.getByRole('radio', { name: 'System' }).isChecked(), true, 'a new account follows the device');
+    const light = await textColour(page);
+
+    await themes.getByRole('radio', { name: 'Dark' }).check();
+    assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), 'dark');
+    const dark = await textColour(page);
+    assert.notEqual(dark, light, 'dark at once, on a device set to light');
+
+    // The next pages are rendered dark by the server: nothing flashes light first.
+    const html = await (await page.request.get('/dashboard')).text();
+    assert.match(html, /<html[^>]* data-theme="dark"/);
+    await page.reload();
+    await waitForHydration(page);
+    assert.equal(await textColour(page), dark);
+    assert.equal(await themes.getByRole('radio', { name: 'Dark' }).isChecked(), true);
     await assertNoSeriousAxeViolations(page);
+
+    await themes.getByRole('radio', { name: 'System' }).check();
+    assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), undefined);
+    assert.equal(await textColour(page), light);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    assert.equal(await textColour(page), dark, 'System follows the device to dark');
+    await page.reload();
+    await waitForHydration(page);
+    assert.equal(await themes.getByRole('radio', { name: 'System' }).isChecked(), true);
+    assert.equal(await textColour(page), dark);
+    await page.emulateMedia({ colorScheme: 'light' });
+    assert.equal(await textColour(page), light, 'and back to light');
   });
 });

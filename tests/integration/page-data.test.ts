@@ -155,16 +155,39 @@ describe('page data: one fax and one send to many', () => {
 });
 
 describe('page data: settings, plans and the dashboard', () => {
-  it('/settings is what its four calls answer, for an account with nothing yet', async () => {
+  it('/settings is what the calls of the section shown answer, and nothing of the others, for an account with nothing yet', async () => {
     const user = await senderWithCredits(0);
     const status = (await apiAnswer(user.cookie, '/api/checkSubscriptionStatus')) as { subscription: unknown };
-    expect(await pageData(user.userId, '/settings')).toEqual({
+    expect(await pageData(user.userId, '/settings?section=billing')).toEqual({
       page: 'settings',
+      section: 'billing',
       subscription: status.subscription,
       billingHistory: await apiAnswer(user.cookie, '/api/billingHistory'),
-      faxMail: await apiAnswer(user.cookie, '/api/faxMailAddresses'),
-      loginHistory: ((await apiAnswer(user.cookie, '/api/loginHistory')) as { history: unknown }).history,
     });
+    expect(await pageData(user.userId, '/settings?section=fax-mail')).toEqual({
+      page: 'settings',
+      section: 'fax-mail',
+      faxMail: await apiAnswer(user.cookie, '/api/faxMailAddresses'),
+    });
+    const { history } = (await apiAnswer(user.cookie, '/api/loginHistory')) as { history: unknown };
+    expect(await pageData(user.userId, '/settings?section=security')).toEqual({
+      page: 'settings',
+      section: 'security',
+      loginHistory: history,
+    });
+    // The e-mail change's mailed link opens Security.
+    expect(await pageData(user.userId, '/settings?confirmEmail=abc')).toEqual({
+      page: 'settings',
+      section: 'security',
+      loginHistory: history,
+    });
+    for (const section of ['notifications', 'appearance']) {
+      expect(await pageData(user.userId, `/settings?section=${section}`)).toEqual({ page: 'settings', section });
+    }
+    // Without a section, or with one that is not: Profile, which needs only the page context.
+    for (const path of ['/settings', '/settings?section=profile', '/settings?section=nope']) {
+      expect(await pageData(user.userId, path), path).toEqual({ page: 'settings', section: 'profile' });
+    }
   });
 
   it('/upgrade shows a visitor the plans GET /api/options answers without a session, and a user their own plan too', async () => {

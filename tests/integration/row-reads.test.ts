@@ -84,7 +84,7 @@ describe('the data a page is rendered with', () => {
     const user = await findUserById(getDb(env), userId);
     const ownedNumber = findNumberOwnedBy(getDb(env), userId);
     expect(await ownedNumber).not.toBeNull();
-    for (const path of ['/settings', '/dashboard', '/upgrade']) {
+    for (const path of ['/settings?section=billing', '/dashboard', '/upgrade']) {
       const recording = withFaults({});
       const data = await loadPageData({ env: recording.env, url: new URL(path, ORIGIN), user, ownedNumber });
       expect(data && 'subscription' in data ? data.subscription?.faxNumber : null, path).not.toBeNull();

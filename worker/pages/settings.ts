@@ -1,4 +1,5 @@
 import type { PageData } from '../../src/common/page-data';
+import { settingsSectionOf } from '../../src/common/settings-sections';
 import { readLoginHistory } from '../auth/login-history';
 import { getDb } from '../db/client';
 import { readFaxMailSettings } from '../fax-mail/settings';
@@ -6,18 +7,26 @@ import { readBillingHistory, subscriptionStatusFor } from '../subscriptions/stat
 import type { PageInput } from './page-input';
 
 /**
- * /settings: every section as its API call answers it (the account itself is in the page
- * context), so the page renders whole and nothing moves in after it. The plan is read as it is
- * stored: what is due is applied by the cron, never by opening a page.
+ * /settings?section=…: the section shown, as its API calls answer it, and nothing of the others
+ * (each section is its own address). The account itself is in the page context. The plan is read
+ * as it is stored: what is due is applied by the cron, never by opening a page.
  */
-export async function loadSettings({ env, user, ownedNumber }: PageInput): Promise<PageData | null> {
+export async function loadSettings({ env, url, user, ownedNumber }: PageInput): Promise<PageData | null> {
   if (!user) return null;
-  const db = getDb(env);
-  const [status, billingHistory, faxMail, loginHistory] = await Promise.all([
-    subscriptionStatusFor(env, user, ownedNumber),
-    readBillingHistory(db, user.id),
-    readFaxMailSettings(env, user),
-    readLoginHistory(db, user.id),
-  ]);
-  return { page: 'settings', subscription: status.subscription, billingHistory, faxMail, loginHistory };
+  const section = settingsSectionOf(url.searchParams);
+  switch (section) {
+    case 'billing': {
+      const [status, billingHistory] = await Promise.all([
+        subscriptionStatusFor(env, user, ownedNumber),
+        readBillingHistory(getDb(env), user.id),
+      ]);
+      return { page: 'settings', section, subscription: status.subscription, billingHistory };
+    }
+    case 'security':
+      return { page: 'settings', section, loginHistory: await readLoginHistory(getDb(env), user.id) };
+    case 'fax-mail':
+      return { page: 'settings', section, faxMail: await readFaxMailSettings(env, user) };
+    default:
+      return { page: 'settings', section };
+  }
 }

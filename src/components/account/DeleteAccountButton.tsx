@@ -4,7 +4,6 @@ import errorsMessages from 'virtual:messages/errors';
 import { translator } from '../../i18n/translator';
 import { api, call } from '../../lib/api';
 import { expectSessionEnd } from '../../stores/session';
-import './account-deletion.css';
 
 const t = translator({ deletion: deletionMessages, errors: errorsMessages });
 
@@ -48,13 +47,7 @@ export default function DeleteAccountButton() {
       <button type="button" className="button danger" onClick={open}>
         {t('deletion.open')}
       </button>
-      <dialog
-        ref={dialog}
-        className="card deletion-dialog"
-        aria-labelledby={ids.heading}
-        aria-describedby={ids.text}
-        onClose={() => setTyped('')}
-      >
+      <dialog ref={dialog} className="dialog" aria-labelledby={ids.heading} aria-describedby={ids.text} onClose={() => setTyped('')}>
         <form onSubmit={submit} aria-describedby={error ? ids.error : undefined}>
           <h2 id={ids.heading}>{t('deletion.dialogHeading')}</h2>
           <p id={ids.text}>{t('deletion.dialogText')}</p>
@@ -76,7 +69,7 @@ export default function DeleteAccountButton() {
               onChange={(e) => setTyped(e.currentTarget.value)}
             />
           </div>
-          <div className="deletion-dialog-actions">
+          <div className="dialog-actions">
             <button type="button" className="button secondary" onClick={() => dialog.current?.close()} disabled={busy}>
               {t('deletion.cancel')}
             </button>

@@ -1,13 +1,18 @@
 import { useEffect, useState } from 'react';
 import settingsMessages from 'virtual:messages/settings';
 import { translator } from '../../i18n/translator';
+import { settingsHref } from '../../common/settings-sections';
 import { api, call } from '../../lib/api';
 import { $account } from '../../stores/account';
-import FormStatus, { type Status } from './FormStatus';
+import Icon from '../icons/Icon';
+import type { Status } from './FormStatus';
 
 const t = translator({ settings: settingsMessages });
 
-/** Follows the link from the confirmation mail (/settings?confirmEmail=…) once, then tidies the URL. */
+/**
+ * Follows the link from the confirmation mail (/settings?confirmEmail=…) once, then tidies the
+ * address. A banner at the top of Security says so from the first paint on, so nothing moves.
+ */
 export default function ConfirmEmailChange({ token }: { token: string }) {
   const [status, setStatus] = useState<Status>({ kind: 'busy' });
   useEffect(() => {
@@ -18,8 +23,21 @@ export default function ConfirmEmailChange({ token }: { token: string }) {
       } else {
         setStatus({ kind: 'error', message: t('settings.emailConfirmFailed') });
       }
-      window.history.replaceState(null, '', '/settings');
+      window.history.replaceState(null, '', settingsHref('security'));
     });
   }, [token]);
-  return <FormStatus status={status} />;
+  if (status.kind === 'error') {
+    return (
+      <div className="banner bad" role="alert">
+        <Icon name="circle-alert" />
+        <p className="banner-text">{status.message}</p>
+      </div>
+    );
+  }
+  return (
+    <div className={status.kind === 'done' ? 'banner ok' : 'banner'} role="status">
+      <Icon name={status.kind === 'done' ? 'circle-check' : 'loader-circle'} className={status.kind === 'done' ? undefined : 'spin'} />
+      <p className="banner-text">{status.kind === 'done' ? status.message : t('settings.emailConfirming')}</p>
+    </div>
+  );
 }

@@ -1,4 +1,9 @@
-export type Status = { kind: 'idle' } | { kind: 'busy' } | { kind: 'done'; message: string } | { kind: 'error'; message: string };
+export type Status =
+  | { kind: 'idle' }
+  | { kind: 'busy' }
+  /** `stays`: the message asks something more of the person (open a mailed link), so it does not go away. */
+  | { kind: 'done'; message: string; stays?: boolean }
+  | { kind: 'error'; message: string };
 
 /** The outcome of a settings form, announced to screen readers. */
 export default function FormStatus({ status }: { status: Status }) {

@@ -12,13 +12,13 @@ const t = translator({ settings: settingsMessages });
 export default function LoginHistory({ rendered }: { rendered: LoginHistoryEntry[] }) {
   const history = useSeededStore($loginHistory, rendered, () => seedLoginHistory(rendered));
   return (
-    <SettingsSection id="history" title={t('settings.historyHeading')}>
+    <SettingsSection id="history" title={t('settings.historyHeading')} description={t('settings.historyAbout')}>
       {history === null ? (
         <p className="muted">{t('settings.loading')}</p>
       ) : history.length === 0 ? (
         <p className="muted">{t('settings.historyEmpty')}</p>
       ) : (
-        <table className="data-table">
+        <table className="data-table sign-in-history">
           <thead>
             <tr>
               <th scope="col">{t('settings.historyWhen')}</th>

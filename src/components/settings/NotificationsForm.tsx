@@ -5,6 +5,7 @@ import { translator } from '../../i18n/translator';
 import type { AccountDetails } from '../../common/account-view';
 import { updateFaxMail } from '../../stores/account';
 import FormStatus, { type Status } from './FormStatus';
+import SaveStatus from './SaveStatus';
 import SettingsSection from './SettingsSection';
 
 const t = translator({ errors: errorsMessages, settings: settingsMessages });
@@ -24,7 +25,7 @@ export default function NotificationsForm({ account }: { account: AccountDetails
   }
 
   return (
-    <SettingsSection id="notifications" title={t('settings.notificationsHeading')}>
+    <SettingsSection id="notifications" title={t('settings.notificationsHeading')} description={t('settings.notificationsAbout')}>
       <div className="field checkbox">
         <input
           id="fax-mail"
@@ -35,7 +36,8 @@ export default function NotificationsForm({ account }: { account: AccountDetails
         />
         <label htmlFor="fax-mail">{t('settings.faxMailLabel', { email: account.email })}</label>
       </div>
-      <FormStatus status={status} />
+      <SaveStatus status={status} />
+      {status.kind === 'error' && <FormStatus status={status} />}
     </SettingsSection>
   );
 }

@@ -2,6 +2,7 @@ import type { SubscriptionView } from '../../common/billing';
 import { formatBillingDay } from '../../i18n/dates';
 import upgradeMessages from 'virtual:messages/upgrade';
 import { translator } from '../../i18n/translator';
+import { settingsHref } from '../../common/settings-sections';
 
 const t = translator({ upgrade: upgradeMessages });
 
@@ -38,7 +39,7 @@ export default function YourPlan({ type, subscription }: { type: 'TRIAL' | 'PAID
       )}
       {when && <p className="muted">{when}</p>}
       <p>
-        <a href="/settings">{t('upgrade.yourPlanManage')}</a>
+        <a href={settingsHref('billing')}>{t('upgrade.yourPlanManage')}</a>
       </p>
     </section>
   );
