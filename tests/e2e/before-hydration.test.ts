@@ -111,15 +111,20 @@ describe('what is done before the page is ready', () => {
   it('saves the settings changed before hydration', async () => {
     const page = await browser.newPage();
     await signUpConfirmed(page, 'Early Settler', 'early-settings');
-    await openBeforeHydration(page, '/settings');
+    await openBeforeHydration(page, '/settings?section=profile');
     await page.getByLabel('Display name').fill('Ada Early');
     await submitBeforeHydration(page, page.getByRole('button', { name: 'Save name' }));
+    await assertNotHydrated(page);
+    await page.getByText('Your name was saved.').waitFor({ timeout: HYDRATED_MS });
+
+    await openBeforeHydration(page, '/settings?section=notifications');
     const mailMe = page.getByLabel(/when a fax arrives/);
     const wasOn = await mailMe.isChecked();
     await mailMe.setChecked(!wasOn);
     await assertNotHydrated(page);
-    await page.getByText('Your name was saved.').waitFor({ timeout: HYDRATED_MS });
-    await page.getByText(wasOn ? 'No more mails when a fax arrives' : 'You will get a mail for every fax that arrives.').waitFor();
+    await page
+      .getByText(wasOn ? 'No more mails when a fax arrives' : 'You will get a mail for every fax that arrives.')
+      .waitFor({ timeout: HYDRATED_MS });
     const { account } = (await (await page.request.get('/api/account')).json()) as {
       account: { displayName: string; mailOnFaxReceived: boolean };
     };

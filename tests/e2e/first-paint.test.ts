@@ -147,7 +147,7 @@ describe('first paint with data', () => {
     // The plan as Settings names it (one case for plan names since the visual system: "Basic · Free trial").
     assert.match(await serverHtml(setup, '/settings?section=billing'), /Basic · (Free trial|Paid)/);
     assert.match(await serverHtml(setup, '/settings?section=security'), /E-mail and password/);
-    assert.match(await serverHtml(setup, '/dashboard'), /BASIC · /);
+    assert.match(await serverHtml(setup, '/dashboard'), /Basic · /);
     assert.match(await serverHtml(setup, '/upgrade'), /Your plan/);
   });
 

@@ -107,7 +107,7 @@ describe('the number funnel', () => {
 
     const card = page.getByRole('region', { name: 'Your fax number' });
     assert.equal((await card.locator('.own-number').textContent())?.trim(), number, 'the number exactly as held');
-    await card.getByText(/^PREMIUM · trial until [A-Z][a-z]{2} \d{1,2}, \d{4}$/).waitFor();
+    await card.getByText(/^Premium · trial until [A-Z][a-z]{2} \d{1,2}, \d{4}$/).waitFor();
 
     // The plans page names the plan the user is on and marks its card; nothing is offered twice.
     await visit(page, '/upgrade');
