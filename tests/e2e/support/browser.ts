@@ -172,10 +172,12 @@ export async function openAndExpectReturn(page: Page, path: string, returnPath: 
 
 /**
  * The live indicator in the given state. A working connection shows nothing (only a broken one is
- * said, "Reconnecting…"), so "Connected" is its `data-live` state; any other text is what it says.
+ * said, "Reconnecting…"), so "Connected" is its `data-live` state, and the locator is the page's
+ * body while the indicator is in it: the empty indicator itself is never visible, so waiting for
+ * it to be would never end. Any other state is what the indicator says.
  */
 export function liveIndicator(page: Page, state: string | RegExp): Locator {
-  if (state === 'Connected') return page.locator('.live-indicator[data-live="connected"]');
+  if (state === 'Connected') return page.locator('body:has(.live-indicator[data-live="connected"])');
   const text = typeof state === 'string' ? new RegExp(`(^|:\\s*)${escapeRegExp(state)}$`) : state;
   return page.getByRole('status').filter({ hasText: text });
 }
