@@ -185,3 +185,7 @@ declare module 'virtual:message/*' {
   const message: string;
   export default message;
 }
+declare module 'virtual:messages/toasts' {
+  const messages: Messages['toasts'];
+  export default messages;
+}
