@@ -189,3 +189,7 @@ declare module 'virtual:messages/toasts' {
   const messages: Messages['toasts'];
   export default messages;
 }
+declare module 'virtual:messages/inboxList' {
+  const messages: Messages['inboxList'];
+  export default messages;
+}

@@ -80,6 +80,9 @@ export const ICON_NAMES = [
   'sun',
   'moon',
   'monitor',
+  // Fax lists and contacts
+  'pencil',
+  'mail-open',
 ] as const;
 
 export type IconName = (typeof ICON_NAMES)[number];
