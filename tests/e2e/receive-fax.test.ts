@@ -31,7 +31,7 @@ const MANY_FAXES_TIMEOUT_MS = 120_000;
 
 function inboxLink(page: Page, unread: number) {
   const nav = page.getByRole('navigation');
-  return unread > 0 ? nav.getByRole('link', { name: `Inbox, ${unread} unread` }) : nav.getByRole('link', { name: 'Inbox', exact: true });
+  return unread > 0 ? nav.getByRole('link', { name: `Inbox ${unread} unread` }) : nav.getByRole('link', { name: 'Inbox', exact: true });
 }
 
 /** Remembers every status the inbox showed, so a short "Receiving…" is not missed between polls. */

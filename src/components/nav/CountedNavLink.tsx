@@ -24,7 +24,7 @@ interface Props {
 
 /**
  * A place in the navigation with its live count: unread faxes beside Inbox, scheduled ones
- * beside Sent. Its name is its own words, the count said in full after the name ("Inbox, 2
+ * beside Sent. Its name is its own words, the count said in full after the name ("Inbox 2
  * unread"), so speech control finds it by what it shows and a screen reader hears the count the
  * badge shows the eye. No aria-label: one over the visible "Inbox 2" failed axe's
  * label-content-name-mismatch (serious).
@@ -38,7 +38,7 @@ export default function CountedNavLink({ href, label, icon, current, look, kind,
       <span className={kind === 'unread' ? 'count' : 'count quiet'} aria-hidden="true">
         {count}
       </span>
-      <span className="visually-hidden">, {t(kind === 'unread' ? 'nav.unread' : 'nav.scheduled', { count })}</span>
+      <span className="visually-hidden">{t(kind === 'unread' ? 'nav.unread' : 'nav.scheduled', { count })}</span>
     </>
   );
   return (
