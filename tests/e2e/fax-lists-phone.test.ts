@@ -103,7 +103,10 @@ describe('the fax lists on a phone', () => {
     await assertNoSeriousAxeViolations(page);
   });
 
-  it('show the first fax of /inbox and /sent on the first screen of a 375×667 phone, and a tap on the row opens it', async () => {
+  // Many pages, each checked with axe several times: more time than a test's usual minute.
+  it('show the first fax of /inbox and /sent on the first screen of a 375×667 phone, a tap on the row opens it, and pass axe in light and dark', {
+    timeout: 300_000,
+  }, async () => {
     const page = await browser.newPage();
     await page.setViewportSize(PHONE);
     await signUpThroughUi(page, { label: 'phone-first-screen' });
@@ -136,5 +139,37 @@ describe('the fax lists on a phone', () => {
     await waitForHydration(page);
     await tapOn(page, page.getByRole('table', { name: 'Sent faxes' }).locator('tbody tr td.fax-pages').first());
     await page.waitForURL(new RegExp(`/faxDetails/${faxId}$`));
+
+    // Every list passes axe in light and dark, on a phone and a desktop, with a row's menu and the
+    // filters open, and empty (the trash, the phonebook).
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      for (const size of [PHONE, { width: 1280, height: 800 }]) {
+        await page.setViewportSize(size);
+        for (const path of ['/inbox', '/sent']) {
+          await visit(page, path);
+          await waitForHydration(page);
+          await page
+            .getByRole('button', { name: /^More actions: / })
+            .first()
+            .click();
+          await page.getByRole('menu').getByRole('menuitem', { name: 'Open' }).waitFor();
+          await assertNoSeriousAxeViolations(page);
+          await page.keyboard.press('Escape');
+          await page.getByRole('button', { name: /^Filters/ }).click();
+          await page.getByRole('dialog', { name: 'Filters' }).waitFor();
+          await assertNoSeriousAxeViolations(page);
+          await page.keyboard.press('Escape');
+        }
+        for (const [path, empty] of [
+          ['/trash', 'Nothing in the trash'],
+          ['/phonebook', 'No contacts yet'],
+        ]) {
+          await visit(page, path!);
+          await page.getByRole('heading', { name: empty }).waitFor();
+          await assertNoSeriousAxeViolations(page);
+        }
+      }
+    }
   });
 });
