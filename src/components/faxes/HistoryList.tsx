@@ -20,8 +20,11 @@ import FaxTable from './FaxTable';
 
 const t = translator({ faxFilters: faxFiltersMessages, faxSelection: faxSelectionMessages });
 
-/** Does something to faxes of the list (a row's menu, the ticked ones); says a failure above the list. */
-export type Act = (work: () => Promise<ApiFailure | null>) => void;
+/**
+ * Does something to faxes of the list and says a failure above it; `ticked`: to the ticked ones,
+ * whose ticks go once it is done (a row's menu leaves them as they are).
+ */
+export type Act = (work: () => Promise<ApiFailure | null>, ticked?: boolean) => void;
 
 export interface HistoryListProps {
   direction: FaxDirection;
@@ -80,13 +83,13 @@ function HistoryBody({ state, filters, setFilters, reload, loadMore, table, word
   if (list.faxes.length === 0 && filtered) return <NoFaxesMatch onClear={() => setFilters(NO_FILTERS)} />;
   if (list.faxes.length === 0) return <>{empty}</>;
 
-  const act: Act = (work) => {
+  const act: Act = (work, ticked = false) => {
     setBusy(true);
     setFailure(null);
     void work().then((failed) => {
       setBusy(false);
       if (failed) setFailure(t('faxSelection.failed', { reason: failed.message }));
-      else selection.clear();
+      else if (ticked) selection.clear();
     });
   };
   const ticked = faxes.filter((fax) => selection.selected.has(fax.id));

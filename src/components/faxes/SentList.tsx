@@ -27,6 +27,11 @@ import { recipientText } from './fax-text';
 const t = translator({ faxSelection: faxSelectionMessages, sent: sentMessages });
 
 const show = (faxes: FaxView[]): void => faxes.forEach(applySentUpdate);
+const trashTicked = (faxes: FaxView[]) =>
+  trashFaxes(
+    faxes.map((fax) => fax.id),
+    show,
+  );
 
 function words(fax: FaxView, when: string): FaxRowWords {
   const number = fax.remoteDisplay ?? t('sent.unknownNumber');
@@ -79,19 +84,7 @@ function SentList({ firstPage }: { firstPage: FaxListPage | null }) {
       pages={(fax) => fax.pageCount}
       actions={actions}
       bulk={(faxes, act, busy) => (
-        <BulkButton
-          icon="trash-2"
-          label={t('faxSelection.moveToTrash')}
-          busy={busy}
-          onClick={() =>
-            act(() =>
-              trashFaxes(
-                faxes.map((fax) => fax.id),
-                show,
-              ),
-            )
-          }
-        />
+        <BulkButton icon="trash-2" label={t('faxSelection.moveToTrash')} busy={busy} onClick={() => act(() => trashTicked(faxes), true)} />
       )}
       empty={
         <EmptyState icon="send" title={t('sent.emptyTitle')} text={t('sent.empty')}>

@@ -28,6 +28,11 @@ import { withTimeZone } from '../time/time-zone';
 const t = translator({ faxSelection: faxSelectionMessages, inboxList: inboxListMessages });
 
 const show = (faxes: FaxView[]): void => faxes.forEach(applyInboxUpdate);
+const trashTicked = (faxes: FaxView[]) =>
+  trashFaxes(
+    faxes.map((fax) => fax.id),
+    show,
+  );
 
 /** Pages of a received fax: what has arrived so far while it arrives. */
 const receivedPages = (fax: FaxView): number => (fax.status === 'RECEIVING' ? fax.pagesSent : fax.pageCount);
@@ -112,19 +117,17 @@ function InboxList({ faxNumber, firstPage }: { faxNumber: string | null; firstPa
       actions={actions}
       bulk={(faxes, act, busy) => (
         <>
-          <BulkButton icon="mail-open" label={t('faxSelection.markRead')} busy={busy} onClick={() => act(() => markRead(faxes, show))} />
+          <BulkButton
+            icon="mail-open"
+            label={t('faxSelection.markRead')}
+            busy={busy}
+            onClick={() => act(() => markRead(faxes, show), true)}
+          />
           <BulkButton
             icon="trash-2"
             label={t('faxSelection.moveToTrash')}
             busy={busy}
-            onClick={() =>
-              act(() =>
-                trashFaxes(
-                  faxes.map((fax) => fax.id),
-                  show,
-                ),
-              )
-            }
+            onClick={() => act(() => trashTicked(faxes), true)}
           />
         </>
       )}

@@ -40,6 +40,7 @@ function TrashList({ firstPage }: { firstPage: TrashListPage | null }) {
   const [confirming, setConfirming] = useState<Confirming>(null);
   const timeZone = useTimeZone();
 
+  // Rows that leave the trash leave the ticks too (useSelection); a failure is said above the list.
   const act = (work: () => Promise<ApiFailure | null>): void => {
     setBusy(true);
     setFailure(null);
@@ -47,7 +48,6 @@ function TrashList({ firstPage }: { firstPage: TrashListPage | null }) {
       setBusy(false);
       setConfirming(null);
       if (failed) setFailure(t('faxSelection.failed', { reason: failed.message }));
-      else selection.clear();
     });
   };
   const restore = (faxIds: string[]): void => act(() => restoreFromTrash(faxIds));
