@@ -11,3 +11,10 @@ export const MAX_FAXES_PER_CALL = 100;
 export function trashPurgeAt(trashedAt: number): number {
   return trashedAt + TRASH_RETENTION_MS;
 }
+
+const ENDED = new Set(['DELIVERED', 'FAILED', 'RECEIVED']);
+
+/** A fax may be moved to the trash once it has ended: delivered, failed or arrived (not on its way, not scheduled). */
+export function canTrash(fax: { status: string }): boolean {
+  return ENDED.has(fax.status);
+}

@@ -13,12 +13,21 @@ export type DateStyle =
   /** "4:30 PM" */
   | 'time'
   /** "Jan 5, 2026" */
-  | 'day';
+  | 'day'
+  /** "Jan 5, 4:30 PM": a date of this year in a list */
+  | 'monthDayTime'
+  /** "Jan 5" */
+  | 'monthDay'
+  /** "2026" */
+  | 'year';
 
 const OPTIONS: Record<DateStyle, Intl.DateTimeFormatOptions> = {
   dateTime: { dateStyle: 'medium', timeStyle: 'short' },
   time: { hour: 'numeric', minute: '2-digit' },
   day: { dateStyle: 'medium' },
+  monthDayTime: { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' },
+  monthDay: { month: 'short', day: 'numeric' },
+  year: { year: 'numeric' },
 };
 
 // Making a formatter is the slow part; a page shows a few styles in one zone, so each is kept.
@@ -45,6 +54,22 @@ export function formatDateTime(at: number, timeZone: string): string {
 
 export function formatTime(at: number, timeZone: string): string {
   return formatDate(at, 'time', timeZone);
+}
+
+/**
+ * A moment in a list, short: "Jan 5, 4:30 PM" in the reader's current year, "Jan 5, 2025" before
+ * it (the time of an old fax matters less than its year).
+ */
+export function formatListDate(at: number, timeZone: string, now: number = Date.now()): string {
+  const thisYear = formatDate(now, 'year', timeZone) === formatDate(at, 'year', timeZone);
+  return formatDate(at, thisYear ? 'monthDayTime' : 'day', timeZone);
+}
+
+/** Shorter still, for a phone: "4:30 PM" today, "Jan 5" this year, "Jan 5, 2025" before. */
+export function formatShortListDate(at: number, timeZone: string, now: number = Date.now()): string {
+  if (formatDate(now, 'day', timeZone) === formatDate(at, 'day', timeZone)) return formatDate(at, 'time', timeZone);
+  const thisYear = formatDate(now, 'year', timeZone) === formatDate(at, 'year', timeZone);
+  return formatDate(at, thisYear ? 'monthDay' : 'day', timeZone);
 }
 
 /**

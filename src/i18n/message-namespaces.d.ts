@@ -185,3 +185,11 @@ declare module 'virtual:message/*' {
   const message: string;
   export default message;
 }
+declare module 'virtual:messages/toasts' {
+  const messages: Messages['toasts'];
+  export default messages;
+}
+declare module 'virtual:messages/inboxList' {
+  const messages: Messages['inboxList'];
+  export default messages;
+}

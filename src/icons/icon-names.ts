@@ -82,6 +82,9 @@ export const ICON_NAMES = [
   'monitor',
   // Settings (issue 28): the Appearance section
   'palette',
+  // Fax lists and contacts
+  'pencil',
+  'mail-open',
 ] as const;
 
 export type IconName = (typeof ICON_NAMES)[number];

@@ -15,12 +15,8 @@ import { onTeardown } from './teardown';
 
 export const $trash = atom<FaxListState>({ kind: 'loading' });
 
-/** The faxes ticked on the trash page. */
-export const $trashSelection = atom<ReadonlySet<string>>(new Set());
-
 onTeardown(() => {
   $trash.set({ kind: 'loading' });
-  $trashSelection.set(new Set());
 });
 
 export async function loadTrash(): Promise<void> {
@@ -56,38 +52,18 @@ export async function loadMoreTrash(): Promise<void> {
   });
 }
 
-function unselect(faxIds: readonly string[]): void {
-  const selection = new Set($trashSelection.get());
-  for (const id of faxIds) selection.delete(id);
-  $trashSelection.set(selection);
-}
-
 function applyTrashUpdate(fax: FaxView): void {
   const state = $trash.get();
   if (state.kind !== 'ready') return;
   const list = fax.trashedAt !== null ? withFaxUpdate(state.list, fax) : withoutFaxes(state.list, [fax.id]);
-  if (fax.trashedAt === null) unselect([fax.id]);
   if (list) $trash.set({ ...state, list });
 }
 
 function applyDeleted(faxIds: readonly string[], trashTotal: number): void {
-  unselect(faxIds);
   const state = $trash.get();
   if (state.kind !== 'ready') return;
   const list = withoutFaxes(state.list, faxIds) ?? state.list;
   $trash.set({ ...state, list: { ...list, total: Math.max(list.faxes.length, trashTotal) } });
-}
-
-export function toggleTrashSelection(faxId: string, selected: boolean): void {
-  const selection = new Set($trashSelection.get());
-  if (selected) selection.add(faxId);
-  else selection.delete(faxId);
-  $trashSelection.set(selection);
-}
-
-export function selectAllLoadedTrash(selected: boolean): void {
-  const state = $trash.get();
-  $trashSelection.set(selected && state.kind === 'ready' ? new Set(state.list.faxes.map((fax) => fax.id)) : new Set());
 }
 
 /** Moves faxes to the trash (from the history or a fax's page); the answer's rows are applied at once. */

@@ -31,7 +31,7 @@ const MANY_FAXES_TIMEOUT_MS = 120_000;
 
 function inboxLink(page: Page, unread: number) {
   const nav = page.getByRole('navigation');
-  return unread > 0 ? nav.getByRole('link', { name: `Inbox, ${unread} unread` }) : nav.getByRole('link', { name: 'Inbox', exact: true });
+  return unread > 0 ? nav.getByRole('link', { name: `Inbox ${unread} unread` }) : nav.getByRole('link', { name: 'Inbox', exact: true });
 }
 
 /** Remembers every status the inbox showed, so a short "Receiving…" is not missed between polls. */
@@ -55,7 +55,12 @@ describe('receiving a fax', () => {
     const number = await giveOwnNumber(inbox);
 
     await visit(inbox, '/inbox');
-    await inbox.getByText(`No faxes yet. Faxes sent to ${number} appear here the moment they arrive.`).waitFor();
+    await inbox.getByRole('heading', { name: 'No faxes yet' }).waitFor();
+    await inbox.getByText(`Your number is ${number}. Faxes sent to it appear here the moment they arrive.`).waitFor();
+    // The next step: the number to copy, and a test fax to it.
+    await inbox.getByRole('main').getByRole('button', { name: 'Copy your fax number' }).waitFor();
+    const testFax = inbox.getByRole('link', { name: 'Send yourself a test fax' });
+    assert.equal(await testFax.getAttribute('href'), `/send?to=${encodeURIComponent(`+1${number.replace(/\D/g, '')}`)}`);
     await inboxLink(inbox, 0).waitFor();
     await liveIndicator(inbox, 'Connected').waitFor();
     await assertNoSeriousAxeViolations(inbox);

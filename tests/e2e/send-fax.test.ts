@@ -152,11 +152,11 @@ describe('sending a fax', () => {
     await assertNoSeriousAxeViolations(page);
 
     const row = sentTab.getByRole('row').filter({ hasText: '(212) 555-0123' });
-    await row.filter({ hasText: 'Delivered · 4 pages' }).waitFor({ timeout: FAX_TIMEOUT_MS });
+    await row.filter({ hasText: 'Delivered' }).filter({ hasText: '4 pages' }).waitFor({ timeout: FAX_TIMEOUT_MS });
     await row.getByText('Cover page').waitFor();
     await sentTab.getByText('Showing 1 of 1').waitFor();
     await assertNoSeriousAxeViolations(sentTab);
-    await row.getByRole('link', { name: /^Details of the fax to \(212\) 555-0123/ }).click();
+    await row.getByRole('link', { name: /^Open the fax to \(212\) 555-0123/ }).click();
     await waitForPath(sentTab, `/faxDetails/${faxId}`);
 
     // The dashboard's send document names the last fax and counts it.
@@ -244,7 +244,8 @@ describe('sending a fax', () => {
 
     await visit(page, '/sent');
     const row = page.getByRole('row').filter({ hasText: '(212) 555-0001' });
-    await row.getByText('Failed: Line busy · 1 credit refunded').waitFor();
+    await row.locator('.pill').getByText('Failed: Line busy').waitFor();
+    await row.getByText('1 credit refunded').waitFor();
   });
 
   it("shows the server's reason when a send is refused, and keeps the form and the document", async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readTimeZone, SERVER_TIME_ZONE, TIME_ZONE_COOKIE_MAX_AGE_S, timeZoneCookie } from '../../src/common/time-zone';
-import { formatBillingDay, formatDate, formatDateTime, formatTime } from '../../src/i18n/dates';
+import { formatBillingDay, formatDate, formatDateTime, formatListDate, formatShortListDate, formatTime } from '../../src/i18n/dates';
 
 // Decision 031: the reader's time zone reaches the server in the `tz` cookie, and one module words
 // every date in it, the same on the server (this runtime is the Worker's) and in the browser.
@@ -47,6 +47,17 @@ describe('dates in the reader’s zone', () => {
   it('writes every space as a plain one, whatever the runtime’s ICU puts before AM/PM', () => {
     expect(formatDate(EVENING_UTC, 'dateTime', 'UTC')).not.toMatch(/[^\S ]/);
     expect(formatDate(EVENING_UTC, 'day', 'Asia/Kolkata')).toBe('Jan 6, 2026');
+  });
+
+  it('words a list’s dates short: the year only before this one, the time alone today on a phone', () => {
+    const laterThatYear = Date.UTC(2026, 5, 1, 12, 0);
+    expect(formatListDate(EVENING_UTC, 'UTC', laterThatYear)).toBe('Jan 5, 7:00 PM');
+    expect(formatListDate(EVENING_UTC, 'UTC', Date.UTC(2027, 0, 2))).toBe('Jan 5, 2026');
+    expect(formatShortListDate(EVENING_UTC, 'UTC', EVENING_UTC + 60_000)).toBe('7:00 PM');
+    expect(formatShortListDate(EVENING_UTC, 'UTC', laterThatYear)).toBe('Jan 5');
+    expect(formatShortListDate(EVENING_UTC, 'UTC', Date.UTC(2027, 0, 2))).toBe('Jan 5, 2026');
+    // Today is the reader's day: 19:00 UTC is already tomorrow in Kolkata.
+    expect(formatShortListDate(EVENING_UTC, 'Asia/Kolkata', Date.UTC(2026, 0, 5, 12, 0))).toBe('Jan 6');
   });
 
   it('words a plan’s days in UTC, wherever the reader is (decision 017)', () => {

@@ -1,10 +1,14 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import type { FaxDirection } from '../../common/faxes';
-import { statusFiltersOf } from '../../common/fax-search';
 import faxFiltersMessages from 'virtual:messages/faxFilters';
 import { translator } from '../../i18n/translator';
 import { preloadPhoneParser } from '../../lib/phone-parser';
 import { type FaxListFilters, FILTER_TEXT_MAX, hasFilters, NO_FILTERS } from '../../stores/fax-list-filters';
+import Icon from '../icons/Icon';
+import EmptyState from '../list/EmptyState';
+import { useAnchor } from '../list/use-anchor';
+import FilterChips from './FilterChips';
+import FilterPanel, { panelFilterCount } from './FilterPanel';
 import './fax-filters.css';
 
 const t = translator({ faxFilters: faxFiltersMessages });
@@ -19,8 +23,10 @@ interface FaxFiltersProps {
 }
 
 /**
- * The search bar of a history page (issue 14): a number or a name searched as it is typed, the
- * status, a range of days and, in the inbox, unread only. The list store keeps them in the address.
+ * The search of a history page (issue 14; issue 28: the list first): one line with a number or a
+ * name searched as it is typed and a "Filters" button counting what else narrows the list (status,
+ * days, unread only), which opens in a panel; what is set shows as chips that remove it. The list
+ * store keeps it all in the page's address.
  */
 export default function FaxFilters({ direction, filters, onChange }: FaxFiltersProps) {
   const id = useId();
@@ -58,81 +64,49 @@ export default function FaxFilters({ direction, filters, onChange }: FaxFiltersP
     event.preventDefault();
     change({});
   };
+  const count = panelFilterCount(filters);
+  const panel = `${id}-panel`;
+  const anchor = useAnchor(id);
 
   return (
-    <search className="card" aria-label={t(direction === 'SEND' ? 'faxFilters.sentLabel' : 'faxFilters.inboxLabel')}>
-      <form className="fax-filters" onSubmit={submit}>
-        <div className="field fax-filters-text">
-          <label htmlFor={`${id}-text`}>{t('faxFilters.text')}</label>
+    <search className="fax-search" aria-label={t(direction === 'SEND' ? 'faxFilters.sentLabel' : 'faxFilters.inboxLabel')}>
+      <form className="fax-search-row" onSubmit={submit}>
+        <div className="search-field">
+          <Icon name="search" />
+          <label className="visually-hidden" htmlFor={`${id}-text`}>
+            {t('faxFilters.text')}
+          </label>
           <input
             id={`${id}-text`}
             type="search"
             value={text}
             maxLength={FILTER_TEXT_MAX}
             autoComplete="off"
+            placeholder={t('faxFilters.text')}
             aria-describedby={`${id}-hint`}
             // A number typed here is read as the server reads it once the phone library is here.
             onFocus={preloadPhoneParser}
             onChange={(event) => setText(event.target.value)}
           />
-          <p className="hint" id={`${id}-hint`}>
+          <span className="visually-hidden" id={`${id}-hint`}>
             {t('faxFilters.textHint')}
-          </p>
+          </span>
         </div>
-        <div className="field">
-          <label htmlFor={`${id}-status`}>{t('faxFilters.status')}</label>
-          <select
-            id={`${id}-status`}
-            value={filters.status}
-            onChange={(event) => change({ status: event.target.value as FaxListFilters['status'] })}
-          >
-            <option value="">{t('faxFilters.anyStatus')}</option>
-            {statusFiltersOf(direction).map((status) => (
-              <option key={status} value={status}>
-                {t(`faxFilters.statuses.${status}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-from`}>{t('faxFilters.from')}</label>
-          <input
-            id={`${id}-from`}
-            type="date"
-            value={filters.from}
-            max={filters.to || undefined}
-            onChange={(event) => change({ from: event.target.value })}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-to`}>{t('faxFilters.to')}</label>
-          <input
-            id={`${id}-to`}
-            type="date"
-            value={filters.to}
-            min={filters.from || undefined}
-            onChange={(event) => change({ to: event.target.value })}
-          />
-        </div>
-        {direction === 'RECEIVE' && (
-          <div className="field checkbox">
-            <input
-              id={`${id}-unread`}
-              type="checkbox"
-              checked={filters.unread}
-              onChange={(event) => change({ unread: event.target.checked })}
-            />
-            <label htmlFor={`${id}-unread`}>{t('faxFilters.unread')}</label>
-          </div>
-        )}
-        {hasFilters({ ...filters, text }) && (
-          <div className="fax-filters-actions">
-            <button type="button" className="button secondary" onClick={clear}>
-              {t('faxFilters.clear')}
-            </button>
-          </div>
-        )}
+        <button type="button" className="button secondary filter-button" popoverTarget={panel} ref={anchor}>
+          <Icon name="sliders-horizontal" />
+          <span className="filter-button-text">{t('faxFilters.filters')}</span>
+          {count > 0 && (
+            <>
+              <span className="count" aria-hidden="true">
+                {count}
+              </span>
+              <span className="visually-hidden"> {t('faxFilters.activeCount', { count })}</span>
+            </>
+          )}
+        </button>
       </form>
+      <FilterPanel id={panel} anchor={anchor} direction={direction} filters={filters} onChange={change} />
+      {hasFilters({ ...filters, text }) && <FilterChips filters={filters} onChange={change} onClear={clear} />}
     </search>
   );
 }
@@ -140,11 +114,10 @@ export default function FaxFilters({ direction, filters, onChange }: FaxFiltersP
 /** What a filtered list shows when nothing matches: not "no faxes yet". */
 export function NoFaxesMatch({ onClear }: { onClear: () => void }) {
   return (
-    <section className="card empty-state">
-      <p>{t('faxFilters.noMatch')}</p>
+    <EmptyState icon="search" title={t('faxFilters.noMatch')} text={t('faxFilters.noMatchHelp')}>
       <button type="button" className="button secondary" onClick={onClear}>
         {t('faxFilters.clear')}
       </button>
-    </section>
+    </EmptyState>
   );
 }

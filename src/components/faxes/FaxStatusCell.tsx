@@ -1,15 +1,11 @@
 import type { FaxView } from '../../common/faxes';
-import { useTimeZone } from '../time/time-zone';
-import { faxProgressText, refundText } from './fax-text';
+import FaxStatusPill from './FaxStatusPill';
 
-/** A sent fax's status in a list: where it is, and what was given back ("Failed: Line busy · 2 credits refunded"). */
+/** A sent fax's status in a table: its pill, and what does not fit in it ("1 credit refunded"). */
 export default function FaxStatusCell({ fax }: { fax: FaxView }) {
-  const refund = refundText(fax);
-  const timeZone = useTimeZone();
   return (
-    <td className={`fax-status fax-status-${fax.status.toLowerCase()}`}>
-      {faxProgressText(fax, timeZone)}
-      {refund && <span className="fax-refund"> · {refund}</span>}
+    <td className="fax-status">
+      <FaxStatusPill fax={fax} detail />
     </td>
   );
 }

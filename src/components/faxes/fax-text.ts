@@ -1,6 +1,5 @@
 import type { FaxFailureReason, FaxView } from '../../common/faxes';
 import { formatDateTime, formatTime } from '../../i18n/dates';
-import faxFailureMessages from 'virtual:messages/faxFailure';
 import faxStatusMessages from 'virtual:messages/faxStatus';
 import creditCount from 'virtual:message/send.creditCount';
 import creditCountOne from 'virtual:message/send.creditCountOne';
@@ -8,13 +7,13 @@ import pageCount from 'virtual:message/send.pageCount';
 import pageCountOne from 'virtual:message/send.pageCountOne';
 import sentMessages from 'virtual:messages/sent';
 import { translator } from '../../i18n/translator';
+import { FAILURE_TITLES } from './failure-titles';
 
 // How a fax is put into words on /sent and /faxDetails: its progress, failure and credits. Times
 // read in the reader's zone (`timeZone`, from useTimeZone), as everywhere (src/i18n/dates.ts).
 
 // The send page's namespace is large: of it, only the counts.
 const t = translator({
-  faxFailure: faxFailureMessages,
   faxStatus: faxStatusMessages,
   send: { pageCount, pageCountOne, creditCount, creditCountOne },
   sent: sentMessages,
@@ -29,7 +28,7 @@ export function creditsText(count: number): string {
 }
 
 export function failureTitle(reason: FaxFailureReason): string {
-  return t(`faxFailure.${reason}.title`);
+  return FAILURE_TITLES[reason];
 }
 
 function isFinished(fax: FaxView): boolean {

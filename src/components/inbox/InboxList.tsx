@@ -1,11 +1,12 @@
 import { formatOwnNumber } from '../../common/phone-text';
-import faxFiltersMessages from 'virtual:messages/faxFilters';
+import type { FaxListPage, FaxView } from '../../common/faxes';
+import { canTrash } from '../../common/trash-rules';
 import faxSelectionMessages from 'virtual:messages/faxSelection';
-import inboxMessages from 'virtual:messages/inbox';
+import inboxListMessages from 'virtual:messages/inboxList';
 import { translator } from '../../i18n/translator';
-import type { FaxListPage } from '../../common/faxes';
-import { type FaxListState, hasMoreFaxes, renderedListState } from '../../stores/fax-list';
-import { hasFilters, NO_FILTERS } from '../../stores/fax-list-filters';
+import { renderedListState } from '../../stores/fax-list';
+import { NO_FILTERS } from '../../stores/fax-list-filters';
+import { markRead, setRead, trashFaxes } from '../../stores/fax-moves';
 import {
   $inboxFaxes,
   $inboxFilters,
@@ -15,30 +16,82 @@ import {
   setInboxFilters,
   startInboxFaxes,
 } from '../../stores/inbox';
+import BulkButton from '../faxes/BulkButton';
+import type { FaxRowWords } from '../faxes/FaxRow';
+import HistoryList, { type Act } from '../faxes/HistoryList';
+import EmptyState from '../list/EmptyState';
+import type { MenuAction } from '../list/RowMenu';
+import CopyButton from '../nav/CopyButton';
 import { useSeededStore } from '../page-data/use-seeded-store';
-import FaxFilters, { NoFaxesMatch } from '../faxes/FaxFilters';
-import InboxRow from './InboxRow';
-import { TrashSelectedBar, useFaxSelection } from '../faxes/TrashSelection';
 import { withTimeZone } from '../time/time-zone';
-import '../faxes/fax-table.css';
-import './inbox.css';
 
-const t = translator({ faxFilters: faxFiltersMessages, faxSelection: faxSelectionMessages, inbox: inboxMessages });
+const t = translator({ faxSelection: faxSelectionMessages, inboxList: inboxListMessages });
+
+const show = (faxes: FaxView[]): void => faxes.forEach(applyInboxUpdate);
+const trashTicked = (faxes: FaxView[]) =>
+  trashFaxes(
+    faxes.map((fax) => fax.id),
+    show,
+  );
+
+/** Pages of a received fax: what has arrived so far while it arrives. */
+const receivedPages = (fax: FaxView): number => (fax.status === 'RECEIVING' ? fax.pagesSent : fax.pageCount);
+
+function words(fax: FaxView, when: string): FaxRowWords {
+  const number = fax.remoteDisplay ?? t('inboxList.unknownSender');
+  const named = fax.contactName && fax.remoteDisplay ? fax.contactName : null;
+  const party = { number: named ? t('inboxList.party', { name: named, number }) : number, when };
+  return {
+    name: named ?? number,
+    sub: named ? number : null,
+    unread: !fax.read && fax.status !== 'RECEIVING' ? t('inboxList.unread') : null,
+    openLabel: t('inboxList.openLabel', party),
+    selectLabel: t('faxSelection.select', { fax: t('inboxList.select', party) }),
+    menuLabel: t('inboxList.menuLabel', party),
+    marks: [],
+  };
+}
+
+function actions(fax: FaxView, act: Act): MenuAction[] {
+  const id = encodeURIComponent(fax.id);
+  const list: MenuAction[] = [{ label: t('faxSelection.open'), icon: 'file-text', href: `/faxDetails/${id}` }];
+  if (fax.status !== 'RECEIVING' && fax.status !== 'FAILED')
+    list.push({ label: t('inboxList.preview'), icon: 'eye', href: `/preview?faxId=${id}` });
+  if (fax.status !== 'RECEIVING') {
+    list.push({
+      label: t(fax.read ? 'inboxList.markUnread' : 'inboxList.markRead'),
+      icon: fax.read ? 'mail' : 'mail-open',
+      onSelect: () => act(() => setRead(fax, !fax.read, show)),
+    });
+  }
+  if (canTrash(fax))
+    list.push({
+      label: t('faxSelection.moveToTrash'),
+      icon: 'trash-2',
+      separated: true,
+      onSelect: () => act(() => trashFaxes([fax.id], show)),
+    });
+  return list;
+}
 
 function EmptyInbox({ faxNumber }: { faxNumber: string | null }) {
+  if (!faxNumber) {
+    return (
+      <EmptyState icon="inbox" title={t('inboxList.emptyTitle')} text={t('inboxList.emptyNoNumber')}>
+        <a className="button primary" href="/reserveNumber">
+          {t('inboxList.getNumber')}
+        </a>
+      </EmptyState>
+    );
+  }
+  const number = formatOwnNumber(faxNumber);
   return (
-    <section className="card empty-state">
-      {faxNumber ? (
-        <p>{t('inbox.emptyWithNumber', { number: formatOwnNumber(faxNumber) })}</p>
-      ) : (
-        <>
-          <p>{t('inbox.emptyNoNumber')}</p>
-          <a className="button primary" href="/reserveNumber">
-            {t('inbox.getNumber')}
-          </a>
-        </>
-      )}
-    </section>
+    <EmptyState icon="inbox" title={t('inboxList.emptyTitle')} text={t('inboxList.emptyWithNumber', { number })}>
+      <CopyButton text={number} label={t('inboxList.copyNumber')} look="text" />
+      <a className="button primary" href={`/send?to=${encodeURIComponent(faxNumber)}`}>
+        {t('inboxList.testFax')}
+      </a>
+    </EmptyState>
   );
 }
 
@@ -50,106 +103,36 @@ function InboxList({ faxNumber, firstPage }: { faxNumber: string | null; firstPa
   // The filters fill from the address as the island hydrates; until then the server's (none).
   const state = useSeededStore($inboxFaxes, renderedListState(firstPage), () => startInboxFaxes(firstPage));
   const filters = useSeededStore($inboxFilters, NO_FILTERS, () => undefined);
-  const filtered = hasFilters(filters);
-  // Nothing to search in an inbox with no fax yet.
-  const nothingYet = state.kind === 'ready' && state.list.total === 0 && !filtered;
   return (
-    <>
-      {!nothingYet && <FaxFilters direction="RECEIVE" filters={filters} onChange={setInboxFilters} />}
-      <InboxResults state={state} filtered={filtered} faxNumber={faxNumber} />
-    </>
-  );
-}
-
-/** The inbox with its selection bar first, kept in place when a move empties the list. */
-function InboxResults({ state, filtered, faxNumber }: { state: FaxListState; filtered: boolean; faxNumber: string | null }) {
-  const selection = useFaxSelection(state.kind === 'ready' ? state.list.faxes : []);
-  return (
-    <>
-      <TrashSelectedBar selected={selection.selected} clear={selection.clear} onMoved={(faxes) => faxes.forEach(applyInboxUpdate)} />
-      <InboxResultsBody state={state} filtered={filtered} faxNumber={faxNumber} selection={selection} />
-    </>
-  );
-}
-
-function InboxResultsBody({
-  state,
-  filtered,
-  faxNumber,
-  selection,
-}: {
-  state: FaxListState;
-  filtered: boolean;
-  faxNumber: string | null;
-  selection: ReturnType<typeof useFaxSelection>;
-}) {
-  if (state.kind === 'loading') return <p className="muted">{t('inbox.loading')}</p>;
-  if (state.kind === 'failed') {
-    return (
-      <div>
-        <p className="form-error" role="alert">
-          {t('inbox.loadFailed', { reason: state.reason })}
-        </p>
-        <button type="button" className="button secondary" onClick={() => void loadInboxFaxes()}>
-          {t('inbox.tryAgain')}
-        </button>
-      </div>
-    );
-  }
-
-  const { list } = state;
-  if (list.faxes.length === 0 && filtered) return <NoFaxesMatch onClear={() => setInboxFilters(NO_FILTERS)} />;
-  if (list.faxes.length === 0) return <EmptyInbox faxNumber={faxNumber} />;
-
-  return (
-    <section className="card" aria-busy={state.searching}>
-      <div className="table-scroll">
-        <table className="data-table fax-table inbox-table" aria-label={t('inbox.listLabel')}>
-          <thead>
-            <tr>
-              <th scope="col">
-                <span className="visually-hidden">{t('faxSelection.column')}</span>
-              </th>
-              <th scope="col">{t('inbox.from')}</th>
-              <th scope="col">{t('inbox.status')}</th>
-              <th scope="col">{t('inbox.when')}</th>
-              <th scope="col">{t('inbox.pages')}</th>
-              <th scope="col">
-                <span className="visually-hidden">{t('inbox.actions')}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody aria-live="polite">
-            {list.faxes.map((fax) => (
-              <InboxRow
-                key={fax.id}
-                fax={fax}
-                onChanged={applyInboxUpdate}
-                selected={selection.selected.has(fax.id)}
-                onToggle={(on) => selection.toggle(fax.id, on)}
-              />
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <div className="list-footer">
-        <p className="muted" role="status">
-          {state.searching
-            ? t('faxFilters.searching')
-            : t(filtered ? 'faxFilters.showingFound' : 'inbox.showing', { loaded: list.faxes.length, total: list.total })}
-        </p>
-        {hasMoreFaxes(list) && (
-          <button type="button" className="button secondary" disabled={state.loadingMore} onClick={() => void loadMoreInboxFaxes()}>
-            {state.loadingMore ? t('inbox.loadingMore') : t('inbox.loadMore')}
-          </button>
-        )}
-      </div>
-      {state.moreFailed && (
-        <p className="form-error" role="alert">
-          {t('inbox.loadFailed', { reason: state.moreFailed })}
-        </p>
+    <HistoryList
+      direction="RECEIVE"
+      state={state}
+      filters={filters}
+      setFilters={setInboxFilters}
+      reload={() => void loadInboxFaxes()}
+      loadMore={() => void loadMoreInboxFaxes()}
+      table={{ label: t('inboxList.listLabel'), className: 'inbox-table', party: t('inboxList.from'), date: t('inboxList.when') }}
+      words={words}
+      pages={receivedPages}
+      actions={actions}
+      bulk={(faxes, act, busy) => (
+        <>
+          <BulkButton
+            icon="mail-open"
+            label={t('faxSelection.markRead')}
+            busy={busy}
+            onClick={() => act(() => markRead(faxes, show), true)}
+          />
+          <BulkButton
+            icon="trash-2"
+            label={t('faxSelection.moveToTrash')}
+            busy={busy}
+            onClick={() => act(() => trashTicked(faxes), true)}
+          />
+        </>
       )}
-    </section>
+      empty={<EmptyInbox faxNumber={faxNumber} />}
+    />
   );
 }
 

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { CONTACT_LIMITS } from '../../common/contact-rules';
 import type { ContactInput, ContactView } from '../../common/contacts';
 import { isErrorCode } from '../../common/errors';
@@ -7,6 +7,7 @@ import phonebookMessages from 'virtual:messages/phonebook';
 import { translator } from '../../i18n/translator';
 import { addContact, editContact } from '../../stores/phonebook';
 import Field from '../forms/Field';
+import Modal from '../forms/Modal';
 
 const t = translator({ errors: errorsMessages, phonebook: phonebookMessages });
 
@@ -36,7 +37,7 @@ async function problemOf(input: ContactInput): Promise<string | null> {
   return issue.path[0] === 'name' ? t('phonebook.nameRequired') : t('errors.INVALID_INPUT');
 }
 
-/** Adding or editing one contact; the number is checked as the server checks it. */
+/** Adding or editing one contact, in a dialog over the list; the number is checked as the server checks it. */
 export default function ContactForm({ contact, faxNumber, onClose }: Props) {
   const [fields, setFields] = useState<Required<ContactInput>>(
     contact
@@ -46,9 +47,6 @@ export default function ContactForm({ contact, faxNumber, onClose }: Props) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const ids = { heading: useId(), note: useId() };
-  const heading = useRef<HTMLHeadingElement>(null);
-  // The form takes focus when it opens, so keyboard and screen reader users land in it.
-  useEffect(() => heading.current?.focus(), []);
 
   const set = (key: keyof ContactInput) => (event: { target: { value: string } }) => setFields({ ...fields, [key]: event.target.value });
 
@@ -72,10 +70,8 @@ export default function ContactForm({ contact, faxNumber, onClose }: Props) {
   }
 
   return (
-    <section className="card contact-form" aria-labelledby={ids.heading}>
-      <h2 id={ids.heading} ref={heading} tabIndex={-1}>
-        {contact ? t('phonebook.editHeading', { name: contact.name }) : t('phonebook.addHeading')}
-      </h2>
+    <Modal labelledBy={ids.heading} className="contact-form" onClose={() => onClose(null)}>
+      <h2 id={ids.heading}>{contact ? t('phonebook.editHeading', { name: contact.name }) : t('phonebook.addHeading')}</h2>
       <form noValidate onFocus={preloadContactRules} onSubmit={(event) => void save(event)}>
         <Field
           label={t('phonebook.name')}
@@ -122,15 +118,15 @@ export default function ContactForm({ contact, faxNumber, onClose }: Props) {
             {error}
           </p>
         )}
-        <div className="button-row">
-          <button type="submit" className="button primary" disabled={busy}>
-            {busy ? t('phonebook.saving') : t('phonebook.save')}
-          </button>
+        <div className="dialog-actions">
           <button type="button" className="button secondary" disabled={busy} onClick={() => onClose(null)}>
             {t('phonebook.cancel')}
           </button>
+          <button type="submit" className="button primary" disabled={busy} aria-busy={busy}>
+            {busy ? t('phonebook.saving') : t('phonebook.save')}
+          </button>
         </div>
       </form>
-    </section>
+    </Modal>
   );
 }

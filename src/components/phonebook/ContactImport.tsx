@@ -1,9 +1,10 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useRef } from 'react';
+import { useId } from 'react';
 import type { ContactImportReport, ContactImportRow } from '../../common/contacts';
 import phonebookMessages from 'virtual:messages/phonebook';
 import { translator } from '../../i18n/translator';
 import { $contactImport, closeContactImport, importPreviewedFile, previewContactFile } from '../../stores/contact-import';
+import Modal from '../forms/Modal';
 
 const t = translator({ phonebook: phonebookMessages });
 
@@ -49,12 +50,10 @@ function GoodRows({ report, headingId }: { report: ContactImportReport; headingI
   );
 }
 
-/** Import a CSV or vCard file: choose it, see every row's fate, then import the good ones. */
+/** Import a CSV or vCard file, in a dialog: choose it, see every row's fate, then import the good ones. */
 export default function ContactImport({ onClose }: { onClose: () => void }) {
   const state = useStore($contactImport);
   const ids = { heading: useId(), file: useId(), hint: useId(), good: useId(), bad: useId() };
-  const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), []);
 
   const close = () => {
     closeContactImport();
@@ -74,10 +73,8 @@ export default function ContactImport({ onClose }: { onClose: () => void }) {
           : '';
 
   return (
-    <section className="card contact-import" aria-labelledby={ids.heading}>
-      <h2 id={ids.heading} ref={heading} tabIndex={-1}>
-        {t('phonebook.importHeading')}
-      </h2>
+    <Modal labelledBy={ids.heading} className="contact-import" onClose={close}>
+      <h2 id={ids.heading}>{t('phonebook.importHeading')}</h2>
       {state.kind !== 'imported' && (
         <div className="field">
           <label htmlFor={ids.file}>{t('phonebook.importFile')}</label>
@@ -113,7 +110,7 @@ export default function ContactImport({ onClose }: { onClose: () => void }) {
           {t('phonebook.importFailed', { reason: state.importFailed })}
         </p>
       )}
-      <div className="button-row">
+      <div className="dialog-actions">
         {state.kind === 'preview' && state.report.good > 0 && (
           <button type="button" className="button primary" disabled={state.importing} onClick={() => void importPreviewedFile()}>
             {state.importing
@@ -127,6 +124,6 @@ export default function ContactImport({ onClose }: { onClose: () => void }) {
           {state.kind === 'imported' ? t('phonebook.importClose') : t('phonebook.cancel')}
         </button>
       </div>
-    </section>
+    </Modal>
   );
 }
