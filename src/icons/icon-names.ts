@@ -80,6 +80,10 @@ export const ICON_NAMES = [
   'sun',
   'moon',
   'monitor',
+  // A fax's page and its viewer (issue 28, point 5)
+  'mail-open',
+  'repeat',
+  'move-horizontal',
 ] as const;
 
 export type IconName = (typeof ICON_NAMES)[number];
