@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import type { FaxView } from '../../src/common/faxes';
+import { primaryFaxAction } from '../../src/components/faxes/fax-actions-rules';
+import { faxStatusLook } from '../../src/components/faxes/fax-status-look';
+
+// A fax's page (issue 28, point 5): which action is its button beside the "⋯" menu, and how its
+// status looks as a pill, for every point of a fax's life.
+
+function fax(fields: Partial<FaxView> = {}): FaxView {
+  return {
+    id: 'fax-1',
+    direction: 'SEND',
+    status: 'DELIVERED',
+    remoteNumber: '+12125550123',
+    remoteDisplay: '(212) 555-0123',
+    contactName: null,
+    localNumber: null,
+    pageCount: 3,
+    pagesSent: 3,
+    fileName: 'letter.pdf',
+    hasCoverPage: false,
+    anonymous: false,
+    attempt: 1,
+    maxAttempts: 4,
+    nextAttemptAt: null,
+    failureReason: null,
+    creditsCharged: 3,
+    creditsRefunded: 0,
+    start: 1000,
+    updated: 1000,
+    completed: 2000,
+    read: true,
+    trashedAt: null,
+    sendAt: null,
+    broadcastId: null,
+    partial: false,
+    uncoveredPages: 0,
+    ...fields,
+  };
+}
+
+const RECEIVED = { direction: 'RECEIVE', status: 'RECEIVED' } as const;
+
+describe('the first action on a fax’s page', () => {
+  it.each<[string, Partial<FaxView>, ReturnType<typeof primaryFaxAction>]>([
+    ['a delivered fax is downloaded', {}, 'download'],
+    ['a fax on its way can be downloaded as uploaded', { status: 'SENDING', completed: null }, 'download'],
+    ['a failed fax is sent again', { status: 'FAILED', failureReason: 'BUSY' }, 'resend'],
+    ['a fax in the trash is restored', { trashedAt: 5000, status: 'FAILED' }, 'restore'],
+    ['a received fax is downloaded', RECEIVED, 'download'],
+    ['a fax still arriving has none yet', { direction: 'RECEIVE', status: 'RECEIVING' }, null],
+    ['a missed call is faxed back', { direction: 'RECEIVE', status: 'FAILED', pageCount: 0 }, 'faxThisNumber'],
+    ['a broken call that brought pages is downloaded', { direction: 'RECEIVE', status: 'FAILED', pageCount: 2 }, 'download'],
+    ['a missed call from a withheld number has none', { direction: 'RECEIVE', status: 'FAILED', pageCount: 0, remoteNumber: null }, null],
+  ])('%s', (_, fields, expected) => expect(primaryFaxAction(fax(fields))).toBe(expected));
+});
+
+describe('a fax’s status as a pill', () => {
+  it.each<[string, Partial<FaxView>, ReturnType<typeof faxStatusLook>]>([
+    ['delivered', {}, { tone: 'ok', icon: 'circle-check' }],
+    ['failed', { status: 'FAILED', failureReason: 'BUSY' }, { tone: 'bad', icon: 'circle-x' }],
+    ['sending', { status: 'SENDING' }, { tone: 'info', icon: 'loader-circle' }],
+    ['waiting for a retry', { status: 'QUEUED', failureReason: 'BUSY', nextAttemptAt: 9000, attempt: 1 }, { tone: 'warn', icon: 'clock' }],
+    ['retrying', { status: 'SENDING', attempt: 2 }, { tone: 'warn', icon: 'clock' }],
+    ['scheduled', { status: 'QUEUED', sendAt: 9000 }, { tone: 'info', icon: 'calendar-clock' }],
+    ['queued', { status: 'QUEUED' }, { tone: 'neutral', icon: 'clock' }],
+    ['received', RECEIVED, { tone: 'ok', icon: 'circle-check' }],
+    ['received in part', { ...RECEIVED, partial: true }, { tone: 'warn', icon: 'triangle-alert' }],
+    ['arriving', { direction: 'RECEIVE', status: 'RECEIVING' }, { tone: 'info', icon: 'loader-circle' }],
+  ])('%s', (_, fields, expected) => expect(faxStatusLook(fax(fields))).toEqual(expected));
+});
