@@ -1,12 +1,18 @@
-import viewerMessages from 'virtual:messages/viewer';
 import { lazy, Suspense } from 'react';
+import network from 'virtual:message/viewer.network';
+import loading from 'virtual:message/viewer.loading';
+import notFound from 'virtual:message/viewer.notFound';
+import server from 'virtual:message/viewer.server';
+import tryAgain from 'virtual:message/viewer.tryAgain';
+import unreadable from 'virtual:message/viewer.unreadable';
 import { translator } from '../../i18n/translator';
 import Icon from '../icons/Icon';
 import { type FaxDocumentProblem, importDocumentView } from './fax-document';
 import { useFaxDocument } from './use-fax-document';
 import './viewer.css';
 
-const t = translator({ viewer: viewerMessages });
+// Only the words shown before the document opens: the viewer's others come with its drawing parts.
+const t = translator({ viewer: { loading, notFound, network, server, unreadable, tryAgain } });
 
 // Loaded with pdf.js (loadFaxDocument): by the time the document is ready, so is this.
 const DocumentView = lazy(importDocumentView);
