@@ -3,6 +3,7 @@ import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { assertNoSeriousAxeViolations, liveIndicator, signUpThroughUi, useBrowser, visit, waitForHydration } from './support/browser.ts';
 import { sendFaxFrom, waitForSendCredits } from './support/faxes.ts';
+import { openFaxActions } from './support/viewer.ts';
 
 // The trash (issue 14) in two tabs of one signed-in user: a fax moved to the trash from its page
 // appears on /trash in the other tab without a reload, a restore there brings it back on the fax's
@@ -48,8 +49,9 @@ describe('the trash', () => {
 
     await visit(details, `/faxDetails/${faxId}`);
     await liveIndicator(details, 'Connected').waitFor();
-    await details.getByRole('button', { name: 'Move to trash' }).click();
+    await (await openFaxActions(details)).getByRole('menuitem', { name: 'Move to trash' }).click();
     await details.getByText(/This fax is in the trash\. It will be deleted forever on/).waitFor();
+    await details.getByRole('button', { name: 'Restore from trash' }).waitFor();
 
     // The other tab hears of it without a reload.
     await trashRows(trash).first().waitFor();
@@ -58,18 +60,20 @@ describe('the trash', () => {
     await trash.getByText('Showing 1 of 1').waitFor();
     await assertNoSeriousAxeViolations(trash);
 
-    // Restored in the trash tab: the fax's page offers "Move to trash" again.
+    // Restored in the trash tab: the fax's page says so and offers "Move to trash" again.
     await trash.getByRole('checkbox', { name: /Select the fax to \(312\) 555-0190/ }).check();
     await trash.getByText('1 fax selected').waitFor();
     await trash.getByRole('button', { name: 'Restore' }).click();
     await trash.getByText('1 fax restored.').waitFor();
     await trash.getByText('The trash is empty.').waitFor();
-    await details.getByRole('button', { name: 'Move to trash' }).waitFor();
+    await details.getByText(/This fax is in the trash/).waitFor({ state: 'detached' });
+    const menu = await openFaxActions(details);
+    assert.equal(await menu.getByRole('menuitem', { name: 'Delete forever' }).count(), 0, 'only a fax in the trash is deleted forever');
 
     // Both faxes trashed from the sent list's pages, then all deleted forever from the trash.
-    await details.getByRole('button', { name: 'Move to trash' }).click();
+    await menu.getByRole('menuitem', { name: 'Move to trash' }).click();
     await visit(details, `/faxDetails/${other}`);
-    await details.getByRole('button', { name: 'Move to trash' }).click();
+    await (await openFaxActions(details)).getByRole('menuitem', { name: 'Move to trash' }).click();
     await details.getByText(/This fax is in the trash/).waitFor();
     await trash.getByText('Showing 2 of 2').waitFor();
     await trash.getByRole('button', { name: 'Empty trash' }).click();
