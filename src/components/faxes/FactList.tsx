@@ -1,3 +1,5 @@
+import './fax-details.css';
+
 /** A card of a fax's particulars, term and value per row, as both kinds of fax pages show them. */
 export default function FactList({ heading, rows }: { heading: string; rows: Array<[string, string]> }) {
   return (

@@ -1,6 +1,7 @@
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef } from 'react';
 import type { IconName } from '../../icons/icon-names';
 import Icon from '../icons/Icon';
+import './fax-menu.css';
 
 const ITEMS = '.menu-item:not(:disabled)';
 

@@ -7,6 +7,7 @@ import Icon from '../icons/Icon';
 import SupportText from '../support/SupportText';
 import { useTimeZone } from '../time/time-zone';
 import { failureTitle, isRetrying, isWaitingForRetry } from './fax-text';
+import './fax-details.css';
 
 const t = translator({ faxDetails: faxDetailsMessages, faxFailure: faxFailureMessages });
 

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import Icon from '../icons/Icon';
+import './fax-header.css';
 
 interface Props {
   back: { href: string; label: string };
