@@ -85,6 +85,9 @@ export const ICON_NAMES = [
   // Fax lists and contacts
   'pencil',
   'mail-open',
+  // A fax's page and its viewer (issue 28, point 5)
+  'repeat',
+  'move-horizontal',
 ] as const;
 
 export type IconName = (typeof ICON_NAMES)[number];

@@ -13,6 +13,7 @@ import {
   waitForPath,
 } from './support/browser.ts';
 import { sendFaxFrom, waitForSendCredits, waitForSentFaxesDone } from './support/faxes.ts';
+import { openFaxActions } from './support/viewer.ts';
 
 // The phonebook, "Contacts" (issue 14, point 3; issue 28: the list first, dialogs, menus, toasts):
 // a CSV import whose bad row is named while the rest are kept, adding, searching as you type,
@@ -265,7 +266,7 @@ describe('the phonebook', () => {
 
     await visit(page, `/faxDetails/${faxId}`);
     await waitForHydration(page);
-    await page.getByRole('link', { name: 'Add to phonebook' }).click();
+    await (await openFaxActions(page)).getByRole('menuitem', { name: 'Add to phonebook' }).click();
     await page.waitForURL(/\/phonebook/);
     const form = page.getByRole('dialog', { name: 'Add a contact' });
     assert.equal(await form.getByLabel('Fax number').inputValue(), '(212) 555-0123');
@@ -277,8 +278,9 @@ describe('the phonebook', () => {
     await visit(page, `/faxDetails/${faxId}`);
     await waitForHydration(page);
     await page.getByRole('heading', { level: 1 }).filter({ hasText: 'Grace Hopper' }).waitFor();
-    assert.equal(await page.getByRole('link', { name: 'Add to phonebook' }).count(), 0);
-    await page.getByRole('link', { name: 'Send a fax to this number' }).click();
+    const menu = await openFaxActions(page);
+    assert.equal(await menu.getByRole('menuitem', { name: 'Add to phonebook' }).count(), 0);
+    await menu.getByRole('menuitem', { name: 'Send a fax to this number' }).click();
     await page.waitForURL(/\/send\?to=/);
     await waitForHydration(page);
     await page.getByText('Grace Hopper chosen: the fax number and the cover page’s To fields are filled in.').waitFor();

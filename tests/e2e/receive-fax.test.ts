@@ -12,7 +12,7 @@ import {
   waitForHydration,
 } from './support/browser.ts';
 import { giveOwnNumber, sendFaxFrom, waitForSendCredits } from './support/faxes.ts';
-import { checkZoomAndRotation, waitForInk } from './support/viewer.ts';
+import { checkZoomAndRotation, openFaxActions, waitForInk } from './support/viewer.ts';
 
 // Receiving a fax (issue 6), with two users in two browsers: A faxes B's number through the
 // loopback carrier; B, with /inbox open, sees it arrive without reloading, the unread count in the
@@ -109,9 +109,11 @@ describe('receiving a fax', () => {
     assert.equal(await inbox.locator('.nav-badge').count(), 0, 'no badge once nothing is unread');
     await assertNoSeriousAxeViolations(inbox);
 
-    await inbox.getByRole('button', { name: 'Mark as unread' }).click();
+    // Read and unread are in the fax's "⋯" menu.
+    await (await openFaxActions(inbox)).getByRole('menuitem', { name: 'Mark as unread' }).click();
     await inboxLink(inbox, 1).waitFor();
-    await inbox.getByRole('button', { name: 'Mark as read' }).waitFor();
+    await (await openFaxActions(inbox)).getByRole('menuitem', { name: 'Mark as read' }).waitFor();
+    await inbox.keyboard.press('Escape');
 
     await visit(inbox, '/inbox');
     await inbox.getByRole('row').filter({ hasText: 'Received' }).getByText('Unread', { exact: true }).waitFor();
@@ -212,7 +214,8 @@ async function previewReceivedFax(page: Page, faxId: string): Promise<void> {
   const firstPage = viewer.getByRole('img', { name: 'Page 1' });
   assert.ok((await waitForInk(firstPage)) > 100, 'page 1 of the received fax has text drawn on it');
   await inboxLink(page, 0).waitFor();
-  await page.getByRole('button', { name: 'Mark as unread' }).waitFor();
+  await (await openFaxActions(page)).getByRole('menuitem', { name: 'Mark as unread' }).waitFor();
+  await page.keyboard.press('Escape');
   await assertNoSeriousAxeViolations(page);
 
   await checkZoomAndRotation(viewer, firstPage);

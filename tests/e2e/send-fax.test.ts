@@ -17,6 +17,7 @@ import {
   waitForPath,
 } from './support/browser.ts';
 import { waitForSendCredits } from './support/faxes.ts';
+import { openFaxActions } from './support/viewer.ts';
 
 // Sending a fax from the browser (issue 4): upload with progress, pause and resume, a cover page
 // with its preview, the send, and the fax moving to DELIVERED live on /sent and its details page;
@@ -143,8 +144,15 @@ describe('sending a fax', () => {
     await timeline.getByText('Attempt 1: dialing').waitFor();
     await timeline.getByText('Delivered', { exact: true }).waitFor();
     await page.getByText('4 credits charged').waitFor();
-    for (const name of ['Download the fax as sent (PDF)', 'Download the delivery confirmation (PDF)']) {
-      const href = await page.getByRole('link', { name }).getAttribute('href');
+    // The fax is the page's first action; its delivery confirmation is in the "⋯" menu.
+    const downloads = [
+      // The header's, then the viewer's: both are the fax as sent.
+      page.getByRole('link', { name: 'Download', exact: true }).first(),
+      (await openFaxActions(page)).getByRole('menuitem', { name: 'Download the delivery confirmation' }),
+    ];
+    for (const [index, link] of downloads.entries()) {
+      const name = index === 0 ? 'the fax as sent' : 'the delivery confirmation';
+      const href = await link.getAttribute('href');
       const file = await page.request.get(href!);
       assert.equal(file.status(), 200, name);
       assert.equal(file.headers()['content-type'], 'application/pdf', name);
@@ -238,7 +246,14 @@ describe('sending a fax', () => {
     for (const attempt of [2, 3, 4]) await timeline.getByText(`Attempt ${attempt} scheduled`).waitFor();
     await timeline.getByText('Credits refunded').waitFor();
     await page.getByText('1 credit charged · 1 credit refunded').waitFor();
-    await page.getByText('A delivery confirmation is available once the fax has been delivered.').waitFor();
+    const menu = await openFaxActions(page);
+    await menu.getByRole('menuitem', { name: 'Move to trash' }).waitFor();
+    assert.equal(
+      await menu.getByRole('menuitem', { name: 'Download the delivery confirmation' }).count(),
+      0,
+      'a failed fax has no confirmation',
+    );
+    await page.keyboard.press('Escape');
     await assertNoSeriousAxeViolations(page);
     await waitForSendCredits(page, FREE_SEND_CREDITS);
 

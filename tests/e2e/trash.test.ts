@@ -3,6 +3,7 @@ import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { assertNoSeriousAxeViolations, liveIndicator, signUpThroughUi, useBrowser, visit, waitForHydration } from './support/browser.ts';
 import { sendFaxFrom, waitForSendCredits } from './support/faxes.ts';
+import { openFaxActions } from './support/viewer.ts';
 
 // The trash (issue 14; issue 28: toasts, menus, dialogs) in two tabs of one signed-in user: a fax
 // moved to the trash from its page appears on /trash in the other tab without a reload, a restore
@@ -55,8 +56,9 @@ describe('the trash', () => {
 
     await visit(details, `/faxDetails/${faxId}`);
     await liveIndicator(details, 'Connected').waitFor();
-    await details.getByRole('button', { name: 'Move to trash' }).click();
+    await (await openFaxActions(details)).getByRole('menuitem', { name: 'Move to trash' }).click();
     await details.getByText(/This fax is in the trash\. It will be deleted forever on/).waitFor();
+    await details.getByRole('button', { name: 'Restore from trash' }).waitFor();
 
     // The other tab hears of it without a reload.
     await trashRows(trash).first().waitFor();
@@ -66,13 +68,13 @@ describe('the trash', () => {
     await trash.getByText('Showing 1 of 1').waitFor();
     await assertNoSeriousAxeViolations(trash);
 
-    // Restored in the trash tab: said once, in a toast; the fax's page offers "Move to trash" again.
+    // Restored in the trash tab: said once, in a toast; the fax's page is out of the trash again.
     await trash.getByRole('checkbox', { name: /Select the fax to \(312\) 555-0190/ }).check();
     await trash.getByText('1 fax selected').waitFor();
     await trash.getByRole('group', { name: 'Selected faxes' }).getByRole('button', { name: 'Restore' }).click();
     await toast(trash, 'Restored 1 fax').waitFor();
     await trash.getByText('Nothing in the trash').waitFor();
-    await details.getByRole('button', { name: 'Move to trash' }).waitFor();
+    await details.getByText(/This fax is in the trash/).waitFor({ state: 'detached' });
     // Its Undo puts it back in the trash, here and on the fax's page.
     await toast(trash, 'Restored 1 fax').getByRole('button', { name: 'Undo' }).click();
     await trashRows(trash).first().waitFor();
@@ -80,12 +82,14 @@ describe('the trash', () => {
     await trash.getByRole('button', { name: /^More actions: the fax to / }).click();
     await trash.getByRole('menuitem', { name: 'Restore' }).click();
     await trash.getByText('Nothing in the trash').waitFor();
-    await details.getByRole('button', { name: 'Move to trash' }).waitFor();
+    await details.getByText(/This fax is in the trash/).waitFor({ state: 'detached' });
+    const menu = await openFaxActions(details);
+    assert.equal(await menu.getByRole('menuitem', { name: 'Delete forever' }).count(), 0, 'only a fax in the trash is deleted forever');
 
     // Both faxes trashed from the sent list's pages, then all deleted forever from the trash.
-    await details.getByRole('button', { name: 'Move to trash' }).click();
+    await menu.getByRole('menuitem', { name: 'Move to trash' }).click();
     await visit(details, `/faxDetails/${other}`);
-    await details.getByRole('button', { name: 'Move to trash' }).click();
+    await (await openFaxActions(details)).getByRole('menuitem', { name: 'Move to trash' }).click();
     await details.getByText(/This fax is in the trash/).waitFor();
     await trash.getByText('Showing 2 of 2').waitFor();
 

@@ -1,7 +1,10 @@
-/** A card of a fax's particulars, term and value per row, as both kinds of fax details show them. */
-export default function FactList({ rows }: { rows: Array<[string, string]> }) {
+import './fax-details.css';
+
+/** A card of a fax's particulars, term and value per row, as both kinds of fax pages show them. */
+export default function FactList({ heading, rows }: { heading: string; rows: Array<[string, string]> }) {
   return (
-    <section className="card">
+    <section className="card fax-facts-card" aria-labelledby="fax-facts-heading">
+      <h2 id="fax-facts-heading">{heading}</h2>
       <dl className="fax-facts">
         {rows.map(([term, value]) => (
           <div key={term}>

@@ -1,146 +1,128 @@
-import { useState } from 'react';
+import { type ReactNode, useId, useRef } from 'react';
 import type { FaxView } from '../../common/faxes';
-import { formatDateTime } from '../../i18n/dates';
-import { trashPurgeAt } from '../../common/trash-rules';
 import faxActionsMessages from 'virtual:messages/faxActions';
 import { translator } from '../../i18n/translator';
-import { api, call } from '../../lib/api';
-import { deleteFaxesForever, moveToTrash, restoreFaxes } from '../../stores/trash';
-import ConfirmBox from '../forms/ConfirmBox';
-import ScheduleControls from '../send/ScheduleControls';
-import { useTimeZone } from '../time/time-zone';
+import Icon from '../icons/Icon';
+import { faxDocumentFileName, faxDocumentUrl } from './document-link';
+import FaxActionsMenu, { MenuItem } from './FaxActionsMenu';
+import type { Toast } from './FaxToasts';
+import { hasDocument, isEnded, primaryFaxAction } from './fax-actions-rules';
+import { useFaxActions } from './use-fax-actions';
 
 const t = translator({ faxActions: faxActionsMessages });
 
-const ENDED = new Set(['DELIVERED', 'FAILED', 'RECEIVED']);
+interface Props {
+  fax: FaxView;
+  onChanged: (fax: FaxView) => void;
+  /** Says what happened (the page's toast, FaxToasts). */
+  show: (toast: Toast) => void;
+  /** The page's own items, after the common ones (read and unread on a received fax). */
+  children?: ReactNode;
+}
 
 /**
- * What can be done with one fax (issue 14): move it to the trash or restore it, delete it forever
- * from the trash, send a sent fax again, send a new fax to the other party, add them to the
- * phonebook (unless they are in it: then their name is on the page). Downloads are on
- * the fax's files card. `onChanged` shows the answer at once; the push that follows agrees.
+ * What can be done with one fax (issue 14), as a document app offers it: the one action that
+ * matters most now as a button (fax-actions-rules.ts), every other in the "⋯" menu: download it
+ * and its delivery confirmation, send it again, send a new fax to the other party, add them to the
+ * phonebook (unless they are in it: then their name is on the page), move it to the trash and
+ * back, delete it forever (asked first). What happened is said in the page's toast, with an Undo.
  */
-export default function FaxActions({ fax, onChanged }: { fax: FaxView; onChanged: (fax: FaxView) => void }) {
-  const [busy, setBusy] = useState(false);
-  const [notice, setNotice] = useState<{ text: string; error: boolean } | null>(null);
-  const [confirming, setConfirming] = useState(false);
-  const timeZone = useTimeZone();
-  const ended = ENDED.has(fax.status);
-
-  const act = async (work: () => Promise<string | null>, done: string | null) => {
-    setBusy(true);
-    setNotice(null);
-    const failure = await work();
-    setBusy(false);
-    setConfirming(false);
-    if (failure) setNotice({ text: t('faxActions.failed', { reason: failure }), error: true });
-    else if (done) setNotice({ text: done, error: false });
-  };
-
-  const trash = (into: boolean) =>
-    act(
-      async () => {
-        const outcome = into ? await moveToTrash([fax.id]) : await restoreFaxes([fax.id]);
-        if (!outcome.ok) return outcome.message;
-        const answered = outcome.faxes.find((row) => row.id === fax.id);
-        if (answered) onChanged(answered);
-        return null;
-      },
-      into ? t('faxActions.trashed') : t('faxActions.restoredNotice'),
-    );
-
-  const deleteForever = () =>
-    act(async () => {
-      const failure = await deleteFaxesForever([fax.id]);
-      if (failure) return failure.message;
-      window.location.assign('/trash');
-      return null;
-    }, null);
-
-  const resend = () =>
-    act(async () => {
-      const result = await call(api.resendFax.$post({ json: { faxId: fax.id } }));
-      if (!result.ok) return result.message;
-      window.location.assign(`/faxDetails/${encodeURIComponent(result.data.faxId)}`);
-      return null;
-    }, t('faxActions.resent'));
+export default function FaxActions({ fax, onChanged, show, children }: Props) {
+  const { busy, moveTrash, deleteForever, resend } = useFaxActions(fax, onChanged, show);
+  const confirmRef = useRef<HTMLDialogElement>(null);
+  const ids = { question: useId() };
+  const primary = primaryFaxAction(fax);
+  const ended = isEnded(fax);
+  const documentUrl = faxDocumentUrl(fax);
+  const faxNumberHref = fax.remoteNumber ? `/send?to=${encodeURIComponent(fax.remoteNumber)}` : null;
 
   return (
-    <section className="card" aria-labelledby="fax-actions-heading">
-      <h2 id="fax-actions-heading">{t('faxActions.heading')}</h2>
-      {fax.trashedAt !== null && (
-        <p role="status">{t('faxActions.inTrash', { date: formatDateTime(trashPurgeAt(fax.trashedAt), timeZone) })}</p>
+    <>
+      {primary === 'restore' && (
+        <button type="button" className="button primary" disabled={busy} onClick={() => void moveTrash(false)}>
+          <Icon name="archive-restore" />
+          <span className="fax-action-label">{t('faxActions.restore')}</span>
+        </button>
       )}
-      {fax.sendAt !== null && fax.status === 'QUEUED' && (
-        <ScheduleControls
-          target={{ faxId: fax.id }}
-          sendAt={fax.sendAt}
-          onChanged={(faxes, done) => {
-            const answered = faxes.find((row) => row.id === fax.id);
-            if (answered) onChanged(answered);
-            setNotice({ text: done, error: false });
-          }}
-        />
+      {primary === 'resend' && (
+        <button type="button" className="button primary" disabled={busy} title={t('faxActions.resendHelp')} onClick={() => void resend()}>
+          <Icon name="repeat" />
+          <span className="fax-action-label">{t('faxActions.resend')}</span>
+        </button>
       )}
-      {fax.broadcastId && (
-        <p>
-          <a href={`/broadcast/${encodeURIComponent(fax.broadcastId)}`}>{t('faxActions.viewGroup')}</a>
-        </p>
+      {primary === 'download' && (
+        <a className="button primary" href={documentUrl} download={faxDocumentFileName(fax)}>
+          <Icon name="download" />
+          <span className="fax-action-label">{t('faxActions.download')}</span>
+        </a>
       )}
-      {!ended && fax.sendAt === null && <p className="muted">{t('faxActions.notWhileOnItsWay')}</p>}
-      <div className="fax-actions">
-        {fax.trashedAt === null ? (
-          <button type="button" className="button secondary" disabled={busy || !ended} onClick={() => void trash(true)}>
-            {t('faxActions.moveToTrash')}
-          </button>
-        ) : (
-          <>
-            <button type="button" className="button secondary" disabled={busy} onClick={() => void trash(false)}>
-              {t('faxActions.restore')}
-            </button>
-            <button type="button" className="button danger" disabled={busy} onClick={() => setConfirming(true)}>
-              {t('faxActions.deleteForever')}
-            </button>
-          </>
+      {primary === 'faxThisNumber' && faxNumberHref && (
+        <a className="button primary" href={faxNumberHref}>
+          <Icon name="send" />
+          <span className="fax-action-label">{t('faxActions.faxThisNumber')}</span>
+        </a>
+      )}
+      <FaxActionsMenu label={t('faxActions.more')}>
+        {primary !== 'download' && hasDocument(fax) && (
+          <MenuItem icon="download" href={documentUrl} download={faxDocumentFileName(fax)}>
+            {t('faxActions.download')}
+          </MenuItem>
         )}
-        {fax.direction === 'SEND' && ended && (
-          <button
-            type="button"
-            className="button secondary"
-            disabled={busy}
-            onClick={() => void resend()}
-            title={t('faxActions.resendHelp')}
-          >
+        {fax.direction === 'SEND' && fax.status === 'DELIVERED' && (
+          <MenuItem icon="file-check" href={`/api/faxes/${encodeURIComponent(fax.id)}/confirmation`} download="">
+            {t('faxActions.downloadConfirmation')}
+          </MenuItem>
+        )}
+        {primary !== 'resend' && fax.direction === 'SEND' && ended && (
+          <MenuItem icon="repeat" disabled={busy} hint={t('faxActions.resendHelp')} onSelect={() => void resend()}>
             {t('faxActions.resend')}
-          </button>
+          </MenuItem>
         )}
-        {fax.remoteNumber && (
-          <a className="button secondary" href={`/send?to=${encodeURIComponent(fax.remoteNumber)}`}>
+        {primary !== 'faxThisNumber' && faxNumberHref && (
+          <MenuItem icon="send" href={faxNumberHref}>
             {t('faxActions.faxThisNumber')}
-          </a>
+          </MenuItem>
         )}
         {fax.remoteNumber && !fax.contactName && (
-          <a className="button secondary" href={`/phonebook?add=${encodeURIComponent(fax.remoteDisplay ?? fax.remoteNumber)}`}>
+          <MenuItem icon="user-plus" href={`/phonebook?add=${encodeURIComponent(fax.remoteDisplay ?? fax.remoteNumber)}`}>
             {t('faxActions.addToPhonebook')}
-          </a>
+          </MenuItem>
         )}
-      </div>
-      {fax.direction === 'SEND' && ended && <p className="muted">{t('faxActions.resendHelp')}</p>}
-      {confirming && (
-        <ConfirmBox
-          question={t('faxActions.confirmDelete')}
-          confirmLabel={busy ? t('faxActions.working') : t('faxActions.confirm')}
-          keepLabel={t('faxActions.cancel')}
-          busy={busy}
-          onConfirm={() => void deleteForever()}
-          onKeep={() => setConfirming(false)}
-        />
-      )}
-      {notice && (
-        <p className={notice.error ? 'form-error' : 'form-done'} role={notice.error ? 'alert' : 'status'}>
-          {notice.text}
-        </p>
-      )}
-    </section>
+        {children}
+        <hr className="menu-separator" />
+        {fax.trashedAt === null ? (
+          <MenuItem
+            icon="trash-2"
+            disabled={busy || !ended}
+            hint={ended ? undefined : t('faxActions.notWhileOnItsWay')}
+            onSelect={() => void moveTrash(true)}
+          >
+            {t('faxActions.moveToTrash')}
+          </MenuItem>
+        ) : (
+          <MenuItem icon="trash-2" danger disabled={busy} onSelect={() => confirmRef.current?.showModal()}>
+            {t('faxActions.deleteForever')}
+          </MenuItem>
+        )}
+      </FaxActionsMenu>
+      <dialog ref={confirmRef} className="dialog" role="alertdialog" aria-labelledby={ids.question}>
+        <h2 id={ids.question}>{t('faxActions.confirmDeleteTitle')}</h2>
+        <p>{t('faxActions.confirmDeleteText')}</p>
+        <form method="dialog" className="dialog-actions">
+          {/* The safe answer first, and the one Escape gives. */}
+          <button type="submit" className="button secondary" disabled={busy}>
+            {t('faxActions.cancel')}
+          </button>
+          <button
+            type="button"
+            className="button danger"
+            disabled={busy}
+            onClick={() => void deleteForever().then((done) => done || confirmRef.current?.close())}
+          >
+            {busy ? t('faxActions.working') : t('faxActions.confirm')}
+          </button>
+        </form>
+      </dialog>
+    </>
   );
 }

@@ -1,20 +1,27 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo } from 'react';
 import faxDetailsMessages from 'virtual:messages/faxDetails';
+import faxActionsMessages from 'virtual:messages/faxActions';
 import { translator } from '../../i18n/translator';
 import type { FaxDetails as FaxDetailsView } from '../../common/faxes';
 import { faxDetailsStore, leaveMissingFax } from '../../stores/fax-details';
+import Icon from '../icons/Icon';
+import ScheduleControls from '../send/ScheduleControls';
 import FaxActions from './FaxActions';
 import FaxFacts from './FaxFacts';
 import FaxFailure from './FaxFailure';
-import FaxFiles from './FaxFiles';
+import FaxHeader from './FaxHeader';
+import FaxPage from './FaxPage';
+import FaxStatusPill from './FaxStatusPill';
+import { useToast } from './FaxToasts';
 import FaxTimeline from './FaxTimeline';
+import FaxTrashBanner from './FaxTrashBanner';
 import SentFaxPages from './SentFaxPages';
 import ReceivedFaxDetails from '../inbox/ReceivedFaxDetails';
-import { useTimeZone, withTimeZone } from '../time/time-zone';
-import { faxProgressText, recipientText, refundText } from './fax-text';
+import { withTimeZone } from '../time/time-zone';
+import { refundText } from './fax-text';
 
-const t = translator({ faxDetails: faxDetailsMessages });
+const t = translator({ faxDetails: faxDetailsMessages, faxActions: faxActionsMessages });
 
 interface Props {
   faxId: string;
@@ -23,12 +30,15 @@ interface Props {
   rendered: { details: FaxDetailsView | null } | null;
 }
 
-/** One fax, live (spec §2 /faxDetails); a sent one: where it is, what happened, what to do about a failure. */
+/**
+ * One fax, live (spec §2 /faxDetails); a sent one: who it went to and where it is, the pages as
+ * sent, what happened, what to do about a failure.
+ */
 function FaxDetails({ faxId, supportEmail, rendered }: Props) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: the page's own fax starts the store once
   const watch = useMemo(() => faxDetailsStore(faxId, rendered), [faxId]);
   const state = useStore(watch.$details);
-  const timeZone = useTimeZone();
+  const toast = useToast();
 
   useEffect(() => {
     if (state.kind === 'missing') leaveMissingFax();
@@ -44,7 +54,7 @@ function FaxDetails({ faxId, supportEmail, rendered }: Props) {
   }
   if (state.kind === 'failed') {
     return (
-      <div>
+      <div className="fax-load-failed">
         <p className="form-error" role="alert">
           {t('faxDetails.loadFailed', { reason: state.reason })}
         </p>
@@ -58,36 +68,68 @@ function FaxDetails({ faxId, supportEmail, rendered }: Props) {
   if (state.details.fax.direction === 'RECEIVE') return <ReceivedFaxDetails details={state.details} onChanged={watch.show} />;
   const { fax, timeline } = state.details;
   const refund = refundText(fax);
+  const scheduled = fax.sendAt !== null && fax.status === 'QUEUED';
   return (
-    <div className="fax-page fax-details">
-      <p>
-        <a href="/sent">{t('faxDetails.back')}</a>
-      </p>
-      <header className="page-header">
-        <h1>{t('faxDetails.heading', { number: recipientText(fax) })}</h1>
-        <a className="button secondary" href="/send">
-          {t('faxDetails.sendAnother')}
-        </a>
-      </header>
-      <section className={`card fax-status-card fax-status-${fax.status.toLowerCase()}`} aria-labelledby="fax-status-heading">
-        <h2 id="fax-status-heading">{t('faxDetails.status')}</h2>
-        <p className="fax-status-line" role="status" aria-live="polite">
-          {faxProgressText(fax, timeZone)}
-          {refund && <span className="fax-refund"> · {refund}</span>}
-        </p>
-        {fax.status === 'SENDING' && fax.pageCount > 0 && (
-          <progress className="fax-pages-progress" max={fax.pageCount} value={fax.pagesSent} aria-label={t('faxDetails.pages')}>
-            {t('faxDetails.pagesProgress', { sent: fax.pagesSent, total: fax.pageCount })}
-          </progress>
-        )}
-      </section>
-      <FaxFailure supportEmail={supportEmail} fax={fax} />
-      <FaxFacts fax={fax} />
-      <SentFaxPages fax={fax} />
-      <FaxTimeline timeline={timeline} />
-      <FaxFiles fax={fax} />
-      <FaxActions fax={fax} onChanged={watch.show} />
-    </div>
+    <FaxPage
+      toast={toast}
+      header={
+        <FaxHeader
+          back={{ href: '/sent', label: t('faxDetails.back') }}
+          eyebrow={t('faxDetails.eyebrow')}
+          name={fax.contactName}
+          number={fax.remoteDisplay ?? t('faxDetails.unknownNumber')}
+          statusLabel={t('faxDetails.status')}
+          status={
+            <>
+              <p className="fax-status-line" role="status" aria-live="polite">
+                <FaxStatusPill fax={fax} />
+                {refund && <span className="fax-refund"> · {refund}</span>}
+              </p>
+              {fax.status === 'SENDING' && fax.pageCount > 0 && (
+                <progress className="fax-pages-progress" max={fax.pageCount} value={fax.pagesSent} aria-label={t('faxDetails.pages')}>
+                  {t('faxDetails.pagesProgress', { sent: fax.pagesSent, total: fax.pageCount })}
+                </progress>
+              )}
+            </>
+          }
+          actions={<FaxActions fax={fax} onChanged={watch.show} show={toast.show} />}
+        />
+      }
+      notices={
+        <>
+          <FaxTrashBanner fax={fax} />
+          {scheduled && (
+            <section className="banner fax-schedule" aria-label={t('faxDetails.scheduledHeading')}>
+              <Icon name="calendar-clock" />
+              <div className="banner-text">
+                <ScheduleControls
+                  target={{ faxId: fax.id }}
+                  sendAt={fax.sendAt!}
+                  onChanged={(faxes, done) => {
+                    const answered = faxes.find((row) => row.id === fax.id);
+                    if (answered) watch.show(answered);
+                    toast.show({ text: done });
+                  }}
+                />
+              </div>
+            </section>
+          )}
+          <FaxFailure supportEmail={supportEmail} fax={fax} />
+        </>
+      }
+      document={<SentFaxPages fax={fax} />}
+      details={
+        <>
+          <FaxFacts fax={fax} />
+          {fax.broadcastId && (
+            <p className="fax-group-link">
+              <a href={`/broadcast/${encodeURIComponent(fax.broadcastId)}`}>{t('faxActions.viewGroup')}</a>
+            </p>
+          )}
+          <FaxTimeline timeline={timeline} />
+        </>
+      }
+    />
   );
 }
 

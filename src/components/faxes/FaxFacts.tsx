@@ -28,5 +28,5 @@ export default function FaxFacts({ fax }: { fax: FaxView }) {
       ].join(' · '),
     ],
   ];
-  return <FactList rows={rows} />;
+  return <FactList heading={t('faxDetails.detailsHeading')} rows={rows} />;
 }

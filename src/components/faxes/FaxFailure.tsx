@@ -3,15 +3,18 @@ import { formatTime } from '../../i18n/dates';
 import faxDetailsMessages from 'virtual:messages/faxDetails';
 import faxFailureMessages from 'virtual:messages/faxFailure';
 import { translator } from '../../i18n/translator';
+import Icon from '../icons/Icon';
 import SupportText from '../support/SupportText';
 import { useTimeZone } from '../time/time-zone';
 import { failureTitle, isRetrying, isWaitingForRetry } from './fax-text';
+import './fax-details.css';
 
 const t = translator({ faxDetails: faxDetailsMessages, faxFailure: faxFailureMessages });
 
 /**
- * Why the fax failed, in plain words, and what to do next. While automatic retries go on, the
- * same words explain the last attempt and say that nothing needs doing yet.
+ * Why the fax failed, in plain words, and what to do next, as a banner above the document. While
+ * automatic retries go on, a warning banner explains the last attempt and says that nothing needs
+ * doing yet.
  */
 export default function FaxFailure({ fax, supportEmail }: { fax: FaxView; supportEmail: string }) {
   const timeZone = useTimeZone();
@@ -19,30 +22,34 @@ export default function FaxFailure({ fax, supportEmail }: { fax: FaxView; suppor
   const waiting = isWaitingForRetry(fax);
   const retrying = isRetrying(fax);
   if (!reason || !(fax.status === 'FAILED' || waiting || retrying)) return null;
+  const failed = fax.status === 'FAILED';
   const next = { attempt: fax.attempt, max: fax.maxAttempts };
   return (
-    <section className={`card fax-failure${fax.status === 'FAILED' ? '' : ' waiting'}`} aria-labelledby="fax-failure-heading">
-      <h2 id="fax-failure-heading">{fax.status === 'FAILED' ? t('faxDetails.failureHeading') : t('faxDetails.retryHeading')}</h2>
-      {waiting && (
-        <p>
-          {t('faxDetails.retryText', {
-            ...next,
-            attempt: Math.min(fax.attempt + 1, fax.maxAttempts),
-            time: formatTime(fax.nextAttemptAt!, timeZone),
-          })}
-        </p>
-      )}
-      {retrying && !waiting && <p>{t('faxDetails.retryRunning', next)}</p>}
-      <h3>{fax.status === 'FAILED' ? failureTitle(reason) : t('faxDetails.lastAttempt', { reason: failureTitle(reason) })}</h3>
-      <p>{t(`faxFailure.${reason}.explanation`)}</p>
-      {fax.status === 'FAILED' && (
-        <>
-          <h3>{t('faxDetails.nextSteps')}</h3>
+    <section className={`banner ${failed ? 'bad' : 'warn'} fax-failure`} aria-labelledby="fax-failure-heading">
+      <Icon name={failed ? 'circle-x' : 'clock'} />
+      <div className="banner-text">
+        <h2 id="fax-failure-heading">{failed ? t('faxDetails.failureHeading') : t('faxDetails.retryHeading')}</h2>
+        {waiting && (
           <p>
-            <SupportText text={t(`faxFailure.${reason}.advice`, { email: supportEmail })} email={supportEmail} />
+            {t('faxDetails.retryText', {
+              ...next,
+              attempt: Math.min(fax.attempt + 1, fax.maxAttempts),
+              time: formatTime(fax.nextAttemptAt!, timeZone),
+            })}
           </p>
-        </>
-      )}
+        )}
+        {retrying && !waiting && <p>{t('faxDetails.retryRunning', next)}</p>}
+        <h3>{failed ? failureTitle(reason) : t('faxDetails.lastAttempt', { reason: failureTitle(reason) })}</h3>
+        <p>{t(`faxFailure.${reason}.explanation`)}</p>
+        {failed && (
+          <>
+            <h3>{t('faxDetails.nextSteps')}</h3>
+            <p>
+              <SupportText text={t(`faxFailure.${reason}.advice`, { email: supportEmail })} email={supportEmail} />
+            </p>
+          </>
+        )}
+      </div>
     </section>
   );
 }

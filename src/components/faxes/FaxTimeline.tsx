@@ -3,6 +3,7 @@ import faxDetailsMessages from 'virtual:messages/faxDetails';
 import { translator } from '../../i18n/translator';
 import LocalTime from '../time/LocalTime';
 import { failureTitle, pagesText } from './fax-text';
+import './fax-details.css';
 
 const t = translator({ faxDetails: faxDetailsMessages });
 

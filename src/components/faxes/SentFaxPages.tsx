@@ -1,12 +1,13 @@
 import type { FaxView } from '../../common/faxes';
 import faxDetailsMessages from 'virtual:messages/faxDetails';
-import viewerMessages from 'virtual:messages/viewer';
+import sentLater from 'virtual:message/viewer.sentLater';
 import { translator } from '../../i18n/translator';
+import Icon from '../icons/Icon';
 import FaxViewer from '../viewer/FaxViewer';
 import { faxDocumentFileName, faxDocumentUrl } from './document-link';
 import { recipientText } from './fax-text';
 
-const t = translator({ faxDetails: faxDetailsMessages, viewer: viewerMessages });
+const t = translator({ faxDetails: faxDetailsMessages, viewer: { sentLater } });
 
 /**
  * The fax as transmitted, cover page included. Until the first attempt starts only the upload is
@@ -14,18 +15,20 @@ const t = translator({ faxDetails: faxDetailsMessages, viewer: viewerMessages })
  */
 export default function SentFaxPages({ fax }: { fax: FaxView }) {
   const transmitted = fax.status !== 'QUEUED' || fax.attempt > 1;
+  if (!transmitted) {
+    return (
+      <div className="empty-state fax-pages-later">
+        <Icon name={fax.sendAt !== null ? 'calendar-clock' : 'clock'} />
+        <p>{t('viewer.sentLater')}</p>
+      </div>
+    );
+  }
   return (
-    <section className="card" aria-labelledby="fax-pages-heading">
-      <h2 id="fax-pages-heading">{t('viewer.pagesHeading')}</h2>
-      {transmitted ? (
-        <FaxViewer
-          documentUrl={faxDocumentUrl(fax)}
-          fileName={faxDocumentFileName(fax)}
-          title={t('faxDetails.heading', { number: recipientText(fax) })}
-        />
-      ) : (
-        <p className="muted">{t('viewer.sentLater')}</p>
-      )}
-    </section>
+    <FaxViewer
+      documentUrl={faxDocumentUrl(fax)}
+      fileName={faxDocumentFileName(fax)}
+      title={t('faxDetails.heading', { number: recipientText(fax) })}
+      detailsHref="#fax-details"
+    />
   );
 }

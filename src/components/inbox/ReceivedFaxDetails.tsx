@@ -5,11 +5,17 @@ import inboxMessages from 'virtual:messages/inbox';
 import { translator } from '../../i18n/translator';
 import { setFaxReadStatus } from '../../stores/fax-read';
 import FaxActions from '../faxes/FaxActions';
+import { MenuItem } from '../faxes/FaxActionsMenu';
+import FaxHeader from '../faxes/FaxHeader';
+import FaxPage from '../faxes/FaxPage';
+import FaxStatusPill from '../faxes/FaxStatusPill';
 import FaxTimeline from '../faxes/FaxTimeline';
+import { useToast } from '../faxes/FaxToasts';
+import FaxTrashBanner from '../faxes/FaxTrashBanner';
 import ReceivedFaxFacts from './ReceivedFaxFacts';
 import ReceivedFaxNotices from './ReceivedFaxNotices';
 import ReceivedFaxPages from './ReceivedFaxPages';
-import { receivedStatusText, senderText } from './inbox-text';
+import { pagesArrived } from './pages-arrived';
 import './inbox.css';
 
 const t = translator({ faxDetails: faxDetailsMessages, inbox: inboxMessages });
@@ -19,8 +25,8 @@ export default function ReceivedFaxDetails({ details, onChanged }: { details: Fa
   // The answer to a read-status change shows at once; the next pushed version of the fax replaces it.
   const [answered, setAnswered] = useState<FaxView | null>(null);
   const [busy, setBusy] = useState(false);
-  const [failed, setFailed] = useState<string | null>(null);
   const openedRead = useRef(false);
+  const toast = useToast();
   const pushed = details.fax;
   // biome-ignore lint/correctness/useExhaustiveDependencies: a newer pushed fax replaces the answer shown
   useEffect(() => setAnswered(null), [pushed]);
@@ -28,11 +34,10 @@ export default function ReceivedFaxDetails({ details, onChanged }: { details: Fa
 
   const changeRead = async (status: FaxReadStatus): Promise<void> => {
     setBusy(true);
-    setFailed(null);
     const result = await setFaxReadStatus(fax.id, status);
     setBusy(false);
     if (result.ok) setAnswered(result.data.fax);
-    else setFailed(result.message);
+    else toast.show({ text: t('inbox.details.markFailed', { reason: result.message }), failed: true });
   };
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: changeRead is a fresh closure every render; fax is what decides
@@ -44,36 +49,58 @@ export default function ReceivedFaxDetails({ details, onChanged }: { details: Fa
     if (!fax.read) void changeRead('read');
   }, [fax]);
 
+  const arrived = fax.status !== 'RECEIVING';
   return (
-    <div className="fax-page fax-details">
-      <p>
-        <a href="/inbox">{t('inbox.details.back')}</a>
-      </p>
-      <header className="page-header">
-        <h1>{t('inbox.details.heading', { number: senderText(fax) })}</h1>
-        {fax.status !== 'RECEIVING' && (
-          <button type="button" className="button secondary" disabled={busy} onClick={() => void changeRead(fax.read ? 'unread' : 'read')}>
-            {t(fax.read ? 'inbox.details.markUnread' : 'inbox.details.markRead')}
-          </button>
-        )}
-      </header>
-      {failed && (
-        <p className="form-error" role="alert">
-          {t('inbox.details.markFailed', { reason: failed })}
-        </p>
-      )}
-      <section className={`card fax-status-card fax-status-${fax.status.toLowerCase()}`} aria-labelledby="fax-status-heading">
-        <h2 id="fax-status-heading">{t('faxDetails.status')}</h2>
-        <p className="fax-status-line" role="status" aria-live="polite">
-          {receivedStatusText(fax)}
-          {!fax.read && fax.status !== 'RECEIVING' && <span className="tag inbox-unread-tag">{t('inbox.unread')}</span>}
-        </p>
-      </section>
-      <ReceivedFaxNotices fax={fax} />
-      <ReceivedFaxFacts fax={fax} />
-      <ReceivedFaxPages fax={fax} />
-      <FaxTimeline timeline={details.timeline} />
-      {fax.status !== 'RECEIVING' && <FaxActions fax={fax} onChanged={onChanged} />}
-    </div>
+    <FaxPage
+      toast={toast}
+      header={
+        <FaxHeader
+          back={{ href: '/inbox', label: t('inbox.details.back') }}
+          eyebrow={t('inbox.details.eyebrow')}
+          name={fax.remoteDisplay ? fax.contactName : null}
+          number={fax.remoteDisplay ?? t('inbox.unknownSender')}
+          statusLabel={t('faxDetails.status')}
+          status={
+            <p className="fax-status-line">
+              <span role="status" aria-live="polite">
+                <FaxStatusPill fax={fax} />
+              </span>
+              {!fax.read && arrived && <span className="pill info">{t('inbox.unread')}</span>}
+            </p>
+          }
+          actions={
+            arrived && (
+              <FaxActions fax={fax} onChanged={onChanged} show={toast.show}>
+                <MenuItem
+                  icon={fax.read ? 'mail' : 'mail-open'}
+                  disabled={busy}
+                  onSelect={() => void changeRead(fax.read ? 'unread' : 'read')}
+                >
+                  {t(fax.read ? 'inbox.details.markUnread' : 'inbox.details.markRead')}
+                </MenuItem>
+                {pagesArrived(fax) && (
+                  <MenuItem icon="eye" href={`/preview?faxId=${encodeURIComponent(fax.id)}`}>
+                    {t('inbox.details.preview')}
+                  </MenuItem>
+                )}
+              </FaxActions>
+            )
+          }
+        />
+      }
+      notices={
+        <>
+          <FaxTrashBanner fax={fax} />
+          <ReceivedFaxNotices fax={fax} />
+        </>
+      }
+      document={<ReceivedFaxPages fax={fax} />}
+      details={
+        <>
+          <ReceivedFaxFacts fax={fax} />
+          <FaxTimeline timeline={details.timeline} />
+        </>
+      }
+    />
   );
 }

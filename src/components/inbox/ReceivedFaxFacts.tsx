@@ -2,13 +2,14 @@ import type { FaxView } from '../../common/faxes';
 import { formatDateTime } from '../../i18n/dates';
 import { formatOwnNumber } from '../../common/phone-text';
 import inboxMessages from 'virtual:messages/inbox';
+import faxDetailsMessages from 'virtual:messages/faxDetails';
 import { translator } from '../../i18n/translator';
 import { pagesText } from '../faxes/fax-text';
 import { useTimeZone } from '../time/time-zone';
 import { receivedPages, senderText } from './inbox-text';
 import FactList from '../faxes/FactList';
 
-const t = translator({ inbox: inboxMessages });
+const t = translator({ faxDetails: faxDetailsMessages, inbox: inboxMessages });
 
 /** A received fax's particulars: from whom, to which of the user's numbers, when, how many pages. */
 export default function ReceivedFaxFacts({ fax }: { fax: FaxView }) {
@@ -20,5 +21,5 @@ export default function ReceivedFaxFacts({ fax }: { fax: FaxView }) {
     ...(fax.completed ? ([[t('inbox.details.receivedAt'), formatDateTime(fax.completed, timeZone)]] as Array<[string, string]>) : []),
     [t('inbox.details.pages'), pagesText(receivedPages(fax))],
   ];
-  return <FactList rows={rows} />;
+  return <FactList heading={t('faxDetails.detailsHeading')} rows={rows} />;
 }

@@ -6,7 +6,6 @@ import type { FaxDetails } from '../../common/faxes';
 import { FAX_PREVIEW_PAGE, faxDetailsStore, leaveMissingFax } from '../../stores/fax-details';
 import { withTimeZone } from '../time/time-zone';
 import ReceivedFaxPreview from './ReceivedFaxPreview';
-import './preview.css';
 
 const t = translator({ viewer: viewerMessages });
 

@@ -5,7 +5,15 @@ import viewerMessages from 'virtual:messages/viewer';
 import { translator } from '../../i18n/translator';
 import { markReadOnOpen, setFaxReadStatus } from '../../stores/fax-read';
 import { faxDocumentFileName, faxDocumentUrl } from '../faxes/document-link';
+import FaxActions from '../faxes/FaxActions';
+import { MenuItem } from '../faxes/FaxActionsMenu';
+import FaxHeader from '../faxes/FaxHeader';
+import FaxPage from '../faxes/FaxPage';
+import FaxStatusPill from '../faxes/FaxStatusPill';
+import { useToast } from '../faxes/FaxToasts';
+import FaxTrashBanner from '../faxes/FaxTrashBanner';
 import { pagesText } from '../faxes/fax-text';
+import Icon from '../icons/Icon';
 import { receivedPages } from '../inbox/inbox-text';
 import { pagesArrived } from '../inbox/pages-arrived';
 import FaxViewer from '../viewer/FaxViewer';
@@ -15,13 +23,13 @@ import { previewSenderText } from './preview-text';
 
 const t = translator({ viewer: viewerMessages });
 
-/** A received fax: who sent it, when, its pages in the viewer, and read/unread. */
+/** A received fax, its pages as large as the window allows: who sent it, when, and read/unread. */
 export default function ReceivedFaxPreview({ fax: pushed }: { fax: FaxView }) {
   // The answer to "Mark as unread" shows at once; the next pushed or read version replaces it.
   const [answered, setAnswered] = useState<FaxView | null>(null);
   const [busy, setBusy] = useState(false);
-  const [failed, setFailed] = useState<string | null>(null);
   const markedOnOpen = useRef(false);
+  const toast = useToast();
   const timeZone = useTimeZone();
   // biome-ignore lint/correctness/useExhaustiveDependencies: a newer pushed fax replaces the answer shown
   useEffect(() => setAnswered(null), [pushed]);
@@ -42,56 +50,67 @@ export default function ReceivedFaxPreview({ fax: pushed }: { fax: FaxView }) {
 
   const toggleRead = async (): Promise<void> => {
     setBusy(true);
-    setFailed(null);
     const result = await setFaxReadStatus(fax.id, fax.read ? 'unread' : 'read');
     setBusy(false);
     if (result.ok) setAnswered(result.data.fax);
-    else setFailed(result.message);
+    else toast.show({ text: t('viewer.preview.markFailed', { reason: result.message }), failed: true });
   };
 
   return (
-    <div className="fax-page fax-preview">
-      <p>
-        <a href="/inbox">{t('viewer.preview.back')}</a>
-      </p>
-      <header className="page-header">
-        <h1>{t('viewer.preview.heading', { number: sender })}</h1>
-        {fax.status !== 'RECEIVING' && (
-          <button type="button" className="button secondary" disabled={busy} onClick={() => void toggleRead()}>
-            {t(fax.read ? 'viewer.preview.markUnread' : 'viewer.preview.markRead')}
-          </button>
-        )}
-      </header>
-      {failed && (
-        <p className="form-error" role="alert">
-          {t('viewer.preview.markFailed', { reason: failed })}
-        </p>
-      )}
-      <dl className="fax-facts preview-facts">
-        <div>
-          <dt>{t('viewer.preview.from')}</dt>
-          <dd>{sender}</dd>
-        </div>
-        <div>
-          <dt>{t('viewer.preview.receivedAt')}</dt>
-          <dd>
-            <LocalTime at={fax.completed ?? fax.start} />
-          </dd>
-        </div>
-        <div>
-          <dt>{t('viewer.preview.pages')}</dt>
-          <dd>{pagesText(receivedPages(fax))}</dd>
-        </div>
-      </dl>
-      {pagesArrived(fax) ? (
-        <FaxViewer
-          documentUrl={faxDocumentUrl(fax)}
-          fileName={faxDocumentFileName(fax)}
-          title={t('viewer.preview.viewerTitle', { number: sender, when: receivedAt })}
+    <FaxPage
+      wide
+      toast={toast}
+      header={
+        <FaxHeader
+          back={{ href: '/inbox', label: t('viewer.preview.back') }}
+          eyebrow={t('viewer.preview.eyebrow')}
+          name={fax.remoteDisplay ? fax.contactName : null}
+          number={sender}
+          statusLabel={t('viewer.preview.status')}
+          status={
+            <p className="fax-status-line">
+              <span role="status" aria-live="polite">
+                <FaxStatusPill fax={fax} />
+              </span>
+              <span className="fax-status-fact">
+                <Icon name="clock" />
+                <LocalTime at={fax.completed ?? fax.start} />
+              </span>
+              <span className="fax-status-fact">
+                <Icon name="file-text" />
+                {pagesText(receivedPages(fax))}
+              </span>
+            </p>
+          }
+          actions={
+            fax.status !== 'RECEIVING' && (
+              <FaxActions fax={fax} onChanged={setAnswered} show={toast.show}>
+                <MenuItem icon={fax.read ? 'mail' : 'mail-open'} disabled={busy} onSelect={() => void toggleRead()}>
+                  {t(fax.read ? 'viewer.preview.markUnread' : 'viewer.preview.markRead')}
+                </MenuItem>
+                <MenuItem icon="info" href={`/faxDetails/${encodeURIComponent(fax.id)}`}>
+                  {t('viewer.preview.details')}
+                </MenuItem>
+              </FaxActions>
+            )
+          }
         />
-      ) : (
-        <p className="muted">{t(fax.status === 'RECEIVING' ? 'viewer.preview.pagesLater' : 'viewer.preview.missed')}</p>
-      )}
-    </div>
+      }
+      notices={<FaxTrashBanner fax={fax} />}
+      document={
+        pagesArrived(fax) ? (
+          <FaxViewer
+            documentUrl={faxDocumentUrl(fax)}
+            fileName={faxDocumentFileName(fax)}
+            title={t('viewer.preview.viewerTitle', { number: sender, when: receivedAt })}
+          />
+        ) : (
+          <div className="empty-state fax-pages-later">
+            <Icon name={fax.status === 'RECEIVING' ? 'loader-circle' : 'ban'} />
+            <p>{t(fax.status === 'RECEIVING' ? 'viewer.preview.pagesLater' : 'viewer.preview.missed')}</p>
+          </div>
+        )
+      }
+    />
   );
 }

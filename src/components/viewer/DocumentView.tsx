@@ -1,12 +1,14 @@
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import viewerMessages from 'virtual:messages/viewer';
 import { translator } from '../../i18n/translator';
 import type { FaxDocument } from './fax-document';
 import { nextRotation, rotateSize, type Rotation } from './page-geometry';
+import { type Point, scrollToKeep } from './page-gestures';
 import PageThumbnails from './PageThumbnails';
 import PageView from './PageView';
 import { printFaxDocument } from './print-fax';
 import { useElementWidth } from './use-element-width';
+import { usePageGestures } from './use-page-gestures';
 import { usePageSize } from './use-page-size';
 import { movePage, pageMoveForKey } from './viewer-keys';
 import ViewerToolbar from './ViewerToolbar';
@@ -19,21 +21,47 @@ interface Props {
   documentUrl: string;
   fileName: string;
   title: string;
+  /** Where the fax's facts are, for the phone's "Details" link. */
+  detailsHref?: string;
 }
 
 /** An open fax: toolbar, thumbnails and the current page, with the state they share. */
-export default function DocumentView({ document, documentUrl, fileName, title }: Props) {
+export default function DocumentView({ document, documentUrl, fileName, title, detailsHref }: Props) {
   const [page, setPage] = useState(1);
   const [zoom, setZoom] = useState<Zoom>('fit');
   const [rotation, setRotation] = useState<Rotation>(0);
   const [printing, setPrinting] = useState(false);
   const [printFailed, setPrintFailed] = useState(false);
   const viewRef = useRef<HTMLDivElement>(null);
+  // A zoom by the fingers keeps the point under them in place (set before the zoom, used after).
+  const zoomAnchor = useRef<{ anchor: Point; from: number } | null>(null);
   const viewWidth = useElementWidth(viewRef);
   const size = rotateSize(usePageSize(document, page), rotation);
-  const scale = zoom === 'fit' ? fitWidthScale(viewWidth, size) : zoom;
+  const fitScale = fitWidthScale(viewWidth, size);
+  const scale = zoom === 'fit' ? fitScale : zoom;
 
   const goTo = (next: number): void => setPage(Math.min(document.pageCount, Math.max(1, next)));
+
+  usePageGestures(viewRef, {
+    scale,
+    fitScale,
+    // Wider than the view, the page scrolls sideways under the finger instead of turning.
+    canSwipe: size.width * scale <= viewWidth + 1,
+    onTurn: (move) => goTo(movePage(page, move, document.pageCount)),
+    onZoom: (next, anchor) => {
+      zoomAnchor.current = { anchor, from: scale };
+      setZoom(next);
+    },
+  });
+
+  useLayoutEffect(() => {
+    const pending = zoomAnchor.current;
+    const view = viewRef.current;
+    zoomAnchor.current = null;
+    if (!pending || !view) return;
+    const to = scrollToKeep({ x: view.scrollLeft, y: view.scrollTop }, pending.anchor, scale / pending.from);
+    view.scrollTo(to.x, to.y);
+  }, [scale]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLElement>): void => {
     if (event.altKey || event.ctrlKey || event.metaKey) return;
@@ -66,6 +94,7 @@ export default function DocumentView({ document, documentUrl, fileName, title }:
         documentUrl={documentUrl}
         fileName={fileName}
         printing={printing}
+        detailsHref={detailsHref}
         onPage={goTo}
         onZoomIn={() => setZoom(zoomIn(scale))}
         onZoomOut={() => setZoom(zoomOut(scale))}
@@ -86,6 +115,7 @@ export default function DocumentView({ document, documentUrl, fileName, title }:
           scale={scale}
           rotation={rotation}
           size={size}
+          pannable={size.width * scale > viewWidth + 1}
           viewRef={viewRef}
           onKeyDown={onKeyDown}
         />

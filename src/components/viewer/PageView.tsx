@@ -14,12 +14,14 @@ interface Props {
   rotation: Rotation;
   /** The page's size at 100%, as turned on screen. */
   size: PageSize;
+  /** Wider than the view: a finger scrolls it both ways (viewer.css), rather than turning the page. */
+  pannable: boolean;
   viewRef: RefObject<HTMLDivElement | null>;
   onKeyDown: (event: KeyboardEvent<HTMLDivElement>) => void;
 }
 
 /** The current page, large; the view scrolls when the page is bigger than it. */
-export default function PageView({ document, pageNumber, scale, rotation, size, viewRef, onKeyDown }: Props) {
+export default function PageView({ document, pageNumber, scale, rotation, size, pannable, viewRef, onKeyDown }: Props) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const status = usePageRender(canvasRef, { document, pageNumber, scale, rotation });
 
@@ -32,7 +34,7 @@ export default function PageView({ document, pageNumber, scale, rotation, size, 
     // biome-ignore lint/a11y/useSemanticElements: a scrollable region of the viewer, not a page section
     <div
       ref={viewRef}
-      className="viewer-page-view"
+      className={pannable ? 'viewer-page-view pannable' : 'viewer-page-view'}
       role="region"
       aria-label={t('viewer.pageView')}
       aria-busy={status === 'rendering'}

@@ -11,10 +11,15 @@ const MAX_ZOOM = ZOOM_STEPS[ZOOM_STEPS.length - 1]!;
 /** Steps closer than this to the current scale count as the current one. */
 const SAME_STEP = 0.01;
 
+/** A scale within the viewer's range (25% to 400%), as a pinch may ask for any. */
+export function clampZoom(scale: number): number {
+  return Math.min(MAX_ZOOM, Math.max(MIN_ZOOM, scale));
+}
+
 /** The scale at which a page of `size` (as turned on screen) fills `width` CSS pixels. */
 export function fitWidthScale(width: number, size: PageSize): number {
   if (width <= 0 || size.width <= 0) return 1;
-  return Math.min(MAX_ZOOM, Math.max(MIN_ZOOM, width / size.width));
+  return clampZoom(width / size.width);
 }
 
 export function zoomIn(scale: number): number {

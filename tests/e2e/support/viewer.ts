@@ -1,6 +1,6 @@
 // Looking at the pdf.js fax viewer as a user would: is there ink on a page, what zoom does it say.
 import assert from 'node:assert/strict';
-import type { Locator } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 
 /** How many pixels of the canvas are clearly not white, once something has been drawn on it. */
 export async function waitForInk(canvas: Locator): Promise<number> {
@@ -58,4 +58,12 @@ export async function checkZoomAndRotation(viewer: Locator, firstPage: Locator):
   });
   assert.ok((await bitmapAspect(viewer, firstPage)) > 1, 'turned a quarter, the page lies on its side');
   assert.ok((await waitForInk(firstPage)) > 100, 'the turned page is drawn');
+}
+
+/** Opens a fax page's "⋯" menu (FaxActions) and answers it, its items found by role menuitem. */
+export async function openFaxActions(page: Page): Promise<Locator> {
+  const menu = page.getByRole('menu', { name: 'More actions' });
+  if (!(await menu.isVisible())) await page.getByRole('button', { name: 'More actions' }).click();
+  await menu.waitFor();
+  return menu;
 }
