@@ -57,8 +57,11 @@ export function showToast(text: string, options: { action?: ToastAction; tone?: 
   const shown = [...$toasts.get(), toast];
   for (const old of shown.slice(0, Math.max(0, shown.length - MOST_TOASTS))) forget(old.id);
   $toasts.set(shown.slice(-MOST_TOASTS));
-  clocks.set(toast.id, { left: TOAST_MS, since: 0, timer: null });
-  startClock(toast.id);
+  // What failed stays until it is dismissed: the person may be looking elsewhere.
+  if (toast.tone === 'done') {
+    clocks.set(toast.id, { left: TOAST_MS, since: 0, timer: null });
+    startClock(toast.id);
+  }
   return toast.id;
 }
 

@@ -5,7 +5,6 @@ import { translator } from '../../i18n/translator';
 import Icon from '../icons/Icon';
 import { faxDocumentFileName, faxDocumentUrl } from './document-link';
 import FaxActionsMenu, { MenuItem } from './FaxActionsMenu';
-import type { Toast } from './FaxToasts';
 import { hasDocument, isEnded, primaryFaxAction } from './fax-actions-rules';
 import { useFaxActions } from './use-fax-actions';
 
@@ -14,8 +13,6 @@ const t = translator({ faxActions: faxActionsMessages });
 interface Props {
   fax: FaxView;
   onChanged: (fax: FaxView) => void;
-  /** Says what happened (the page's toast, FaxToasts). */
-  show: (toast: Toast) => void;
   /** The page's own items, after the common ones (read and unread on a received fax). */
   children?: ReactNode;
 }
@@ -27,8 +24,8 @@ interface Props {
  * phonebook (unless they are in it: then their name is on the page), move it to the trash and
  * back, delete it forever (asked first). What happened is said in the page's toast, with an Undo.
  */
-export default function FaxActions({ fax, onChanged, show, children }: Props) {
-  const { busy, moveTrash, deleteForever, resend } = useFaxActions(fax, onChanged, show);
+export default function FaxActions({ fax, onChanged, children }: Props) {
+  const { busy, moveTrash, deleteForever, resend } = useFaxActions(fax, onChanged);
   const confirmRef = useRef<HTMLDialogElement>(null);
   const ids = { question: useId() };
   const primary = primaryFaxAction(fax);

@@ -13,7 +13,7 @@ import FaxFailure from './FaxFailure';
 import FaxHeader from './FaxHeader';
 import FaxPage from './FaxPage';
 import FaxStatusPill from './FaxStatusPill';
-import { useToast } from './FaxToasts';
+import { showToast } from '../../stores/toasts';
 import FaxTimeline from './FaxTimeline';
 import FaxTrashBanner from './FaxTrashBanner';
 import SentFaxPages from './SentFaxPages';
@@ -38,7 +38,6 @@ function FaxDetails({ faxId, supportEmail, rendered }: Props) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: the page's own fax starts the store once
   const watch = useMemo(() => faxDetailsStore(faxId, rendered), [faxId]);
   const state = useStore(watch.$details);
-  const toast = useToast();
 
   useEffect(() => {
     if (state.kind === 'missing') leaveMissingFax();
@@ -71,7 +70,6 @@ function FaxDetails({ faxId, supportEmail, rendered }: Props) {
   const scheduled = fax.sendAt !== null && fax.status === 'QUEUED';
   return (
     <FaxPage
-      toast={toast}
       header={
         <FaxHeader
           back={{ href: '/sent', label: t('faxDetails.back') }}
@@ -92,7 +90,7 @@ function FaxDetails({ faxId, supportEmail, rendered }: Props) {
               )}
             </>
           }
-          actions={<FaxActions fax={fax} onChanged={watch.show} show={toast.show} />}
+          actions={<FaxActions fax={fax} onChanged={watch.show} />}
         />
       }
       notices={
@@ -108,7 +106,7 @@ function FaxDetails({ faxId, supportEmail, rendered }: Props) {
                   onChanged={(faxes, done) => {
                     const answered = faxes.find((row) => row.id === fax.id);
                     if (answered) watch.show(answered);
-                    toast.show({ text: done });
+                    showToast(done);
                   }}
                 />
               </div>

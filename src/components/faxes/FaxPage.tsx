@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import FaxToasts, { type Toast } from './FaxToasts';
+import Toasts from '../toasts/Toasts';
 import './fax-page.css';
 
 interface Props {
@@ -12,7 +12,6 @@ interface Props {
   details?: ReactNode;
   /** /preview: the document has the whole width, the facts are in the header. */
   wide?: boolean;
-  toast: { toast: Toast | null; dismiss: () => void };
 }
 
 /**
@@ -20,7 +19,7 @@ interface Props {
  * document fill the first screen, so the page is what one sees first, and the details follow
  * (the viewer's "Details" link jumps to them).
  */
-export default function FaxPage({ header, notices, document, details, wide, toast }: Props) {
+export default function FaxPage({ header, notices, document, details, wide }: Props) {
   return (
     // The outer box is the container the layout asks how wide it is (fax-page.css).
     <div className={wide ? 'fax-page wide' : 'fax-page'}>
@@ -36,7 +35,7 @@ export default function FaxPage({ header, notices, document, details, wide, toas
           </div>
         )}
       </div>
-      <FaxToasts toast={toast.toast} dismiss={toast.dismiss} />
+      <Toasts />
     </div>
   );
 }

@@ -3,7 +3,7 @@ import type { FaxView } from '../../common/faxes';
 import faxActionsMessages from 'virtual:messages/faxActions';
 import { translator } from '../../i18n/translator';
 import { api, call } from '../../lib/api';
-import type { Toast } from './FaxToasts';
+import { showToast } from '../../stores/toasts';
 
 const t = translator({ faxActions: faxActionsMessages });
 
@@ -13,17 +13,17 @@ const trashStore = () => import('../../stores/trash');
 
 /**
  * What a fax's actions do: move it to the trash and back (with an Undo), delete it forever, send
- * it again. `onChanged` shows the answer at once (the push that follows agrees); `show` tells the
+ * it again. `onChanged` shows the answer at once (the push that follows agrees); a toast tells the
  * user how it went.
  */
-export function useFaxActions(fax: FaxView, onChanged: (fax: FaxView) => void, show: (toast: Toast) => void) {
+export function useFaxActions(fax: FaxView, onChanged: (fax: FaxView) => void) {
   const [busy, setBusy] = useState(false);
 
   const act = async (work: () => Promise<string | null>): Promise<boolean> => {
     setBusy(true);
     const failure = await work().catch((err: unknown) => (err instanceof Error ? err.message : String(err)));
     setBusy(false);
-    if (failure) show({ text: t('faxActions.failed', { reason: failure }), failed: true });
+    if (failure) showToast(t('faxActions.failed', { reason: failure }), { tone: 'failed' });
     return failure === null;
   };
 
@@ -37,11 +37,9 @@ export function useFaxActions(fax: FaxView, onChanged: (fax: FaxView) => void, s
       return null;
     });
     if (!done) return;
-    show({
-      text: into ? t('faxActions.trashed') : t('faxActions.restoredNotice'),
-      // An undo is not offered back: the page already says where the fax is.
-      action: undoable ? { label: t('faxActions.undo'), run: () => void moveTrash(!into, false) } : undefined,
-    });
+    // An undo is not offered back: the page already says where the fax is.
+    const undo = { label: t('faxActions.undo'), run: () => void moveTrash(!into, false) };
+    showToast(into ? t('faxActions.trashed') : t('faxActions.restoredNotice'), undoable ? { action: undo } : {});
   };
 
   const deleteForever = (): Promise<boolean> =>
@@ -57,7 +55,7 @@ export function useFaxActions(fax: FaxView, onChanged: (fax: FaxView) => void, s
     act(async () => {
       const result = await call(api.resendFax.$post({ json: { faxId: fax.id } }));
       if (!result.ok) return result.message;
-      show({ text: t('faxActions.resent') });
+      showToast(t('faxActions.resent'));
       window.location.assign(`/faxDetails/${encodeURIComponent(result.data.faxId)}`);
       return null;
     });

@@ -10,7 +10,7 @@ import FaxHeader from '../faxes/FaxHeader';
 import FaxPage from '../faxes/FaxPage';
 import FaxStatusPill from '../faxes/FaxStatusPill';
 import FaxTimeline from '../faxes/FaxTimeline';
-import { useToast } from '../faxes/FaxToasts';
+import { showToast } from '../../stores/toasts';
 import FaxTrashBanner from '../faxes/FaxTrashBanner';
 import ReceivedFaxFacts from './ReceivedFaxFacts';
 import ReceivedFaxNotices from './ReceivedFaxNotices';
@@ -26,7 +26,6 @@ export default function ReceivedFaxDetails({ details, onChanged }: { details: Fa
   const [answered, setAnswered] = useState<FaxView | null>(null);
   const [busy, setBusy] = useState(false);
   const openedRead = useRef(false);
-  const toast = useToast();
   const pushed = details.fax;
   // biome-ignore lint/correctness/useExhaustiveDependencies: a newer pushed fax replaces the answer shown
   useEffect(() => setAnswered(null), [pushed]);
@@ -37,7 +36,7 @@ export default function ReceivedFaxDetails({ details, onChanged }: { details: Fa
     const result = await setFaxReadStatus(fax.id, status);
     setBusy(false);
     if (result.ok) setAnswered(result.data.fax);
-    else toast.show({ text: t('inbox.details.markFailed', { reason: result.message }), failed: true });
+    else showToast(t('inbox.details.markFailed', { reason: result.message }), { tone: 'failed' });
   };
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: changeRead is a fresh closure every render; fax is what decides
@@ -52,7 +51,6 @@ export default function ReceivedFaxDetails({ details, onChanged }: { details: Fa
   const arrived = fax.status !== 'RECEIVING';
   return (
     <FaxPage
-      toast={toast}
       header={
         <FaxHeader
           back={{ href: '/inbox', label: t('inbox.details.back') }}
@@ -70,7 +68,7 @@ export default function ReceivedFaxDetails({ details, onChanged }: { details: Fa
           }
           actions={
             arrived && (
-              <FaxActions fax={fax} onChanged={onChanged} show={toast.show}>
+              <FaxActions fax={fax} onChanged={onChanged}>
                 <MenuItem
                   icon={fax.read ? 'mail' : 'mail-open'}
                   disabled={busy}

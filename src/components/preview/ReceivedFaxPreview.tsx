@@ -10,7 +10,7 @@ import { MenuItem } from '../faxes/FaxActionsMenu';
 import FaxHeader from '../faxes/FaxHeader';
 import FaxPage from '../faxes/FaxPage';
 import FaxStatusPill from '../faxes/FaxStatusPill';
-import { useToast } from '../faxes/FaxToasts';
+import { showToast } from '../../stores/toasts';
 import FaxTrashBanner from '../faxes/FaxTrashBanner';
 import { pagesText } from '../faxes/fax-text';
 import Icon from '../icons/Icon';
@@ -29,7 +29,6 @@ export default function ReceivedFaxPreview({ fax: pushed }: { fax: FaxView }) {
   const [answered, setAnswered] = useState<FaxView | null>(null);
   const [busy, setBusy] = useState(false);
   const markedOnOpen = useRef(false);
-  const toast = useToast();
   const timeZone = useTimeZone();
   // biome-ignore lint/correctness/useExhaustiveDependencies: a newer pushed fax replaces the answer shown
   useEffect(() => setAnswered(null), [pushed]);
@@ -53,13 +52,12 @@ export default function ReceivedFaxPreview({ fax: pushed }: { fax: FaxView }) {
     const result = await setFaxReadStatus(fax.id, fax.read ? 'unread' : 'read');
     setBusy(false);
     if (result.ok) setAnswered(result.data.fax);
-    else toast.show({ text: t('viewer.preview.markFailed', { reason: result.message }), failed: true });
+    else showToast(t('viewer.preview.markFailed', { reason: result.message }), { tone: 'failed' });
   };
 
   return (
     <FaxPage
       wide
-      toast={toast}
       header={
         <FaxHeader
           back={{ href: '/inbox', label: t('viewer.preview.back') }}
@@ -84,7 +82,7 @@ export default function ReceivedFaxPreview({ fax: pushed }: { fax: FaxView }) {
           }
           actions={
             fax.status !== 'RECEIVING' && (
-              <FaxActions fax={fax} onChanged={setAnswered} show={toast.show}>
+              <FaxActions fax={fax} onChanged={setAnswered}>
                 <MenuItem icon={fax.read ? 'mail' : 'mail-open'} disabled={busy} onSelect={() => void toggleRead()}>
                   {t(fax.read ? 'viewer.preview.markUnread' : 'viewer.preview.markRead')}
                 </MenuItem>
