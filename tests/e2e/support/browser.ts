@@ -175,7 +175,8 @@ export async function openAndExpectReturn(page: Page, path: string, returnPath: 
  * said, "Reconnecting…"), so "Connected" is its `data-live` state; any other text is what it says.
  */
 export function liveIndicator(page: Page, state: string | RegExp): Locator {
-  if (state === 'Connected') return page.locator('.live-indicator[data-live="connected"]');
+  // The indicator itself is empty (so never "visible" to waitFor): the page that holds it stands in.
+  if (state === 'Connected') return page.locator('html:has(.live-indicator[data-live="connected"])');
   const text = typeof state === 'string' ? new RegExp(`(^|:\\s*)${escapeRegExp(state)}$`) : state;
   return page.getByRole('status').filter({ hasText: text });
 }
