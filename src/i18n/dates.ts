@@ -13,12 +13,15 @@ export type DateStyle =
   /** "4:30 PM" */
   | 'time'
   /** "Jan 5, 2026" */
-  | 'day';
+  | 'day'
+  /** "Jan 5, 4:30 PM": a recent moment in a short list (the dashboard) */
+  | 'dayTime';
 
 const OPTIONS: Record<DateStyle, Intl.DateTimeFormatOptions> = {
   dateTime: { dateStyle: 'medium', timeStyle: 'short' },
   time: { hour: 'numeric', minute: '2-digit' },
   day: { dateStyle: 'medium' },
+  dayTime: { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' },
 };
 
 // Making a formatter is the slow part; a page shows a few styles in one zone, so each is kept.

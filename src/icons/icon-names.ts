@@ -80,6 +80,11 @@ export const ICON_NAMES = [
   'sun',
   'moon',
   'monitor',
+  // The dashboard: which way a fax went, a sign-in, and the setup checklist's open tasks
+  'arrow-up-right',
+  'arrow-down-left',
+  'log-in',
+  'circle',
 ] as const;
 
 export type IconName = (typeof ICON_NAMES)[number];

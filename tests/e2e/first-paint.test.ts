@@ -145,7 +145,9 @@ describe('first paint with data', () => {
     const broadcast = await serverHtml(setup, `/broadcast/${setup.broadcastId}`);
     for (const number of BROADCAST_TO) assert.match(broadcast, new RegExp(escapeRegExp(number)));
     assert.match(await serverHtml(setup, '/settings'), /BASIC · (Free trial|Paid)/);
-    assert.match(await serverHtml(setup, '/dashboard'), /BASIC · /);
+    const dashboard = await serverHtml(setup, '/dashboard');
+    assert.match(dashboard, /Basic · trial until /);
+    assert.match(dashboard, new RegExp(`To ${escapeRegExp(SENT_TO)}`));
     assert.match(await serverHtml(setup, '/upgrade'), /Your plan/);
   });
 

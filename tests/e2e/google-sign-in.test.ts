@@ -44,7 +44,7 @@ describe('signing in with Google (local stand-in)', () => {
     await waitForPath(page, '/welcome');
     await page.getByRole('heading', { name: 'Welcome to FaxFlow, Katherine Johnson' }).waitFor();
     await visit(page, '/dashboard');
-    await page.getByRole('heading', { name: 'Welcome, Katherine Johnson' }).waitFor();
+    await page.getByRole('heading', { name: 'Welcome, Katherine' }).waitFor();
     await page.getByText(`Signed in as ${email}`).waitFor();
 
     await waitForHydration(page);
@@ -63,7 +63,7 @@ describe('signing in with Google (local stand-in)', () => {
     await page.getByLabel('Name', { exact: true }).fill('Someone Else');
     await page.getByRole('button', { name: 'Continue' }).click();
     await waitForPath(page, '/dashboard');
-    await page.getByRole('heading', { name: 'Welcome, Katherine Johnson' }).waitFor();
+    await page.getByRole('heading', { name: 'Welcome, Katherine' }).waitFor();
     await page.getByText(`Signed in as ${email}`).waitFor();
   });
 

@@ -10,10 +10,12 @@ interface Props {
   number: string;
   /** `icon`: a small square button; `text`: a button that says "Copy". */
   look?: 'icon' | 'text';
+  /** With `text`: a shorter word than "Copy your fax number" where the number stands beside it. */
+  label?: string;
 }
 
 /** Copies the user's fax number, says "Copied" for a moment, and announces it. */
-export default function CopyNumber({ number, look = 'icon' }: Props) {
+export default function CopyNumber({ number, look = 'icon', label }: Props) {
   const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
   const copy = async (): Promise<void> => {
     try {
@@ -35,7 +37,7 @@ export default function CopyNumber({ number, look = 'icon' }: Props) {
         onClick={() => void copy()}
       >
         <Icon name={state === 'copied' ? 'check' : 'copy'} />
-        {look === 'text' && (state === 'copied' ? t('nav.copied') : t('nav.copyNumber'))}
+        {look === 'text' && (state === 'copied' ? t('nav.copied') : (label ?? t('nav.copyNumber')))}
       </button>
       <span className="visually-hidden" role="status">
         {said}
