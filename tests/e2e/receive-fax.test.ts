@@ -31,7 +31,7 @@ const MANY_FAXES_TIMEOUT_MS = 120_000;
 
 function inboxLink(page: Page, unread: number) {
   const nav = page.getByRole('navigation');
-  return unread > 0 ? nav.getByRole('link', { name: `Inbox, ${unread} unread` }) : nav.getByRole('link', { name: 'Inbox', exact: true });
+  return unread > 0 ? nav.getByRole('link', { name: `Inbox ${unread} unread` }) : nav.getByRole('link', { name: 'Inbox', exact: true });
 }
 
 /** Remembers every status the inbox showed, so a short "Receiving…" is not missed between polls. */
@@ -113,7 +113,7 @@ describe('receiving a fax', () => {
     await visit(inbox, '/dashboard');
     const unread = inbox.getByRole('region', { name: /^Unread faxes/ });
     await unread.getByText('1', { exact: true }).waitFor();
-    const open = unread.getByRole('link', { name: /^Open the fax from / });
+    const open = unread.getByRole('link', { name: /^Fax from / });
     assert.equal(await open.count(), 1);
     assert.equal(await open.getAttribute('href'), `/faxDetails/${faxId}`);
     await assertNoSeriousAxeViolations(inbox);
@@ -146,7 +146,7 @@ describe('receiving a fax', () => {
 
     // It arrives in the unread faxes and the recent activity, and the navigation counts it.
     const unread = dashboard.getByRole('region', { name: /^Unread faxes/ });
-    await unread.getByRole('link', { name: /^Open the fax from / }).waitFor({ timeout: FAX_TIMEOUT_MS });
+    await unread.getByRole('link', { name: /^Fax from / }).waitFor({ timeout: FAX_TIMEOUT_MS });
     await unread.getByText('1', { exact: true }).waitFor();
     await dashboard
       .getByRole('region', { name: 'Recent activity' })

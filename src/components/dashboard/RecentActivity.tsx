@@ -33,7 +33,7 @@ function FaxRow({ fax }: { fax: FaxView }) {
       </span>
       <span className="dash-activity-end">
         <FaxPill fax={fax} />
-        <LocalTime at={fax.start} style="dayTime" />
+        <LocalTime at={fax.start} style="dayTime" titleStyle="dateTime" />
       </span>
     </li>
   );
@@ -75,7 +75,7 @@ export default function RecentActivity({ faxes }: { faxes: FaxView[] }) {
                   <span className="dash-row-title">{item.event.text}</span>
                 </span>
                 <span className="dash-activity-end">
-                  <LocalTime at={item.at} style="dayTime" />
+                  <LocalTime at={item.at} style="dayTime" titleStyle="dateTime" />
                 </span>
               </li>
             ),

@@ -1,5 +1,4 @@
 import type { FaxView } from '../../common/faxes';
-import { formatDateTime } from '../../i18n/dates';
 import dashboardMessages from 'virtual:messages/dashboard';
 import { translator } from '../../i18n/translator';
 import Icon from '../icons/Icon';
@@ -19,22 +18,21 @@ interface Props {
   ownNumber: string | null;
 }
 
+/** A whole row is the link, named by all it shows ("Fax from Grace Hopper (312) 555-0190 · 3 pages Jan 5, 4:30 PM"). */
 function UnreadRow({ fax }: { fax: FaxView }) {
   const timeZone = useTimeZone();
-  const name = partyName(fax);
   return (
     <li>
-      <a
-        className="dash-row"
-        href={`/faxDetails/${encodeURIComponent(fax.id)}`}
-        aria-label={t('dashboard.openFaxFrom', { name, when: formatDateTime(fax.start, timeZone) })}
-      >
+      <a className="dash-row" href={`/faxDetails/${encodeURIComponent(fax.id)}`}>
         <span className="dash-unread-dot" />
         <span className="dash-row-main">
-          <span className="dash-row-title">{name}</span>
+          <span className="dash-row-title">
+            <span className="visually-hidden">{t('dashboard.faxFromHidden')} </span>
+            {partyName(fax)}
+          </span>
           <span className="dash-row-meta">{rowDetail(fax, timeZone)}</span>
         </span>
-        <LocalTime at={fax.start} style="dayTime" />
+        <LocalTime at={fax.start} style="dayTime" titleStyle="dateTime" />
       </a>
     </li>
   );

@@ -24,21 +24,22 @@ interface Props {
 
 /**
  * A place in the navigation with its live count: unread faxes beside Inbox, scheduled ones
- * beside Sent. Its name starts with the visible words ("Inbox, 2 unread"), so speech control
- * finds it by what it shows and a screen reader hears the count the badge shows the eye.
+ * beside Sent. It is named by what it shows, the badge's figure included, with the word the eye
+ * does not need said to the ear ("Inbox 2 unread"): speech control finds it by what it shows
+ * (WCAG 2.5.3), a screen reader hears what the figure counts.
  */
 export default function CountedNavLink({ href, label, icon, current, look, kind, initial }: Props) {
   useEffect(() => seedFaxCounts(initial), [initial]);
   const counts = useStore($faxCounts) ?? initial;
   const count = (kind === 'unread' ? counts?.unreadReceived : counts?.scheduled) ?? 0;
-  const name = count > 0 ? `${label}, ${t(kind === 'unread' ? 'nav.unread' : 'nav.scheduled', { count })}` : undefined;
   const badge = count > 0 && (
-    <span className={kind === 'unread' ? 'count' : 'count quiet'} aria-hidden="true">
-      {count}
-    </span>
+    <>
+      <span className={kind === 'unread' ? 'count' : 'count quiet'}>{count}</span>
+      <span className="visually-hidden">{t(kind === 'unread' ? 'nav.unreadWord' : 'nav.scheduledWord')}</span>
+    </>
   );
   return (
-    <a className={look === 'tab' ? 'tab' : 'nav-link'} href={href} aria-current={current ? 'page' : undefined} aria-label={name}>
+    <a className={look === 'tab' ? 'tab' : 'nav-link'} href={href} aria-current={current ? 'page' : undefined}>
       {look === 'tab' ? (
         <>
           <span className="tab-icon">
