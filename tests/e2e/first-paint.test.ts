@@ -144,7 +144,7 @@ describe('first paint with data', () => {
     assert.match(await serverHtml(setup, `/preview?faxId=${setup.receivedId}`), new RegExp(`Fax from ${escapeRegExp(setup.ownNumber)}`));
     const broadcast = await serverHtml(setup, `/broadcast/${setup.broadcastId}`);
     for (const number of BROADCAST_TO) assert.match(broadcast, new RegExp(escapeRegExp(number)));
-    assert.match(await serverHtml(setup, '/settings'), /BASIC · (Free trial|Paid)/);
+    assert.match(await serverHtml(setup, '/settings'), /Basic · (Free trial|Paid)/);
     const dashboard = await serverHtml(setup, '/dashboard');
     assert.match(dashboard, /Basic · trial until /);
     assert.match(dashboard, new RegExp(`To ${escapeRegExp(SENT_TO)}`));
