@@ -45,7 +45,11 @@ describe('signing in with Google (local stand-in)', () => {
     await page.getByRole('heading', { name: 'Welcome to FaxFlow, Katherine Johnson' }).waitFor();
     await visit(page, '/dashboard');
     await page.getByRole('heading', { name: 'Welcome, Katherine' }).waitFor();
-    await page.getByText(`Signed in as ${email}`).waitFor();
+    // The account it is signed in to: the sidebar's account button shows the address.
+    await page
+      .getByRole('button', { name: /Account menu$/ })
+      .filter({ hasText: email })
+      .waitFor();
 
     await waitForHydration(page);
     // The dashboard's first calls (new-user setup, the live connection) finish first: one still on
@@ -64,7 +68,11 @@ describe('signing in with Google (local stand-in)', () => {
     await page.getByRole('button', { name: 'Continue' }).click();
     await waitForPath(page, '/dashboard');
     await page.getByRole('heading', { name: 'Welcome, Katherine' }).waitFor();
-    await page.getByText(`Signed in as ${email}`).waitFor();
+    // The account it is signed in to: the sidebar's account button shows the address.
+    await page
+      .getByRole('button', { name: /Account menu$/ })
+      .filter({ hasText: email })
+      .waitFor();
   });
 
   it('follows a same-site redirect and refuses to leave the site', async () => {
