@@ -20,6 +20,7 @@ import { receiveFaxMail } from './fax-mail/inbound';
 import { toAccountDetails } from './views/account';
 import { userHubStub } from './live/publish';
 import { loadPageData } from './pages';
+import { dashboardChecklist, pageFiguresWanted } from './pages/dashboard-setup';
 
 export { LoopbackFaxLine } from './loopback/fax-line';
 export { UserHub } from './live/user-hub';
@@ -35,9 +36,10 @@ async function pageContext(c: Context<AppEnv>): Promise<PageContext> {
   // the page's own loader (worker/pages/) what the page shows first.
   // The number is read once, for the header and for the page's loader alike (issue 16, point 4).
   const ownedNumber = user ? findNumberOwnedBy(db, user.id) : Promise.resolve(null);
+  const openStep = user ? openSetupStep(user.setup, needsSetup(user)) : null;
   const [owned, figures, pageData] = await Promise.all([
     ownedNumber,
-    user ? readPageFigures(c.env, user, c.req.path === '/dashboard') : null,
+    user ? readPageFigures(c.env, user, pageFiguresWanted(c.req.path, openStep)) : null,
     loadPageData({ env: c.env, url: new URL(c.req.url), user, ownedNumber }),
   ]);
   const account = user && figures ? toAccountDetails(user, figures.credits) : null;
@@ -53,9 +55,9 @@ async function pageContext(c: Context<AppEnv>): Promise<PageContext> {
     subscriptionType: user?.subscriptionType ?? null,
     plan: account ? toPlanSummary(account) : null,
     emailConfirmation: account && !account.emailVerified ? { email: account.email, sendsLeft: account.unverifiedSendsLeft ?? 0 } : null,
-    onboarding: user ? openSetupStep(user.setup, needsSetup(user)) : null,
-    sendStatus: figures?.sendStatus ?? null,
-    receiveStatus: figures?.receiveStatus ?? null,
+    onboarding: openStep,
+    setupChecklist: dashboardChecklist(openStep, owned, figures, account),
+    recentFaxes: figures?.recentFaxes ?? null,
     devTools: config.DEV_TOOLS,
     googleClientId: config.GOOGLE_CLIENT_ID,
     googleSignIn: config.GOOGLE_JWKS_URL.startsWith('/') ? 'local' : 'google',

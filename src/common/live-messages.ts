@@ -20,7 +20,7 @@ export type LiveEvent =
   | { type: 'job.updated'; at: number; jobId: string; state: JobState; progress: number; step: string | null; error: string | null }
   // A fax of the user was created or moved on (status, pages sent, retry, refund, read, trash):
   // the row as it is now, and the user's fax figures after the change. Pages apply both as they
-  // are (src/stores/fax-status-rules.ts); they read the server again only after a reconnect.
+  // are (the dashboard's lists: src/common/recent-faxes.ts); they read the server again only after a missed push.
   | { type: 'fax.updated'; at: number; fax: FaxView; totals: FaxTotals }
   // Faxes of the user were deleted forever from the trash (by the user or the 30-day purge): pages
   // drop them; `trashTotal` is what is left in the trash.

@@ -1,9 +1,11 @@
 import type { AccountDetails } from './account-view';
 import type { PaymentsConfig } from './billing';
-import type { FaxCounts, ReceiveStatus, SendStatus } from './faxes';
+import type { FaxCounts } from './faxes';
 import type { SetupStep } from './onboarding';
 import type { PageData } from './page-data';
 import type { PlanSummary } from './plan-summary';
+import type { RecentFaxes } from './recent-faxes';
+import type { SetupTaskState } from './setup-checklist';
 import type { Theme } from './theme';
 import type { Viewer } from './viewer';
 
@@ -29,10 +31,10 @@ export interface PageContext {
   emailConfirmation: { email: string; sendsLeft: number } | null;
   /** Where the signed-in user's first-run path stands (src/common/onboarding.ts); null when it is over or there is no user. */
   onboarding: SetupStep | null;
-  /** The send document, on /dashboard only (rendered with the page, so it needs no fetch at load). */
-  sendStatus: SendStatus | null;
-  /** The receive document, on /dashboard only, like `sendStatus`. */
-  receiveStatus: ReceiveStatus | null;
+  /** The setup checklist, on /dashboard only, while it shows (src/common/setup-checklist.ts); else null. */
+  setupChecklist: SetupTaskState[] | null;
+  /** The unread faxes and recent activity, on /dashboard only (rendered with the page, so it needs no fetch at load). */
+  recentFaxes: RecentFaxes | null;
   /** Development tools (/dev pages, the local Google stand-in) are on. Never in production. */
   devTools: boolean;
   /** OAuth client id of the Google sign-in button (public by design). */

@@ -88,6 +88,11 @@ export const ICON_NAMES = [
   // A fax's page and its viewer (issue 28, point 5)
   'repeat',
   'move-horizontal',
+  // The dashboard: which way a fax went, a sign-in, and the setup checklist's open tasks
+  'arrow-up-right',
+  'arrow-down-left',
+  'log-in',
+  'circle',
 ] as const;
 
 export type IconName = (typeof ICON_NAMES)[number];

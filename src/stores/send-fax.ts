@@ -50,7 +50,7 @@ export interface ChosenDocument {
   gone: boolean;
 }
 
-/** Where the /send form's own submission stands (the fax's progress is the send document's, $sendStatus). */
+/** Where the /send form's own submission stands (the fax's progress is its row's, pushed as fax.updated). */
 export type SendSubmission =
   | { kind: 'idle' }
   | { kind: 'sending' }

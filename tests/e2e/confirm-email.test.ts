@@ -12,12 +12,17 @@ describe('confirming the e-mail address', () => {
     const page = await browser.newPage();
     const account = await signUpThroughUi(page, { label: 'confirm-email' });
     await waitForHydration(page);
+    // One sentence whose figure agrees with the plan's pages: faxes until the address is confirmed.
     const banner = page.getByRole('region', { name: 'Confirm your e-mail address' });
-    await banner.getByText(`We sent a link to ${account.email}. Until you follow it, you can send up to 3 faxes (3 left)`).waitFor();
+    await banner.getByText('Confirm your e-mail to keep sending: 3 faxes left until you do.').waitFor();
+    await page.getByRole('region', { name: 'Your plan' }).getByText('Pages left to send').waitFor();
     await assertNoSeriousAxeViolations(page);
 
     await banner.getByRole('button', { name: 'Send the link again' }).click();
-    await banner.getByText(`Sent. Check your inbox at ${account.email}.`).waitFor();
+    // What just happened is a toast, announced, that goes away.
+    const toast = page.getByRole('status').filter({ hasText: `Sent. Check your inbox at ${account.email}.` });
+    await toast.waitFor();
+    await toast.getByText('Sent.', { exact: false }).waitFor({ state: 'detached', timeout: 10_000 });
 
     // The mail waits in the local outbox; the newest link is followed from there.
     await confirmEmailFromOutbox(page, account.email);

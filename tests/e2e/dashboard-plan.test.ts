@@ -23,7 +23,7 @@ describe('the plan on the dashboard', () => {
     const page = await browser.newPage();
     await signUpThroughUi(page, { label: 'dashboard-plan' });
     const card = page.getByRole('region', { name: 'Your plan' });
-    await card.getByText('Free', { exact: true }).waitFor();
+    await card.getByText('Free plan', { exact: true }).waitFor();
     // The free pages come with new-user setup, which may finish after the page was rendered.
     await card.locator('dd', { hasText: /^10$/ }).nth(1).waitFor();
     assert.deepEqual(await creditsOf(card), { 'Pages left to send': '10', 'Pages left to receive': '10' });

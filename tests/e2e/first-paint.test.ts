@@ -147,7 +147,9 @@ describe('first paint with data', () => {
     // The plan as Settings names it (one case for plan names since the visual system: "Basic · Free trial").
     assert.match(await serverHtml(setup, '/settings?section=billing'), /Basic · (Free trial|Paid)/);
     assert.match(await serverHtml(setup, '/settings?section=security'), /E-mail and password/);
-    assert.match(await serverHtml(setup, '/dashboard'), /Basic · /);
+    const dashboard = await serverHtml(setup, '/dashboard');
+    assert.match(dashboard, /Basic · trial until /);
+    assert.match(dashboard, new RegExp(`To ${escapeRegExp(SENT_TO)}`));
     assert.match(await serverHtml(setup, '/upgrade'), /Your plan/);
   });
 

@@ -44,8 +44,12 @@ describe('signing in with Google (local stand-in)', () => {
     await waitForPath(page, '/welcome');
     await page.getByRole('heading', { name: 'Welcome to FaxFlow, Katherine Johnson' }).waitFor();
     await visit(page, '/dashboard');
-    await page.getByRole('heading', { name: 'Welcome, Katherine Johnson' }).waitFor();
-    await page.getByText(`Signed in as ${email}`).waitFor();
+    await page.getByRole('heading', { name: 'Welcome, Katherine' }).waitFor();
+    // The account it is signed in to: the sidebar's account button shows the address.
+    await page
+      .getByRole('button', { name: /Account menu$/ })
+      .filter({ hasText: email })
+      .waitFor();
 
     await waitForHydration(page);
     // The dashboard's first calls (new-user setup, the live connection) finish first: one still on
@@ -63,8 +67,12 @@ describe('signing in with Google (local stand-in)', () => {
     await page.getByLabel('Name', { exact: true }).fill('Someone Else');
     await page.getByRole('button', { name: 'Continue' }).click();
     await waitForPath(page, '/dashboard');
-    await page.getByRole('heading', { name: 'Welcome, Katherine Johnson' }).waitFor();
-    await page.getByText(`Signed in as ${email}`).waitFor();
+    await page.getByRole('heading', { name: 'Welcome, Katherine' }).waitFor();
+    // The account it is signed in to: the sidebar's account button shows the address.
+    await page
+      .getByRole('button', { name: /Account menu$/ })
+      .filter({ hasText: email })
+      .waitFor();
   });
 
   it('follows a same-site redirect and refuses to leave the site', async () => {

@@ -27,11 +27,13 @@ describe('live updates on the dashboard', () => {
     page.on('websocket', (socket) => {
       if (new URL(socket.url()).pathname === '/api/live' && new URL(page.url()).pathname === '/dashboard') socketsOpened += 1;
     });
-    // The dashboard's documents follow pushes; they are read from the server only after a reconnect.
+    // The dashboard's lists and counts follow pushes; they are read from the server only after a
+    // reconnect. The welcome page sign-up passes first keeps its own counts (the navigation's).
     const statusReads: string[] = [];
     page.on('request', (request) => {
       const path = new URL(request.url()).pathname;
-      if (['/api/sendStatus', '/api/receiveStatus', '/api/faxCounts'].includes(path)) statusReads.push(path);
+      const onDashboard = new URL(request.frame().url()).pathname === '/dashboard';
+      if (onDashboard && ['/api/recentFaxes', '/api/faxCounts'].includes(path)) statusReads.push(path);
     });
 
     // A new account's page runs setupNewUser right after it loads; dropping that request would be a
@@ -41,6 +43,18 @@ describe('live updates on the dashboard', () => {
     await liveIndicator(page, 'Connected').waitFor();
     // Its headers may arrive before its body; a reset in between still fails the request.
     await (await setupAnswered).finished();
+    // Sign-up's sign-in is recorded by a queue job whose push may land between the dashboard's
+    // render and its socket, and then the page rightly reads again (decision 033): what this test
+    // watches starts on a dashboard rendered after that push.
+    for (let waited = 0; waited < 10_000; waited += 200) {
+      const answer = await page.request.get(`${network.origin}/api/loginHistory`);
+      if (((await answer.json()) as { history: unknown[] }).history.length > 0) break;
+      await page.waitForTimeout(200);
+    }
+    socketsOpened = 0;
+    statusReads.length = 0;
+    await page.reload();
+    await liveIndicator(page, 'Connected').waitFor();
     assert.equal(socketsOpened, 1);
 
     assert.deepEqual(statusReads, [], 'nothing is read again while the socket stays up');
@@ -51,14 +65,14 @@ describe('live updates on the dashboard', () => {
     await liveIndicator(page, /Reconnecting…|Offline/).waitFor();
     await liveIndicator(page, 'Connected').waitFor();
     assert.equal(socketsOpened, 2, 'a new live socket was opened');
-    // Events may have been missed while it was down: each document is read once again.
-    for (let waited = 0; statusReads.length < 3 && waited < 10_000; waited += 100) await page.waitForTimeout(100);
-    assert.deepEqual([...statusReads].sort(), ['/api/faxCounts', '/api/receiveStatus', '/api/sendStatus']);
+    // Events may have been missed while it was down: the counts and the dashboard's lists are read once again.
+    for (let waited = 0; statusReads.length < 2 && waited < 10_000; waited += 100) await page.waitForTimeout(100);
+    assert.deepEqual([...statusReads].sort(), ['/api/faxCounts', '/api/recentFaxes']);
 
     // Events reach the page over the new socket.
     await signInElsewhere(account, DEVICES.safariOnMac.userAgent);
     await page
-      .getByRole('region', { name: 'Account activity' })
+      .getByRole('region', { name: 'Recent activity' })
       .getByRole('listitem')
       .filter({ hasText: `New sign-in from ${DEVICES.safariOnMac.described}` })
       .waitFor();

@@ -107,7 +107,10 @@ describe('the number funnel', () => {
 
     const card = page.getByRole('region', { name: 'Your fax number' });
     assert.equal((await card.locator('.own-number').textContent())?.trim(), number, 'the number exactly as held');
-    await card.getByText(/^Premium · trial until [A-Z][a-z]{2} \d{1,2}, \d{4}$/).waitFor();
+    await page
+      .getByRole('region', { name: 'Your plan' })
+      .getByText(/^Premium · trial until [A-Z][a-z]{2} \d{1,2}, \d{4}$/)
+      .waitFor();
 
     // The plans page names the plan the user is on and marks its card; nothing is offered twice.
     await visit(page, '/upgrade');
@@ -146,9 +149,9 @@ describe('the number funnel', () => {
     await waitForPath(page, '/dashboard');
 
     // No number was held: the dashboard offers one, and the pick is the user's without a hold.
-    const yourNumber = page.getByRole('region', { name: 'Your fax number' });
-    await yourNumber.getByText('Your plan includes a fax number of your own.', { exact: false }).waitFor();
-    await yourNumber.getByRole('link', { name: 'Get your own fax number' }).click();
+    const getOne = page.getByRole('region', { name: 'Receive faxes at your own number' });
+    await getOne.getByText('Your plan includes a fax number of your own.', { exact: false }).waitFor();
+    await getOne.getByRole('link', { name: 'Get a fax number' }).click();
     await waitForPath(page, '/reserveNumber');
     await page.getByText('Your plan is on: pick a local number and it is yours at once.').waitFor();
     await page.getByLabel('Area code').selectOption('415');

@@ -42,7 +42,7 @@ describe('the first-run path', () => {
     const next = page.getByRole('region', { name: 'What comes next' });
     assert.deepEqual(
       (await next.getByRole('listitem').locator('strong').allTextContents()).map((s) => s.trim()),
-      ['Get a fax number', 'Send a first fax', 'Add contacts'],
+      ['Get a fax number', 'Send your first fax', 'Add a contact'],
     );
     await assertNoSeriousAxeViolations(page);
 
@@ -59,10 +59,10 @@ describe('the first-run path', () => {
 
     // Skip a step, and a reload comes back to where the user is.
     await page.getByRole('button', { name: 'Skip this step' }).click();
-    await expectStep(page, 2, 'Send a first fax');
+    await expectStep(page, 2, 'Send your first fax');
     await page.reload();
     await waitForHydration(page);
-    await expectStep(page, 2, 'Send a first fax');
+    await expectStep(page, 2, 'Send your first fax');
 
     // Back is saved too.
     await page.getByRole('button', { name: 'Back' }).click();
@@ -71,24 +71,35 @@ describe('the first-run path', () => {
     await waitForHydration(page);
     await expectStep(page, 1, 'Get a fax number');
     await page.getByRole('button', { name: 'Skip this step' }).click();
-    await expectStep(page, 2, 'Send a first fax');
+    await expectStep(page, 2, 'Send your first fax');
 
-    // Taking a step's action counts it as done: coming back resumes at the next one.
-    await page.getByRole('region', { name: 'Send a first fax' }).getByRole('link', { name: 'Send a fax' }).click();
+    // Taking a step's action counts it as done on the path: coming back resumes at the next one.
+    await page.getByRole('region', { name: 'Send your first fax' }).getByRole('link', { name: 'Send a fax' }).click();
     await waitForPath(page, '/send');
+    // The dashboard's checklist says what is done, not where the path stands: nothing was sent.
     await visit(page, '/dashboard');
-    const reminder = page.getByRole('region', { name: 'Finish setting up' });
-    await reminder.getByText('Step 3 of 3: Add contacts.').waitFor();
-    await reminder.getByRole('link', { name: 'Continue' }).click();
-    await waitForPath(page, '/onboarding');
+    const checklist = page.getByRole('region', { name: 'Finish setting up' });
+    await checklist.getByText('0 of 4 done').waitFor();
+    const tasks = checklist.getByRole('listitem');
+    assert.equal(await tasks.count(), 4);
+    for (const name of ['Get a fax number', 'Send your first fax', 'Add a contact', 'Confirm your e-mail']) {
+      assert.equal(await tasks.filter({ hasText: name }).count(), 1, name);
+    }
+    assert.equal(await checklist.getByText('(done)').count(), 0, 'no task is ticked');
+    assert.equal(
+      await tasks.filter({ hasText: 'Send your first fax' }).getByRole('link', { name: 'Send a fax' }).getAttribute('href'),
+      '/send',
+    );
+    await assertNoSeriousAxeViolations(page);
+    await visit(page, '/onboarding');
     await waitForHydration(page);
-    await expectStep(page, 3, 'Add contacts');
+    await expectStep(page, 3, 'Add a contact');
     assert.equal(
       ((await page.getByRole('list', { name: 'Steps' }).getByRole('listitem').allTextContents()) ?? []).map((s) => s.trim()).join(' | '),
-      'Get a fax number (done) | Send a first fax (done) | Add contacts',
+      'Get a fax number (done) | Send your first fax (done) | Add a contact',
     );
     // The last step leads to the phonebook (issue 14).
-    const openPhonebook = page.getByRole('region', { name: 'Add contacts' }).getByRole('link', { name: 'Open the phonebook' });
+    const openPhonebook = page.getByRole('region', { name: 'Add a contact' }).getByRole('link', { name: 'Open the phonebook' });
     assert.equal(await openPhonebook.getAttribute('href'), '/phonebook');
     await assertNoSeriousAxeViolations(page);
 
@@ -119,7 +130,7 @@ describe('the first-run path', () => {
     await waitForPath(page, '/onboarding');
     await waitForHydration(page);
     await page.getByRole('button', { name: 'Skip this step' }).click();
-    await expectStep(page, 2, 'Send a first fax');
+    await expectStep(page, 2, 'Send your first fax');
     await page.getByRole('button', { name: 'Skip the rest, go to my dashboard' }).click();
     await waitForPath(page, '/dashboard');
     await page.getByRole('region', { name: 'Your plan' }).waitFor();

@@ -118,8 +118,11 @@ describe('receiving a fax', () => {
     await visit(inbox, '/inbox');
     await inbox.getByRole('row').filter({ hasText: 'Received' }).getByText('Unread', { exact: true }).waitFor();
     await visit(inbox, '/dashboard');
-    const card = inbox.getByRole('region', { name: 'Last fax received' });
-    await card.getByText(/Unread: 1 · Faxes received: 1/).waitFor();
+    const unread = inbox.getByRole('region', { name: /^Unread faxes/ });
+    await unread.getByText('1', { exact: true }).waitFor();
+    const open = unread.getByRole('link', { name: /^Fax from / });
+    assert.equal(await open.count(), 1);
+    assert.equal(await open.getAttribute('href'), `/faxDetails/${faxId}`);
     await assertNoSeriousAxeViolations(inbox);
 
     await previewReceivedFax(inbox, faxId);
@@ -134,7 +137,7 @@ describe('receiving a fax', () => {
     const statusReads: string[] = [];
     dashboard.on('request', (request) => {
       const path = new URL(request.url()).pathname;
-      if (['/api/sendStatus', '/api/receiveStatus', '/api/faxCounts'].includes(path)) statusReads.push(path);
+      if (['/api/recentFaxes', '/api/faxCounts'].includes(path)) statusReads.push(path);
     });
 
     const sender = await launchAnotherBrowser();
@@ -148,10 +151,18 @@ describe('receiving a fax', () => {
       await sender.close();
     }
 
-    const card = dashboard.getByRole('region', { name: 'Last fax received' });
-    await card.getByText(/Unread: 1 · Faxes received: 1/).waitFor({ timeout: FAX_TIMEOUT_MS });
+    // It arrives in the unread faxes and the recent activity, and the navigation counts it.
+    const unread = dashboard.getByRole('region', { name: /^Unread faxes/ });
+    await unread.getByRole('link', { name: /^Fax from / }).waitFor({ timeout: FAX_TIMEOUT_MS });
+    await unread.getByText('1', { exact: true }).waitFor();
+    await dashboard
+      .getByRole('region', { name: 'Recent activity' })
+      .getByRole('listitem')
+      .filter({ hasText: /^From / })
+      .filter({ hasText: 'Received' })
+      .waitFor();
     await inboxLink(dashboard, 1).waitFor();
-    assert.deepEqual(statusReads, [], 'the card and the navigation changed without a read of the server');
+    assert.deepEqual(statusReads, [], 'the lists and the navigation changed without a read of the server');
   });
 
   it(`shows the first ${FIRST_PAGE} faxes of a fuller inbox, and "Load more" only while there are more`, async () => {

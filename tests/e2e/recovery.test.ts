@@ -77,7 +77,7 @@ describe('password recovery', () => {
     await page.getByLabel('New password').fill(NEW_PASSWORD);
     await page.getByRole('button', { name: 'Save new password' }).click();
     await waitForPath(page, '/dashboard');
-    await page.getByRole('heading', { name: 'Welcome, Forgetful Fred' }).waitFor();
+    await page.getByRole('heading', { name: 'Welcome, Forgetful' }).waitFor();
     await liveIndicator(page, 'Connected').waitFor();
 
     // The other device's session ended: its dashboard goes to sign in by itself.

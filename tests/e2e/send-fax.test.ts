@@ -167,11 +167,14 @@ describe('sending a fax', () => {
     await row.getByRole('link', { name: /^Open the fax to \(212\) 555-0123/ }).click();
     await waitForPath(sentTab, `/faxDetails/${faxId}`);
 
-    // The dashboard's send document names the last fax and counts it.
+    // The dashboard's recent activity names the fax, its status and its pages, and opens it.
     await visit(sentTab, '/dashboard');
-    const sending = sentTab.getByRole('region', { name: 'Last fax sent' });
-    await sending.getByText('Delivered · 4 pages').waitFor();
-    await sending.getByText('Faxes sent: 1').waitFor();
+    const activity = sentTab.getByRole('region', { name: 'Recent activity' }).getByRole('listitem');
+    const sent = activity.filter({ hasText: 'To (212) 555-0123' });
+    await sent.getByText('Delivered', { exact: true }).waitFor();
+    await sent.getByText('4 pages').waitFor();
+    assert.equal(await activity.count(), 1);
+    assert.equal(await sent.getByRole('link', { name: /^Open the fax to \(212\) 555-0123/ }).getAttribute('href'), `/faxDetails/${faxId}`);
     await assertNoSeriousAxeViolations(sentTab);
   });
 

@@ -137,7 +137,7 @@ describe('settings', () => {
 
     await page.getByRole('navigation').getByRole('link', { name: 'Dashboard' }).click();
     await waitForPath(page, '/dashboard');
-    await page.getByRole('heading', { name: 'Welcome, Katherine Johnson' }).waitFor();
+    await page.getByRole('heading', { name: 'Welcome, Katherine' }).waitFor();
   });
 
   it('saves a US phone number and shows it formatted after a reload; refuses one that is not a number', async () => {

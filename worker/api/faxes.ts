@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { FAX_FIRST_PAGE_SIZE, FAX_NEXT_PAGE_SIZE, type FaxDetails, type FaxListPage, type SendStatus } from '../../src/common/faxes';
 import { faxPdfFileName } from '../../src/common/fax-file-name';
+import type { RecentFaxes } from '../../src/common/recent-faxes';
 import { faxIdParamSchema, faxListQuerySchema } from '../../src/common/fax-queries';
 import { toFaxSearch } from '../../src/common/fax-search';
 import { currentViewer } from '../auth/viewer';
@@ -43,6 +44,13 @@ export const faxesApi = new Hono<AppEnv>()
   .get('/sendStatus', async (c) => {
     const { user } = currentViewer(c);
     const body: SendStatus = await userHubStub(c.env, user.id).sendStatus(user.id);
+    return c.json(body, 200);
+  })
+
+  // The dashboard's lists, as its page is rendered with them: read again when the page may have missed a push.
+  .get('/recentFaxes', async (c) => {
+    const { user } = currentViewer(c);
+    const body: RecentFaxes = await userHubStub(c.env, user.id).recentFaxes(user.id);
     return c.json(body, 200);
   })
 

@@ -1,11 +1,12 @@
 import type { UserRow } from '../db/schema';
 import { creditPeriodOf } from '../db/queries/credit-period';
 import { userHubStub } from '../live/publish';
-import type { StorePageFigures } from '../live/user-hub';
+import type { PageFiguresWanted, StorePageFigures } from '../live/user-hub';
 
 export type PageFigures = StorePageFigures;
+export type { PageFiguresWanted };
 
-/** What every signed-in page shows from the user's store (on the dashboard, what is on its way too): one call. */
-export async function readPageFigures(env: Env, user: UserRow, onDashboard: boolean): Promise<PageFigures> {
-  return (await userHubStub(env, user.id).pageFigures(user.id, creditPeriodOf(user), onDashboard)) as PageFigures;
+/** Every signed-in page's figures from the user's store, and what the page wants beyond them: one call. */
+export async function readPageFigures(env: Env, user: UserRow, wanted: PageFiguresWanted): Promise<PageFigures> {
+  return (await userHubStub(env, user.id).pageFigures(user.id, creditPeriodOf(user), wanted)) as PageFigures;
 }

@@ -28,6 +28,7 @@ import {
   readFaxTotals,
 } from '../db/store/fax-counters';
 import { searchStoreFaxes } from '../db/store/fax-search';
+import { readRecentFaxRows } from '../db/store/recent-faxes';
 import { listSilentStoreReceivingFaxes, listStalledStoreSendFaxes, oldestOpenFaxChange } from '../db/store/fax-sweeps';
 import {
   createSendFaxes,
@@ -77,6 +78,7 @@ import type { DeleteForeverResult, TrashChangeResult } from '../../src/common/tr
 import { TRASH_RETENTION_MS } from '../../src/common/trash';
 import { deleteFaxesForever } from './fax-deletion';
 import type { FaxView } from '../../src/common/faxes';
+import { type RecentFaxes, recentOf, unreadOf } from '../../src/common/recent-faxes';
 import { enqueueFaxJob } from '../queues/fax-messages';
 import { toContactView } from '../views/contacts';
 import { toFaxEventView, toFaxView } from '../views/faxes';
@@ -121,12 +123,22 @@ function sessionOf(socket: WebSocket): string | null {
  * and fans out change events, and keeps the user's own store (worker/store/, decision 023), whose
  * schema is brought up to date whenever the object starts.
  */
-/** What every signed-in page shows from the store, and on the dashboard what is on its way. */
+/** What every signed-in page shows from the store, and on the dashboard its lists and setup facts. */
 export interface StorePageFigures {
   totals: FaxTotals;
   credits: StoreCredits;
-  sendStatus: SendStatus | null;
-  receiveStatus: ReceiveStatus | null;
+  /** On the dashboard: its unread faxes and recent activity. */
+  recentFaxes: RecentFaxes | null;
+  /** Whether the phonebook has a contact, when asked (the dashboard's setup checklist); else null. */
+  hasContacts: boolean | null;
+}
+
+/** What a page asks of the store beyond what every page shows. */
+export interface PageFiguresWanted {
+  /** The dashboard's lists. */
+  recentFaxes: boolean;
+  /** Whether there is a contact (one row at most): only while the setup checklist may show. */
+  hasContacts: boolean;
 }
 
 export class UserHub extends DurableObject<Env> {
@@ -366,18 +378,31 @@ export class UserHub extends DurableObject<Env> {
 
   /**
    * What a signed-in page shows from the store, in one call with each row read once (issue 16):
-   * the counts, the credits and, on the dashboard, the send and receive documents.
+   * the counts, the credits and, on the dashboard, its lists and whether there is a contact.
    */
-  async pageFigures(userId: string, period: CreditPeriod, onDashboard: boolean): Promise<StorePageFigures> {
+  async pageFigures(userId: string, period: CreditPeriod, wanted: PageFiguresWanted): Promise<StorePageFigures> {
     await this.ready(userId);
     applyCreditPeriod(this.store, period, Date.now());
     const counters = readAllFaxCounters(this.store);
     return {
       totals: faxTotalsOf(counters, countScheduledFaxes(this.store)),
       credits: this.creditsOf(counters),
-      sendStatus: onDashboard ? this.sendStatusOf(counters.SEND) : null,
-      receiveStatus: onDashboard ? this.receiveStatusOf(counters.RECEIVE) : null,
+      recentFaxes: wanted.recentFaxes ? this.recentFaxesOf(counters.RECEIVE) : null,
+      hasContacts: wanted.hasContacts ? contactStore.hasStoreContacts(this.store) : null,
     };
+  }
+
+  /** The dashboard's lists (GET /api/recentFaxes), as the page is rendered with them. */
+  async recentFaxes(userId: string): Promise<RecentFaxes> {
+    await this.ready(userId);
+    return this.recentFaxesOf(readFaxCounters(this.store, 'RECEIVE'));
+  }
+
+  private recentFaxesOf(received: FaxCounterValues): RecentFaxes {
+    const rows = readRecentFaxRows(this.store, received);
+    // One look into the phonebook for the names of both lists.
+    const views = this.views([...rows.unread, ...rows.recent]);
+    return { unread: unreadOf(views.slice(0, rows.unread.length)), recent: recentOf(views.slice(rows.unread.length)) };
   }
 
   /** The spec's send document: the fax on its way, the newest sent, and the lifetime count. */

@@ -24,10 +24,9 @@ interface Props {
 
 /**
  * A place in the navigation with its live count: unread faxes beside Inbox, scheduled ones
- * beside Sent. Its name is its own words, the count said in full after the name ("Inbox 2
- * unread"), so speech control finds it by what it shows and a screen reader hears the count the
- * badge shows the eye. No aria-label: one over the visible "Inbox 2" failed axe's
- * label-content-name-mismatch (serious).
+ * beside Sent. It is named by what it shows, the badge's figure included, with the word the eye
+ * does not need said to the ear ("Inbox 2 unread"): speech control finds it by what it shows
+ * (WCAG 2.5.3), a screen reader hears what the figure counts.
  */
 export default function CountedNavLink({ href, label, icon, current, look, kind, initial }: Props) {
   useEffect(() => seedFaxCounts(initial), [initial]);
@@ -35,10 +34,8 @@ export default function CountedNavLink({ href, label, icon, current, look, kind,
   const count = (kind === 'unread' ? counts?.unreadReceived : counts?.scheduled) ?? 0;
   const badge = count > 0 && (
     <>
-      <span className={kind === 'unread' ? 'count' : 'count quiet'} aria-hidden="true">
-        {count}
-      </span>
-      <span className="visually-hidden">{t(kind === 'unread' ? 'nav.unread' : 'nav.scheduled', { count })}</span>
+      <span className={kind === 'unread' ? 'count' : 'count quiet'}>{count}</span>
+      <span className="visually-hidden">{t(kind === 'unread' ? 'nav.unreadWord' : 'nav.scheduledWord')}</span>
     </>
   );
   return (

@@ -5,6 +5,7 @@ import { formatOwnNumber } from '../../common/phone-text';
 import onboardingMessages from 'virtual:messages/onboarding';
 import { translator } from '../../i18n/translator';
 import { saveSetupStep } from '../../stores/onboarding';
+import Icon from '../icons/Icon';
 import { stepActionPath, stepNumber } from './onboarding-steps';
 import './onboarding.css';
 
@@ -75,11 +76,16 @@ export default function Onboarding({ initialStep, faxNumber }: Props) {
       <h1>{t('onboarding.heading')}</h1>
       <ol className="onboarding-progress" aria-label={t('onboarding.progressLabel')}>
         {ONBOARDING_STEPS.map((each, index) => {
-          const name = t(`onboarding.steps.${each}.name`);
           const state = index + 1 < number ? 'done' : index + 1 === number ? 'current' : 'todo';
+          // The step's figure is drawn by the stylesheet (a counter) and a done step's tick is an
+          // icon: each item's words are its name alone, so the three never read as one run of text.
           return (
             <li key={each} className={state} aria-current={state === 'current' ? 'step' : undefined}>
-              {state === 'done' ? t('onboarding.stepDone', { name }) : name}
+              {state === 'done' && <Icon name="check" className="onboarding-tick" />}
+              <span>
+                {t(`onboarding.steps.${each}.name`)}
+                {state === 'done' && <span className="visually-hidden"> {t('onboarding.stepDoneNote')}</span>}
+              </span>
             </li>
           );
         })}

@@ -37,6 +37,11 @@ export function countStoreContacts(store: StoreScope, terms: readonly string[] =
   return store.select({ n: count() }).from(c).where(matching(terms)).get()?.n ?? 0;
 }
 
+/** Whether the phonebook has any contact: one row of its index at most (the dashboard's setup checklist). */
+export function hasStoreContacts(store: StoreScope): boolean {
+  return store.select({ id: c.id }).from(c).limit(1).get() !== undefined;
+}
+
 export function findStoreContact(store: StoreScope, contactId: string): StoreContactRow | null {
   return store.select().from(c).where(eq(c.id, contactId)).get() ?? null;
 }

@@ -1,0 +1,26 @@
+import type { FaxView } from '../../common/faxes';
+import { isOnItsWay } from '../../common/recent-faxes';
+import dashboardMessages from 'virtual:messages/dashboard';
+import { translator } from '../../i18n/translator';
+import { failureTitle, faxProgressText, pagesText } from '../faxes/fax-text';
+
+// How the dashboard's rows put a fax into words: who it is with, and one line of what matters now.
+
+const t = translator({ dashboard: dashboardMessages });
+
+/** The contact's name when the number is in the phonebook, else the number. */
+export function partyName(fax: FaxView): string {
+  return fax.contactName ?? fax.remoteDisplay ?? t('dashboard.unknownNumber');
+}
+
+/** "(312) 555-0190 · 3 pages", "Sending page 2 of 4", "Line busy", "Scheduled for Jan 6, 9:00 AM". */
+export function rowDetail(fax: FaxView, timeZone: string): string {
+  const number = fax.contactName ? fax.remoteDisplay : null;
+  const what =
+    fax.status === 'FAILED' && fax.failureReason
+      ? failureTitle(fax.failureReason)
+      : isOnItsWay(fax) || fax.status === 'QUEUED'
+        ? faxProgressText(fax, timeZone)
+        : pagesText(fax.pageCount);
+  return number ? `${number} · ${what}` : what;
+}
