@@ -15,6 +15,7 @@ import { $ownNumber, $subscription, followSubscription, ownNumberOr, seedSubscri
 import Icon from '../icons/Icon';
 import { useSeededStore } from '../page-data/use-seeded-store';
 import { withTimeZone } from '../time/time-zone';
+import Toasts from '../toasts/Toasts';
 import ConfirmEmail from './ConfirmEmail';
 import NumberCard from './NumberCard';
 import PlanCard from './PlanCard';
@@ -102,6 +103,7 @@ function Dashboard(props: Props) {
         />
         <RecentActivity faxes={faxes.recent} />
       </div>
+      <Toasts />
     </div>
   );
 }
