@@ -1,7 +1,8 @@
 // Each namespace of en-US.json as its own module (src/integrations/message-namespaces.ts), typed
 // as that part of the dictionary: an island imports the ones it shows (./translator.ts).
 // A namespace added to en-US.json gets its line here when an island first needs it.
-// `virtual:message/<namespace>.<key>` is one message alone, a string.
+// `virtual:message/<namespace>.<key>` is one message alone, a string; `virtual:messages/<namespace>.<part>`
+// one part of a namespace (an object).
 
 type Messages = typeof import('./en-US.json');
 
@@ -179,6 +180,43 @@ declare module 'virtual:messages/faxMail' {
 }
 declare module 'virtual:messages/faxSelection' {
   const messages: Messages['faxSelection'];
+  export default messages;
+}
+// Parts of a namespace, `virtual:messages/<namespace>.<part>`, for a piece of a page loaded on first need.
+declare module 'virtual:messages/send.composer' {
+  const messages: Messages['send']['composer'];
+  export default messages;
+}
+declare module 'virtual:messages/send.to' {
+  const messages: Messages['send']['to'];
+  export default messages;
+}
+declare module 'virtual:messages/send.document' {
+  const messages: Messages['send']['document'];
+  export default messages;
+}
+declare module 'virtual:messages/send.summary' {
+  const messages: Messages['send']['summary'];
+  export default messages;
+}
+declare module 'virtual:messages/send.blocked' {
+  const messages: Messages['send']['blocked'];
+  export default messages;
+}
+declare module 'virtual:messages/send.cover' {
+  const messages: Messages['send']['cover'];
+  export default messages;
+}
+declare module 'virtual:messages/send.later' {
+  const messages: Messages['send']['later'];
+  export default messages;
+}
+declare module 'virtual:messages/upload.progress' {
+  const messages: Messages['upload']['progress'];
+  export default messages;
+}
+declare module 'virtual:messages/upload.errors' {
+  const messages: Messages['upload']['errors'];
   export default messages;
 }
 declare module 'virtual:message/*' {

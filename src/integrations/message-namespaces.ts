@@ -11,7 +11,9 @@ import type { AstroIntegration } from 'astro';
 const DICTIONARY = fileURLToPath(new URL('../i18n/en-US.json', import.meta.url));
 const PREFIX = 'virtual:messages/';
 // One message alone, `virtual:message/<namespace>.<key>`: for an island that shows a few words of
-// a large namespace (the page counts of the send page's namespace, on every list of faxes).
+// a large namespace (the page counts of the send page's namespace, on every list of faxes). And a
+// part of one, `virtual:messages/<namespace>.<part>`: the words of a piece of a page that is
+// loaded on first need (the send page's cover page fields) come with that piece, not the page.
 const ONE_PREFIX = 'virtual:message/';
 
 /** The Vite plugin (Astro's builds and vitest both use it). */
@@ -25,12 +27,14 @@ export function messageNamespacesPlugin() {
       const path = id.slice((one ? ONE_PREFIX : PREFIX).length + 1);
       this.addWatchFile?.(DICTIONARY);
       const dictionary = JSON.parse(readFileSync(DICTIONARY, 'utf8')) as unknown;
-      const value = (one ? path.split('.') : [path]).reduce<unknown>(
-        (node, part) =>
-          node && typeof node === 'object' && Object.hasOwn(node, part) ? (node as Record<string, unknown>)[part] : undefined,
-        dictionary,
-      );
-      if (value === undefined || (one && typeof value !== 'string'))
+      const value = path
+        .split('.')
+        .reduce<unknown>(
+          (node, part) =>
+            node && typeof node === 'object' && Object.hasOwn(node, part) ? (node as Record<string, unknown>)[part] : undefined,
+          dictionary,
+        );
+      if (value === undefined || (one ? typeof value !== 'string' : typeof value !== 'object'))
         throw new Error(`${id.slice(1)}: en-US.json has no ${one ? 'message' : 'namespace'} "${path}"`);
       return `export default ${JSON.stringify(value)};`;
     },

@@ -1,131 +1,50 @@
-import { atom, computed, map, onMount } from 'nanostores';
-import type { CoverPage, CoverPageTemplate } from '../common/cover-page';
-import type { ApiErrorBody } from '../common/errors';
-import type { SendFaxBody } from '../common/faxes';
+import { atom, computed } from 'nanostores';
 import { formatOwnNumber } from '../common/phone-text';
-import { checkFaxableFile, localDateOptionsAt, type FileProblem } from '../components/send/send-rules';
 import { api, call, type ApiFailureCode } from '../lib/api';
-import sendMessages from 'virtual:messages/send';
-import { translator } from '../i18n/translator';
-import { $phoneParser, preloadPhoneParser } from '../lib/phone-parser';
-import { startUpload, type UploadTask } from '../lib/upload';
-import { decodeUploadString, fileFromDecoded } from '../lib/upload/upload-string';
 import { $account } from './account';
-import { $moreRecipients, $schedule } from './send-options';
-import { readRecipientList } from '../components/send/recipient-list';
-import type { SendFaxToManyBody } from '../common/send-many';
-import { MAX_RECIPIENTS } from '../common/send-many-rules';
+import { $draft, $schedule } from './send-draft';
+import { $document, $uploadedFile, IN_PROGRESS, markDocumentGone } from './send-document';
+import { $firstRecipient, $recipientList, addTypedNumbersNow } from './send-recipients';
+import { buildCoverPage, recipientsOf, type CoverDefaults } from '../components/send/send-body';
+import { firstProblem, sendProblems, type SendArea, type SendProblem } from '../components/send/send-problems';
 import { onTeardown } from './teardown';
 
-// The send page (/send): what the user typed, the document being uploaded, and the send itself.
-// Nothing here is dropped when a send fails: the draft and the uploaded document stay, and a
-// document the server no longer has is uploaded again from the file still held in memory.
+// The send itself on /send: what it costs, what stops it, and POST /api/sendFax (one number) or
+// /api/sendFaxToMany (several). Nothing is dropped when a send fails: the draft and the uploaded
+// document stay, and a document the server no longer has is uploaded again from memory.
 
-const t = translator({ send: sendMessages });
-
-export type UploadSnapshot = ReturnType<UploadTask['$snapshot']['get']>;
-
-export interface SendDraft {
-  toNumber: string;
-  anonymous: boolean;
-  withCover: boolean;
-  template: CoverPageTemplate;
-  toName: string;
-  /** null: not edited, so it follows the fax number above. */
-  coverToNumber: string | null;
-  toCompany: string;
-  /** null: not edited, so it follows the account's name. */
-  fromName: string | null;
-  /** null: not edited, so it follows the user's own fax number. */
-  fromNumber: string | null;
-  fromCompany: string;
-  subject: string;
-  message: string;
-}
-
-export interface ChosenDocument {
-  file: File;
-  snapshot: UploadSnapshot;
-  /** sendFax answered that the uploaded copy is gone: it has to be uploaded again. */
-  gone: boolean;
-}
+export type { SendArea, SendProblem };
 
 /** Where the /send form's own submission stands (the fax's progress is its row's, pushed as fax.updated). */
 export type SendSubmission =
   | { kind: 'idle' }
   | { kind: 'sending' }
   | { kind: 'sent'; faxId: string }
-  | { kind: 'failed'; code: ApiFailureCode; message: string };
+  | { kind: 'failed'; area: SendArea; code: ApiFailureCode; message: string };
 
-export type SendBlock =
-  | { kind: 'noNumber' }
-  | { kind: 'invalidNumber' }
-  | { kind: 'checkingNumber' }
-  | { kind: 'noDocument' }
-  | { kind: 'uploading' }
-  | { kind: 'loadingAccount' }
-  | { kind: 'credits'; needed: number; available: number }
-  | { kind: 'unreadableRecipients'; entries: string }
-  | { kind: 'tooManyRecipients' }
-  | { kind: 'invalidSendTime' };
-
-const EMPTY_DRAFT: SendDraft = {
-  toNumber: '',
-  anonymous: false,
-  withCover: false,
-  template: 'classic',
-  toName: '',
-  coverToNumber: null,
-  toCompany: '',
-  fromName: null,
-  fromNumber: null,
-  fromCompany: '',
-  subject: '',
-  message: '',
-};
-
-export const $draft = map<SendDraft>({ ...EMPTY_DRAFT });
-export const $document = atom<ChosenDocument | null>(null);
-export const $fileProblem = atom<{ problem: Exclude<FileProblem, null>; name: string } | null>(null);
 export const $submission = atom<SendSubmission>({ kind: 'idle' });
+/** Send was pressed with something missing: from then on each part says what it lacks. Counts the presses. */
+export const $sendAttempts = atom(0);
 /** The user's own fax number (E.164), the cover page's default "from" number. */
 export const $ownFaxNumber = atom<string | null>(null);
 
-/** The fax number as typed, when it is a valid one (null too while the phone parser loads). */
-export const $recipient = computed([$draft, $phoneParser], (draft, parser) => {
-  const e164 = parser?.toE164(draft.toNumber) ?? null;
-  return parser && e164 ? { e164, display: parser.formatPhoneForDisplay(e164) } : null;
-});
-
-/** Numbers are typed (or picked) but the phone parser is not here yet to read them. */
-export const $numberCheckPending = computed(
-  [$draft, $moreRecipients, $phoneParser],
-  (draft, more, parser) => parser === null && (draft.toNumber.trim() !== '' || more.trim() !== ''),
-);
-
-// The parser comes with the first number to read, however it got there (typed, picked from the
-// phonebook, kept in the draft), not with the page.
-onMount($recipient, () =>
-  $numberCheckPending.subscribe((pending) => {
-    if (pending) preloadPhoneParser();
-  }),
-);
-
-/** Every recipient of the send: the number above first, then those pasted below, duplicates merged. */
-export const $recipientList = computed([$recipient, $moreRecipients, $phoneParser], (first, more, parser) => {
-  const list = parser ? readRecipientList(more, parser, first ? [first.e164] : []) : { recipients: [], unreadable: [], duplicates: 0 };
-  return { ...list, all: first ? [first, ...list.recipients] : list.recipients };
+onTeardown(() => {
+  $submission.set({ kind: 'idle' });
+  $sendAttempts.set(0);
+  $ownFaxNumber.set(null);
 });
 
 /** What the cover page shows where the user has not typed anything of their own. */
-export const $coverDefaults = computed([$recipient, $account, $ownFaxNumber], (recipient, account, own) => ({
-  toNumber: recipient?.display ?? '',
-  fromName: account?.displayName ?? '',
-  fromNumber: own ? formatOwnNumber(own) : '',
-}));
-
-export const $uploadedFile = computed($document, (doc) =>
-  doc && !doc.gone && doc.snapshot.state === 'success' ? doc.snapshot.file : null,
+export const $coverDefaults = computed(
+  [$firstRecipient, $account, $ownFaxNumber],
+  (first, account, own): CoverDefaults => ({
+    toName: first?.entry.contact?.name ?? '',
+    // A contact imported with only a company has it as its name too: it is not printed twice.
+    toCompany: first?.entry.contact && first.entry.contact.company !== first.entry.contact.name ? first.entry.contact.company : '',
+    toNumber: first?.display ?? '',
+    fromName: account?.displayName ?? '',
+    fromNumber: own ? formatOwnNumber(own) : '',
+  }),
 );
 
 /**
@@ -134,7 +53,7 @@ export const $uploadedFile = computed($document, (doc) =>
  */
 export const $sendSummary = computed([$draft, $uploadedFile, $account, $recipientList], (draft, file, account, list) => {
   const pages = file ? file.pageCount + (draft.withCover ? 1 : 0) : null;
-  const faxes = Math.max(1, list.all.length);
+  const faxes = Math.max(1, list.valid.length);
   return {
     pages,
     faxes,
@@ -143,179 +62,78 @@ export const $sendSummary = computed([$draft, $uploadedFile, $account, $recipien
   };
 });
 
-/** Why the fax cannot be sent yet, or null when it can. */
-export const $sendBlock = computed(
-  [$draft, $recipient, $document, $sendSummary, $recipientList, $schedule, $numberCheckPending],
-  (draft, recipient, doc, summary, list, schedule, checking): SendBlock | null => {
-    if (draft.toNumber.trim() === '') return { kind: 'noNumber' };
-    if (checking) return { kind: 'checkingNumber' };
-    if (!recipient) return { kind: 'invalidNumber' };
-    if (list.unreadable.length > 0) return { kind: 'unreadableRecipients', entries: list.unreadable.join(', ') };
-    if (list.all.length > MAX_RECIPIENTS) return { kind: 'tooManyRecipients' };
-    if (schedule.kind === 'invalid') return { kind: 'invalidSendTime' };
-    if (doc && !doc.gone && ['running', 'pausing', 'paused'].includes(doc.snapshot.state)) return { kind: 'uploading' };
-    if (summary.needed === null) return { kind: 'noDocument' };
-    if (summary.credits === null) return { kind: 'loadingAccount' };
-    if (summary.needed > summary.credits) return { kind: 'credits', needed: summary.needed, available: summary.credits };
-    return null;
-  },
+/** Everything that stops the send now, in the order of the page. */
+export const $sendProblems = computed([$draft, $recipientList, $document, $schedule, $sendSummary], (draft, list, doc, schedule, summary) =>
+  sendProblems({
+    recipients: list,
+    pendingText: draft.recipientText,
+    document: doc
+      ? doc.gone || doc.snapshot.state === 'error' || doc.snapshot.state === 'canceled'
+        ? 'failed'
+        : IN_PROGRESS.includes(doc.snapshot.state)
+          ? 'uploading'
+          : 'ready'
+      : null,
+    schedule,
+    needed: summary.needed,
+    credits: summary.credits,
+  }),
 );
 
-export function updateDraft<K extends keyof SendDraft>(key: K, value: SendDraft[K]): void {
-  $draft.set({ ...$draft.get(), [key]: value });
-}
+/** The problems each part shows: none until Send is pressed, then those left, as they are fixed. */
+export const $shownProblems = computed([$sendAttempts, $sendProblems], (attempts, problems) => (attempts > 0 ? problems : []));
 
-let task: UploadTask | null = null;
-let stopWatching: (() => void) | null = null;
-
-function dropTask(): void {
-  stopWatching?.();
-  stopWatching = null;
-  const state = task?.$snapshot.get().state;
-  if (state === 'running' || state === 'pausing' || state === 'paused') task?.cancel();
-  task = null;
-}
-
-// Signed out or gone: the fax being written and its upload are forgotten (an upload under way stops).
-onTeardown(() => {
-  dropTask();
-  $draft.set({ ...EMPTY_DRAFT });
-  $document.set(null);
-  $fileProblem.set(null);
-  $submission.set({ kind: 'idle' });
-  $ownFaxNumber.set(null);
-});
-
-/** Starts uploading a picked or dropped file at once; it replaces any document chosen before. */
-export function chooseDocument(file: File): void {
-  const problem = checkFaxableFile(file);
-  $fileProblem.set(problem ? { problem, name: file.name } : null);
-  if (problem) return;
-  dropTask();
-  const next = startUpload(file, file.name);
-  next.done.catch(() => undefined); // a failure shows through the snapshot
-  task = next;
-  stopWatching = next.$snapshot.subscribe((snapshot) => $document.set({ file, snapshot, gone: false }));
-  if ($submission.get().kind === 'failed') $submission.set({ kind: 'idle' });
+/** Which part a refusal of the server concerns, so it is said there. */
+function areaOf(code: ApiFailureCode, status: number): SendArea {
+  if (code === 'INVALID_FAX_NUMBER') return 'to';
+  if (status === 404 || code === 'TOO_MANY_PAGES') return 'document';
+  return 'send';
 }
 
 /**
- * A document pasted or dropped as text: a data URL (spec §5), e.g. a scan another app copied.
- * Text that is not one is refused like a file that cannot be faxed.
+ * Sends the fax (to every recipient, now or at the time picked) and answers the part to look at:
+ * the first thing missing (nothing is sent) or the part a refusal concerns; null when sent, and
+ * the page moves to the fax's page or the group's.
  */
-export function chooseDocumentFromText(text: string): void {
-  const decoded = decodeUploadString(text, 'data_url');
-  if ('bytes' in decoded) chooseDocument(fileFromDecoded(decoded));
-  else $fileProblem.set({ problem: 'unsupportedType', name: t('send.pastedText') });
-}
-
-/** Uploads the same file again (after an error, a cancel, or when the server lost its copy). */
-export function uploadAgain(): void {
-  const doc = $document.get();
-  if (doc) chooseDocument(doc.file);
-}
-
-export function removeDocument(): void {
-  dropTask();
-  $document.set(null);
-}
-
-export function pauseUpload(): void {
-  task?.pause();
-}
-
-export function resumeUpload(): void {
-  task?.resume();
-}
-
-export function cancelUpload(): void {
-  task?.cancel();
-}
-
-/** The cover page as it would be sent at `now`, with the sender's clock. */
-function buildCoverPage(now: Date): CoverPage {
-  const draft = $draft.get();
-  const defaults = $coverDefaults.get();
-  return {
-    template: draft.template,
-    toName: draft.toName.trim(),
-    toNumber: (draft.coverToNumber ?? defaults.toNumber).trim(),
-    toCompany: draft.toCompany.trim(),
-    fromName: (draft.fromName ?? defaults.fromName).trim(),
-    fromNumber: (draft.fromNumber ?? defaults.fromNumber).trim(),
-    fromCompany: draft.fromCompany.trim(),
-    subject: draft.subject.trim(),
-    message: draft.message.trim(),
-    localDateOptions: localDateOptionsAt(now),
-  };
-}
-
-/** One number: POST /api/sendFax, then the fax's page. */
-async function sendToOne(body: SendFaxBody) {
-  const result = await call(api.sendFax.$post({ json: body }));
-  return result.ok ? { ok: true as const, page: `/faxDetails/${encodeURIComponent(result.data.faxId)}`, id: result.data.faxId } : result;
-}
-
-/** Several numbers: POST /api/sendFaxToMany, then the group's page. */
-async function sendToMany(body: SendFaxToManyBody) {
-  const result = await call(api.sendFaxToMany.$post({ json: body }));
-  return result.ok
-    ? { ok: true as const, page: `/broadcast/${encodeURIComponent(result.data.broadcastId)}`, id: result.data.broadcastId }
-    : result;
-}
-
-/**
- * Sends the fax (to every recipient, now or at the time picked); on success the page moves to the
- * fax's page or the group's, on failure everything stays.
- */
-export async function sendFax(): Promise<void> {
+export async function sendFax(): Promise<SendArea | null> {
+  if ($submission.get().kind === 'sending') return null;
+  // A number still typed in the To field is taken as the person meant it.
+  await addTypedNumbersNow();
+  const problem = firstProblem($sendProblems.get());
   const file = $uploadedFile.get();
-  const recipient = $recipient.get();
   const { pages } = $sendSummary.get();
-  const { all } = $recipientList.get();
-  const schedule = $schedule.get();
-  if ($sendBlock.get() || !file || !recipient || pages === null || $submission.get().kind === 'sending') return;
+  if (problem || !file || pages === null) {
+    $sendAttempts.set($sendAttempts.get() + 1);
+    return problem?.area ?? 'document';
+  }
   const draft = $draft.get();
+  const schedule = $schedule.get();
   const sendAt = schedule.kind === 'at' ? schedule.sendAt : undefined;
   // A scheduled fax's cover page carries the time it will be sent, on the sender's clock.
-  const coverpage = draft.withCover ? buildCoverPage(new Date(sendAt ?? Date.now())) : false;
+  const coverpage = draft.withCover ? buildCoverPage(draft, $coverDefaults.get(), new Date(sendAt ?? Date.now())) : (false as const);
+  const recipients = recipientsOf($recipientList.get().valid);
+  const common = { fileId: file.fileId, coverpage, pageCount: pages, anonymous: draft.anonymous, sendAt };
   $submission.set({ kind: 'sending' });
   const result =
-    all.length > 1
-      ? await sendToMany({
-          recipients: all.map((r, i) => ({ toNumber: r.e164, ...(i === 0 && draft.toName.trim() ? { toName: draft.toName.trim() } : {}) })),
-          fileId: file.fileId,
-          coverpage,
-          pageCount: pages,
-          anonymous: draft.anonymous,
-          sendAt,
-        })
-      : await sendToOne({ toNumber: recipient.e164, fileId: file.fileId, coverpage, pageCount: pages, anonymous: draft.anonymous, sendAt });
+    recipients.length > 1
+      ? await call(api.sendFaxToMany.$post({ json: { ...common, recipients } })).then((r) =>
+          r.ok ? { ok: true as const, page: `/broadcast/${encodeURIComponent(r.data.broadcastId)}`, id: r.data.broadcastId } : r,
+        )
+      : await call(api.sendFax.$post({ json: { ...common, toNumber: recipients[0]!.toNumber } })).then((r) =>
+          r.ok ? { ok: true as const, page: `/faxDetails/${encodeURIComponent(r.data.faxId)}`, id: r.data.faxId } : r,
+        );
   if (result.ok) {
     $submission.set({ kind: 'sent', faxId: result.id });
     window.location.assign(result.page);
-    return;
+    return null;
   }
-  const doc = $document.get();
-  if (result.status === 404 && doc) $document.set({ ...doc, gone: true });
-  $submission.set({ kind: 'failed', code: result.code, message: result.message });
+  if (result.status === 404) markDocumentGone();
+  const area = areaOf(result.code, result.status);
+  $submission.set({ kind: 'failed', area, code: result.code, message: result.message });
+  return area;
 }
 
-export type CoverPreviewResult = { ok: true; pdf: Blob } | { ok: false; code: ApiFailureCode; message: string };
-
-/** The cover page as it would look if sent now (POST /api/coverPagePreview answers a PDF). */
-export async function fetchCoverPagePreview(): Promise<CoverPreviewResult> {
-  const file = $uploadedFile.get();
-  // pageCount is the document's; the server adds the cover page itself.
-  const body = { coverpage: buildCoverPage(new Date()), pageCount: file?.pageCount ?? 0 };
-  let response: Response;
-  try {
-    // A PDF, not JSON: read here rather than through `call`.
-    response = await api.coverPagePreview.$post({ json: body });
-  } catch {
-    return { ok: false, code: 'NETWORK', message: 'Network error' };
-  }
-  if (response.ok) return { ok: true, pdf: await response.blob() };
-  const payload = (await response.json().catch(() => null)) as ApiErrorBody | null;
-  return { ok: false, code: payload?.error.code ?? 'INTERNAL', message: payload?.error.message ?? response.statusText };
+/** A change after a refused send: the refusal is old news once the person acts on it. */
+export function clearRefusal(): void {
+  if ($submission.get().kind === 'failed') $submission.set({ kind: 'idle' });
 }

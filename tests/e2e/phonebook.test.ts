@@ -54,6 +54,12 @@ async function fitsTheScreen(page: Page): Promise<boolean> {
   return page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 }
 
+/** The chips of /send's To field, as a person reads them (a contact's name runs into its number). */
+async function recipientChips(page: Page): Promise<string[]> {
+  const chips = page.getByRole('list', { name: 'Recipients' }).getByRole('listitem');
+  return (await chips.allTextContents()).map((text) => text.trim());
+}
+
 describe('the phonebook', () => {
   const browser = useBrowser();
 
@@ -190,7 +196,7 @@ describe('the phonebook', () => {
     assert.equal(await fitsTheScreen(page), true);
   });
 
-  it('chooses a contact on /send, searching as you type, to fill the number and the cover page', async () => {
+  it('chooses contacts on /send, searching as you type, to fill the To field and the cover page', async () => {
     const page = await browser.newPage();
     await signUpThroughUi(page, { name: 'Ada Lovelace', label: 'phonebook-send' });
     await addThroughApi(page, { name: 'Charles Babbage', faxNumber: '212 555 0199', company: 'Difference Engines' });
@@ -198,42 +204,47 @@ describe('the phonebook', () => {
     await visit(page, '/send');
     await page.getByRole('heading', { name: 'Send a fax', level: 1 }).waitFor();
 
-    const picker = page.getByRole('combobox', { name: 'Find a contact' });
-    await picker.pressSequentially('char');
+    const to = page.getByRole('combobox', { name: 'To' });
+    await to.pressSequentially('char');
     const options = page.getByRole('listbox', { name: 'Contacts' }).getByRole('option');
     await page.getByText('2 contacts found.', { exact: false }).waitFor();
     assert.deepEqual(
       (await options.allTextContents()).map((text) => text.trim()),
       ['Charles BabbageDifference Engines · (212) 555-0199', 'Charlotte Brontë+44 20 7946 0958'],
     );
-    await assertNoSeriousAxeViolations(page);
-    // Narrowing by number typed any way.
-    await picker.fill('');
-    await picker.pressSequentially('(212) 555-01');
-    await page.getByText('1 contact found.', { exact: false }).waitFor();
-    await picker.press('ArrowDown');
+    // A name typed: the first match is the one Enter takes.
     assert.equal(await options.first().getAttribute('aria-selected'), 'true');
-    await picker.press('Enter');
+    await assertNoSeriousAxeViolations(page);
+    // Narrowing by number typed any way: a number is not taken for a contact until one is chosen.
+    await to.fill('');
+    await to.pressSequentially('(212) 555-01');
+    await page.getByText('1 contact found.', { exact: false }).waitFor();
+    assert.equal(await options.first().getAttribute('aria-selected'), 'false');
+    await to.press('ArrowDown');
+    assert.equal(await options.first().getAttribute('aria-selected'), 'true');
+    await to.press('Enter');
 
-    await page.getByText('Charles Babbage chosen: the fax number and the cover page’s To fields are filled in.').waitFor();
-    assert.equal(await page.getByLabel('Fax number', { exact: true }).inputValue(), '(212) 555-0199');
-    await page.getByText('Sending to (212) 555-0199.').waitFor();
+    await page.getByText('Charles Babbage added.').waitFor();
+    assert.deepEqual(await recipientChips(page), ['Charles Babbage(212) 555-0199']);
+    assert.equal(await to.inputValue(), '');
     await page.getByLabel('Add a cover page').check();
     assert.equal(await page.getByLabel('To: name').inputValue(), 'Charles Babbage');
     assert.equal(await page.getByLabel('To: company').inputValue(), 'Difference Engines');
     assert.equal(await page.getByLabel('To: fax number').inputValue(), '(212) 555-0199');
     await assertNoSeriousAxeViolations(page);
 
-    // Another contact chosen with the mouse replaces them.
-    await picker.fill('');
-    await picker.pressSequentially('bront');
+    // Another contact chosen with the mouse is one more recipient: each cover page is addressed to its own.
+    await to.pressSequentially('bront');
     await options.filter({ hasText: 'Charlotte Brontë' }).click();
-    assert.equal(await page.getByLabel('Fax number', { exact: true }).inputValue(), '+44 20 7946 0958');
+    assert.deepEqual(await recipientChips(page), ['Charles Babbage(212) 555-0199', 'Charlotte Brontë+44 20 7946 0958']);
+    await page.getByText('Each recipient’s cover page is addressed to them.').waitFor();
+    await page.getByRole('button', { name: 'Remove Charles Babbage' }).click();
     assert.equal(await page.getByLabel('To: name').inputValue(), 'Charlotte Brontë');
     assert.equal(await page.getByLabel('To: company').inputValue(), '');
+    assert.equal(await page.getByLabel('To: fax number').inputValue(), '+44 20 7946 0958');
   });
 
-  it('opens /send from a contact’s “Send a fax” with the number and the cover page filled in', async () => {
+  it('opens /send from a contact’s “Send a fax” with the recipient and the cover page filled in', async () => {
     const page = await browser.newPage();
     await signUpThroughUi(page, { name: 'Ada Lovelace', label: 'phonebook-send-from' });
     await addThroughApi(page, { name: 'Charles Babbage', faxNumber: '212 555 0199', company: 'Difference Engines' });
@@ -242,9 +253,8 @@ describe('the phonebook', () => {
     await page.getByRole('link', { name: 'Send a fax to Charles Babbage' }).click();
     await page.waitForURL(/\/send\?contact=/);
     await waitForHydration(page);
-    await page.getByText('Charles Babbage chosen: the fax number and the cover page’s To fields are filled in.').waitFor();
-    assert.equal(await page.getByRole('combobox', { name: 'Find a contact' }).inputValue(), 'Charles Babbage');
-    assert.equal(await page.getByLabel('Fax number', { exact: true }).inputValue(), '(212) 555-0199');
+    await page.getByRole('list', { name: 'Recipients' }).getByText('Charles Babbage').waitFor();
+    assert.deepEqual(await recipientChips(page), ['Charles Babbage(212) 555-0199']);
     await page.getByLabel('Add a cover page').check();
     assert.equal(await page.getByLabel('To: name').inputValue(), 'Charles Babbage');
     assert.equal(await page.getByLabel('To: company').inputValue(), 'Difference Engines');
@@ -253,7 +263,7 @@ describe('the phonebook', () => {
     // An id that is not one of the user's contacts fills nothing.
     await visit(page, `/send?contact=${crypto.randomUUID()}`);
     await waitForHydration(page);
-    assert.equal(await page.getByLabel('Fax number', { exact: true }).inputValue(), '');
+    assert.deepEqual(await recipientChips(page), []);
   });
 
   it('adds a fax’s other party to the phonebook from the fax’s page, then sends them a fax from it', async () => {
@@ -283,14 +293,14 @@ describe('the phonebook', () => {
     await menu.getByRole('menuitem', { name: 'Send a fax to this number' }).click();
     await page.waitForURL(/\/send\?to=/);
     await waitForHydration(page);
-    await page.getByText('Grace Hopper chosen: the fax number and the cover page’s To fields are filled in.').waitFor();
-    assert.equal(await page.getByLabel('Fax number', { exact: true }).inputValue(), '(212) 555-0123');
+    await page.getByRole('list', { name: 'Recipients' }).getByText('Grace Hopper').waitFor();
+    assert.deepEqual(await recipientChips(page), ['Grace Hopper(212) 555-0123']);
 
-    // A number no contact has fills the number alone.
+    // A number no contact has is the recipient alone, read as it will be dialled.
     await visit(page, `/send?to=${encodeURIComponent('+13125550190')}`);
     await waitForHydration(page);
-    await page.getByText('Sending to (312) 555-0190.').waitFor();
-    assert.equal(await page.getByRole('combobox', { name: 'Find a contact' }).inputValue(), '');
+    await page.getByRole('list', { name: 'Recipients' }).getByText('(312) 555-0190', { exact: true }).waitFor();
+    assert.deepEqual(await recipientChips(page), ['(312) 555-0190']);
   });
 
   it('names a sent fax by its contact on /sent as soon as the contact is added, in another tab, and not after it is deleted', async () => {

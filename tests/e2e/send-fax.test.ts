@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { describe, it } from 'node:test';
-import type { Page, Route } from 'playwright-core';
+import type { Page, Response, Route } from 'playwright-core';
 import { makeJpeg, makePdf, type TestFile } from './support/documents.ts';
 import {
   assertNoSeriousAxeViolations,
@@ -53,22 +53,50 @@ async function openSendPage(page: Page): Promise<void> {
   await page.getByRole('heading', { name: 'Send a fax', level: 1 }).waitFor();
 }
 
-async function enterNumber(page: Page, typed: string, shown: string): Promise<void> {
-  const field = page.getByLabel('Fax number', { exact: true });
-  await field.fill(typed);
-  await field.blur();
-  // Formatted once read: the phone library loads when the field is first focused (decision 032).
-  await page.getByText(`Sending to ${shown}.`).waitFor();
-  await page.waitForFunction(({ id, value }) => (document.getElementById(id) as HTMLInputElement | null)?.value === value, {
-    id: (await field.getAttribute('id')) ?? '',
-    value: shown,
-  });
-  assert.equal(await field.inputValue(), shown, 'a complete number is shown formatted');
+/** The To field: contacts and numbers as chips (issue 28). */
+function toField(page: Page) {
+  return page.getByRole('combobox', { name: 'To' });
 }
 
-async function upload(page: Page, file: TestFile, shown: RegExp): Promise<void> {
-  await page.getByLabel('Choose a document').setInputFiles(file);
-  await page.getByText(shown).waitFor({ timeout: UI_TIMEOUT_MS * 2 });
+/** The chips of the To field, as a person reads them. */
+async function recipients(page: Page): Promise<string[]> {
+  const chips = page.getByRole('list', { name: 'Recipients' }).getByRole('listitem');
+  return (await chips.allTextContents()).map((text) => text.trim());
+}
+
+async function enterNumber(page: Page, typed: string, shown: string): Promise<void> {
+  await toField(page).fill(typed);
+  await toField(page).press('Enter');
+  // Shown as it will be dialled once read: the phone library loads when the field is first focused (decision 032).
+  await page.getByRole('list', { name: 'Recipients' }).getByText(shown, { exact: true }).waitFor();
+  assert.equal(await toField(page).inputValue(), '', 'the number left the field for its chip');
+}
+
+/** The drop zone's part of the page. */
+function documentArea(page: Page) {
+  return page.getByRole('region', { name: 'Document' });
+}
+
+function summary(page: Page) {
+  return page.getByRole('region', { name: 'Summary' });
+}
+
+/** Uploads through the drop zone's file input; `details` is what the zone then says of it ("1 KB · 3 pages"). */
+async function upload(page: Page, file: TestFile, details: RegExp): Promise<void> {
+  await page.getByLabel('Choose a file').setInputFiles(file);
+  await documentArea(page)
+    .getByText(file.name, { exact: true })
+    .waitFor({ timeout: UI_TIMEOUT_MS * 2 });
+  await documentArea(page).getByText(details).waitFor();
+}
+
+/** Every answer to the cover page's preview from now on. */
+function recordCoverPreviews(page: Page): Response[] {
+  const answers: Response[] = [];
+  page.on('response', (response) => {
+    if (new URL(response.url()).pathname === '/api/coverPagePreview') answers.push(response);
+  });
+  return answers;
 }
 
 /** Sends and answers the new fax's id, once its details page is showing. */
@@ -100,40 +128,42 @@ describe('sending a fax', () => {
     await assertNoSeriousAxeViolations(sentTab);
 
     await openSendPage(page);
-    await page.getByText(`You have ${FREE_SEND_CREDITS} credits`).waitFor();
-    const send = page.getByRole('button', { name: 'Send fax' });
-    assert.equal(await send.isDisabled(), true);
-    await page.getByText('Enter the fax number to send to.').waitFor();
+    await summary(page).getByText(`You have ${FREE_SEND_CREDITS} credits`).waitFor();
     await assertNoSeriousAxeViolations(page);
 
-    const number = page.getByLabel('Fax number', { exact: true });
-    await number.fill('212 555 012');
-    await number.blur();
-    await page.getByText('This is not a complete fax number yet.').waitFor();
-    assert.equal(await number.getAttribute('aria-invalid'), 'true');
+    // A number that is not whole stays as a chip that says why; corrected, it is read.
+    await toField(page).fill('212 555 012');
+    await toField(page).press('Enter');
+    await page.getByText('212 555 012: too short for a fax number').first().waitFor();
+    assert.equal(await toField(page).getAttribute('aria-invalid'), 'true');
+    await page.getByRole('button', { name: 'Edit 212 555 012: too short for a fax number' }).click();
+    assert.equal(await toField(page).inputValue(), '212 555 012', 'back in the field to be corrected');
     await enterNumber(page, '2125550123', '(212) 555-0123');
-    await page.getByText('Upload a document to send it.').waitFor();
+    assert.deepEqual(await recipients(page), ['(212) 555-0123']);
 
-    await upload(page, await makePdf(3, 'contract.pdf'), /contract\.pdf · [\d.]+ KB · 3 pages/);
-    await page.getByText(`This fax is 3 pages · You have ${FREE_SEND_CREDITS} credits`).waitFor();
+    await upload(page, await makePdf(3, 'contract.pdf'), /^[\d.]+ KB · 3 pages$/);
+    await summary(page).getByText('1 fax · 3 pages · 3 credits').waitFor();
 
     await page.getByLabel('Add a cover page').check();
     await page.getByRole('radio', { name: 'Modern' }).check();
-    assert.equal(await page.getByLabel('To: fax number').inputValue(), '(212) 555-0123', 'prefilled from the fax number');
+    assert.equal(await page.getByLabel('To: fax number').inputValue(), '(212) 555-0123', 'prefilled from the recipient');
     assert.equal(await page.getByLabel('From: name').inputValue(), 'Ada Lovelace', 'prefilled from the account');
+    // The cover page is drawn beside its fields, again once they settle.
+    const previews = recordCoverPreviews(page);
     await page.getByLabel('To: name').fill('Charles Babbage');
     await page.getByLabel('Subject').fill('The analytical engine');
     await page.getByLabel('Message').fill('My notes are attached: three pages.');
-    await page.getByText(`This fax is 4 pages (cover page included) · You have ${FREE_SEND_CREDITS} credits`).waitFor();
+    await summary(page).getByText('1 fax · 4 pages · 4 credits').waitFor();
+    await summary(page).getByText('contract.pdf and a cover page').waitFor();
 
-    const [preview, previewTab] = await Promise.all([
-      page.waitForResponse((response) => new URL(response.url()).pathname === '/api/coverPagePreview'),
-      page.waitForEvent('popup'),
-      page.getByRole('button', { name: 'Preview cover page' }).click(),
-    ]);
-    assert.equal(preview.status(), 200);
-    assert.equal(preview.headers()['content-type'], 'application/pdf');
-    await page.getByRole('link', { name: 'Open the cover page preview again' }).waitFor();
+    const openPreview = page.getByRole('link', { name: 'Open the cover page preview in a new tab' });
+    await page.getByText('Cover page preview', { exact: true }).waitFor({ timeout: UI_TIMEOUT_MS * 2 });
+    assert.ok(previews.length > 0, 'the preview was made');
+    for (const preview of previews) {
+      assert.equal(preview.status(), 200);
+      assert.equal(preview.headers()['content-type'], 'application/pdf');
+    }
+    const [previewTab] = await Promise.all([page.waitForEvent('popup'), openPreview.click()]);
     await previewTab.close();
     await assertNoSeriousAxeViolations(page);
 
@@ -200,13 +230,15 @@ describe('sending a fax', () => {
     );
     const photo = await makeJpeg(page);
     assert.ok(photo.buffer.length >= 1024 * 1024, 'the JPEG is at least 1 MB');
-    await page.getByLabel('Choose a document').setInputFiles(photo);
+    await page.getByLabel('Choose a file').setInputFiles(photo);
 
     const progress = page.getByRole('progressbar', { name: 'Upload of photo.jpg' });
     await progress.waitFor();
     const pause = page.getByRole('button', { name: 'Pause' });
     const resume = page.getByRole('button', { name: 'Resume' });
     const cancel = page.getByRole('button', { name: 'Cancel upload' });
+    // Waits for Pause to be enabled: the upload client loads with the first file (decision 032).
+    await pause.click({ trial: true });
     assert.equal(await pause.isEnabled(), true, 'pause works while running');
     assert.equal(await resume.isDisabled(), true);
     await pause.click();
@@ -218,10 +250,13 @@ describe('sending a fax', () => {
     assert.match((await page.locator('.upload-amount').textContent()) ?? '', / of [\d.]+ MB/);
     await assertNoSeriousAxeViolations(page);
     await resume.click();
-    await page.getByText(/photo\.jpg · [\d.]+ (MB|KB) · 1 page/).waitFor({ timeout: UI_TIMEOUT_MS * 2 });
+    await documentArea(page)
+      .getByText(/^[\d.]+ (MB|KB) · 1 page$/)
+      .waitFor({ timeout: UI_TIMEOUT_MS * 2 });
+    await documentArea(page).getByText('photo.jpg', { exact: true }).waitFor();
 
     await page.getByLabel('Send anonymously').check();
-    await page.getByText(`This fax is 1 page · You have ${FREE_SEND_CREDITS} credits`).waitFor();
+    await summary(page).getByText('1 fax · 1 page · 1 credit').waitFor();
     await sendAndOpenDetails(page, '(646) 555-0188');
     await faxStatus(page, 'Delivered · 1 page').waitFor({ timeout: FAX_TIMEOUT_MS });
     await page.getByText('Hidden (sent anonymously)').waitFor();
@@ -233,7 +268,7 @@ describe('sending a fax', () => {
     await waitForSendCredits(page, FREE_SEND_CREDITS);
     await openSendPage(page);
     await enterNumber(page, '2125550001', '(212) 555-0001');
-    await upload(page, await makePdf(1, 'memo.pdf'), /memo\.pdf · [\d.]+ KB · 1 page/);
+    await upload(page, await makePdf(1, 'memo.pdf'), /^[\d.]+ KB · 1 page$/);
     await sendAndOpenDetails(page, '(212) 555-0001');
 
     // Between attempts the page says what happened and when the next try is.
@@ -276,18 +311,21 @@ describe('sending a fax', () => {
     await page.routeWebSocket(/\/api\/live/, () => undefined);
     await openSendPage(page);
     await enterNumber(page, '2125550123', '(212) 555-0123');
-    await upload(page, await makePdf(3, 'report.pdf'), /report\.pdf · [\d.]+ KB · 3 pages/);
+    await upload(page, await makePdf(3, 'report.pdf'), /^[\d.]+ KB · 3 pages$/);
     await page.getByLabel('Add a cover page').check();
     await page.getByLabel('Subject').fill('Quarterly report');
-    await page.getByText(`This fax is 4 pages (cover page included) · You have ${FREE_SEND_CREDITS} credits`).waitFor();
+    await summary(page).getByText('1 fax · 4 pages · 4 credits').waitFor();
 
     await spendCreditsElsewhere(page, 7);
-    await page.getByRole('button', { name: 'Send fax' }).click();
-    await page.getByRole('alert').filter({ hasText: 'The fax was not sent. This fax needs 4 credits and you have 3.' }).waitFor();
+    const send = page.getByRole('button', { name: 'Send fax' });
+    await send.click();
+    // Said where the eye is: at the Send button.
+    await summary(page).getByRole('alert').filter({ hasText: 'The fax was not sent. This fax needs 4 credits and you have 3.' }).waitFor();
+    assert.equal(await summary(page).getByRole('link', { name: 'Get more credits' }).getAttribute('href'), '/upgrade');
     assert.equal(pathOf(page), '/send');
-    assert.equal(await page.getByLabel('Fax number', { exact: true }).inputValue(), '(212) 555-0123');
+    assert.deepEqual(await recipients(page), ['(212) 555-0123']);
     assert.equal(await page.getByLabel('Subject').inputValue(), 'Quarterly report');
-    await page.getByText(/report\.pdf · [\d.]+ KB · 3 pages/).waitFor();
+    await documentArea(page).getByText('report.pdf', { exact: true }).waitFor();
     await assertNoSeriousAxeViolations(page);
   });
 
@@ -306,7 +344,10 @@ describe('sending a fax', () => {
     await page.getByRole('alert').filter({ hasText: 'The pasted text is not a PDF, PNG or JPEG file' }).waitFor();
     const pdf = await makePdf(2);
     await paste(`data:application/pdf;base64,${pdf.buffer.toString('base64')}`);
-    await page.getByText(/pasted-document\.pdf · [\d.]+ KB · 2 pages/).waitFor();
+    await documentArea(page).getByText('pasted-document.pdf', { exact: true }).waitFor();
+    await documentArea(page)
+      .getByText(/^[\d.]+ KB · 2 pages$/)
+      .waitFor();
     assert.equal(await page.getByRole('alert').count(), 0, 'the earlier refusal is gone');
   });
 

@@ -29,8 +29,25 @@ async function openSendPage(page: Page): Promise<void> {
 }
 
 async function uploadOnePage(page: Page, name: string): Promise<void> {
-  await page.getByLabel('Choose a document').setInputFiles(await makePdf(1, name));
-  await page.getByText(new RegExp(`${name.replace('.', '\\.')} · [\\d.]+ KB · 1 page`)).waitFor({ timeout: UI_TIMEOUT_MS * 2 });
+  await page.getByLabel('Choose a file').setInputFiles(await makePdf(1, name));
+  const document = page.getByRole('region', { name: 'Document' });
+  await document.getByText(name, { exact: true }).waitFor({ timeout: UI_TIMEOUT_MS * 2 });
+  await document.getByText(/^[\d.]+ KB · 1 page$/).waitFor();
+}
+
+/** The To field's chips, as a person reads them. */
+async function recipients(page: Page): Promise<string[]> {
+  const chips = page.getByRole('list', { name: 'Recipients' }).getByRole('listitem');
+  return (await chips.allTextContents()).map((text) => text.trim());
+}
+
+/** Pastes text into the field that has focus, as Ctrl+V does. */
+async function pasteText(page: Page, text: string): Promise<void> {
+  await page.evaluate((value) => {
+    const data = new DataTransfer();
+    data.setData('text/plain', value);
+    document.activeElement?.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+  }, text);
 }
 
 function row(page: Page, number: string) {
@@ -47,14 +64,17 @@ describe('sending to many numbers and sending later', () => {
     await confirmEmailFromOutbox(page, account.email);
     await waitForSendCredits(page, 10);
     await openSendPage(page);
-    await page.getByLabel('Fax number', { exact: true }).fill('(312) 555-0190');
-    await page.getByText('More recipients').click();
+    const to = page.getByRole('combobox', { name: 'To' });
+    await to.fill('(312) 555-0190');
+    await to.press('Enter');
+    await page.getByRole('list', { name: 'Recipients' }).getByText('(312) 555-0190').waitFor();
     // Pasted the way people paste: a comma list with a repeat and a line break.
-    await page.getByLabel('Other fax numbers').fill('312.555.0001, (312) 555-0190\n+1 312 555 0191');
-    await page.getByText('Sending to 3 numbers: (312) 555-0190, (312) 555-0001, (312) 555-0191').waitFor();
+    await to.focus();
+    await pasteText(page, '312.555.0001, (312) 555-0190\n+1 312 555 0191');
     await page.getByText('1 repeated number was merged.').waitFor();
+    assert.deepEqual(await recipients(page), ['(312) 555-0190', '(312) 555-0001', '(312) 555-0191']);
     await uploadOnePage(page, 'notice.pdf');
-    await page.getByText('3 faxes of 1 page each: 3 credits', { exact: false }).waitFor();
+    await page.getByRole('region', { name: 'Summary' }).getByText('3 faxes · 1 page each · 3 credits').waitFor();
     await assertNoSeriousAxeViolations(page);
     await page.getByRole('button', { name: 'Send to 3 numbers' }).click();
 
@@ -83,7 +103,9 @@ describe('sending to many numbers and sending later', () => {
     await signUpThroughUi(page, { label: 'later' });
     await waitForSendCredits(page, 10);
     await openSendPage(page);
-    await page.getByLabel('Fax number', { exact: true }).fill('(312) 555-0190');
+    const to = page.getByRole('combobox', { name: 'To' });
+    await to.fill('(312) 555-0190');
+    await to.press('Enter');
     await uploadOnePage(page, 'later.pdf');
     await page.getByLabel('Send later').check();
     const when = page.getByLabel(/Date and time \(/);

@@ -39,8 +39,12 @@ describe('the support address', () => {
       (url) => url.pathname === '/api/files',
       (route) => route.fulfill({ status: 402, contentType: 'application/json', body: '{}' }),
     );
-    await page.getByLabel('Choose a document').setInputFiles(await makePdf(1));
-    const alert = page.getByRole('alert').filter({ hasText: 'There is no room left for this file' });
+    await page.getByLabel('Choose a file').setInputFiles(await makePdf(1));
+    // Said inside the drop zone, where the file was chosen.
+    const alert = page
+      .getByRole('region', { name: 'Document' })
+      .getByRole('alert')
+      .filter({ hasText: 'There is no room left for this file' });
     await alert.waitFor();
     assert.equal(
       (await alert.textContent())?.trim(),

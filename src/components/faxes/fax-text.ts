@@ -1,31 +1,21 @@
 import type { FaxFailureReason, FaxView } from '../../common/faxes';
 import { formatDateTime, formatTime } from '../../i18n/dates';
 import faxStatusMessages from 'virtual:messages/faxStatus';
-import creditCount from 'virtual:message/send.creditCount';
-import creditCountOne from 'virtual:message/send.creditCountOne';
-import pageCount from 'virtual:message/send.pageCount';
-import pageCountOne from 'virtual:message/send.pageCountOne';
 import sentMessages from 'virtual:messages/sent';
 import { translator } from '../../i18n/translator';
+import { creditsText, pagesText } from './count-text';
 import { FAILURE_TITLES } from './failure-titles';
 
 // How a fax is put into words on /sent and /faxDetails: its progress, failure and credits. Times
 // read in the reader's zone (`timeZone`, from useTimeZone), as everywhere (src/i18n/dates.ts).
 
-// The send page's namespace is large: of it, only the counts.
 const t = translator({
   faxStatus: faxStatusMessages,
-  send: { pageCount, pageCountOne, creditCount, creditCountOne },
   sent: sentMessages,
 });
 
-export function pagesText(count: number): string {
-  return count === 1 ? t('send.pageCountOne') : t('send.pageCount', { count });
-}
-
-export function creditsText(count: number): string {
-  return count === 1 ? t('send.creditCountOne') : t('send.creditCount', { count });
-}
+// Counts alone are in ./count-text.ts, for pages that need no more of this (/send).
+export { creditsText, pagesText };
 
 export function failureTitle(reason: FaxFailureReason): string {
   return FAILURE_TITLES[reason];

@@ -1,100 +1,90 @@
 import { useStore } from '@nanostores/react';
 import { useId } from 'react';
+import cover from 'virtual:messages/send.cover';
 import { COVER_PAGE_TEMPLATES } from '../../common/cover-page-rules';
-import sendMessages from 'virtual:messages/send';
 import { translator } from '../../i18n/translator';
-import { $coverDefaults, $draft, updateDraft, type SendDraft } from '../../stores/send-fax';
-import Field from '../forms/Field';
+import { $draft, updateDraft, type SendDraft } from '../../stores/send-draft';
+import { $coverDefaults } from '../../stores/send-fax';
+import { $recipientList } from '../../stores/send-recipients';
 import CoverPagePreview from './CoverPagePreview';
+import './cover-page.css';
 
-const t = translator({ send: sendMessages });
+const t = translator({ send: { cover } });
 
-type TextKey = 'toName' | 'toCompany' | 'fromCompany' | 'subject';
+type Following = keyof Pick<SendDraft, 'toName' | 'coverToNumber' | 'toCompany' | 'fromName' | 'fromNumber'>;
+type Own = keyof Pick<SendDraft, 'fromCompany' | 'subject'>;
 
-/** The optional cover page: a template and who it is to and from, with a preview. */
+/**
+ * The cover page, once switched on (loaded then, decision 032): a template, who it is for and
+ * from, a subject and a message, beside a picture of it as it will be sent.
+ */
 export default function CoverPageFields() {
   const draft = useStore($draft);
   const defaults = useStore($coverDefaults);
-  const ids = { check: useId(), message: useId() };
+  const many = useStore($recipientList).valid.length > 1;
+  const ids = { message: useId() };
 
-  const text = (key: TextKey, label: string, max: number, autoComplete = 'off') => (
-    <Field
-      label={label}
-      type="text"
-      maxLength={max}
-      autoComplete={autoComplete}
-      value={draft[key]}
-      onChange={(e) => updateDraft(key, e.target.value)}
-    />
-  );
-  // Fields that follow another value until the user types their own.
-  const following = (
-    key: keyof Pick<SendDraft, 'coverToNumber' | 'fromName' | 'fromNumber'>,
-    label: string,
-    fallback: string,
-    max: number,
-  ) => (
-    <Field
-      label={label}
-      type="text"
-      maxLength={max}
-      autoComplete="off"
-      value={draft[key] ?? fallback}
-      onChange={(e) => updateDraft(key, e.target.value)}
-    />
-  );
+  const field = (label: string, value: string, onChange: (value: string) => void, max: number, autoComplete = 'off') => {
+    const id = `cover-${label.replace(/\W+/g, '-').toLowerCase()}`;
+    return (
+      <div className="field">
+        <label htmlFor={id}>{label}</label>
+        <input id={id} type="text" maxLength={max} autoComplete={autoComplete} value={value} onChange={(e) => onChange(e.target.value)} />
+      </div>
+    );
+  };
+  // Fields that follow another value (the first recipient, the account) until the user types their own.
+  const following = (key: Following, label: string, fallback: string, max: number) =>
+    field(label, draft[key] ?? fallback, (value) => updateDraft(key, value), max);
+  const own = (key: Own, label: string, max: number, autoComplete?: string) =>
+    field(label, draft[key], (value) => updateDraft(key, value), max, autoComplete);
 
   return (
-    <section className="card" aria-labelledby="cover-heading">
-      <h2 id="cover-heading">{t('send.coverHeading')}</h2>
-      <div className="field checkbox">
-        <input id={ids.check} type="checkbox" checked={draft.withCover} onChange={(e) => updateDraft('withCover', e.target.checked)} />
-        <label htmlFor={ids.check}>{t('send.addCoverPage')}</label>
-      </div>
-      {draft.withCover && (
-        <div className="cover-fields">
-          <fieldset className="template-choice">
-            <legend>{t('send.template')}</legend>
-            {COVER_PAGE_TEMPLATES.map((template) => (
-              <label key={template} className="radio">
-                <input
-                  type="radio"
-                  name="cover-template"
-                  value={template}
-                  checked={draft.template === template}
-                  onChange={() => updateDraft('template', template)}
-                />
-                {t(`send.templates.${template}`)}
-              </label>
-            ))}
-          </fieldset>
+    <div className="cover-page option-body">
+      <div className="cover-fields">
+        <fieldset className="template-choice">
+          <legend>{t('send.cover.template')}</legend>
+          {COVER_PAGE_TEMPLATES.map((template) => (
+            <label key={template} className="radio">
+              <input
+                type="radio"
+                name="cover-template"
+                value={template}
+                checked={draft.template === template}
+                onChange={() => updateDraft('template', template)}
+              />
+              {t(`send.cover.templates.${template}`)}
+            </label>
+          ))}
+        </fieldset>
+        {many ? (
+          <p className="hint cover-each">{t('send.cover.eachRecipient')}</p>
+        ) : (
           <div className="cover-columns">
-            <div>
-              {text('toName', t('send.toName'), 80)}
-              {following('coverToNumber', t('send.toNumber'), defaults.toNumber, 40)}
-              {text('toCompany', t('send.toCompany'), 80)}
-            </div>
-            <div>
-              {following('fromName', t('send.fromName'), defaults.fromName, 80)}
-              {following('fromNumber', t('send.fromNumber'), defaults.fromNumber, 40)}
-              {text('fromCompany', t('send.fromCompany'), 80, 'organization')}
-            </div>
+            {following('toName', t('send.cover.toName'), defaults.toName, 80)}
+            {following('coverToNumber', t('send.cover.toNumber'), defaults.toNumber, 40)}
+            {following('toCompany', t('send.cover.toCompany'), defaults.toCompany, 80)}
           </div>
-          {text('subject', t('send.subject'), 120)}
-          <div className="field">
-            <label htmlFor={ids.message}>{t('send.message')}</label>
-            <textarea
-              id={ids.message}
-              rows={5}
-              maxLength={2000}
-              value={draft.message}
-              onChange={(e) => updateDraft('message', e.target.value)}
-            />
-          </div>
-          <p className="hint">{t('send.coverDateHint')}</p>
-          <CoverPagePreview />
+        )}
+        <div className="cover-columns">
+          {following('fromName', t('send.cover.fromName'), defaults.fromName, 80)}
+          {following('fromNumber', t('send.cover.fromNumber'), defaults.fromNumber, 40)}
+          {own('fromCompany', t('send.cover.fromCompany'), 80, 'organization')}
         </div>
-      )}
-    </section>
+        {own('subject', t('send.cover.subject'), 120)}
+        <div className="field">
+          <label htmlFor={ids.message}>{t('send.cover.message')}</label>
+          <textarea
+            id={ids.message}
+            rows={3}
+            maxLength={2000}
+            value={draft.message}
+            onChange={(e) => updateDraft('message', e.target.value)}
+          />
+        </div>
+        <p className="hint">{t('send.cover.dateHint')}</p>
+      </div>
+      <CoverPagePreview />
+    </div>
   );
 }

@@ -1,64 +1,110 @@
+import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
-import errorsMessages from 'virtual:messages/errors';
-import sendMessages from 'virtual:messages/send';
+import cover from 'virtual:messages/send.cover';
 import { translator } from '../../i18n/translator';
-import { fetchCoverPagePreview } from '../../stores/send-fax';
+import { fetchCoverPagePreview } from '../../stores/send-cover-preview';
+import { $draft } from '../../stores/send-draft';
+import { $uploadedFile } from '../../stores/send-document';
+import { $coverDefaults } from '../../stores/send-fax';
 
-const t = translator({ errors: errorsMessages, send: sendMessages });
+const t = translator({ send: { cover } });
 
-type PreviewState =
-  | { kind: 'idle' }
-  | { kind: 'busy' }
-  | { kind: 'ready'; url: string; opened: boolean }
-  | { kind: 'failed'; reason: string };
+/** The preview is made again this long after the last keystroke, not at each one. */
+const SETTLE_MS = 600;
+const PREVIEW_WIDTH = 112;
 
-/** Renders the cover page as it would be sent now and opens the PDF in a new tab. */
+interface Preview {
+  pdf: string;
+  image: string | null;
+}
+
+/**
+ * The cover page as it will be sent, drawn small beside its fields and made again as they change;
+ * a click opens it whole in a new tab (the page's CSP keeps PDFs out of frames).
+ */
 export default function CoverPagePreview() {
-  const [state, setState] = useState<PreviewState>({ kind: 'idle' });
-  const lastUrl = useRef<string | null>(null);
+  const draft = useStore($draft);
+  const defaults = useStore($coverDefaults);
+  const pages = useStore($uploadedFile)?.pageCount ?? 0;
+  const [preview, setPreview] = useState<Preview | null>(null);
+  const [busy, setBusy] = useState(true);
+  const [failure, setFailure] = useState<string | null>(null);
+  const shown = useRef<Preview | null>(null);
+  // What the cover page shows (its date is the moment of sending, so it is left out).
+  const { template, toName, coverToNumber, toCompany, fromName, fromNumber, fromCompany, subject, message } = draft;
+  const content = JSON.stringify([
+    template,
+    toName,
+    coverToNumber,
+    toCompany,
+    fromName,
+    fromNumber,
+    fromCompany,
+    subject,
+    message,
+    defaults,
+    pages,
+  ]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `content` is everything the preview shows
+  useEffect(() => {
+    const cancel = new AbortController();
+    setBusy(true);
+    const timer = setTimeout(async () => {
+      const result = await fetchCoverPagePreview(cancel.signal);
+      if (cancel.signal.aborted) return;
+      if (!result.ok) {
+        setBusy(false);
+        setFailure(result.message);
+        return;
+      }
+      // pdf.js comes with the first picture, after the fields (decision 032).
+      const image = await import('./first-page-image')
+        .then(({ firstPageImage }) => firstPageImage(result.pdf, PREVIEW_WIDTH, cancel.signal))
+        .catch(() => null);
+      if (cancel.signal.aborted) {
+        if (image) URL.revokeObjectURL(image);
+        return;
+      }
+      const next = { pdf: URL.createObjectURL(result.pdf), image };
+      if (shown.current) forget(shown.current);
+      shown.current = next;
+      setPreview(next);
+      setFailure(null);
+      setBusy(false);
+    }, SETTLE_MS);
+    return () => {
+      clearTimeout(timer);
+      cancel.abort();
+    };
+  }, [content]);
   useEffect(
     () => () => {
-      if (lastUrl.current) URL.revokeObjectURL(lastUrl.current);
+      if (shown.current) forget(shown.current);
     },
     [],
   );
 
-  async function preview(): Promise<void> {
-    // The tab is opened during the click, before any await: popup blockers allow it only then.
-    // The page's CSP keeps PDFs out of frames, so the preview gets a tab of its own.
-    const tab = window.open('', '_blank');
-    setState({ kind: 'busy' });
-    const result = await fetchCoverPagePreview();
-    if (!result.ok) {
-      tab?.close();
-      setState({ kind: 'failed', reason: result.code === 'NETWORK' ? t('errors.NETWORK') : result.message });
-      return;
-    }
-    if (lastUrl.current) URL.revokeObjectURL(lastUrl.current);
-    const url = URL.createObjectURL(result.pdf);
-    lastUrl.current = url;
-    if (tab) tab.location.href = url;
-    setState({ kind: 'ready', url, opened: tab !== null });
-  }
-
   return (
-    <div className="cover-preview">
-      <button type="button" className="button secondary" disabled={state.kind === 'busy'} onClick={() => void preview()}>
-        {state.kind === 'busy' ? t('send.previewing') : t('send.previewCover')}
-      </button>
-      {state.kind === 'ready' && (
-        <p role="status">
-          {state.opened && <>{t('send.previewReady')} </>}
-          <a href={state.url} target="_blank" rel="noopener">
-            {t('send.openPreview')}
-          </a>
+    <figure className="cover-preview" aria-busy={busy}>
+      {preview ? (
+        <a className="cover-preview-page" href={preview.pdf} target="_blank" rel="noopener" aria-label={t('send.cover.openPreview')}>
+          {preview.image ? <img src={preview.image} alt="" /> : <span className="cover-preview-blank" />}
+        </a>
+      ) : (
+        <span className="cover-preview-page cover-preview-blank" />
+      )}
+      <figcaption className="hint">{busy ? t('send.cover.previewing') : t('send.cover.preview')}</figcaption>
+      {failure && (
+        <p className="field-error" role="alert">
+          {t('send.cover.previewFailed', { reason: failure })}
         </p>
       )}
-      {state.kind === 'failed' && (
-        <p className="form-error" role="alert">
-          {t('send.previewFailed', { reason: state.reason })}
-        </p>
-      )}
-    </div>
+    </figure>
   );
+}
+
+function forget(preview: Preview): void {
+  URL.revokeObjectURL(preview.pdf);
+  if (preview.image) URL.revokeObjectURL(preview.image);
 }

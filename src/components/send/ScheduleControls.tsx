@@ -8,7 +8,7 @@ import { translator } from '../../i18n/translator';
 import { api, call } from '../../lib/api';
 import ConfirmBox from '../forms/ConfirmBox';
 import { useTimeZone } from '../time/time-zone';
-import { fromLocalInputValue, toLocalInputValue } from './recipient-list';
+import { fromLocalInputValue, toLocalInputValue } from './local-time-input';
 
 // Also on /faxDetails and /broadcast: of the send page's large namespace, only the one sentence.
 const t = translator({ faxActions: faxActionsMessages, send: { sendAtInvalid } });

@@ -1,20 +1,20 @@
-import { useStore } from '@nanostores/react';
-import { useEffect, useId } from 'react';
-import sendMessages from 'virtual:messages/send';
+import { useEffect } from 'react';
+import composer from 'virtual:messages/send.composer';
+import title from 'virtual:message/send.title';
 import { translator } from '../../i18n/translator';
 import type { AccountDetails } from '../../common/account-view';
 import type { ContactView } from '../../common/contacts';
 import { seedAccount } from '../../stores/account';
-import { $draft, $ownFaxNumber, updateDraft } from '../../stores/send-fax';
-import ContactPicker from './ContactPicker';
-import CoverPageFields from './CoverPageFields';
-import DocumentPicker from './DocumentPicker';
-import FaxNumberField from './FaxNumberField';
-import MoreRecipients from './MoreRecipients';
-import SendLater from './SendLater';
+import { $draft, updateDraft } from '../../stores/send-draft';
+import { $ownFaxNumber } from '../../stores/send-fax';
+import { addContact } from '../../stores/send-recipients';
+import DropZone from './DropZone';
+import RecipientField from './RecipientField';
+import SendOptions from './SendOptions';
 import SendSummary from './SendSummary';
+import './send-composer.css';
 
-const t = translator({ send: sendMessages });
+const t = translator({ send: { title, composer } });
 
 interface Props {
   /** The user's own fax number (E.164), the cover page's default "from" number; null without one. */
@@ -29,48 +29,35 @@ interface Props {
   toNumber: string | null;
 }
 
-/** Send a fax (spec §2 /send): number, document, optional cover page, options, send. */
+/**
+ * Send a fax (spec §2 /send, issue 28): one composer (To, the document, its options) beside a
+ * summary with Send that stays in view. Its state is one draft store (stores/send-draft.ts).
+ */
 export default function SendFax({ ownFaxNumber, supportEmail, account, contact, toNumber }: Props) {
-  const draft = useStore($draft);
-  const ids = { anonymous: useId(), anonymousHint: useId() };
   useEffect(() => $ownFaxNumber.set(ownFaxNumber), [ownFaxNumber]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the page's account starts the store once
   useEffect(() => seedAccount(account), []);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the page's number fills the field once
+  // Opened to send to someone (decisions 026, 033): they are the first recipient, once.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the page's recipient is added once
   useEffect(() => {
-    if (toNumber) updateDraft('toNumber', toNumber);
+    if (contact) addContact(contact);
+    else if (toNumber && $draft.get().recipients.length === 0) updateDraft('recipients', [{ number: toNumber, contact: null }]);
   }, []);
   const renderedCredits = account ? account.faxCredits.defaultCreditsSend + account.faxCredits.paidCreditsSend : null;
 
   return (
-    <form className="send-fax" noValidate onSubmit={(event) => event.preventDefault()}>
-      <h1>{t('send.title')}</h1>
-      <p className="muted">{t('send.intro')}</p>
-      <section className="card" aria-labelledby="recipient-heading">
-        <h2 id="recipient-heading">{t('send.recipientHeading')}</h2>
-        <ContactPicker chosen={contact} />
-        <FaxNumberField />
-        <MoreRecipients />
-      </section>
-      <DocumentPicker supportEmail={supportEmail} />
-      <CoverPageFields />
-      <section className="card" aria-labelledby="options-heading">
-        <h2 id="options-heading">{t('send.optionsHeading')}</h2>
-        <div className="field checkbox">
-          <input
-            id={ids.anonymous}
-            type="checkbox"
-            checked={draft.anonymous}
-            aria-describedby={ids.anonymousHint}
-            onChange={(event) => updateDraft('anonymous', event.target.checked)}
-          />
-          <label htmlFor={ids.anonymous}>{t('send.anonymous')}</label>
+    <form className="send-composer" noValidate onSubmit={(event) => event.preventDefault()}>
+      <header className="page-header send-header">
+        <div>
+          <h1>{t('send.title')}</h1>
+          <p>{t('send.composer.intro')}</p>
         </div>
-        <p className="hint" id={ids.anonymousHint}>
-          {t('send.anonymousHint')}
-        </p>
-        <SendLater />
-      </section>
+      </header>
+      <div className="card composer">
+        <RecipientField />
+        <DropZone supportEmail={supportEmail} />
+        <SendOptions />
+      </div>
       <SendSummary renderedCredits={renderedCredits} />
     </form>
   );

@@ -1,57 +1,119 @@
+import { typedNumberDigits } from '../../common/phone-text';
 import type { PhoneParser } from '../../lib/phone-parser';
 
-// More recipients as a person pastes or types them (issue 17): one number per line or separated
-// by commas or semicolons, each read and shown formatted, duplicates merged. No I/O; the phone
-// parser is handed in, as the page loads it only once there are numbers to read.
+// The recipients of a send as the To field holds them (issue 28): numbers as typed or pasted and
+// contacts from the phonebook, each read the way it will be dialled, repeats merged, at most the
+// send's limit. No I/O; the phone parser is handed in, as the page loads it only once there are
+// numbers to read (null until then: what was typed is kept as typed and read when it comes).
 
-export interface ListedRecipient {
-  e164: string;
-  display: string;
+/** A contact as its chip and its cover page need it. */
+export interface RecipientContact {
+  id: string;
+  name: string;
+  company: string;
+  /** As people read it: (212) 555-0123. */
+  faxDisplay: string;
 }
 
-export interface RecipientList {
-  recipients: ListedRecipient[];
-  /** What was typed that is not a fax number we can read, as typed. */
-  unreadable: string[];
-  /** Entries left out because the same number was already in the list. */
-  duplicates: number;
+export interface RecipientEntry {
+  /** As typed or pasted; a contact's E.164 number. */
+  number: string;
+  contact: RecipientContact | null;
 }
 
-export function readRecipientList(text: string, parser: PhoneParser, alreadyListed: readonly string[] = []): RecipientList {
-  const seen = new Set(alreadyListed);
-  const recipients: ListedRecipient[] = [];
-  const unreadable: string[] = [];
-  let duplicates = 0;
-  for (const entry of text.split(/[\n,;]+/)) {
-    const typed = entry.trim();
-    if (typed === '') continue;
-    const e164 = parser.toE164(typed);
-    if (!e164) {
-      unreadable.push(typed);
-      continue;
-    }
-    if (seen.has(e164)) {
-      duplicates++;
-      continue;
-    }
-    seen.add(e164);
-    recipients.push({ e164, display: parser.formatPhoneForDisplay(e164) });
-  }
-  return { recipients, unreadable, duplicates };
+export type InvalidReason = 'notANumber' | 'incomplete' | 'invalid';
+
+export type ReadRecipient =
+  | { state: 'checking'; entry: RecipientEntry }
+  | { state: 'ok'; entry: RecipientEntry; e164: string; display: string }
+  | { state: 'invalid'; entry: RecipientEntry; reason: InvalidReason };
+
+/** A US number without its country code has ten digits; fewer cannot be a whole fax number. */
+const NATIONAL_DIGITS = 10;
+
+/** Why typed text is not a number we can dial, in the words a person can act on. */
+export function whyNotANumber(typed: string): InvalidReason {
+  const digits = typedNumberDigits(typed);
+  if (digits === null) return 'notANumber';
+  return digits.length < NATIONAL_DIGITS ? 'incomplete' : 'invalid';
+}
+
+export function readRecipient(entry: RecipientEntry, parser: PhoneParser | null): ReadRecipient {
+  // A contact's number was read when it was saved: it needs no parser to be shown.
+  if (entry.contact) return { state: 'ok', entry, e164: entry.number, display: entry.contact.faxDisplay };
+  if (!parser) return { state: 'checking', entry };
+  const e164 = parser.toE164(entry.number);
+  return e164
+    ? { state: 'ok', entry, e164, display: parser.formatPhoneForDisplay(e164) }
+    : { state: 'invalid', entry, reason: whyNotANumber(entry.number) };
+}
+
+/** Text that reads as a phone number (digits and the marks people type around them), not a name. */
+export function looksLikeNumber(text: string): boolean {
+  return typedNumberDigits(text) !== null;
 }
 
 /**
- * The value for an `<input type="datetime-local">` at `at` in the browser's time zone, and back:
- * what the user picks is their local wall-clock time; the server gets the UTC instant.
+ * The entries of pasted or typed text: one per line, or separated by commas, semicolons or tabs
+ * (a spreadsheet's column). Numbers may hold spaces, so spaces separate only when the entry as a
+ * whole is no number and each of its parts is one ("212 555 0123 646 555 0188" stays as pasted).
  */
-export function toLocalInputValue(at: number): string {
-  const date = new Date(at);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+export function splitRecipientText(text: string, parser: PhoneParser | null): string[] {
+  const entries: string[] = [];
+  for (const piece of text.split(/[\n\r,;\t]+/)) {
+    const typed = piece.trim();
+    if (typed === '') continue;
+    const parts = typed.split(/\s+/);
+    const splitBySpaces = parser !== null && parts.length > 1 && !parser.toE164(typed) && parts.every((part) => parser.toE164(part));
+    entries.push(...(splitBySpaces ? parts : [typed]));
+  }
+  return entries;
 }
 
-export function fromLocalInputValue(value: string): number | null {
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(value)) return null;
-  const at = new Date(value).getTime();
-  return Number.isNaN(at) ? null : at;
+export interface AddedRecipients {
+  recipients: RecipientEntry[];
+  /** Entries taken in. */
+  added: number;
+  /** Entries left out because the same number was already there. */
+  merged: number;
+  /** Entries past the limit, as typed: they go back into the field. */
+  leftOver: string[];
+}
+
+/** What makes two entries the same recipient: the number dialled (as typed until it can be read). */
+function keyOf(entry: RecipientEntry, parser: PhoneParser | null): string {
+  if (entry.contact) return entry.number;
+  return parser?.toE164(entry.number) ?? entry.number.replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * `incoming` added after `current`: repeats merged (a contact takes the place of the same number
+ * typed, as it knows the name), and nothing past `max` entries, which comes back as `leftOver`.
+ */
+export function addRecipients(
+  current: readonly RecipientEntry[],
+  incoming: readonly RecipientEntry[],
+  parser: PhoneParser | null,
+  max: number,
+): AddedRecipients {
+  const recipients = [...current];
+  const index = new Map(recipients.map((entry, at) => [keyOf(entry, parser), at]));
+  const leftOver: string[] = [];
+  let added = 0;
+  let merged = 0;
+  for (const entry of incoming) {
+    const key = keyOf(entry, parser);
+    const at = index.get(key);
+    if (at !== undefined) {
+      if (entry.contact && !recipients[at]!.contact) recipients[at] = entry;
+      else merged++;
+    } else if (recipients.length >= max) {
+      leftOver.push(entry.contact ? entry.contact.faxDisplay : entry.number);
+    } else {
+      index.set(key, recipients.length);
+      recipients.push(entry);
+      added++;
+    }
+  }
+  return { recipients, added, merged, leftOver };
 }

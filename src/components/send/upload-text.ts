@@ -1,17 +1,17 @@
 import errorsMessages from 'virtual:messages/errors';
-import uploadMessages from 'virtual:messages/upload';
+import uploadErrors from 'virtual:messages/upload.errors';
 import { translator, type KeyOf } from '../../i18n/translator';
-import type { UploadSnapshot } from '../../stores/send-fax';
+import type { UploadSnapshot } from '../../stores/send-document';
 
 // Upload failures in plain language: the server's reason when it gave one (errors.<CODE>),
 // else a sentence for the storage error code (spec §8). One that says to write to us names the
-// support address (`supportEmail`).
+// support address (`supportEmail`). Loaded once an upload has failed (DropProblem), not with the page.
 
-const t = translator({ errors: errorsMessages, upload: uploadMessages });
+const t = translator({ errors: errorsMessages, upload: { errors: uploadErrors } });
 
 function messageOrNull(key: string, params: Record<string, string> = {}): string | null {
   try {
-    return t(key as KeyOf<'errors' | 'upload'>, params);
+    return t(key as KeyOf<'errors'>, params);
   } catch {
     return null; // no sentence for this code: the caller falls back to a general one
   }

@@ -1,0 +1,28 @@
+import type { ApiErrorBody } from '../common/errors';
+import networkError from 'virtual:message/app.networkError';
+import { buildCoverPage } from '../components/send/send-body';
+import { api, type ApiFailureCode } from '../lib/api';
+import { $draft } from './send-draft';
+import { $uploadedFile } from './send-document';
+import { $coverDefaults } from './send-fax';
+
+// The cover page's preview on /send: loaded with the cover page's fields, when it is first added.
+
+export type CoverPreviewResult = { ok: true; pdf: Blob } | { ok: false; code: ApiFailureCode; message: string };
+
+/** The cover page as it would look if sent now (POST /api/coverPagePreview answers a PDF). */
+export async function fetchCoverPagePreview(signal?: AbortSignal): Promise<CoverPreviewResult> {
+  const file = $uploadedFile.get();
+  // pageCount is the document's; the server adds the cover page itself.
+  const body = { coverpage: buildCoverPage($draft.get(), $coverDefaults.get(), new Date()), pageCount: file?.pageCount ?? 0 };
+  let response: Response;
+  try {
+    // A PDF, not JSON: read here rather than through `call`.
+    response = await api.coverPagePreview.$post({ json: body }, { init: { signal } });
+  } catch {
+    return { ok: false, code: 'NETWORK', message: networkError };
+  }
+  if (response.ok) return { ok: true, pdf: await response.blob() };
+  const payload = (await response.json().catch(() => null)) as ApiErrorBody | null;
+  return { ok: false, code: payload?.error.code ?? 'INTERNAL', message: payload?.error.message ?? response.statusText };
+}
