@@ -27,6 +27,8 @@ export const PAGE_BUDGETS = [
  */
 export const SIGNED_IN_ISLANDS = [
   'src/components/nav/InboxLink.tsx',
+  'src/components/nav/CountedNavLink.tsx',
+  'src/components/nav/CopyNumber.tsx',
   'src/components/live/LiveIndicator.tsx',
   'src/components/auth/SignOutButton.tsx',
   'src/components/upgrade/MemberPlans.tsx',
