@@ -47,3 +47,10 @@ export function toCompanyIdentity(vars: CompanyVars): CompanyIdentity {
     backupRetentionDays: vars.BACKUP_RETENTION_DAYS,
   };
 }
+
+/**
+ * The outside services a deployment may hand data to, as its configuration picks them: /privacy
+ * names each one in use (Cloudflare always: it runs the Worker, D1, R2 and the Durable Objects).
+ */
+export const SERVICE_PROVIDERS = ['cloudflare', 'telnyx', 'stripe', 'resend', 'cloudflareEmail', 'google'] as const;
+export type ServiceProvider = (typeof SERVICE_PROVIDERS)[number];

@@ -31,12 +31,14 @@ export const ROUTES = [
   { path: '/lp/send-fax', guard: null },
   { path: '/onboarding', guard: null }, // a visitor is sent to /welcome; the path itself needs an account
   { path: '/phonebook', guard: 'auth-required' },
+  { path: '/privacy', guard: null }, // read before signing up, and after
   { path: '/preview', guard: 'auth-required' }, // a received fax belongs to someone
   { path: '/recover', guard: null },
   { path: '/reserveNumber', guard: null }, // visitors may hold a number before signing up
   { path: '/send', guard: 'auth-required' }, // sending spends an account's credits
   { path: '/sent', guard: 'auth-required' },
   { path: '/settings', guard: 'auth-required' },
+  { path: '/terms', guard: null },
   { path: '/transaction', guard: 'auth-required' }, // a payment needs an account to charge
   { path: '/trash', guard: 'auth-required' },
   { path: '/upgrade', guard: null },

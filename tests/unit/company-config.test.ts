@@ -17,8 +17,15 @@ describe('the company identity', () => {
       dataRegion: 'the United States',
       backupRetentionDays: 30,
     });
-    const own = readConfig(withVars({ PRODUCT_NAME: ' Faxly ', COMPANY_NAME: 'Faxly GmbH', DATA_REGION: 'the European Union', BACKUP_RETENTION_DAYS: '7' }));
-    expect(toCompanyIdentity(own)).toMatchObject({ productName: 'Faxly', companyName: 'Faxly GmbH', dataRegion: 'the European Union', backupRetentionDays: 7 });
+    const own = readConfig(
+      withVars({ PRODUCT_NAME: ' Faxly ', COMPANY_NAME: 'Faxly GmbH', DATA_REGION: 'the European Union', BACKUP_RETENTION_DAYS: '7' }),
+    );
+    expect(toCompanyIdentity(own)).toMatchObject({
+      productName: 'Faxly',
+      companyName: 'Faxly GmbH',
+      dataRegion: 'the European Union',
+      backupRetentionDays: 7,
+    });
   });
 
   it.each([
