@@ -98,3 +98,15 @@ export function safeRedirectPath(raw: string | null | undefined, fallback = '/da
 export function loginPathFor(pathWithQuery: string): string {
   return `/login?redirect=${encodeURIComponent(pathWithQuery)}`;
 }
+
+/**
+ * Where a page goes once it has made an account (src/common/onboarding.ts re-exports it; it lives
+ * here so the sign-in forms carry no first-run steps): the first-run path when the visitor was on their
+ * way to the dashboard (the usual case: `/` sends them there), else where they were going (a plan
+ * or a number they chose comes first; the path stays open for them at /welcome).
+ */
+export function pathAfterSignUp(rawRedirect: string | null | undefined): string {
+  const target = safeRedirectPath(rawRedirect);
+  const path = new URL(target, 'http://same.invalid').pathname.replace(/\/+$/, '');
+  return path === '/dashboard' ? '/welcome' : target;
+}

@@ -7,6 +7,7 @@ import { checkFaxableFile, localDateOptionsAt, type FileProblem } from '../compo
 import { api, call, type ApiFailureCode } from '../lib/api';
 import sendMessages from 'virtual:messages/send';
 import { translator } from '../i18n/translator';
+import { hasKeptDocument } from '../lib/kept-document-flag';
 import { $phoneParser, preloadPhoneParser } from '../lib/phone-parser';
 import { startUpload, type UploadTask } from '../lib/upload';
 import { decodeUploadString, fileFromDecoded } from '../lib/upload/upload-string';
@@ -184,6 +185,18 @@ onTeardown(() => {
   $fileProblem.set(null);
   $submission.set({ kind: 'idle' });
   $ownFaxNumber.set(null);
+});
+
+// A document chosen on the sign-up card before the account existed (stores/kept-document.ts) is
+// attached as if picked here, once; the code that takes it loads only when one is waiting.
+onMount($document, () => {
+  if (!hasKeptDocument()) return;
+  void import('./kept-document')
+    .then((door) => door.takeKeptDocument())
+    .then((file) => {
+      if (file && !$document.get()) chooseDocument(file);
+    })
+    .catch(() => undefined);
 });
 
 /** Starts uploading a picked or dropped file at once; it replaces any document chosen before. */
