@@ -293,4 +293,3 @@ describe('page data: the pages a visitor reads before deciding (issue 29)', () =
     expect(await pageData(null, '/privacy')).toEqual({ page: 'privacy', providers: ['cloudflare'] });
   });
 });
-
