@@ -6,6 +6,8 @@ import './kept-document.css';
 /** The card's words, in the server's words: a namespace would ride with every /login for one variant. */
 export interface KeptDocumentWords {
   title: string;
+  /** The title once a document is kept. */
+  keptTitle: string;
   text: string;
   choose: string;
   drop: string;
@@ -74,7 +76,7 @@ export default function KeptDocumentPicker({ words, accept, uploadIcon, keptIcon
 
   return (
     <section className="kept-document" aria-labelledby={ids.title}>
-      <h2 id={ids.title}>{words.title}</h2>
+      <h2 id={ids.title}>{kept ? words.keptTitle : words.title}</h2>
       <p className="hint" id={ids.hint}>
         {words.text}
       </p>
