@@ -42,10 +42,7 @@ export const SIGNED_IN_ISLANDS = [
  * files of one alternative.
  */
 export const ALTERNATIVE_ISLANDS = {
-  '/login': [
-    ['src/components/auth/SignInForm.tsx', 'src/components/auth/GoogleSignIn.tsx', 'src/components/auth/KeptDocumentPicker.tsx'],
-    ['src/components/auth/SignInWithLink.tsx'],
-  ],
+  '/login': [['src/components/auth/SignInForm.tsx', 'src/components/auth/GoogleSignIn.tsx'], ['src/components/auth/SignInWithLink.tsx']],
 };
 
 /** Pages that exist only with DEV_TOOLS on, never in production: measured, never budgeted. */

@@ -67,9 +67,13 @@ describe('the send-now path', () => {
     await page.getByLabel('Choose a PDF or a photo').setInputFiles(await makePdf(2, 'contract.pdf'));
     await page.getByText('Kept for you').waitFor();
     await page.getByText('contract.pdf').waitFor();
-    // It waits through a reload, as it would through a slow sign-up.
+    // It stays on the card when the form turns to signing in and back, and through a reload.
+    await page.getByRole('button', { name: 'Already have an account? Sign in' }).click();
+    await page.getByText('contract.pdf').waitFor();
+    await page.getByRole('button', { name: 'New here? Create an account' }).click();
     await page.reload();
     await waitForHydration(page);
+    await page.getByRole('heading', { name: 'Your document' }).waitFor();
     await page.getByText('contract.pdf').waitFor();
 
     await page.getByLabel('E-mail').fill(uniqueEmail('send-now'));
