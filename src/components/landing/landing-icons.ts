@@ -14,7 +14,7 @@ import { symbolFromSvg } from '../../icons/symbol';
 
 // The few Lucide icons a landing page draws, written into the page as one hidden sheet of
 // <symbol>s (LandingIcons.astro; LandingIcon.astro draws one): the app's sprite is a file of every
-// icon, one more request and more bytes than a landing page may spend (decision 035).
+// icon, one more request and more bytes than a landing page may spend (decision 036).
 // The first six for the page's own words; the rest are the app's places, drawn in the pictures of it.
 const ICONS = {
   check,
