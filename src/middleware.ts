@@ -1,5 +1,6 @@
 import { defineMiddleware } from 'astro:middleware';
 import { env } from 'cloudflare:workers';
+import { companyVarsSchema, toCompanyIdentity } from './common/company';
 import type { PageContext } from './common/page-context';
 import { assertKnownGuards, findRoute, loginPathFor, ROUTES, safeRedirectPath } from './common/routes';
 import { SERVER_TIME_ZONE } from './common/time-zone';
@@ -9,11 +10,16 @@ import { SERVER_TIME_ZONE } from './common/time-zone';
 assertKnownGuards(ROUTES);
 
 // Prerendering at build time has no Worker in front: no user, production-safe settings. It runs in
-// workerd with wrangler.toml's vars, so the support address is the configured one.
+// workerd with wrangler.toml's vars, so the support address and the company are the configured ones.
 function buildTimeContext(): PageContext {
   const supportEmail = (env as { SUPPORT_EMAIL?: unknown }).SUPPORT_EMAIL;
   if (typeof supportEmail !== 'string' || !supportEmail.includes('@')) {
     throw new Error('SUPPORT_EMAIL is not set: add it to [vars] in wrangler.toml (README "Configuration").');
+  }
+  const company = companyVarsSchema.safeParse(env);
+  if (!company.success) {
+    const problems = company.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`).join('; ');
+    throw new Error(`${problems}: set it in [vars] in wrangler.toml (README "Configuration").`);
   }
   return {
     viewer: null,
@@ -31,6 +37,7 @@ function buildTimeContext(): PageContext {
     googleClientId: '',
     googleSignIn: 'google',
     supportEmail,
+    company: toCompanyIdentity(company.data),
     payments: { processor: 'local' },
     liveMark: null,
     account: null,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { companyVarsSchema } from '../src/common/company';
 import { DEFAULT_MAX_DOCUMENT_BYTES, DEFAULT_MAX_FAX_PAGES } from '../src/common/faxes';
 
 // Configuration read from the environment, validated once per isolate. Bindings (DB, DOCUMENTS,
@@ -97,6 +98,8 @@ const configSchema = z
     MAIL_FROM: z.string().min(3),
     // Every "contact us" the site says points here (the footer of every page, the messages).
     SUPPORT_EMAIL: z.email('must be an e-mail address (where users write for help)'),
+    // Who runs the service (the footer, the landing pages, /terms and /privacy say it).
+    ...companyVarsSchema.shape,
     RESEND_API_KEY: z.string().optional(),
     SEND_EMAIL: z.custom<SendEmail>((value) => typeof value === 'object' && value !== null && 'send' in value).optional(),
     // Fax by e-mail (decision 028): the domain whose <number>@ addresses Email Routing hands to the

@@ -2,6 +2,7 @@ import { handle } from '@astrojs/cloudflare/handler';
 import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { openSetupStep } from '../src/common/onboarding';
+import { toCompanyIdentity } from '../src/common/company';
 import type { PageContext } from '../src/common/page-context';
 import { toPlanSummary } from '../src/common/plan-summary';
 import { readTheme, THEME_COOKIE } from '../src/common/theme';
@@ -62,6 +63,7 @@ async function pageContext(c: Context<AppEnv>): Promise<PageContext> {
     googleClientId: config.GOOGLE_CLIENT_ID,
     googleSignIn: config.GOOGLE_JWKS_URL.startsWith('/') ? 'local' : 'google',
     supportEmail: config.SUPPORT_EMAIL,
+    company: toCompanyIdentity(config),
     payments: paymentsForPages(config),
   };
 }

@@ -14,6 +14,11 @@ interface __BaseEnv_Env {
 	MAIL_PROVIDER: string;
 	MAIL_FROM: string;
 	SUPPORT_EMAIL: string;
+	PRODUCT_NAME: string;
+	COMPANY_NAME: string;
+	COMPANY_ADDRESS: string;
+	DATA_REGION: string;
+	BACKUP_RETENTION_DAYS: string;
 	CARRIER: string;
 	USER_HUB: DurableObjectNamespace<import("./index").UserHub>;
 	LOOPBACK_FAX_LINE: DurableObjectNamespace<import("./index").LoopbackFaxLine>;
@@ -30,7 +35,7 @@ type StringifyValues<EnvType extends Record<string, unknown>> = {
 	[Binding in keyof EnvType]: EnvType[Binding] extends string ? EnvType[Binding] : string;
 };
 declare namespace NodeJS {
-	interface ProcessEnv extends StringifyValues<Pick<Cloudflare.Env, "APP_ENV" | "GOOGLE_CLIENT_ID" | "GOOGLE_JWKS_URL" | "GOOGLE_ISSUERS" | "MAIL_PROVIDER" | "MAIL_FROM" | "SUPPORT_EMAIL" | "CARRIER">> {}
+	interface ProcessEnv extends StringifyValues<Pick<Cloudflare.Env, "APP_ENV" | "GOOGLE_CLIENT_ID" | "GOOGLE_JWKS_URL" | "GOOGLE_ISSUERS" | "MAIL_PROVIDER" | "MAIL_FROM" | "SUPPORT_EMAIL" | "PRODUCT_NAME" | "COMPANY_NAME" | "COMPANY_ADDRESS" | "DATA_REGION" | "BACKUP_RETENTION_DAYS" | "CARRIER">> {}
 }
 declare module "*.txt" {
 	const value: string;

@@ -1,6 +1,9 @@
 // Fax numbers as the API answers them, and a hold's clock: what pages need of src/common/numbers.ts,
 // without its zod schemas (decision 032).
 
+/** A number stays its owner's this many days after their plan ended, then goes back to the pool. */
+export const NUMBER_GRACE_DAYS = 3;
+
 export interface FaxNumberView {
   id: string;
   /** E.164. */

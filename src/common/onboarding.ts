@@ -1,4 +1,4 @@
-import { safeRedirectPath } from './routes';
+export { pathAfterSignUp } from './routes';
 
 // The first-run path of a new user (issue 12): /welcome once after sign-up, then /onboarding's
 // three steps, each skippable. Where the user is, is kept on the account (`users.setup`, written
@@ -42,15 +42,4 @@ export function stepAfter(step: OnboardingStep): SetupStep {
 /** The step before this one, or null on the first. */
 export function stepBefore(step: OnboardingStep): OnboardingStep | null {
   return ONBOARDING_STEPS[ONBOARDING_STEPS.indexOf(step) - 1] ?? null;
-}
-
-/**
- * Where a page goes once it has made an account: the first-run path when the visitor was on their
- * way to the dashboard (the usual case: `/` sends them there), else where they were going (a plan
- * or a number they chose comes first; the path stays open for them at /welcome).
- */
-export function pathAfterSignUp(rawRedirect: string | null | undefined): string {
-  const target = safeRedirectPath(rawRedirect);
-  const path = new URL(target, 'http://same.invalid').pathname.replace(/\/+$/, '');
-  return path === '/dashboard' ? '/welcome' : target;
 }

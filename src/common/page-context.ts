@@ -1,4 +1,5 @@
 import type { AccountDetails } from './account-view';
+import type { CompanyIdentity } from './company';
 import type { PaymentsConfig } from './billing';
 import type { FaxCounts } from './faxes';
 import type { SetupStep } from './onboarding';
@@ -43,6 +44,8 @@ export interface PageContext {
   googleSignIn: 'local' | 'google';
   /** Where users write for help (SUPPORT_EMAIL): the footer and every "contact us" message. */
   supportEmail: string;
+  /** Who runs the service (PRODUCT_NAME, COMPANY_NAME, …): the footer, the landing and legal pages. */
+  company: CompanyIdentity;
   /** Which card form /transaction shows: ours (`local`) or Stripe Elements with its publishable key. */
   payments: PaymentsConfig;
   /** Where the user's live pushes stood before anything on this page was read (decision 033); null with no user. */

@@ -1,5 +1,6 @@
 import type { LoginHistoryEntry } from './account-view';
 import type { BillingHistory, SubscriptionView } from './billing';
+import type { ServiceProvider } from './company';
 import type { ContactListPage, ContactView } from './contacts';
 import type { FaxMailSettings } from './fax-mail';
 import type { FaxDetails, FaxListPage } from './faxes';
@@ -44,7 +45,11 @@ export type PageData =
   /** /upgrade: the plans (GET /api/options), and a signed-in user's own plan (null for a visitor). */
   | { page: 'upgrade'; options: OptionsView; subscription: SubscriptionView | null }
   /** /transaction: the plans, and the number the user holds (GET /api/getTempNumberReservation). */
-  | { page: 'transaction'; options: OptionsView; hold: NumberHoldView | null };
+  | { page: 'transaction'; options: OptionsView; hold: NumberHoldView | null }
+  /** /login and /terms: the plans as a visitor is offered them (GET /api/options), for the free pages and the trial they state. */
+  | { page: 'offer'; options: OptionsView }
+  /** /privacy: the outside services this deployment hands data to, as configured. */
+  | { page: 'privacy'; providers: ServiceProvider[] };
 
 export type PageName = PageData['page'];
 

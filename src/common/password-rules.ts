@@ -1,11 +1,13 @@
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './password-limits';
+
 // What a new password must be (NIST SP 800-63B, issue 15): at least 8 characters once normalised
 // (NFKC, so look-alike forms count once), no control characters, not only spaces, and not a
 // pattern anyone would try first: one character repeated, a run like "abcdefgh" or "87654321",
 // or a short unit repeated ("abababab"). The common-password list is checked on the server
 // (worker/auth/password-policy.ts). Isomorphic: the forms show the same verdict as the person types.
 
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 128;
+export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH };
+
 /** The name a person gives at sign-up or in settings. */
 export const DISPLAY_NAME_MAX_LENGTH = 80;
 

@@ -38,6 +38,17 @@ export function yearlySavingPercent(price: PriceOption): number {
   return Math.floor(((twelveMonths - price.year) * 100) / twelveMonths);
 }
 
+/**
+ * What paying for a year saves against twelve monthly payments, or null when it saves nothing:
+ * in money, and as whole months free when it is exactly that (a year at ten months' price is
+ * "2 months free"; at 16.7% off it is not a whole number of months, and the money is said instead).
+ */
+export function yearlySaving(price: PriceOption): { cents: number; monthsFree: number | null } | null {
+  const cents = price.month * 12 - price.year;
+  if (cents <= 0 || price.month === 0) return null;
+  return { cents, monthsFree: cents % price.month === 0 ? cents / price.month : null };
+}
+
 function toPlanView(options: PlanOptions, level: PlanLevel, term: PlanTerm): PlanView {
   const price = options.prices[level];
   return {
@@ -65,5 +76,6 @@ export function toOptionsView(options: PlanOptions, trialUsed = false): OptionsV
     trial: { lengthInDays: options.trial.length_in_days, disabled: options.trial.disabled },
     preAuthType: options.preAuthType,
     trialUsed,
+    free: { ...options.free },
   };
 }

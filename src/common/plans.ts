@@ -39,7 +39,7 @@ const PRE_AUTH_TYPES = ['none', 'verify', 'authorize'] as const;
 export const preAuthTypeSchema = z.enum(PRE_AUTH_TYPES);
 type PreAuthType = z.infer<typeof preAuthTypeSchema>;
 
-const allowanceSchema = z.object({ send: pages, receive: pages });
+export const allowanceSchema = z.object({ send: pages, receive: pages });
 export type Allowance = z.infer<typeof allowanceSchema>;
 
 /** `plan.allowances`: pages each level may send and receive per month, whatever the term. */
@@ -52,6 +52,8 @@ export interface PlanOptions {
   trial: TrialOption;
   preAuthType: PreAuthType;
   allowances: AllowancesOption;
+  /** `credits.free`: pages a new account gets once, free, with no plan (migration 0002). */
+  free: Allowance;
 }
 
 /** The option key of a level's price. */
@@ -76,6 +78,7 @@ export const DEFAULT_PLAN_OPTIONS: PlanOptions = {
     PREMIUM: { send: 400, receive: 400 },
     PRO: { send: 1000, receive: 1000 },
   },
+  free: { send: 10, receive: 10 },
 };
 
 /** One plan as GET /api/options answers it. */
@@ -102,6 +105,8 @@ export interface OptionsView {
   preAuthType: PreAuthType;
   /** The signed-in caller has had their one trial: every plan's trialDays is null for them. */
   trialUsed: boolean;
+  /** Pages a new account gets free, once, without a plan or a card. */
+  free: Allowance;
 }
 
 /** The query of a plan choice (/transaction?plan=PREMIUM&term=YEAR). */

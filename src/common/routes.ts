@@ -31,12 +31,14 @@ export const ROUTES = [
   { path: '/lp/send-fax', guard: null },
   { path: '/onboarding', guard: null }, // a visitor is sent to /welcome; the path itself needs an account
   { path: '/phonebook', guard: 'auth-required' },
+  { path: '/privacy', guard: null }, // read before signing up, and after
   { path: '/preview', guard: 'auth-required' }, // a received fax belongs to someone
   { path: '/recover', guard: null },
   { path: '/reserveNumber', guard: null }, // visitors may hold a number before signing up
   { path: '/send', guard: 'auth-required' }, // sending spends an account's credits
   { path: '/sent', guard: 'auth-required' },
   { path: '/settings', guard: 'auth-required' },
+  { path: '/terms', guard: null },
   { path: '/transaction', guard: 'auth-required' }, // a payment needs an account to charge
   { path: '/trash', guard: 'auth-required' },
   { path: '/upgrade', guard: null },
@@ -95,4 +97,16 @@ export function safeRedirectPath(raw: string | null | undefined, fallback = '/da
 /** Where a signed-out visitor to a guarded page is sent. */
 export function loginPathFor(pathWithQuery: string): string {
   return `/login?redirect=${encodeURIComponent(pathWithQuery)}`;
+}
+
+/**
+ * Where a page goes once it has made an account (src/common/onboarding.ts re-exports it; it lives
+ * here so the sign-in forms carry no first-run steps): the first-run path when the visitor was on their
+ * way to the dashboard (the usual case: `/` sends them there), else where they were going (a plan
+ * or a number they chose comes first; the path stays open for them at /welcome).
+ */
+export function pathAfterSignUp(rawRedirect: string | null | undefined): string {
+  const target = safeRedirectPath(rawRedirect);
+  const path = new URL(target, 'http://same.invalid').pathname.replace(/\/+$/, '');
+  return path === '/dashboard' ? '/welcome' : target;
 }

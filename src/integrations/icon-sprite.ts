@@ -6,6 +6,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { ICON_NAMES } from '../icons/icon-names';
+import { symbolFromSvg } from '../icons/symbol';
 
 // The icon sprite (docs/design.md, "Icons"): one SVG file of <symbol>s, made at build from the
 // Lucide icons the product names (src/icons/icon-names.ts). Its name carries a hash of its
@@ -14,15 +15,8 @@ import { ICON_NAMES } from '../icons/icon-names';
 
 const iconsDir = join(dirname(createRequire(import.meta.url).resolve('lucide-static/package.json')), 'icons');
 
-/** One Lucide icon as a <symbol>: its drawing, without the <svg> around it or its presentation attributes. */
 function symbolOf(name: string): string {
-  const svg = readFileSync(join(iconsDir, `${name}.svg`), 'utf8');
-  const inner = svg
-    .replace(/<!--[\s\S]*?-->/g, '')
-    .replace(/^[\s\S]*?<svg[^>]*>/, '')
-    .replace(/<\/svg>\s*$/, '')
-    .replace(/\s*\n\s*/g, '');
-  return `<symbol id="${name}" viewBox="0 0 24 24">${inner}</symbol>`;
+  return symbolFromSvg(name, readFileSync(join(iconsDir, `${name}.svg`), 'utf8'));
 }
 
 const version = JSON.parse(readFileSync(join(iconsDir, '..', 'package.json'), 'utf8')).version as string;

@@ -1,5 +1,6 @@
-import { atom, computed } from 'nanostores';
+import { atom, computed, onMount } from 'nanostores';
 import { checkFaxableFile, type FileProblem } from '../components/send/send-rules';
+import { hasKeptDocument } from '../lib/kept-document-flag';
 import type { UploadSnapshot, UploadTask } from '../lib/upload';
 import { onTeardown } from './teardown';
 
@@ -125,3 +126,15 @@ export function resumeUpload(): void {
 export function cancelUpload(): void {
   task?.cancel();
 }
+
+// A document chosen on the sign-up card before the account existed (stores/kept-document.ts) is
+// attached as if picked here, once; the code that takes it loads only when one is waiting.
+onMount($document, () => {
+  if (!hasKeptDocument()) return;
+  void import('./kept-document')
+    .then((door) => door.takeKeptDocument())
+    .then((file) => {
+      if (file && !$document.get()) void chooseDocument(file);
+    })
+    .catch(() => undefined);
+});

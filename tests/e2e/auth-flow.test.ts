@@ -22,15 +22,14 @@ describe('signing up, in and out', () => {
   it('takes a new visitor from / through sign-up to a live dashboard, and back out', async () => {
     const page = await browser.newPage();
 
-    // Signed out, / and then /dashboard send the visitor to the sign-in page.
+    // Signed out, / and then /dashboard send the visitor to /login, which greets a browser that
+    // never signed in with sign-up first (issue 29): the offer in a line, a way to the plans.
     await page.goto('/');
     await waitForPath(page, '/login?redirect=%2Fdashboard');
     await waitForHydration(page);
-    await page.getByRole('heading', { name: 'Sign in to your account' }).waitFor();
-
-    // Switch to sign-up and create the account.
-    await page.getByRole('button', { name: 'New here? Create an account' }).click();
     await page.getByRole('heading', { name: 'Create your account' }).waitFor();
+    await page.getByText('10 free pages to send, no card needed.').waitFor();
+    assert.equal(await page.getByRole('link', { name: 'See the plans' }).getAttribute('href'), '/upgrade');
     const email = uniqueEmail('journey');
     const password = 'a long and private phrase';
     await page.getByLabel('Your name (optional)').fill('Ada Lovelace');
@@ -47,7 +46,7 @@ describe('signing up, in and out', () => {
     await page.getByRole('heading', { name: 'Welcome, Ada' }).waitFor();
     assert.ok((await (await openAccountMenu(page)).textContent())?.includes(email), 'the account menu names the address signed in');
     await page.keyboard.press('Escape');
-    await liveIndicator(page, 'Connected').waitFor();
+    await liveIndicator(page, 'Connected').waitFor({ state: 'attached' });
 
     // The same account signs in on another computer: the notice arrives without a reload.
     await signInElsewhere({ email, password }, DEVICES.firefoxOnWindows.userAgent);
@@ -61,9 +60,9 @@ describe('signing up, in and out', () => {
     await page.reload();
     assert.equal(pathOf(page), '/dashboard');
     await page.getByRole('heading', { name: 'Welcome, Ada' }).waitFor();
-    await liveIndicator(page, 'Connected').waitFor();
+    await liveIndicator(page, 'Connected').waitFor({ state: 'attached' });
 
-    // Sign out from the header.
+    // Sign out from the header: this browser has signed in now, so /login opens on signing in.
     await waitForHydration(page);
     await signOutFromMenu(page);
     await waitForPath(page, '/login');
@@ -83,7 +82,7 @@ describe('signing up, in and out', () => {
 
     await waitForPath(page, '/dashboard?tab=x');
     await page.getByRole('heading', { name: 'Welcome, Grace' }).waitFor();
-    await liveIndicator(page, 'Connected').waitFor();
+    await liveIndicator(page, 'Connected').waitFor({ state: 'attached' });
   });
 
   it('says so when the password is wrong, and stays on the form', async () => {

@@ -69,7 +69,7 @@ describe('pages', () => {
   describe('accessibility', () => {
     it('the sign-in and sign-up forms have no serious axe violations', async () => {
       const page = await browser.newPage();
-      await visit(page, '/login');
+      await visit(page, '/login?mode=signin');
       await assertNoSeriousAxeViolations(page);
       await page.getByRole('button', { name: 'New here? Create an account' }).click();
       await page.getByRole('heading', { name: 'Create your account' }).waitFor();
@@ -94,7 +94,7 @@ describe('pages', () => {
 
     it('Tab walks the sign-in page in reading order', async () => {
       const page = await browser.newPage();
-      await visit(page, '/login');
+      await visit(page, '/login?mode=signin');
       const expected = [
         'a: Skip to content',
         'a: FaxFlow',
@@ -111,7 +111,7 @@ describe('pages', () => {
       assert.deepEqual(seen, expected);
 
       // The skip link really skips: it moves focus into the main content.
-      await visit(page, '/login');
+      await visit(page, '/login?mode=signin');
       await page.keyboard.press('Tab');
       await page.keyboard.press('Enter');
       assert.equal(await page.evaluate(() => document.activeElement?.id), 'main');

@@ -53,6 +53,17 @@ describe('GET /api/options', () => {
     expect(plan(view, 'PREMIUM', 'MONTH').allowances).toEqual({ send: 400, receive: 400 });
     expect(view.trial).toEqual({ lengthInDays: 7, disabled: false });
     expect(view.preAuthType).toBe('authorize');
+    // The free pages a new account gets (migration 0002), which the landing pages offer.
+    expect(view.free).toEqual({ send: 10, receive: 10 });
+  });
+
+  it('answers the free pages as credits.free holds them, the same a new account is given', async () => {
+    await setOption('credits.free', '{"send":25,"receive":5}');
+    expect((await options()).free).toEqual({ send: 25, receive: 5 });
+    const { cookie } = await signUp();
+    const setUp = await call('/api/setupNewUser', { method: 'POST', cookie, body: {} });
+    const { account } = (await setUp.json()) as { account: { faxCredits: { defaultCreditsSend: number } } };
+    expect(account.faxCredits.defaultCreditsSend).toBe(25);
   });
 
   it('reflects a price, trial length or pre-authorisation changed in D1', async () => {
@@ -91,6 +102,7 @@ describe('GET /api/options', () => {
     ['trial', '{"length_in_days":7,"disabled":"sometimes"}'],
     ['preAuthType', '"steal"'],
     ['plan.allowances', '{"BASIC":{"send":150}}'],
+    ['credits.free', '{"send":"ten","receive":10}'],
   ])('falls back to the built-in default for a corrupt %s (%s) and only warns', async (key, value) => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const seeded = await options();

@@ -303,3 +303,16 @@ describe('the live mark (decision 033)', () => {
     expect(await second.waitForMessage((frame) => frame.startsWith('hello '))).toBe(`hello ${moved}`);
   });
 });
+
+describe('page data: the pages a visitor reads before deciding (issue 29)', () => {
+  it('/login and /terms carry the offer GET /api/options answers a visitor', async () => {
+    const options = await apiAnswer(null, '/api/options');
+    expect(await pageData(null, '/login')).toEqual({ page: 'offer', options });
+    expect(await pageData(null, '/terms')).toEqual({ page: 'offer', options });
+  });
+
+  it('/privacy names the outside services this configuration uses, Cloudflare always', async () => {
+    // The test run: the loopback carrier, the outbox, the local processor, the local Google stand-in.
+    expect(await pageData(null, '/privacy')).toEqual({ page: 'privacy', providers: ['cloudflare'] });
+  });
+});

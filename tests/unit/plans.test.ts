@@ -14,6 +14,7 @@ import {
   monthlyEquivalentCents,
   toOptionsView,
   trialDaysFor,
+  yearlySaving,
   yearlySavingPercent,
 } from '../../src/common/plan-catalogue';
 
@@ -99,6 +100,43 @@ describe('buildPlanCatalogue', () => {
     expect(view.plans.map((p) => p.trialDays)).toEqual([null, null, 30, 30, 30, 30]);
     expect(view.trial).toEqual({ lengthInDays: 30, disabled });
     expect(view.preAuthType).toBe('authorize');
+  });
+});
+
+describe('yearlySaving', () => {
+  it.each([
+    // A year at ten months' price (the seeded prices): exactly two months free.
+    [
+      { month: 999, year: 9990 },
+      { cents: 1998, monthsFree: 2 },
+    ],
+    [
+      { month: 3999, year: 39990 },
+      { cents: 7998, monthsFree: 2 },
+    ],
+    [
+      { month: 1000, year: 11000 },
+      { cents: 1000, monthsFree: 1 },
+    ],
+    // Not a whole number of months: the money, never a rounded claim.
+    [
+      { month: 2500, year: 24000 },
+      { cents: 6000, monthsFree: null },
+    ],
+    [
+      { month: 2500, year: 20000 },
+      { cents: 10000, monthsFree: 4 },
+    ],
+    [
+      { month: 999, year: 10000 },
+      { cents: 1988, monthsFree: null },
+    ],
+    // Nothing saved, or a year dearer than twelve months.
+    [{ month: 999, year: 11988 }, null],
+    [{ month: 999, year: 12000 }, null],
+    [{ month: 0, year: 0 }, null],
+  ])('%j saves %j', (price, saving) => {
+    expect(yearlySaving(price)).toEqual(saving);
   });
 });
 

@@ -19,6 +19,9 @@ import {
 const ISSUE_ROUTES: ReadonlyArray<[path: string, guard: RouteRule['guard']]> = [
   ['/broadcast/*', 'auth-required'],
   ['/confirmFaxMail', null],
+  // Issue 29: the terms and the privacy policy, for anyone.
+  ['/terms', null],
+  ['/privacy', null],
 ];
 
 const SPEC_ROUTES: ReadonlyArray<[path: string, guard?: RouteRule['guard']]> = [

@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { SIGNED_IN_BEFORE_COOKIE, SIGNED_IN_BEFORE_MAX_AGE_S } from '../../src/common/returning-visitor';
 import { canUseSecureCookie, isHttps } from '../http/cookies';
 
 // On HTTPS the cookie carries the __Host- prefix (no Domain, Path=/, Secure: it cannot be planted
@@ -22,6 +23,17 @@ export function writeSessionCookie(c: Context, token: string, expiresAt: number)
     sameSite: 'Lax',
     path: '/',
     expires: new Date(expiresAt),
+  });
+}
+
+/** Marks this browser as one that has signed in: its next /login opens on signing in. */
+export function rememberSignedIn(c: Context): void {
+  setCookie(c, SIGNED_IN_BEFORE_COOKIE, '1', {
+    httpOnly: true,
+    secure: canUseSecureCookie(c),
+    sameSite: 'Lax',
+    path: '/',
+    maxAge: SIGNED_IN_BEFORE_MAX_AGE_S,
   });
 }
 

@@ -9,7 +9,7 @@ import { enqueueAccountJob } from '../queues/account-messages';
 import { endAllLiveSessions, endLiveSession } from '../live/publish';
 import { userHolderKey, visitorHolderKey } from '../numbers/holder';
 import { createSession, invalidateSession, invalidateUserSessions } from './session';
-import { writeSessionCookie } from './session-cookie';
+import { rememberSignedIn, writeSessionCookie } from './session-cookie';
 
 /**
  * Opens a fresh session for a user who has just proved who they are: any session the browser
@@ -24,6 +24,7 @@ export async function startSession(c: Context<AppEnv>, user: UserRow, method: Si
   const { token, session } = await createSession(db, user.id, now);
   if (!newAccount) await updateLastSignIn(db, user.id, now);
   writeSessionCookie(c, token, session.expiresAt);
+  rememberSignedIn(c);
   c.set('sessionId', session.id);
   // A number picked while signed out stays held for the account (docs/decisions/012).
   const visitorKey = await visitorHolderKey(c);

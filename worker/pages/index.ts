@@ -9,6 +9,7 @@ import { loadSend } from './send';
 import { loadTransaction, loadUpgrade } from './plans';
 import { loadSettings } from './settings';
 import { loadTrash } from './trash';
+import { loadOffer, loadPrivacy } from './visitor-pages';
 
 export type { PageInput } from './page-input';
 
@@ -28,6 +29,10 @@ const LOADERS: Record<string, Loader> = {
   '/faxDetails/*': loadFax,
   '/preview': (input) => loadFax(input, input.url.searchParams.get('faxId')?.trim() ?? ''),
   '/broadcast/*': loadBroadcast,
+  // A signed-in person is sent on from /login before it renders: nothing to read for them.
+  '/login': (input) => (input.user ? Promise.resolve(null) : loadOffer(input)),
+  '/terms': loadOffer,
+  '/privacy': loadPrivacy,
 };
 
 function decoded(segment: string): string {

@@ -1,12 +1,9 @@
-import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../common/password-rules';
-import { pathAfterSignUp } from '../../common/onboarding';
-import { safeRedirectPath } from '../../common/routes';
+import { lazy, Suspense, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../common/password-limits';
+import { pathAfterSignUp, safeRedirectPath } from '../../common/routes';
 import loginMessages from 'virtual:messages/login';
 import { translator } from '../../i18n/translator';
-import { api, call } from '../../lib/api';
-import { errorSentence } from '../../lib/error-sentence';
-import PasswordStrength from './PasswordStrength';
+import { type ApiFailure, api, call } from '../../lib/api';
 
 const t = translator({ login: loginMessages });
 
@@ -21,6 +18,18 @@ function Refusal({ refusal }: { email: string; refusal?: string }) {
 
 // Offered only after password sign-in was refused with 429: loaded then, not with the page.
 const SignInLinkOffer = lazy(() => import('./SignInLinkOffer').catch(() => ({ default: Refusal }) as const));
+// The strength of a new password, from its first character typed (the rules and their words are
+// a kilobyte /login need not carry before anyone types).
+const PasswordStrength = lazy(() => import('./PasswordStrength').catch(() => ({ default: () => null }) as const));
+
+/** The sentence for a refusal: its loader comes with the first failure, not with the page. */
+async function failureSentence(failure: ApiFailure): Promise<string> {
+  try {
+    return await (await import('../../lib/error-sentence')).errorSentence(failure);
+  } catch {
+    return failure.message;
+  }
+}
 
 type Mode = 'signIn' | 'signUp';
 
@@ -30,9 +39,15 @@ interface Props {
   initialMode?: Mode;
   /** "Forgot your password?", in the server's words (the recovery page's namespace stays there). */
   forgotPasswordLabel: string;
+  /** Slots the page fills with static HTML (issue 29): the offer under the sign-up heading, */
+  offer?: ReactNode;
+  /** the document to keep on the way to /send (its own island, shown in both modes), */
+  document?: ReactNode;
+  /** and "By creating an account you agree to the Terms and the Privacy policy". */
+  terms?: ReactNode;
 }
 
-export default function SignInForm({ redirect, initialMode = 'signIn', forgotPasswordLabel }: Props) {
+export default function SignInForm({ redirect, initialMode = 'signIn', forgotPasswordLabel, offer, document, terms }: Props) {
   const [mode, setMode] = useState<Mode>(initialMode);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -64,13 +79,15 @@ export default function SignInForm({ redirect, initialMode = 'signIn', forgotPas
       setLimited({ email, refusal: result.message });
       return;
     }
-    setError(result.code === 'EMAIL_IN_USE' ? t('login.emailTaken') : await errorSentence(result));
+    setError(result.code === 'EMAIL_IN_USE' ? t('login.emailTaken') : await failureSentence(result));
   }
 
   const signUp = mode === 'signUp';
   return (
     <form className="card auth-form" method="post" action="/login" onSubmit={submit} aria-describedby={error ? ids.error : undefined}>
       <h1>{signUp ? t('login.signUpHeading') : t('login.signInHeading')}</h1>
+      {signUp && offer}
+      {document}
       {error && (
         <p className="form-error" role="alert" id={ids.error}>
           {error}
@@ -109,11 +126,16 @@ export default function SignInForm({ redirect, initialMode = 'signIn', forgotPas
             {t('login.passwordHint')}
           </p>
         )}
-        {signUp && <PasswordStrength password={typedPassword} />}
+        {signUp && typedPassword && (
+          <Suspense fallback={null}>
+            <PasswordStrength password={typedPassword} />
+          </Suspense>
+        )}
       </div>
       <button type="submit" className="button primary wide" disabled={busy}>
         {busy ? t('login.working') : signUp ? t('login.submitSignUp') : t('login.submitSignIn')}
       </button>
+      {signUp && terms}
       <button
         type="button"
         className="button link"

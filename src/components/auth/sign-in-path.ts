@@ -1,5 +1,4 @@
-import { pathAfterSignUp } from '../../common/onboarding';
-import { safeRedirectPath } from '../../common/routes';
+import { pathAfterSignUp, safeRedirectPath } from '../../common/routes';
 
 /**
  * Where a Google sign-in goes on: a sign-in that made the account (`created`) starts the first-run

@@ -240,8 +240,16 @@ export async function confirmEmailFromOutbox(page: Page, email: string): Promise
   await page.getByText('Your e-mail address is confirmed.').waitFor();
 }
 
-/** Signs in through the sign-in form that is already open on `page`. */
+/**
+ * Signs in through the form that is already open on `page`. A browser that never signed in meets
+ * sign-up first (issue 29): it turns to sign-in, as a person who has an account would.
+ */
 export async function fillSignInForm(page: Page, account: Pick<Account, 'email' | 'password'>): Promise<void> {
+  const heading = page.getByRole('heading', { name: /^(Sign in to your account|Create your account)$/ });
+  if ((await heading.textContent()) === 'Create your account') {
+    await waitForHydration(page);
+    await page.getByRole('button', { name: 'Already have an account? Sign in' }).click();
+  }
   await page.getByRole('heading', { name: 'Sign in to your account' }).waitFor();
   await page.getByLabel('E-mail').fill(account.email);
   await page.getByLabel('Password').fill(account.password);

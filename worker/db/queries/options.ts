@@ -1,6 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { ZodType } from 'zod';
 import {
+  allowanceSchema,
   allowancesOptionSchema,
   DEFAULT_PLAN_OPTIONS,
   PLAN_LEVELS,
@@ -49,10 +50,10 @@ function parseOrDefault<T>(raw: Map<string, string>, key: string, schema: ZodTyp
   return fallback;
 }
 
-/** Prices, trial, pre-authorisation and allowances, in one query; each falls back on its own. */
+/** Prices, trial, pre-authorisation, allowances and the free pages, in one query; each falls back on its own. */
 export async function readPlanOptions(db: Db): Promise<PlanOptions> {
   const priceKeys = PLAN_LEVELS.map(priceOptionKey);
-  const raw = await readRawOptions(db, [...priceKeys, 'trial', 'preAuthType', 'plan.allowances']);
+  const raw = await readRawOptions(db, [...priceKeys, 'trial', 'preAuthType', 'plan.allowances', 'credits.free']);
   const defaults = DEFAULT_PLAN_OPTIONS;
   return {
     prices: {
@@ -63,5 +64,6 @@ export async function readPlanOptions(db: Db): Promise<PlanOptions> {
     trial: parseOrDefault(raw, 'trial', trialOptionSchema, defaults.trial),
     preAuthType: parseOrDefault(raw, 'preAuthType', preAuthTypeSchema, defaults.preAuthType),
     allowances: parseOrDefault(raw, 'plan.allowances', allowancesOptionSchema, defaults.allowances),
+    free: parseOrDefault(raw, 'credits.free', allowanceSchema, defaults.free),
   };
 }

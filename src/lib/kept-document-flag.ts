@@ -1,0 +1,13 @@
+// Whether a document chosen before sign-up waits in this browser (stores/kept-document.ts): a
+// localStorage flag that a page reads at once, so /send loads the IndexedDB code only when there is
+// something to take. Never throws: storage a browser refuses reads as nothing kept.
+
+export const KEPT_DOCUMENT_FLAG = 'keptDocument';
+
+export function hasKeptDocument(): boolean {
+  try {
+    return typeof window !== 'undefined' && window.localStorage.getItem(KEPT_DOCUMENT_FLAG) !== null;
+  } catch {
+    return false;
+  }
+}
