@@ -20,6 +20,7 @@ import { receiveFaxMail } from './fax-mail/inbound';
 import { toAccountDetails } from './views/account';
 import { userHubStub } from './live/publish';
 import { loadPageData } from './pages';
+import { holderKeyOf } from './numbers/holder';
 
 export { LoopbackFaxLine } from './loopback/fax-line';
 export { UserHub } from './live/user-hub';
@@ -38,7 +39,7 @@ async function pageContext(c: Context<AppEnv>): Promise<PageContext> {
   const [owned, figures, pageData] = await Promise.all([
     ownedNumber,
     user ? readPageFigures(c.env, user, c.req.path === '/dashboard') : null,
-    loadPageData({ env: c.env, url: new URL(c.req.url), user, ownedNumber }),
+    loadPageData({ env: c.env, url: new URL(c.req.url), user, ownedNumber, holderKey: () => holderKeyOf(c, false) }),
   ]);
   const account = user && figures ? toAccountDetails(user, figures.credits) : null;
   return {

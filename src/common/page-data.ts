@@ -3,6 +3,7 @@ import type { BillingHistory, SubscriptionView } from './billing';
 import type { ContactListPage, ContactView } from './contacts';
 import type { FaxMailSettings } from './fax-mail';
 import type { FaxDetails, FaxListPage } from './faxes';
+import type { FunnelReport } from './funnel';
 import type { NumberHoldView } from './numbers';
 import type { OptionsView } from './plans';
 import type { BroadcastView } from './send-many';
@@ -39,10 +40,17 @@ export type PageData =
       faxMail: FaxMailSettings;
       loginHistory: LoginHistoryEntry[];
     }
-  /** /upgrade: the plans (GET /api/options), and a signed-in user's own plan (null for a visitor). */
-  | { page: 'upgrade'; options: OptionsView; subscription: SubscriptionView | null }
+  /**
+   * /upgrade: the plans (GET /api/options), a signed-in user's own plan (null for a visitor), and
+   * the number the caller holds, signed in or not (GET /api/getTempNumberReservation).
+   */
+  | { page: 'upgrade'; options: OptionsView; subscription: SubscriptionView | null; hold: NumberHoldView | null }
   /** /transaction: the plans, and the number the user holds (GET /api/getTempNumberReservation). */
-  | { page: 'transaction'; options: OptionsView; hold: NumberHoldView | null };
+  | { page: 'transaction'; options: OptionsView; hold: NumberHoldView | null }
+  /** /login for a visitor holding a number: the hold, for the sign-up form to keep in view (absent without one). */
+  | { page: 'login'; hold: NumberHoldView }
+  /** /dev/funnel (development only): the funnel per attribution over the last `days` days. */
+  | { page: 'devFunnel'; days: number; report: FunnelReport };
 
 export type PageName = PageData['page'];
 

@@ -1,12 +1,13 @@
 import type { PageData } from '../../src/common/page-data';
 import { loadBroadcast } from './broadcast';
 import { loadDashboard } from './dashboard';
+import { loadDevFunnel } from './dev-funnel';
 import { loadFax } from './fax';
 import { loadFaxHistory } from './fax-history';
 import type { PageInput } from './page-input';
 import { loadPhonebook } from './phonebook';
 import { loadSend } from './send';
-import { loadTransaction, loadUpgrade } from './plans';
+import { loadLogin, loadTransaction, loadUpgrade } from './plans';
 import { loadSettings } from './settings';
 import { loadTrash } from './trash';
 
@@ -25,6 +26,8 @@ const LOADERS: Record<string, Loader> = {
   '/settings': loadSettings,
   '/upgrade': loadUpgrade,
   '/transaction': loadTransaction,
+  '/login': loadLogin,
+  '/dev/funnel': loadDevFunnel,
   '/faxDetails/*': loadFax,
   '/preview': (input) => loadFax(input, input.url.searchParams.get('faxId')?.trim() ?? ''),
   '/broadcast/*': loadBroadcast,
