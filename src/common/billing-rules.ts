@@ -3,6 +3,9 @@
 
 export type SubscriptionType = 'FREE' | 'TRIAL' | 'PAID';
 
+/** Days a fax number stays its owner's after their plan ended, before it goes back to the pool (decision 017). */
+export const NUMBER_GRACE_DAYS = 3;
+
 /** A paying user (spec §4) has a plan on: a trial or a paid period. */
 export function isPaying(type: SubscriptionType | null | undefined): type is 'TRIAL' | 'PAID' {
   return type === 'TRIAL' || type === 'PAID';

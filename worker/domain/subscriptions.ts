@@ -1,5 +1,6 @@
 import type { SubscriptionType } from '../../src/common/billing';
 import type { Allowance, PlanLevel, PlanOptions, PlanTerm } from '../../src/common/plans';
+import { NUMBER_GRACE_DAYS } from '../../src/common/billing-rules';
 import { isTrialDisabled } from '../../src/common/plan-catalogue';
 
 // The subscription lifecycle as rules without I/O (spec §4, §5; docs/decisions/017): who may
@@ -11,7 +12,7 @@ export const DAY_MS = 24 * 60 * 60 * 1000;
 const RENEWAL_GRACE_MS = 3 * DAY_MS;
 const RENEWAL_RETRY_MS = DAY_MS;
 /** A number stays its owner's this long after the plan ended, then goes back to the pool. */
-export const NUMBER_GRACE_MS = 3 * DAY_MS;
+export const NUMBER_GRACE_MS = NUMBER_GRACE_DAYS * DAY_MS;
 /** The renewal reminder goes out this long before the charge. */
 export const REMINDER_LEAD_MS = 3 * DAY_MS;
 

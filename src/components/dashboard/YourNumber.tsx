@@ -3,23 +3,24 @@ import { useEffect } from 'react';
 import type { SubscriptionView } from '../../common/billing';
 import { formatBillingDay } from '../../i18n/dates';
 import dashboardMessages from 'virtual:messages/dashboard';
-import upgradeMessages from 'virtual:messages/upgrade';
 import { translator } from '../../i18n/translator';
 import PaymentProblem from '../billing/PaymentProblem';
+import { planName } from '../billing/plan-names';
 import { $ownNumber, $subscription, followSubscription, ownNumberOr, seedSubscription } from '../../stores/subscription';
 import { useSeededStore } from '../page-data/use-seeded-store';
 
-const t = translator({ dashboard: dashboardMessages, upgrade: upgradeMessages });
+const t = translator({ dashboard: dashboardMessages });
 
 function planLine(subscription: SubscriptionView): string | null {
   if (subscription.type === 'FREE' || !subscription.planLevel) return null;
-  const level = t(`upgrade.level${subscription.planLevel}`);
+  const level = planName(subscription.planLevel);
   const end = subscription.currentPeriodEnd;
+  // A cancelled plan says so first, trial or not: it is what changes what happens on that day.
   const status =
-    subscription.type === 'TRIAL' && subscription.trialEndsAt
-      ? t('dashboard.yourNumberTrialUntil', { date: formatBillingDay(subscription.trialEndsAt) })
-      : end && subscription.cancelAtPeriodEnd
-        ? t('dashboard.yourNumberEnds', { date: formatBillingDay(end) })
+    end && subscription.cancelAtPeriodEnd
+      ? t('dashboard.yourNumberEnds', { date: formatBillingDay(end) })
+      : subscription.type === 'TRIAL' && subscription.trialEndsAt
+        ? t('dashboard.yourNumberTrialUntil', { date: formatBillingDay(subscription.trialEndsAt) })
         : end
           ? t('dashboard.yourNumberRenews', { date: formatBillingDay(end) })
           : null;
@@ -54,6 +55,7 @@ export default function YourNumber({ initial, paying, subscription: rendered }: 
         </>
       ) : (
         <>
+          {plan && <p className="muted">{plan}</p>}
           <p className="muted">{t(paying ? 'dashboard.yourNumberIncluded' : 'dashboard.yourNumberNone')}</p>
           {subscription && <PaymentProblem subscription={subscription} />}
           <a className="button primary" href="/reserveNumber">
