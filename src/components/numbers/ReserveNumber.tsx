@@ -5,15 +5,16 @@ import numbersMessages from 'virtual:messages/numbers';
 import { translator } from '../../i18n/translator';
 import { readStoredAttribution } from '../../lib/attribution-storage';
 import { $areas, $hold, $holdSecondsLeft, $numbers, holdNumber, showArea, startHold } from '../../stores/number-hold';
-import { areaLabel, nearestArea, readAreaQuery } from './area-search';
+import { type AreaQuery, areaLabel, nearestArea, readAreaQuery } from './area-search';
 import Icon from '../icons/Icon';
+import FreeNumbers from './FreeNumbers';
 import HeldNumber from './HeldNumber';
 import './numbers.css';
 
 const t = translator({ errors: errorsMessages, numbers: numbersMessages });
 
-/** What the list shows: an area (by its label), or a city typed that no listed area has; `near` when picked from the visitor's place. */
-type Shown = { label: string; near: boolean; city: boolean };
+/** What the list shows: an area code, or a city typed that no listed area has; `near` when picked from the visitor's place. */
+type Shown = { query: NonNullable<AreaQuery>; near: boolean };
 
 /**
  * Choose an area by typing its code or city (the visitor's own preselected from where attribution
@@ -38,7 +39,7 @@ export default function ReserveNumber({ signedIn, paying }: { signedIn: boolean;
     const near = nearestArea(areas, readStoredAttribution() ?? {});
     if (!near) return;
     setTyped(areaLabel(near));
-    setShown({ label: areaLabel(near), near: true, city: false });
+    setShown({ query: { areaCode: near.areaCode }, near: true });
     void showArea({ areaCode: near.areaCode });
   }, [areas]);
 
@@ -46,8 +47,7 @@ export default function ReserveNumber({ signedIn, paying }: { signedIn: boolean;
     const query = readAreaQuery(words, areas ?? []);
     setUnreadable(query === null);
     if (!query) return;
-    const area = 'areaCode' in query ? areas?.find((a) => a.areaCode === query.areaCode) : undefined;
-    setShown({ label: area ? areaLabel(area) : 'areaCode' in query ? query.areaCode : query.city, near: false, city: 'city' in query });
+    setShown({ query, near: false });
     void showArea(query);
   }
 
@@ -70,7 +70,12 @@ export default function ReserveNumber({ signedIn, paying }: { signedIn: boolean;
     else if ('owned' in result.data) window.location.assign('/dashboard');
   }
 
-  const nothingFor = unreadable ? typed.trim() : shown?.city && numbers?.length === 0 ? shown.label : null;
+  // Named as the area list names it once the areas are known (a code typed before they arrived too).
+  const shownQuery = shown?.query;
+  const shownArea = shownQuery && 'areaCode' in shownQuery ? areas?.find((area) => area.areaCode === shownQuery.areaCode) : undefined;
+  const typedLabel = shownQuery && ('areaCode' in shownQuery ? shownQuery.areaCode : shownQuery.city);
+  const shownLabel = shownArea ? areaLabel(shownArea) : (typedLabel ?? null);
+  const nothingFor = unreadable ? typed.trim() : shownQuery && 'city' in shownQuery && numbers?.length === 0 ? shownLabel : null;
   return (
     <div className="reserve-number">
       <h1>{t('numbers.title')}</h1>
@@ -101,8 +106,8 @@ export default function ReserveNumber({ signedIn, paying }: { signedIn: boolean;
             ))}
           </datalist>
           <p className="hint" id={ids.hint}>
-            {shown?.near && shown.label === typed
-              ? t('numbers.searchNear', { city: shown.label.split(' · ')[1] ?? shown.label })
+            {shown?.near && shownArea && shownLabel === typed
+              ? t('numbers.searchNear', { city: `${shownArea.city}, ${shownArea.region}` })
               : t('numbers.searchHint')}
           </p>
         </form>
@@ -137,24 +142,7 @@ export default function ReserveNumber({ signedIn, paying }: { signedIn: boolean;
           </ul>
         )}
         {!unreadable && numbers && numbers.length > 0 && (
-          <ul className="number-list" aria-label={shown ? `${t('numbers.listLabel')}: ${shown.label}` : t('numbers.listLabel')}>
-            {numbers.map((number) => (
-              <li key={number.id}>
-                <span className="number-display">{number.display}</span>
-                <button
-                  type="button"
-                  className="button secondary small"
-                  aria-label={t(hold?.id === number.id ? 'numbers.heldLabel' : paying ? 'numbers.takeLabel' : 'numbers.holdLabel', {
-                    number: number.display,
-                  })}
-                  disabled={hold?.id === number.id}
-                  onClick={() => void pick(number.id)}
-                >
-                  {hold?.id === number.id ? t('numbers.heldButton') : t(paying ? 'numbers.takeButton' : 'numbers.holdButton')}
-                </button>
-              </li>
-            ))}
-          </ul>
+          <FreeNumbers numbers={numbers} label={shownLabel} heldId={hold?.id ?? null} paying={paying} onPick={(id) => void pick(id)} />
         )}
       </section>
     </div>
