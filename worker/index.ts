@@ -22,6 +22,7 @@ import { toAccountDetails } from './views/account';
 import { userHubStub } from './live/publish';
 import { loadPageData } from './pages';
 import { dashboardChecklist, pageFiguresWanted } from './pages/dashboard-setup';
+import { holderKeyOf } from './numbers/holder';
 
 export { LoopbackFaxLine } from './loopback/fax-line';
 export { UserHub } from './live/user-hub';
@@ -41,7 +42,7 @@ async function pageContext(c: Context<AppEnv>): Promise<PageContext> {
   const [owned, figures, pageData] = await Promise.all([
     ownedNumber,
     user ? readPageFigures(c.env, user, pageFiguresWanted(c.req.path, openStep)) : null,
-    loadPageData({ env: c.env, url: new URL(c.req.url), user, ownedNumber }),
+    loadPageData({ env: c.env, url: new URL(c.req.url), user, ownedNumber, holderKey: () => holderKeyOf(c, false) }),
   ]);
   const account = user && figures ? toAccountDetails(user, figures.credits) : null;
   return {

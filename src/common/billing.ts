@@ -45,12 +45,16 @@ export const checkoutSchema = z
 /** POST /api/checkout/:checkoutId/confirm — the answer to a card's authentication challenge. */
 export const checkoutConfirmSchema = z.object({ approve: z.boolean() });
 
+/** POST /api/resumeSubscription: the plan to renew again, as `subscriptionId` names it. */
+export const resumeSubscriptionSchema = z.object({ subscriptionId: z.uuid() });
+
 /** Settings › Change card: the card later charges (and a failed renewal's retry) go to. */
 export const changeCardSchema = z.object({ card: cardSchema });
 
 export const CHECKOUT_STATES = ['pending', 'requires_action', 'succeeded', 'failed'] as const;
 
 export { isLuhnValid, isPaying, type SubscriptionType } from './billing-rules';
+export { cardBrandName } from './card-brand';
 
 export interface CheckoutView {
   id: string;
@@ -86,17 +90,27 @@ export interface SubscriptionView {
   graceEndsAt: number | null;
   /** The card the plan is charged to (never its number), when we know it. */
   card: { brand: string; last4: string } | null;
+  /** What the plan's next charge will be (its price at its term), in cents; null without a plan. */
+  priceCents: number | null;
   /** The user's own fax number once assigned. */
   faxNumber: { number: string; display: string } | null;
 }
 
-export interface TransactionView {
+/**
+ * One line of the payments table (issue 29): a payment, a refund, a refused charge, or a check of
+ * the card that took nothing (a trial's, a new card's). Credit grants and a hold's release are not
+ * lines; a hold is its check's `note`.
+ */
+export interface PaymentView {
   id: string;
-  kind: 'charge' | 'refund' | 'authorization' | 'authorization_release' | 'credit_grant';
-  status: 'succeeded' | 'failed';
+  kind: 'charge' | 'refund' | 'card_check';
+  status: 'paid' | 'failed' | 'refunded' | 'verified';
+  /** What the card holder paid, was refunded or was refused; 0 for a card check. */
   amountCents: number;
   currency: string;
   description: string;
+  /** A second line in plain words, e.g. the hold a card check left on the card; or null. */
+  note: string | null;
   createdAt: number;
 }
 
@@ -112,6 +126,6 @@ export interface InvoiceView {
 }
 
 export interface BillingHistory {
-  transactions: TransactionView[];
+  payments: PaymentView[];
   invoices: InvoiceView[];
 }

@@ -20,6 +20,11 @@ export interface NumberHoldView extends FaxNumberView {
   expiresAt: number;
 }
 
+/** A hold's time left as a clock reads it: 14:05. */
+export function holdClock(seconds: number): string {
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+}
+
 /** Whole seconds a hold has left at `now`; 0 once it has run out (or with no hold). */
 export function holdSecondsLeft(hold: NumberHoldView | null, now: number): number {
   return hold ? Math.max(0, Math.round((hold.expiresAt - now) / 1000)) : 0;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ATTRIBUTION_LIMITS } from './attribution';
 
 // Fax numbers as the API answers them, and the requests of the hold calls (spec §7).
 
@@ -15,5 +16,15 @@ export const numberSearchSchema = z.object({
 
 const numberIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'INVALID_INPUT');
 
-export const optionalNumberQuerySchema = z.object({ numberId: numberIdSchema.optional() });
-export const numberQuerySchema = z.object({ numberId: numberIdSchema });
+/**
+ * Where a visitor placing a hold came from, as their browser's attribution record says (the funnel
+ * counts their hold under it, decision 035); a signed-in caller's account says it instead.
+ */
+const holdTouch = {
+  source: z.string().trim().max(ATTRIBUTION_LIMITS.source).optional(),
+  campaign: z.string().trim().max(ATTRIBUTION_LIMITS.campaign).optional(),
+  variation: z.string().trim().max(ATTRIBUTION_LIMITS.variation).optional(),
+};
+
+export const optionalNumberQuerySchema = z.object({ numberId: numberIdSchema.optional(), ...holdTouch });
+export const numberQuerySchema = z.object({ numberId: numberIdSchema, ...holdTouch });

@@ -4,6 +4,7 @@ import type { ServiceProvider } from './company';
 import type { ContactListPage, ContactView } from './contacts';
 import type { FaxMailSettings } from './fax-mail';
 import type { FaxDetails, FaxListPage } from './faxes';
+import type { FunnelReport } from './funnel';
 import type { NumberHoldView } from './numbers';
 import type { OptionsView } from './plans';
 import type { BroadcastView } from './send-many';
@@ -42,14 +43,19 @@ export type PageData =
   | { page: 'settings'; section: 'security'; loginHistory: LoginHistoryEntry[] }
   | { page: 'settings'; section: 'fax-mail'; faxMail: FaxMailSettings }
   | { page: 'settings'; section: 'profile' | 'notifications' | 'appearance' }
-  /** /upgrade: the plans (GET /api/options), and a signed-in user's own plan (null for a visitor). */
-  | { page: 'upgrade'; options: OptionsView; subscription: SubscriptionView | null }
+  /**
+   * /upgrade: the plans (GET /api/options), a signed-in user's own plan (null for a visitor), and
+   * the number the caller holds, signed in or not (GET /api/getTempNumberReservation).
+   */
+  | { page: 'upgrade'; options: OptionsView; subscription: SubscriptionView | null; hold: NumberHoldView | null }
   /** /transaction: the plans, and the number the user holds (GET /api/getTempNumberReservation). */
   | { page: 'transaction'; options: OptionsView; hold: NumberHoldView | null }
   /** /login and /terms: the plans as a visitor is offered them (GET /api/options), for the free pages and the trial they state. */
   | { page: 'offer'; options: OptionsView }
   /** /privacy: the outside services this deployment hands data to, as configured. */
-  | { page: 'privacy'; providers: ServiceProvider[] };
+  | { page: 'privacy'; providers: ServiceProvider[] }
+  /** /dev/funnel (development only): the funnel per attribution over the last `days` days. */
+  | { page: 'devFunnel'; days: number; report: FunnelReport };
 
 export type PageName = PageData['page'];
 

@@ -59,7 +59,11 @@ declare module 'virtual:messages/emailChange' {
   export default messages;
 }
 declare module 'virtual:messages/numbers' {
-  const messages: Messages['numbers'];
+  const messages: Omit<Messages['numbers'], 'note'>;
+  export default messages;
+}
+declare module 'virtual:messages/numbers.note' {
+  const messages: Messages['numbers']['note'];
   export default messages;
 }
 declare module 'virtual:messages/notFound' {
@@ -122,8 +126,14 @@ declare module 'virtual:messages/transaction' {
   const messages: Messages['transaction'];
   export default messages;
 }
+// Without the parts src/integrations/message-namespaces.ts keeps apart (the Worker's own words,
+// and the cancel dialog's, which come with it), here and for numbers (the held number's line).
 declare module 'virtual:messages/billing' {
-  const messages: Messages['billing'];
+  const messages: Omit<Messages['billing'], 'records' | 'mail' | 'invoicePdf' | 'cancelDialog'>;
+  export default messages;
+}
+declare module 'virtual:messages/billing.cancelDialog' {
+  const messages: Messages['billing']['cancelDialog'];
   export default messages;
 }
 declare module 'virtual:messages/errors' {

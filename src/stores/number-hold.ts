@@ -47,15 +47,23 @@ onMount($areas, () => {
   });
 });
 
-export async function showArea(areaCode: string): Promise<void> {
+/** The free numbers of an area code, or of a city typed that no listed area has (the inventory may). */
+export async function showArea(search: { areaCode: string } | { city: string }): Promise<void> {
   $numbers.set(null);
-  const result = await call(api.numbers.$get({ query: { areaCode } }));
+  const result = await call(api.numbers.$get({ query: search }));
   $numbers.set(result.ok ? result.data.numbers : []);
 }
 
-/** Holds the number; for a user whose plan is on it is theirs at once (`owned`, and no hold). */
-export async function holdNumber(numberId: string): Promise<ApiResult<ApiData<typeof api.reserveTempNumber.$get>>> {
-  const result = await call(api.reserveTempNumber.$get({ query: { numberId } }));
+/**
+ * Holds the number; for a user whose plan is on it is theirs at once (`owned`, and no hold). A
+ * visitor's hold says where they came from (`touch`), for the funnel (decision 035).
+ */
+export async function holdNumber(
+  numberId: string,
+  touch: { source?: string; campaign?: string; variation?: string } = {},
+): Promise<ApiResult<ApiData<typeof api.reserveTempNumber.$get>>> {
+  const known = Object.fromEntries(Object.entries(touch).filter(([, value]) => value));
+  const result = await call(api.reserveTempNumber.$get({ query: { numberId, ...known } }));
   if (result.ok) {
     $hold.set(result.data.hold);
     tick();

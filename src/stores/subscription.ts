@@ -47,9 +47,16 @@ async function loadBillingHistory(): Promise<void> {
   if (result.ok) $billingHistory.set(result.data);
 }
 
-/** One click, no confirm step (spec): the plan runs to the end of the paid period. */
+/** The plan stops renewing and runs to the end of the paid period (the page asks first: CancelPlanDialog). */
 export async function cancelSubscription(): Promise<ApiResult<ApiData<typeof api.cancelSubscription.$get>>> {
   const result = await call(api.cancelSubscription.$get());
+  if (result.ok) $subscription.set(result.data.subscription);
+  return result;
+}
+
+/** A cancelled plan renews again, before its end; nothing is charged now. */
+export async function resumeSubscription(subscriptionId: string): Promise<ApiResult<ApiData<typeof api.resumeSubscription.$post>>> {
+  const result = await call(api.resumeSubscription.$post({ json: { subscriptionId } }));
   if (result.ok) $subscription.set(result.data.subscription);
   return result;
 }

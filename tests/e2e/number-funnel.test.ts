@@ -15,7 +15,7 @@ import {
 // The whole funnel of issue 5 (spec §2): a visitor holds a number, signs up, chooses a plan and
 // pays with the local processor's test cards — first a declined one (the hold stays), then one that
 // asks for the bank's challenge — and ends on the dashboard with the number; settings cancels the
-// plan in one click and says when it ends.
+// plan after asking, names the number it stops, and offers to resume it (issue 29).
 
 // Chromium logs every 4xx answer to a fetch as a console error; the declined card causes one.
 const CHECKOUT_402 = /status of 402 .*\[at .*\/api\/checkout\]$/;
@@ -23,8 +23,9 @@ const CHECKOUT_402 = /status of 402 .*\[at .*\/api\/checkout\]$/;
 /** Holds the first free 212 number as a visitor and answers it as displayed, "(212) 555-01xx". */
 async function holdNumberAsVisitor(page: Page): Promise<string> {
   await visit(page, '/reserveNumber');
-  await page.getByLabel('Area code').selectOption('212');
-  const list = page.getByRole('list', { name: 'Free numbers' });
+  await page.getByLabel('Area code or city').fill('212');
+  await page.getByLabel('Area code or city').press('Enter');
+  const list = page.getByRole('list', { name: 'Free numbers: 212 · New York, NY' });
   await list.getByRole('listitem').first().waitFor();
   const number = (await list.getByRole('listitem').first().locator('.number-display').textContent())?.trim() ?? '';
   assert.match(number, /^\(212\) 555-01\d\d$/);
@@ -69,11 +70,12 @@ describe('the number funnel', () => {
     await waitForHydration(page);
     const order = page.getByRole('region', { name: 'Your order' });
     await order.getByText('7-day free trial, then $19.99 a month').waitFor();
-    await order.getByText(`Your number ${number} will be yours`).waitFor();
-    await page
-      .getByRole('region', { name: `${number} is held for you` })
-      .locator('.countdown')
-      .waitFor();
+    // The held number and its timer are in the order; nothing on the payment step lets it go.
+    await order.getByText(`${number} is held for you`).waitFor();
+    assert.match((await order.getByRole('timer').textContent()) ?? '', /^1?\d:\d\d$/);
+    assert.equal(await page.getByRole('button', { name: 'Let it go' }).count(), 0);
+    await page.getByRole('list', { name: 'Cards we accept' }).getByText('Visa', { exact: true }).waitFor();
+    await page.getByText("Processed by this server's local test processor", { exact: false }).waitFor();
     await page.getByRole('complementary', { name: 'Test cards' }).waitFor();
 
     // Inline validation: nothing reaches the server until the card makes sense.
@@ -92,7 +94,7 @@ describe('the number funnel', () => {
       .getByRole('alert')
       .filter({ hasText: `${number} is still held for you.` })
       .waitFor();
-    await page.getByRole('region', { name: `${number} is held for you` }).waitFor();
+    await order.getByText(`${number} is held for you`).waitFor();
     assert.equal(await page.getByLabel('Name on card').inputValue(), 'Funnel Tester', 'the form is kept');
     await assertNoSeriousAxeViolations(page);
 
@@ -130,9 +132,15 @@ describe('the number funnel', () => {
     await billing.getByText('Premium · Free trial').waitFor();
     await billing.getByText(`Your fax number: ${number}`).waitFor();
     await assertNoSeriousAxeViolations(page);
-    await billing.getByRole('button', { name: 'Cancel subscription' }).click();
-    await billing.getByText(/^Your plan ends on [A-Z][a-z]{2} \d{1,2}, \d{4}; your number stays yours until then\.$/).waitFor();
-    assert.equal(await billing.getByRole('button', { name: 'Cancel subscription' }).count(), 0);
+    // Cancelling asks first, naming the number it stops (tests/e2e/buyer-path.test.ts walks the rest).
+    await billing.getByRole('button', { name: 'Cancel plan' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Cancel your Premium plan?' });
+    await dialog.getByText(`your fax number ${number} stops receiving faxes`, { exact: false }).waitFor();
+    await dialog.getByRole('button', { name: 'Cancel plan' }).click();
+    await billing.getByText(/^Cancelled · ends [A-Z][a-z]{2} \d{1,2}, \d{4}$/).waitFor();
+    await billing.getByText(`Your plan and your number ${number} stay on until then`, { exact: false }).waitFor();
+    assert.equal(await billing.getByRole('button', { name: 'Cancel plan' }).count(), 0);
+    await billing.getByRole('button', { name: 'Resume plan' }).waitFor();
     await assertNoSeriousAxeViolations(page);
   });
 
@@ -154,8 +162,8 @@ describe('the number funnel', () => {
     await getOne.getByRole('link', { name: 'Get a fax number' }).click();
     await waitForPath(page, '/reserveNumber');
     await page.getByText('Your plan is on: pick a local number and it is yours at once.').waitFor();
-    await page.getByLabel('Area code').selectOption('415');
-    const list = page.getByRole('list', { name: 'Free numbers' });
+    // Attribution placed this browser in San Francisco (LOCAL_GEO): its numbers are listed first.
+    const list = page.getByRole('list', { name: 'Free numbers: 415 · San Francisco, CA' });
     await list.getByRole('listitem').first().waitFor();
     const number = (await list.getByRole('listitem').first().locator('.number-display').textContent())?.trim() ?? '';
     await page.getByRole('button', { name: `Make ${number} my fax number` }).click();
@@ -165,7 +173,8 @@ describe('the number funnel', () => {
 
     await visit(page, '/settings?section=billing');
     const billing = page.getByRole('region', { name: 'Plan and billing' });
-    await billing.getByText('Charged to Visa ending 4242').waitFor();
+    // A trial has charged nothing yet: the card is on file, not charged.
+    await billing.getByText('Card on file: Visa ending 4242').waitFor();
     await billing.getByRole('button', { name: 'Change card' }).click();
     const form = billing.getByRole('form', { name: 'New card' });
     await form.getByLabel('Name on card').fill('Plan First');
@@ -174,8 +183,10 @@ describe('the number funnel', () => {
     await form.getByLabel('Security code (CVC)').fill('123');
     await form.getByRole('button', { name: 'Save card' }).click();
     await billing.getByText('Your new card is saved.').waitFor();
-    await billing.getByText('Charged to Mastercard ending 4444').waitFor();
-    await billing.getByRole('cell', { name: 'Card changed to mastercard ending 4444' }).waitFor();
+    await billing.getByText('Card on file: Mastercard ending 4444').waitFor();
+    const check = billing.getByRole('row').filter({ hasText: 'New card: Mastercard ending 4444' });
+    await check.getByRole('cell', { name: 'Verified', exact: true }).waitFor();
+    await check.getByText('Card verified, nothing charged').waitFor();
     await assertNoSeriousAxeViolations(page);
   });
 

@@ -26,8 +26,8 @@ function changeCard(cookie: string | null, number: string, options: { headers?: 
 }
 
 async function chargesOf(cookie: string): Promise<Array<[string, number]>> {
-  const { transactions } = (await (await call('/api/billingHistory', { cookie })).json()) as BillingHistory;
-  return transactions.filter((t) => t.kind === 'charge').map((t) => [t.status, t.amountCents]);
+  const { payments } = (await (await call('/api/billingHistory', { cookie })).json()) as BillingHistory;
+  return payments.filter((p) => p.kind === 'charge').map((p) => [p.status, p.amountCents]);
 }
 
 /** A trial on a card that passes its check but is declined when charged: the renewal fails. */
@@ -60,7 +60,7 @@ describe('POST /api/changeCard', () => {
     });
     expect(body.subscription['currentPeriodEnd']).toBeGreaterThan(end + 27 * DAY);
     expect(await chargesOf(cookie)).toEqual([
-      ['succeeded', 999],
+      ['paid', 999],
       ['failed', 999],
     ]);
     expect(await numberRow(numberId)).toMatchObject({ state: 'ASSIGNED' });
@@ -69,7 +69,7 @@ describe('POST /api/changeCard', () => {
     await setPeriodEnd(userId, Date.now() + 1);
     await new Promise((resolve) => setTimeout(resolve, 5));
     expect(await subscriptionOf(cookie)).toMatchObject({ type: 'PAID', renewalFailedAt: null });
-    expect((await chargesOf(cookie))[0]).toEqual(['succeeded', 999]);
+    expect((await chargesOf(cookie))[0]).toEqual(['paid', 999]);
   });
 
   it('keeps the card for the next renewal when nothing failed, and says no charge was tried', async () => {
@@ -80,9 +80,15 @@ describe('POST /api/changeCard', () => {
     expect(response.status).toBe(200);
     const body = (await response.json()) as { subscription: Record<string, unknown>; retried: boolean };
     expect(body).toMatchObject({ retried: false, subscription: { type: 'PAID', card: { brand: 'mastercard', last4: '4444' } } });
-    expect(await chargesOf(cookie)).toEqual([['succeeded', 999]]);
-    const { transactions } = (await (await call('/api/billingHistory', { cookie })).json()) as BillingHistory;
-    expect(transactions[0]).toMatchObject({ kind: 'authorization', amountCents: 0, description: 'Card changed to mastercard ending 4444' });
+    expect(await chargesOf(cookie)).toEqual([['paid', 999]]);
+    const { payments } = (await (await call('/api/billingHistory', { cookie })).json()) as BillingHistory;
+    expect(payments[0]).toMatchObject({
+      kind: 'card_check',
+      status: 'verified',
+      amountCents: 0,
+      description: 'Card verified, nothing charged',
+      note: 'New card: Mastercard ending 4444',
+    });
   });
 
   it.each([

@@ -6,6 +6,7 @@ import { getDb } from '../../worker/db/client';
 import { findNumberOwnedBy } from '../../worker/db/queries/numbers';
 import { findUserById } from '../../worker/db/queries/users';
 import { userHubStub } from '../../worker/live/publish';
+import { userHolderKey } from '../../worker/numbers/holder';
 import { loadPageData } from '../../worker/pages';
 import { holdANumber } from '../support/billing';
 import { call, ORIGIN } from '../support/client';
@@ -22,7 +23,8 @@ import { insertFaxRow, type Sender, senderWithCredits } from '../support/send-fa
 async function pageData(userId: string | null, path: string): Promise<PageData | null> {
   const user = userId ? await findUserById(getDb(env), userId) : null;
   const ownedNumber = user ? findNumberOwnedBy(getDb(env), user.id) : Promise.resolve(null);
-  return loadPageData({ env, url: new URL(path, ORIGIN), user, ownedNumber });
+  const holderKey = async () => (user ? userHolderKey(user.id) : null);
+  return loadPageData({ env, url: new URL(path, ORIGIN), user, ownedNumber, holderKey });
 }
 
 async function apiAnswer(cookie: string | null, path: string): Promise<unknown> {
@@ -190,11 +192,12 @@ describe('page data: settings, plans and the dashboard', () => {
     }
   });
 
-  it('/upgrade shows a visitor the plans GET /api/options answers without a session, and a user their own plan too', async () => {
+  it('/upgrade shows a visitor the plans GET /api/options answers without a session, and a user their own plan and hold too', async () => {
     expect(await pageData(null, '/upgrade')).toEqual({
       page: 'upgrade',
       options: await apiAnswer(null, '/api/options'),
       subscription: null,
+      hold: null,
     });
     const user = await senderWithCredits(0);
     const status = (await apiAnswer(user.cookie, '/api/checkSubscriptionStatus')) as { subscription: unknown };
@@ -202,7 +205,12 @@ describe('page data: settings, plans and the dashboard', () => {
       page: 'upgrade',
       options: await apiAnswer(user.cookie, '/api/options'),
       subscription: status.subscription,
+      hold: null,
     });
+    await holdANumber(user.cookie);
+    const { hold } = (await apiAnswer(user.cookie, '/api/getTempNumberReservation')) as { hold: unknown };
+    expect(hold).not.toBeNull();
+    expect(await pageData(user.userId, '/upgrade')).toMatchObject({ page: 'upgrade', hold });
   });
 
   it('/transaction has the plans and the number the user holds, as GET /api/getTempNumberReservation answers it', async () => {

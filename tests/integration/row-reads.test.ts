@@ -8,6 +8,7 @@ import { readPageFigures } from '../../worker/fax/page-figures';
 import { findNumberOwnedBy } from '../../worker/db/queries/numbers';
 import { loadPageData } from '../../worker/pages';
 import { userHubStub } from '../../worker/live/publish';
+import { userHolderKey } from '../../worker/numbers/holder';
 import { CARDS, checkout, holdANumber, setOption, subscriptionOf, type CheckoutAnswer } from '../support/billing';
 import { ORIGIN } from '../support/client';
 import { passwordAccount } from '../support/db';
@@ -86,7 +87,8 @@ describe('the data a page is rendered with', () => {
     expect(await ownedNumber).not.toBeNull();
     for (const path of ['/settings?section=billing', '/dashboard', '/upgrade']) {
       const recording = withFaults({});
-      const data = await loadPageData({ env: recording.env, url: new URL(path, ORIGIN), user, ownedNumber });
+      const holderKey = async () => userHolderKey(userId);
+      const data = await loadPageData({ env: recording.env, url: new URL(path, ORIGIN), user, ownedNumber, holderKey });
       expect(data && 'subscription' in data ? data.subscription?.faxNumber : null, path).not.toBeNull();
       expect({ path, users: readsOf(recording.ran, 'users'), numbers: readsOf(recording.ran, 'fax_numbers') }).toEqual({
         path,

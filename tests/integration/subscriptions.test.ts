@@ -54,10 +54,10 @@ describe('GET /api/checkSubscriptionStatus', () => {
     expect(subscription).toMatchObject({ type: 'PAID', planLevel: 'BASIC', trialEndsAt: null, renewalFailedAt: null });
     expect(subscription.currentPeriodEnd).toBeGreaterThan(trialEnd + 27 * DAY);
     expect(await userPlanRow(userId)).toMatchObject({ default_credits_send: 150, default_credits_receive: 150 });
-    const { invoices, transactions } = await history(cookie);
+    const { invoices, payments } = await history(cookie);
     expect(invoices).toEqual([expect.objectContaining({ amountCents: 999, periodStart: trialEnd, planLevel: 'BASIC' })]);
     expect(invoices[0]!.number).toMatch(/^FF-\d{4}-[0-9A-F]{8}$/);
-    expect(transactions.filter((t) => t.kind === 'charge')).toEqual([expect.objectContaining({ status: 'succeeded', amountCents: 999 })]);
+    expect(payments.filter((p) => p.kind === 'charge')).toEqual([expect.objectContaining({ status: 'paid', amountCents: 999 })]);
     await socket.waitForEvent((e) => e['type'] === 'subscription.updated');
     // Asking again changes nothing.
     await subscriptionOf(cookie);
@@ -109,7 +109,7 @@ describe('GET /api/checkSubscriptionStatus', () => {
     expect(failing.renewalFailedAt).toEqual(expect.any(Number));
     // No retry within the day.
     await subscriptionOf(cookie);
-    const failed = (await history(cookie)).transactions.filter((t) => t.kind === 'charge');
+    const failed = (await history(cookie)).payments.filter((p) => p.kind === 'charge');
     expect(failed).toEqual([expect.objectContaining({ status: 'failed', amountCents: 999 })]);
     const mail = await env.DB.prepare('SELECT subject FROM outbox WHERE "to" = ?')
       .bind((await userPlanRow(userId))['email'])
@@ -149,7 +149,7 @@ describe('GET /api/cancelSubscription', () => {
     const end = Date.now() - 1000;
     await setPeriodEnd(userId, end);
     expect(await subscriptionOf(cookie)).toMatchObject({ type: 'FREE', faxNumber: { number: expect.any(String) } });
-    expect((await history(cookie)).transactions.filter((t) => t.kind === 'charge')).toEqual([]);
+    expect((await history(cookie)).payments.filter((p) => p.kind === 'charge')).toEqual([]);
     expect(await userPlanRow(userId)).toMatchObject({ current_period_end: end, default_credits_send: 0 });
 
     await setPeriodEnd(userId, Date.now() - 3 * DAY - 1000);
@@ -179,9 +179,10 @@ describe('billing history and invoices', () => {
     await disableTrials();
     const { cookie } = await passwordAccount();
     await checkout(cookie, CARDS.succeeds, 'PRO', 'YEAR');
-    const { invoices, transactions } = await history(cookie);
+    const { invoices, payments } = await history(cookie);
     expect(invoices).toHaveLength(1);
-    expect(transactions.map((t) => t.kind).sort()).toEqual(['charge', 'credit_grant']);
+    // The credit grant is pages, not money: the payments list only the charge.
+    expect(payments).toEqual([expect.objectContaining({ kind: 'charge', status: 'paid', amountCents: 39990, note: null })]);
     const pdf = await call(`/api/invoices/${invoices[0]!.id}`, { cookie });
     expect(pdf.status).toBe(200);
     expect(pdf.headers.get('content-type')).toBe('application/pdf');

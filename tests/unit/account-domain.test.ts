@@ -38,6 +38,7 @@ function user(overrides: Partial<UserRow> = {}): UserRow {
     currentPeriodEnd: null,
     cancelAtPeriodEnd: false,
     mailOnFaxReceived: true,
+    funnelSteps: 0,
     ...overrides,
   };
 }

@@ -20,6 +20,7 @@ import { validate } from '../http/validate';
 import { publishToUser } from '../live/publish';
 import { accountDetailsOf } from '../fax/account-credits';
 import { readLoginHistory } from '../auth/login-history';
+import { recordAccountStep } from '../funnel/record';
 
 const freeCreditsSchema = z.object({ send: z.number().int().min(0), receive: z.number().int().min(0) });
 
@@ -49,6 +50,8 @@ export const accountApi = new Hono<AppEnv>()
       freeCredits: await readOption(db, 'credits.free', freeCreditsSchema),
     });
     if (!result) throw new ApiError(401, 'UNAUTHENTICATED');
+    // A new account's setup runs once, with the attribution its sign-up came with (decision 035).
+    if (result.ranNow) await recordAccountStep(c.env, viewer.id, 'sign_up');
     return c.json({ account: await accountDetailsOf(c.env, result.user), setUpNow: result.ranNow }, 200);
   })
 

@@ -1,6 +1,12 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { changeCardSchema, checkoutConfirmSchema, checkoutSchema, type BillingHistory } from '../../src/common/billing';
+import {
+  changeCardSchema,
+  checkoutConfirmSchema,
+  checkoutSchema,
+  resumeSubscriptionSchema,
+  type BillingHistory,
+} from '../../src/common/billing';
 import { currentViewer } from '../auth/viewer';
 import { getDb } from '../db/client';
 import { findInvoiceOf } from '../db/queries/billing';
@@ -9,7 +15,7 @@ import { ApiError } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
 import { requireSameOrigin } from '../http/same-origin';
 import { validate } from '../http/validate';
-import { cancelAtPeriodEnd } from '../subscriptions/cancel';
+import { cancelAtPeriodEnd, resumePlan } from '../subscriptions/cancel';
 import { changeCard } from '../subscriptions/change-card';
 import { confirmCheckout, startCheckout } from '../subscriptions/checkout';
 import { settleBilling } from '../subscriptions/lifecycle';
@@ -41,10 +47,17 @@ export const billingApi = new Hono<AppEnv>()
     return c.json(await subscriptionStatusOf(c.env, settled.user, settled.rows), 200);
   })
 
-  // One click (spec §5): the plan stops renewing (at Stripe too) and lasts until currentPeriodEnd.
+  // The plan stops renewing (at Stripe too) and lasts until currentPeriodEnd; the page asks first (issue 29).
   .get('/cancelSubscription', requireSameOrigin, async (c) => {
     const { user } = currentViewer(c);
     await cancelAtPeriodEnd(c.env, user);
+    return c.json(await readSubscriptionStatus(c.env, user.id), 200);
+  })
+
+  // Until the period end a cancelled plan may renew again, with no new charge (issue 29).
+  .post('/resumeSubscription', validate('json', resumeSubscriptionSchema), async (c) => {
+    const { user } = currentViewer(c);
+    await resumePlan(c.env, user, c.req.valid('json').subscriptionId);
     return c.json(await readSubscriptionStatus(c.env, user.id), 200);
   })
 

@@ -17,6 +17,7 @@ import { faxMailApi } from './fax-mail';
 import { faxMediaApi } from './fax-media';
 import { faxesApi } from './faxes';
 import { filesApi } from './files';
+import { funnelApi } from './funnel';
 import { liveApi } from './live';
 import { numbersApi } from './numbers';
 import { optionsApi } from './options';
@@ -37,6 +38,7 @@ export const api = new Hono<AppEnv>()
   .route('/', accountApi)
   .route('/', accountDeletionApi)
   .route('/', attributionApi)
+  .route('/', funnelApi)
   .route('/', credentialsApi)
   .route('/', emailChangeApi)
   .route('/', emailVerificationApi)

@@ -13,6 +13,7 @@ import { assertSameOrigin, requireSameOrigin } from '../http/same-origin';
 import { validate } from '../http/validate';
 import { holderKeyOf } from '../numbers/holder';
 import { takeNumberAsOwner } from '../numbers/own-number';
+import { recordAccountStep, recordVisitorStep } from '../funnel/record';
 
 const SEARCH_LIMIT = 24;
 
@@ -21,7 +22,10 @@ const SEARCH_LIMIT = 24;
  * A user whose plan is already on has nothing to hold it for: the number is theirs at once.
  */
 // No return type written: the inferred one carries the answer's shape to the typed client.
-async function placeHold(c: Context<AppEnv>, numberId: string) {
+async function placeHold(
+  c: Context<AppEnv>,
+  { numberId, ...touch }: { numberId: string; source?: string; campaign?: string; variation?: string },
+) {
   const db = getDb(c.env);
   const viewer = c.get('viewer');
   // Each new visitor cookie is a new holder, so signed-out holds are limited by address instead.
@@ -32,12 +36,17 @@ async function placeHold(c: Context<AppEnv>, numberId: string) {
   if (user && isPaying(user.subscriptionType)) {
     const owned = await takeNumberAsOwner(c.env, user.id, numberId);
     if (!owned) throw new ApiError(409, 'NUMBER_TAKEN');
+    await recordAccountStep(c.env, user.id, 'number_held');
     return c.json({ hold: null, owned: toNumberView(owned) }, 200);
   }
   const holderKey = (await holderKeyOf(c, true))!;
   const now = Date.now();
+  // A visitor's change of mind is not a second hold: only a hold placed with none live counts.
+  const first = !user && !(await findHoldOf(db, holderKey, now));
   const held = await holdNumber(db, numberId, holderKey, now, now + readConfig(c.env).NUMBER_HOLD_MINUTES * 60_000);
   if (!held) throw new ApiError(409, 'NUMBER_TAKEN');
+  if (user) await recordAccountStep(c.env, user.id, 'number_held', now);
+  else if (first) await recordVisitorStep(c.env, 'number_held', touch, now);
   return c.json({ hold: toHoldView(held) }, 200);
 }
 
@@ -51,20 +60,18 @@ export const numbersApi = new Hono<AppEnv>()
   .get('/numberAreas', async (c) => c.json({ areas: await listNumberAreas(getDb(c.env), Date.now()) }, 200))
 
   .get('/getTempNumberReservation', validate('query', optionalNumberQuerySchema), async (c) => {
-    const { numberId } = c.req.valid('query');
+    const { numberId, ...touch } = c.req.valid('query');
     if (numberId) {
       // Only with a numberId does this call change anything.
       assertSameOrigin(c.req.raw);
-      return placeHold(c, numberId);
+      return placeHold(c, { numberId, ...touch });
     }
     const holderKey = await holderKeyOf(c, false);
     const hold = holderKey ? await findHoldOf(getDb(c.env), holderKey, Date.now()) : null;
     return c.json({ hold: hold ? toHoldView(hold) : null }, 200);
   })
 
-  .get('/reserveTempNumber', requireSameOrigin, validate('query', numberQuerySchema), async (c) =>
-    placeHold(c, c.req.valid('query').numberId),
-  )
+  .get('/reserveTempNumber', requireSameOrigin, validate('query', numberQuerySchema), async (c) => placeHold(c, c.req.valid('query')))
 
   .get('/releaseTempNumberReservation', requireSameOrigin, async (c) => {
     const holderKey = await holderKeyOf(c, false);

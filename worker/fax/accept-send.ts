@@ -10,6 +10,8 @@ import { readConfig } from '../env';
 import { ApiError } from '../http/api-error';
 import { userHubStub } from '../live/publish';
 import { enqueueFaxJob } from '../queues/fax-messages';
+import { funnelStepBit } from '../../src/common/funnel';
+import { recordAccountStep } from '../funnel/record';
 
 // Taking a fax to send (spec §7 sendFax; a resend goes the same way): the pages counted from the
 // stored document, the user's store charges the credits and takes the fax in one transaction
@@ -113,6 +115,8 @@ export async function acceptFaxes(env: Env, user: UserRow, sends: readonly FaxTo
       }
     }
   }
+  // The funnel's last step (decision 035); the row already says whether it was counted.
+  if ((user.funnelSteps & funnelStepBit('first_fax_sent')) === 0) await recordAccountStep(env, user.id, 'first_fax_sent', now);
   // The store has pushed the new faxes and the new balance to the user's pages.
   return outcome.faxes;
 }

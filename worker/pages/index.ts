@@ -1,6 +1,7 @@
 import type { PageData } from '../../src/common/page-data';
 import { loadBroadcast } from './broadcast';
 import { loadDashboard } from './dashboard';
+import { loadDevFunnel } from './dev-funnel';
 import { loadFax } from './fax';
 import { loadFaxHistory } from './fax-history';
 import type { PageInput } from './page-input';
@@ -26,6 +27,7 @@ const LOADERS: Record<string, Loader> = {
   '/settings': loadSettings,
   '/upgrade': loadUpgrade,
   '/transaction': loadTransaction,
+  '/dev/funnel': loadDevFunnel,
   '/faxDetails/*': loadFax,
   '/preview': (input) => loadFax(input, input.url.searchParams.get('faxId')?.trim() ?? ''),
   '/broadcast/*': loadBroadcast,

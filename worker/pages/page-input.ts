@@ -10,4 +10,6 @@ export interface PageInput {
    * loader that needs it never reads the row again (issue 16, point 4).
    */
   ownedNumber: Promise<FaxNumberRow | null>;
+  /** Who a number hold belongs to (worker/numbers/holder.ts): the user, a visitor's cookie, or null; read on first need. */
+  holderKey: () => Promise<string | null>;
 }

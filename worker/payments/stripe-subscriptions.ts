@@ -132,6 +132,20 @@ export function stripeSubscriptions(stripe: Stripe) {
         }
       });
     },
+
+    // Stripe: a subscription set to cancel at the period end renews again once cancel_at_period_end
+    // is false, up to that end, and the update itself charges nothing.
+    async resumeSubscription(ref: string, request: { idempotencyKey: string }): Promise<boolean> {
+      return unlessOutage(async () => {
+        try {
+          await stripe.subscriptions.update(ref, { cancel_at_period_end: false }, { idempotencyKey: request.idempotencyKey });
+          return true;
+        } catch (error) {
+          if (error instanceof Stripe.errors.StripeInvalidRequestError && (await isOver(stripe, ref))) return false;
+          throw error;
+        }
+      });
+    },
   };
 }
 

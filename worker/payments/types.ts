@@ -56,6 +56,11 @@ export interface PaymentProcessor {
    * now (the plan ended here, or the account goes). One already over counts as stopped.
    */
   cancelSubscription?(ref: string, request: { when: 'period_end' | 'now'; idempotencyKey: string }): Promise<void>;
+  /**
+   * Takes back a stop at the period end (the user resumed their plan): the subscription renews
+   * again, with nothing charged now. Answers false when the subscription is already over.
+   */
+  resumeSubscription?(ref: string, request: { idempotencyKey: string }): Promise<boolean>;
 }
 
 export interface SubscriptionRequest {

@@ -3,7 +3,7 @@ import { t } from '../../src/i18n/t';
 import { getDb } from '../db/client';
 import { replaceCheckoutCard } from '../db/queries/billing';
 import type { UserRow } from '../db/schema';
-import { isPaying } from '../../src/common/billing';
+import { cardBrandName, isPaying } from '../../src/common/billing';
 import { ApiError } from '../http/api-error';
 import { publishToUser } from '../live/publish';
 import { processorOfPlan } from '../payments';
@@ -34,10 +34,10 @@ export async function changeCard(env: Env, user: UserRow, card: CardInput): Prom
   const ctx = { userId: user.id, checkoutId: user.subscriptionId, now };
   const check = transactionRow(
     ctx,
-    'authorization',
+    'card_change',
     'succeeded',
     0,
-    t('billing.records.cardChanged', { brand: summary.brand, last4: summary.last4 }),
+    t('billing.records.cardChanged', { brand: cardBrandName(summary.brand), last4: summary.last4 }),
     outcome.ref,
   );
   await replaceCheckoutCard(getDb(env), {

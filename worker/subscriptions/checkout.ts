@@ -25,6 +25,7 @@ import { planStartRecords } from './plan-start';
 import { readSubscriptionStatus, type SubscriptionAnswer } from './status';
 import { toCheckoutView } from '../views/subscriptions';
 import { t } from '../../src/i18n/t';
+import { recordAccountStep } from '../funnel/record';
 
 // POST /api/checkout and its challenge confirmation (spec §4, docs/decisions/017). The card goes
 // to the processor only (typed, for `local`; through Stripe Elements, for `stripe`); we keep its
@@ -174,6 +175,7 @@ async function settleCheckout(
   const owned = await findNumberOwnedBy(db, user.id);
   if (owned && owned.assignedAt === now) await orderAssignedNumber(env, owned.number);
   await publishPlanChange(env, user.id, { changed: owned?.assignedAt === now, row: owned });
+  await recordAccountStep(env, user.id, 'plan_started', now);
   const card = outcome.card ? { cardBrand: outcome.card.brand, cardLast4: outcome.card.last4 } : {};
   const done = { ...checkout, ...card, state: 'succeeded' as const, processorRef: outcome.keep, updatedAt: now };
   return { checkout: toCheckoutView(done), ...(await readSubscriptionStatus(env, user.id)) };

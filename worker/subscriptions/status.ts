@@ -2,10 +2,13 @@ import { getDb } from '../db/client';
 import type { Db } from '../db/client';
 import { findCheckoutById, listInvoicesOf, listTransactionsOf } from '../db/queries/billing';
 import { findNumberOwnedBy } from '../db/queries/numbers';
+import { readPlanOptions } from '../db/queries/options';
 import { findUserById } from '../db/queries/users';
 import type { FaxNumberRow, UserRow } from '../db/schema';
 import { type BillingHistory, isPaying, type SubscriptionView } from '../../src/common/billing';
-import { toInvoiceView, toSubscriptionView, toTransactionView } from '../views/subscriptions';
+import { toPaymentLines } from '../domain/payment-history';
+import { priceOf } from '../domain/subscriptions';
+import { toInvoiceView, toPaymentView, toSubscriptionView } from '../views/subscriptions';
 import { type LifecycleRows, readFailedCharges } from './lifecycle';
 
 export interface SubscriptionAnswer {
@@ -34,18 +37,29 @@ export async function subscriptionStatusFor(
   return subscriptionStatusOf(env, user, { failures, owned });
 }
 
-/** The plan as the pages show it from rows already read (settleBilling's): only the checkout is read here. */
+/**
+ * The plan as the pages show it from rows already read (settleBilling's): only the checkout and,
+ * for the price of the next charge, the plan options are read here.
+ */
 export async function subscriptionStatusOf(
   env: Env,
   user: UserRow,
   rows: Pick<LifecycleRows, 'failures' | 'owned'>,
 ): Promise<SubscriptionAnswer> {
-  const checkout = isPaying(user.subscriptionType) && user.subscriptionId ? await findCheckoutById(getDb(env), user.subscriptionId) : null;
-  return { subscription: toSubscriptionView(user, rows.owned, rows.failures, checkout) };
+  const db = getDb(env);
+  const paying = isPaying(user.subscriptionType);
+  const [checkout, options] = await Promise.all([
+    paying && user.subscriptionId ? findCheckoutById(db, user.subscriptionId) : null,
+    paying && user.planLevel && user.planTerm ? readPlanOptions(db) : null,
+  ]);
+  // The renewal charges the plan's price as the options say then (lifecycle.ts); Stripe the price
+  // made from them at checkout.
+  const price = options && user.planLevel && user.planTerm ? priceOf(options, user.planLevel, user.planTerm) : null;
+  return { subscription: toSubscriptionView(user, rows.owned, rows.failures, checkout, price) };
 }
 
 /** The user's payments and invoices as settings lists them (GET /api/billingHistory and the /settings page). */
 export async function readBillingHistory(db: Db, userId: string): Promise<BillingHistory> {
   const [transactions, invoices] = await Promise.all([listTransactionsOf(db, userId), listInvoicesOf(db, userId)]);
-  return { transactions: transactions.map(toTransactionView), invoices: invoices.map(toInvoiceView) };
+  return { payments: toPaymentLines(transactions).map(toPaymentView), invoices: invoices.map(toInvoiceView) };
 }

@@ -1,6 +1,9 @@
-import type { CheckoutView, InvoiceView, SubscriptionView, TransactionView } from '../../src/common/billing';
+import type { CheckoutView, InvoiceView, PaymentView, SubscriptionView } from '../../src/common/billing';
 import { formatPhoneForDisplay } from '../../src/common/phone';
-import type { CheckoutRow, FaxNumberRow, InvoiceRow, TransactionRow, UserRow } from '../db/schema';
+import { formatCents } from '../../src/common/plan-rules';
+import { t } from '../../src/i18n/t';
+import type { CheckoutRow, FaxNumberRow, InvoiceRow, UserRow } from '../db/schema';
+import type { PaymentLine } from '../domain/payment-history';
 import { graceEndsAt } from '../domain/subscriptions';
 
 export function toSubscriptionView(
@@ -8,6 +11,7 @@ export function toSubscriptionView(
   owned: FaxNumberRow | null,
   failures: { count: number; lastAt: number | null },
   checkout: CheckoutRow | null,
+  priceCents: number | null,
 ): SubscriptionView {
   const type = user.subscriptionType ?? 'FREE';
   const paying = type !== 'FREE';
@@ -24,6 +28,7 @@ export function toSubscriptionView(
     renewalFailedAt: paying && failures.count > 0 ? failures.lastAt : null,
     graceEndsAt: graceEndsAt({ type, currentPeriodEnd: user.currentPeriodEnd, failedAttempts: failures.count }),
     card: paying && checkout?.cardBrand && checkout.cardLast4 ? { brand: checkout.cardBrand, last4: checkout.cardLast4 } : null,
+    priceCents: paying ? priceCents : null,
   };
 }
 
@@ -41,15 +46,18 @@ export function toCheckoutView(row: CheckoutRow): CheckoutView {
   };
 }
 
-export function toTransactionView(row: TransactionRow): TransactionView {
+/** A line of the payments table in words: a card check says it took nothing, and names a hold the bank may show. */
+export function toPaymentView(line: PaymentLine): PaymentView {
+  const check = line.kind === 'card_check';
   return {
-    id: row.id,
-    kind: row.kind,
-    status: row.status,
-    amountCents: row.amountCents,
-    currency: row.currency,
-    description: row.description,
-    createdAt: row.createdAt,
+    id: line.id,
+    kind: line.kind,
+    status: line.status,
+    amountCents: line.amountCents,
+    currency: line.currency,
+    description: check ? t('billing.records.cardVerified') : (line.description ?? ''),
+    note: line.heldCents ? t('billing.records.holdNote', { amount: formatCents(line.heldCents) }) : line.cardNote,
+    createdAt: line.createdAt,
   };
 }
 

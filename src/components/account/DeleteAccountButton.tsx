@@ -1,11 +1,26 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
+import type { SubscriptionView } from '../../common/billing';
 import deletionMessages from 'virtual:messages/deletion';
 import errorsMessages from 'virtual:messages/errors';
 import { translator } from '../../i18n/translator';
 import { api, call } from '../../lib/api';
 import { expectSessionEnd } from '../../stores/session';
+import { $subscription } from '../../stores/subscription';
+import { planName } from '../billing/plan-names';
+import './account-deletion.css';
 
 const t = translator({ deletion: deletionMessages, errors: errorsMessages });
+
+/** What deleting stops besides the data: a running trial or plan, and the user's number (issue 29). */
+function stopsToo(plan: SubscriptionView | null): string[] {
+  if (!plan) return [];
+  const level = plan.planLevel ? planName(plan.planLevel) : null;
+  const lines = [];
+  if (level && plan.type === 'TRIAL') lines.push(t('deletion.stopsTrial', { level }));
+  if (level && plan.type === 'PAID') lines.push(t('deletion.stopsPlan', { level }));
+  if (plan.faxNumber) lines.push(t('deletion.stopsNumber', { number: plan.faxNumber.display }));
+  return lines;
+}
 
 /**
  * "Delete my account": a modal dialog asks the user to type DELETE, then the deletion starts and
@@ -17,12 +32,17 @@ export default function DeleteAccountButton() {
   const [typed, setTyped] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // The plan as this page knows it, else as the server says when the dialog opens.
+  const [plan, setPlan] = useState<SubscriptionView | null>(null);
   const ids = { heading: useId(), text: useId(), input: useId(), error: useId() };
   const confirmed = typed.trim() === t('deletion.confirmWord');
 
   function open(): void {
     setTyped('');
     setError(null);
+    const known = $subscription.get();
+    setPlan(known);
+    if (!known) void call(api.checkSubscriptionStatus.$get()).then((result) => result.ok && setPlan(result.data.subscription));
     dialog.current?.showModal();
   }
 
@@ -50,7 +70,16 @@ export default function DeleteAccountButton() {
       <dialog ref={dialog} className="dialog" aria-labelledby={ids.heading} aria-describedby={ids.text} onClose={() => setTyped('')}>
         <form onSubmit={submit} aria-describedby={error ? ids.error : undefined}>
           <h2 id={ids.heading}>{t('deletion.dialogHeading')}</h2>
-          <p id={ids.text}>{t('deletion.dialogText')}</p>
+          <div id={ids.text}>
+            <p>{t('deletion.dialogText')}</p>
+            {stopsToo(plan).length > 0 && (
+              <ul className="deletion-stops">
+                {stopsToo(plan).map((line) => (
+                  <li key={line}>{line}</li>
+                ))}
+              </ul>
+            )}
+          </div>
           {error && (
             <p className="form-error" role="alert" id={ids.error}>
               {error}

@@ -1,9 +1,10 @@
 import type { SubscriptionView } from '../../common/billing';
 import { formatBillingDay } from '../../i18n/dates';
-import billingMessages from 'virtual:messages/billing';
+import paymentFailed from 'virtual:message/billing.paymentFailed';
 import { translator } from '../../i18n/translator';
 
-const t = translator({ billing: billingMessages });
+// One message, not the billing namespace: the dashboard shows this and nothing else of billing.
+const t = translator({ billing: { paymentFailed } });
 
 /** A renewal that failed, said where the user looks at their plan: when, and when the plan stops. */
 export default function PaymentProblem({ subscription }: { subscription: SubscriptionView }) {

@@ -1,13 +1,10 @@
-import type { NumberHoldView } from '../../common/numbers';
+import { holdClock, type NumberHoldView } from '../../common/number-rules';
 import numbersMessages from 'virtual:messages/numbers';
 import { translator } from '../../i18n/translator';
 import { releaseHold } from '../../stores/number-hold';
+import './numbers.css';
 
 const t = translator({ numbers: numbersMessages });
-
-function clock(seconds: number): string {
-  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
-}
 
 interface Props {
   hold: NumberHoldView | null;
@@ -34,23 +31,26 @@ export default function HeldNumber({ hold, secondsLeft, signedIn, offerPlans = f
     <section className="card held-number" aria-labelledby="held-heading">
       <h2 id="held-heading">{t('numbers.heldHeading', { number: hold.display })}</h2>
       <p>
-        {t('numbers.heldFor')} <strong className="countdown">{clock(secondsLeft)}</strong>
+        {t('numbers.heldFor')} <strong className="countdown">{holdClock(secondsLeft)}</strong>
       </p>
       <p className="muted">{signedIn ? t('numbers.heldSignedIn') : t('numbers.heldSignedOut')}</p>
-      {signedIn ? (
-        offerPlans && (
-          <a className="button primary" href="/upgrade">
-            {t('numbers.choosePlan')}
+      {/* Letting the number go is here, where another can be picked; never on the payment step (issue 29). */}
+      <div className="button-row">
+        {signedIn ? (
+          offerPlans && (
+            <a className="button primary" href="/upgrade">
+              {t('numbers.choosePlan')}
+            </a>
+          )
+        ) : (
+          <a className="button primary" href={`/login?mode=signup&redirect=${encodeURIComponent('/reserveNumber')}`}>
+            {t('numbers.createAccount')}
           </a>
-        )
-      ) : (
-        <a className="button primary" href={`/login?mode=signup&redirect=${encodeURIComponent('/reserveNumber')}`}>
-          {t('numbers.createAccount')}
-        </a>
-      )}
-      <button type="button" className="button link" onClick={() => void releaseHold()}>
-        {t('numbers.release')}
-      </button>
+        )}
+        <button type="button" className="button ghost" onClick={() => void releaseHold()}>
+          {t('numbers.release')}
+        </button>
+      </div>
     </section>
   );
 }

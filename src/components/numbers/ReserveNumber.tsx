@@ -1,31 +1,81 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useState } from 'react';
 import errorsMessages from 'virtual:messages/errors';
 import numbersMessages from 'virtual:messages/numbers';
 import { translator } from '../../i18n/translator';
+import { readStoredAttribution } from '../../lib/attribution-storage';
 import { $areas, $hold, $holdSecondsLeft, $numbers, holdNumber, showArea, startHold } from '../../stores/number-hold';
+import { type AreaQuery, areaLabel, nearestArea, readAreaQuery } from './area-search';
+import Icon from '../icons/Icon';
+import FreeNumbers from './FreeNumbers';
 import HeldNumber from './HeldNumber';
+import './numbers.css';
 
 const t = translator({ errors: errorsMessages, numbers: numbersMessages });
 
-/** Choose an area code, see its free numbers, hold one (spec §2 /reserveNumber). */
+/** What the list shows: an area code, or a city typed that no listed area has; `near` when picked from the visitor's place. */
+type Shown = { query: NonNullable<AreaQuery>; near: boolean };
+
+/**
+ * Choose an area by typing its code or city (the visitor's own preselected from where attribution
+ * placed them), see its free numbers, hold one (spec §2 /reserveNumber, issue 29).
+ */
 export default function ReserveNumber({ signedIn, paying }: { signedIn: boolean; paying: boolean }) {
   const areas = useStore($areas);
   const numbers = useStore($numbers);
   const hold = useStore($hold);
   const secondsLeft = useStore($holdSecondsLeft);
   const [error, setError] = useState<string | null>(null);
-  const areaId = useId();
+  const [typed, setTyped] = useState('');
+  const [shown, setShown] = useState<Shown | null>(null);
+  const [unreadable, setUnreadable] = useState(false);
+  const ids = { search: useId(), hint: useId(), areas: useId() };
   useEffect(() => startHold(undefined), []);
+
+  // Once the areas are known, the visitor's own is listed, unless they already typed something.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only the areas arriving starts this
+  useEffect(() => {
+    if (!areas || shown || typed) return;
+    const near = nearestArea(areas, readStoredAttribution() ?? {});
+    if (!near) return;
+    setTyped(areaLabel(near));
+    setShown({ query: { areaCode: near.areaCode }, near: true });
+    void showArea({ areaCode: near.areaCode });
+  }, [areas]);
+
+  function show(words: string): void {
+    const query = readAreaQuery(words, areas ?? []);
+    setUnreadable(query === null);
+    if (!query) return;
+    setShown({ query, near: false });
+    void showArea(query);
+  }
+
+  const submit = (event: FormEvent): void => {
+    event.preventDefault();
+    show(typed);
+  };
+  const type = (words: string): void => {
+    setTyped(words);
+    // Picking a suggestion shows its numbers at once.
+    if (areas?.some((area) => areaLabel(area) === words)) show(words);
+  };
 
   async function pick(numberId: string): Promise<void> {
     setError(null);
-    const result = await holdNumber(numberId);
+    const { source, campaign, variation } = readStoredAttribution() ?? {};
+    const result = await holdNumber(numberId, { source, campaign, variation });
     if (!result.ok) setError(t(`errors.${result.code}`));
     // A paying user's pick is theirs at once: the dashboard shows it.
     else if ('owned' in result.data) window.location.assign('/dashboard');
   }
 
+  // Named as the area list names it once the areas are known (a code typed before they arrived too).
+  const shownQuery = shown?.query;
+  const shownArea = shownQuery && 'areaCode' in shownQuery ? areas?.find((area) => area.areaCode === shownQuery.areaCode) : undefined;
+  const typedLabel = shownQuery && ('areaCode' in shownQuery ? shownQuery.areaCode : shownQuery.city);
+  const shownLabel = shownArea ? areaLabel(shownArea) : (typedLabel ?? null);
+  const nothingFor = unreadable ? typed.trim() : shownQuery && 'city' in shownQuery && numbers?.length === 0 ? shownLabel : null;
   return (
     <div className="reserve-number">
       <h1>{t('numbers.title')}</h1>
@@ -33,44 +83,66 @@ export default function ReserveNumber({ signedIn, paying }: { signedIn: boolean;
       <HeldNumber hold={hold} secondsLeft={secondsLeft} signedIn={signedIn} offerPlans />
       <section className="card" aria-labelledby="choose-heading">
         <h2 id="choose-heading">{t('numbers.chooseHeading')}</h2>
-        <div className="field">
-          <label htmlFor={areaId}>{t('numbers.areaCode')}</label>
-          <select id={areaId} defaultValue="" onChange={(event) => void showArea(event.target.value)} disabled={!areas}>
-            <option value="" disabled>
-              {areas ? t('numbers.pickArea') : t('numbers.loading')}
-            </option>
+        <form className="field area-search" onSubmit={submit}>
+          <label htmlFor={ids.search}>{t('numbers.searchLabel')}</label>
+          <div className="area-search-row">
+            <input
+              id={ids.search}
+              type="search"
+              list={ids.areas}
+              autoComplete="off"
+              aria-describedby={ids.hint}
+              value={typed}
+              onChange={(event) => type(event.target.value)}
+            />
+            <button type="submit" className="button secondary">
+              <Icon name="search" />
+              <span className="area-search-button-text">{t('numbers.searchButton')}</span>
+            </button>
+          </div>
+          <datalist id={ids.areas}>
             {areas?.map((area) => (
-              <option key={area.areaCode} value={area.areaCode}>
-                {t('numbers.areaOption', { areaCode: area.areaCode, city: area.city, region: area.region, free: area.free })}
-              </option>
+              <option key={area.areaCode} value={areaLabel(area)} />
             ))}
-          </select>
-        </div>
+          </datalist>
+          <p className="hint" id={ids.hint}>
+            {shown?.near && shownArea && shownLabel === typed
+              ? t('numbers.searchNear', { city: `${shownArea.city}, ${shownArea.region}` })
+              : t('numbers.searchHint')}
+          </p>
+        </form>
         {error && (
           <p className="form-error" role="alert">
             {error}
           </p>
         )}
-        {numbers && numbers.length === 0 && <p className="muted">{t('numbers.noneFree')}</p>}
-        {numbers && numbers.length > 0 && (
-          <ul className="number-list" aria-label={t('numbers.listLabel')}>
-            {numbers.map((number) => (
-              <li key={number.id}>
-                <span className="number-display">{number.display}</span>
+        <div className="area-results" aria-live="polite">
+          {nothingFor !== null ? (
+            <p>{t('numbers.searchNone', { query: nothingFor })}</p>
+          ) : (
+            numbers?.length === 0 && <p>{t('numbers.noneFree')}</p>
+          )}
+        </div>
+        {(nothingFor !== null || numbers?.length === 0) && areas && areas.length > 0 && (
+          <ul className="area-suggestions" aria-label={t('numbers.suggestionsLabel')}>
+            {areas.map((area) => (
+              <li key={area.areaCode}>
                 <button
                   type="button"
-                  className="button secondary"
-                  aria-label={t(hold?.id === number.id ? 'numbers.heldLabel' : paying ? 'numbers.takeLabel' : 'numbers.holdLabel', {
-                    number: number.display,
-                  })}
-                  disabled={hold?.id === number.id}
-                  onClick={() => void pick(number.id)}
+                  className="button secondary small"
+                  onClick={() => {
+                    setTyped(areaLabel(area));
+                    show(areaLabel(area));
+                  }}
                 >
-                  {hold?.id === number.id ? t('numbers.heldButton') : t(paying ? 'numbers.takeButton' : 'numbers.holdButton')}
+                  {areaLabel(area)}
                 </button>
               </li>
             ))}
           </ul>
+        )}
+        {!unreadable && numbers && numbers.length > 0 && (
+          <FreeNumbers numbers={numbers} label={shownLabel} heldId={hold?.id ?? null} paying={paying} onPick={(id) => void pick(id)} />
         )}
       </section>
     </div>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { CardInput, SubscriptionView } from '../../common/billing';
+import { cardBrandName } from '../../common/card-brand';
 import type { ApiFailureCode } from '../../lib/api';
 import billingMessages from 'virtual:messages/billing';
 import errorsMessages from 'virtual:messages/errors';
@@ -11,18 +12,26 @@ const t = translator({ billing: billingMessages, errors: errorsMessages });
 
 type Outcome = 'saved' | 'paid' | 'stillFailing';
 
-const BRAND_NAMES: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', discover: 'Discover' };
-
 /**
- * The card a plan we renew ourselves is charged to, and a way to change it. Stripe keeps the card
- * of a plan it runs, so there is nothing to change here for those.
+ * The card a plan is charged to ("card on file" during a trial, which has charged nothing yet),
+ * and for a plan we renew ourselves a way to change it. Stripe keeps the card of a plan it runs, so
+ * there is nothing to change here for those.
  */
 export default function ChangeCard({ subscription }: { subscription: SubscriptionView }) {
   const [open, setOpen] = useState(subscription.renewalFailedAt !== null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ApiFailureCode | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
-  if (subscription.merchantType !== 'local') return null;
+  const card = subscription.card;
+  const cardLine = card && (
+    <p>
+      {t(subscription.type === 'TRIAL' ? 'billing.cardOnFile' : 'billing.chargedTo', {
+        brand: cardBrandName(card.brand),
+        last4: card.last4,
+      })}
+    </p>
+  );
+  if (subscription.merchantType !== 'local') return cardLine;
 
   const save = async (card: CardInput): Promise<void> => {
     setBusy(true);
@@ -41,14 +50,7 @@ export default function ChangeCard({ subscription }: { subscription: Subscriptio
 
   return (
     <div className="change-card">
-      {subscription.card && (
-        <p>
-          {t('billing.chargedTo', {
-            brand: BRAND_NAMES[subscription.card.brand] ?? subscription.card.brand,
-            last4: subscription.card.last4,
-          })}
-        </p>
-      )}
+      {cardLine}
       {outcome && (
         <p className={outcome === 'stillFailing' ? 'form-error' : 'form-done'} role="status">
           {t(

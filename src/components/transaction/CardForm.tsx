@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import transactionMessages from 'virtual:messages/transaction';
 import { translator } from '../../i18n/translator';
 import CardField from './CardField';
@@ -14,6 +14,7 @@ import {
   type CardProblems,
 } from './card-rules';
 import type { CardInput } from '../../common/billing';
+import './card-form.css';
 
 const t = translator({ transaction: transactionMessages });
 
@@ -26,13 +27,15 @@ interface Props {
   note?: string | null;
   busy: boolean;
   onPay: (card: CardInput) => void;
+  /** Shown above the button (the checkout's cards taken and who processes them). */
+  children?: ReactNode;
 }
 
 /**
  * Name, number, expiry, CVC and ZIP. A field is checked when the user leaves it and all of them on
  * Pay; the typed card stays after a failed payment so another attempt needs only the changed part.
  */
-export default function CardForm({ heading = t('transaction.cardHeading'), submitLabel, note = null, busy, onPay }: Props) {
+export default function CardForm({ heading = t('transaction.cardHeading'), submitLabel, note = null, busy, onPay, children }: Props) {
   const headingId = useId();
   const [draft, setDraft] = useState<CardDraft>(EMPTY_CARD);
   const [problems, setProblems] = useState<CardProblems>({});
@@ -112,6 +115,7 @@ export default function CardForm({ heading = t('transaction.cardHeading'), submi
           onBlur={() => leave('postalCode')}
         />
       </div>
+      {children}
       <button type="submit" className="button primary wide" disabled={busy}>
         {busy ? t('transaction.paying') : submitLabel}
       </button>

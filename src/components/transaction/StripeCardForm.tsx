@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type { PlanView } from '../../common/plans';
 import { formatCents } from '../../common/plan-rules';
 import transactionMessages from 'virtual:messages/transaction';
@@ -14,6 +14,8 @@ interface Props {
   publishableKey: string;
   busy: boolean;
   onPay: (paymentMethodId: string) => void;
+  /** Shown above the button: the cards taken and who processes them. */
+  children?: ReactNode;
 }
 
 /**
@@ -21,7 +23,7 @@ interface Props {
  * frame, so the number never touches our page or our server. While Stripe.js loads the form says
  * so; if it cannot load, it says why and offers to try again.
  */
-export default function StripeCardForm({ plan, publishableKey, busy, onPay }: Props) {
+export default function StripeCardForm({ plan, publishableKey, busy, onPay, children }: Props) {
   const state = useStore($stripeCard);
   const problem = useStore($stripeCardProblem);
   const frame = useRef<HTMLDivElement>(null);
@@ -92,7 +94,7 @@ export default function StripeCardForm({ plan, publishableKey, busy, onPay }: Pr
           </p>
         )}
       </div>
-      <p className="muted">{t('transaction.stripeNote')}</p>
+      {children}
       <button type="submit" className="button primary wide" disabled={busy || creating || state.kind !== 'ready'}>
         {busy || creating ? t('transaction.paying') : buttonText}
       </button>

@@ -11,12 +11,13 @@ import { $checkoutStatus, answerChallenge, pay } from '../../stores/checkout';
 import { $hold, $holdSecondsLeft, startHold } from '../../stores/number-hold';
 import { $plansState, renderedPlans, startPlans } from '../../stores/plans';
 import { runStripeChallenge } from '../../stores/stripe-card';
-import HeldNumber from '../numbers/HeldNumber';
 import CardForm from './CardForm';
 import ChallengeStep from './ChallengeStep';
 import { useSeededStore } from '../page-data/use-seeded-store';
 import OrderSummary, { chosenPlan } from './OrderSummary';
+import PaymentTrust from './PaymentTrust';
 import StripeCardForm from './StripeCardForm';
+import './transaction.css';
 
 const t = translator({ errors: errorsMessages, transaction: transactionMessages });
 
@@ -29,12 +30,14 @@ interface Props {
   rendered: { options: OptionsView; hold: NumberHoldView | null; secondsLeft: number } | null;
 }
 
-/** /transaction (spec §2): the order, the held number, the card, the bank's challenge, the outcome. */
+/**
+ * /transaction (spec §2): the order with the held number and its timer beside the card (one column
+ * on a phone), the bank's challenge, the outcome. Nothing here lets the number go (issue 29).
+ */
 export default function Transaction({ plan: level, term, payments, rendered }: Props) {
   const plans = useSeededStore($plansState, renderedPlans(rendered?.options ?? null), () => startPlans(rendered?.options ?? null));
   const hold = useSeededStore($hold, rendered?.hold ?? null, () => startHold(rendered ? rendered.hold : undefined));
   const secondsLeft = useSeededStore($holdSecondsLeft, rendered?.secondsLeft ?? 0, () => undefined);
-  const holdLive = secondsLeft > 0;
   const plan = chosenPlan(plans, level, term);
   const status = useStore($checkoutStatus);
 
@@ -47,7 +50,8 @@ export default function Transaction({ plan: level, term, payments, rendered }: P
   const busy = status.kind === 'paying' || status.kind === 'succeeded';
   const failure = status.kind === 'failed' ? status.code : null;
   // Only said when there is a live hold: a user paying without one has no number waiting.
-  const sayHoldKept = failure !== null && hold !== null && holdLive;
+  const sayHoldKept = failure !== null && hold !== null && secondsLeft > 0;
+  const trust = <PaymentTrust processor={payments.processor} />;
 
   return (
     <div className="transaction">
@@ -59,37 +63,42 @@ export default function Transaction({ plan: level, term, payments, rendered }: P
           {t('transaction.planUnavailable')} <a href="/upgrade">{t('transaction.backToPlans')}</a>
         </p>
       ) : (
-        <>
-          <OrderSummary plan={plan} hold={hold} holdLive={holdLive} />
-          <HeldNumber hold={hold} secondsLeft={secondsLeft} signedIn />
-          {failure && (
-            <div className="form-error" role="alert">
-              <p>{t(`errors.${failure}`)}</p>
-              {sayHoldKept && <p>{t('transaction.holdKept', { number: hold.display })}</p>}
-            </div>
-          )}
-          {status.kind === 'challenge' && status.external ? (
-            <p className="card challenge" role="status">
-              {t('transaction.bankChecking')}
-            </p>
-          ) : status.kind === 'challenge' ? (
-            <ChallengeStep answering={status.answering} onAnswer={(approve) => void answerChallenge(approve)} />
-          ) : payments.processor === 'stripe' ? (
-            <StripeCardForm plan={plan} publishableKey={payments.publishableKey} busy={busy} onPay={onPayWithStripe} />
-          ) : (
-            <CardForm
-              submitLabel={
-                plan.trialDays !== null
-                  ? t('transaction.startTrial', { days: plan.trialDays })
-                  : t('transaction.pay', { price: formatCents(plan.priceCents) })
-              }
-              note={plan.trialDays !== null ? t('transaction.trialCardNote', { days: plan.trialDays }) : null}
-              busy={busy}
-              onPay={onPay}
-            />
-          )}
-          {status.kind === 'succeeded' && <p role="status">{t('transaction.succeeded')}</p>}
-        </>
+        <div className="checkout">
+          <OrderSummary plan={plan} hold={rendered ? rendered.hold : undefined} secondsLeft={rendered?.secondsLeft ?? 0} />
+          <div className="checkout-pay">
+            {failure && (
+              <div className="form-error" role="alert">
+                <p>{t(`errors.${failure}`)}</p>
+                {sayHoldKept && <p>{t('transaction.holdKept', { number: hold.display })}</p>}
+              </div>
+            )}
+            {status.kind === 'challenge' && status.external ? (
+              <p className="card challenge" role="status">
+                {t('transaction.bankChecking')}
+              </p>
+            ) : status.kind === 'challenge' ? (
+              <ChallengeStep answering={status.answering} onAnswer={(approve) => void answerChallenge(approve)} />
+            ) : payments.processor === 'stripe' ? (
+              <StripeCardForm plan={plan} publishableKey={payments.publishableKey} busy={busy} onPay={onPayWithStripe}>
+                {trust}
+              </StripeCardForm>
+            ) : (
+              <CardForm
+                submitLabel={
+                  plan.trialDays !== null
+                    ? t('transaction.startTrial', { days: plan.trialDays })
+                    : t('transaction.pay', { price: formatCents(plan.priceCents) })
+                }
+                note={plan.trialDays !== null ? t('transaction.trialCardNote', { days: plan.trialDays }) : null}
+                busy={busy}
+                onPay={onPay}
+              >
+                {trust}
+              </CardForm>
+            )}
+            {status.kind === 'succeeded' && <p role="status">{t('transaction.succeeded')}</p>}
+          </div>
+        </div>
       )}
     </div>
   );

@@ -4,7 +4,7 @@ import type { SubscriptionType } from '../../common/billing-rules';
 import type { OptionsView } from '../../common/plans';
 import { $subscription, followSubscription, seedSubscription } from '../../stores/subscription';
 import { useSeededStore } from '../page-data/use-seeded-store';
-import Plans from './Plans';
+import Plans, { type Held } from './Plans';
 
 // The /upgrade page (spec §2) for a signed-in person: the plans, with their own plan named and its
 // card marked, all rendered with the page (worker/pages/plans.ts). A visitor gets ./UpgradePlans.tsx.
@@ -14,12 +14,13 @@ interface Props {
   subscriptionType: SubscriptionType | null;
   /** The plan as the page was rendered; followed live after. */
   subscription: SubscriptionView | null;
+  held: Held;
 }
 
-export default function MemberPlans({ options, subscriptionType, subscription: rendered }: Props) {
+export default function MemberPlans({ options, subscriptionType, subscription: rendered, held }: Props) {
   // Which plan and term a paying user is on, to name it and mark its card.
   const status = useSeededStore($subscription, rendered, () => seedSubscription(rendered));
   useEffect(() => followSubscription({ withHistory: false }), []);
   // The plan's own status wins: it is what the checkout and the renewals just wrote.
-  return <Plans options={options} subscription={status ? status.type : (subscriptionType ?? 'FREE')} status={status} />;
+  return <Plans options={options} subscription={status ? status.type : (subscriptionType ?? 'FREE')} status={status} held={held} />;
 }

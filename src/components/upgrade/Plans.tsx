@@ -2,15 +2,23 @@ import upgradeMessages from 'virtual:messages/upgrade';
 import type { SubscriptionView } from '../../common/billing';
 import { isPaying, type SubscriptionType } from '../../common/billing-rules';
 import type { PlanTerm } from '../../common/plan-rules';
+import type { NumberHoldView } from '../../common/number-rules';
 import type { OptionsView } from '../../common/plans';
 import { translator } from '../../i18n/translator';
 import { $plansState, $term, chooseTerm, renderedPlans, startPlans } from '../../stores/plans';
 import { useSeededStore } from '../page-data/use-seeded-store';
+import HeldNumberNote from '../numbers/HeldNumberNote';
 import PlanCard from './PlanCard';
 import TermSwitch from './TermSwitch';
 import YourPlan from './YourPlan';
 
 const t = translator({ upgrade: upgradeMessages });
+
+/** The number the person holds as the page was rendered, and the seconds it had left then. */
+export interface Held {
+  hold: NumberHoldView | null;
+  secondsLeft: number;
+}
 
 interface Props {
   /** The plans the page was rendered with (null: the island reads them). */
@@ -19,10 +27,11 @@ interface Props {
   subscription: SubscriptionType | null;
   /** A signed-in person's plan as the page was rendered, then as pushed; null for a visitor. */
   status: SubscriptionView | null;
+  held: Held;
 }
 
 /** The plans at the chosen term, and a paying user's own plan above them (the /upgrade islands). */
-export default function Plans({ options, subscription, status }: Props) {
+export default function Plans({ options, subscription, status, held }: Props) {
   const plansState = useSeededStore($plansState, renderedPlans(options), () => startPlans(options));
   // Open at the term the user pays by, so their plan's card is in view.
   const paidTerm: PlanTerm = status && status.type !== 'FREE' && status.planTerm ? status.planTerm : 'MONTH';
@@ -35,6 +44,7 @@ export default function Plans({ options, subscription, status }: Props) {
     <div className="upgrade">
       <h1>{t('upgrade.title')}</h1>
       <p className="muted">{t('upgrade.intro')}</p>
+      <HeldNumberNote hold={held.hold} secondsLeft={held.secondsLeft} change />
       {yourPlan && <YourPlan type={yourPlan} subscription={status} />}
       {plansState.state === 'failed' && (
         <p className="form-error" role="alert">

@@ -134,6 +134,27 @@ export async function markCancelAtPeriodEnd(db: Db, userId: string): Promise<voi
 }
 
 /**
+ * resumeSubscription: the plan renews again. Only the plan named (`subscriptionId`), only while it
+ * is cancelled and its period has not ended; answers whether it changed.
+ */
+export async function clearCancelAtPeriodEnd(db: Db, userId: string, subscriptionId: string, now: number): Promise<boolean> {
+  const resumed = await db
+    .update(users)
+    .set({ cancelAtPeriodEnd: false })
+    .where(
+      and(
+        eq(users.id, userId),
+        eq(users.subscriptionId, subscriptionId),
+        eq(users.cancelAtPeriodEnd, true),
+        inArray(users.subscriptionType, PAYING),
+        sql`${users.currentPeriodEnd} > ${now}`,
+      ),
+    )
+    .returning({ id: users.id });
+  return resumed.length === 1;
+}
+
+/**
  * Users who may have something due by `now` (a renewal, a reminder, an end, a number to release),
  * in id order after `afterId`: some are only waiting (reminded already, a Stripe webhook to come),
  * so the cron pages through all of them rather than seeing the same first ones every run.

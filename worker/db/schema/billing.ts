@@ -40,7 +40,8 @@ export const transactions = sqliteTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['charge', 'refund', 'authorization', 'authorization_release', 'credit_grant'] }).notNull(),
+    // card_change: a new card checked for a plan (nothing taken); older rows have it as an authorization.
+    kind: text('kind', { enum: ['charge', 'refund', 'authorization', 'authorization_release', 'credit_grant', 'card_change'] }).notNull(),
     status: text('status', { enum: ['succeeded', 'failed'] }).notNull(),
     amountCents: integer('amount_cents').notNull(),
     currency: text('currency').notNull().default('USD'),

@@ -5,5 +5,6 @@ export * from './billing';
 export * from './documents';
 export * from './faxes';
 export * from './fax-mail';
+export * from './funnel';
 export * from './numbers';
 export * from './service';
