@@ -49,4 +49,3 @@ export async function loadTransaction(input: PageInput): Promise<PageData | null
   ]);
   return { page: 'transaction', options, hold };
 }
-
