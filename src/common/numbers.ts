@@ -18,7 +18,7 @@ const numberIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'INVALID_INPUT'
 
 /**
  * Where a visitor placing a hold came from, as their browser's attribution record says (the funnel
- * counts their hold under it, decision 035); a signed-in caller's account says it instead.
+ * counts their hold under it, decision 040); a signed-in caller's account says it instead.
  */
 const holdTouch = {
   source: z.string().trim().max(ATTRIBUTION_LIMITS.source).optional(),

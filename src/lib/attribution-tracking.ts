@@ -13,7 +13,7 @@ import type { BeaconStep, FunnelBeacon } from '../common/funnel';
 // stale, and on a signed-in page syncs it to the account. Framework-free, and without zod or the
 // typed client, so landing pages can carry it. Failures are only logged (spec §8).
 //
-// On a landing page it also counts the funnel's first steps (decision 035): the view, and a click
+// On a landing page it also counts the funnel's first steps (decision 040): the view, and a click
 // on its call to action (a link marked data-cta, or styled as the landing button), each a beacon
 // to POST /api/funnel with where the visitor came from. No cookie, no third party.
 //

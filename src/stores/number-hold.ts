@@ -56,7 +56,7 @@ export async function showArea(search: { areaCode: string } | { city: string }):
 
 /**
  * Holds the number; for a user whose plan is on it is theirs at once (`owned`, and no hold). A
- * visitor's hold says where they came from (`touch`), for the funnel (decision 035).
+ * visitor's hold says where they came from (`touch`), for the funnel (decision 040).
  */
 export async function holdNumber(
   numberId: string,

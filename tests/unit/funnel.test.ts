@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { FUNNEL_STEPS, funnelStepBit } from '../../src/common/funnel';
 import { buildFunnelReport, funnelDay, reportRange, toFunnelTouch, touchOfRecord } from '../../worker/domain/funnel';
 
-// The funnel's rules (decision 035): the day a step counts on, the touch it counts under, and the
+// The funnel's rules (decision 040): the day a step counts on, the touch it counts under, and the
 // report per source, campaign and variation.
 
 const NONE = { source: '', campaign: '', variation: '' };

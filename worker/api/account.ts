@@ -50,7 +50,7 @@ export const accountApi = new Hono<AppEnv>()
       freeCredits: await readOption(db, 'credits.free', freeCreditsSchema),
     });
     if (!result) throw new ApiError(401, 'UNAUTHENTICATED');
-    // A new account's setup runs once, with the attribution its sign-up came with (decision 035).
+    // A new account's setup runs once, with the attribution its sign-up came with (decision 040).
     if (result.ranNow) await recordAccountStep(c.env, viewer.id, 'sign_up');
     return c.json({ account: await accountDetailsOf(c.env, result.user), setUpNow: result.ranNow }, 200);
   })

@@ -5,7 +5,7 @@ import type { AppEnv } from '../http/app-env';
 import { clientIp, enforceRateLimit } from '../http/rate-limit';
 import { validate } from '../http/validate';
 
-// POST /api/funnel (decision 035): the steps only the browser sees, a landing page's view and its
+// POST /api/funnel (decision 040): the steps only the browser sees, a landing page's view and its
 // call-to-action's click, sent by the landing pages' inline script with navigator.sendBeacon. No
 // session or cookie: the body says where the visitor came from, and nothing names them. The
 // same-origin rule of every POST applies (worker/app.ts); the address is limited, as every

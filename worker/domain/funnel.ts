@@ -2,7 +2,7 @@ import { ATTRIBUTION_LIMITS } from '../../src/common/attribution';
 import { FUNNEL_STEPS, type FunnelReport, type FunnelRow, type FunnelStep } from '../../src/common/funnel';
 import { DAY_MS } from './subscriptions';
 
-// The funnel's rules without I/O (decision 035): which day a step counts on, the attribution it
+// The funnel's rules without I/O (decision 040): which day a step counts on, the attribution it
 // counts under, and the report of conversion per variation. Table-tested in tests/unit/funnel.test.ts.
 
 /** Where a step's taker came from; '' where the record says nothing (the counters' key has no nulls). */

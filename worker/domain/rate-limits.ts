@@ -23,7 +23,7 @@ export const RATE_LIMITS = {
   'password-check-account': { limit: 10, windowMs: 15 * 60_000 },
   // Signed-out number holds: enough to change one's mind often, too few to hold a pool hostage.
   'number-hold-ip': { limit: 30, windowMs: 60 * 60_000 },
-  // The landing pages' funnel beacons (decision 035): a view and a click or two per page a visitor
+  // The landing pages' funnel beacons (decision 040): a view and a click or two per page a visitor
   // opens, far fewer than this; past it an address only stops being counted.
   'funnel-beacon-ip': { limit: 120, windowMs: 60 * 60_000 },
   // Addresses for received faxes (decision 028): adds and links sent again by one account, and

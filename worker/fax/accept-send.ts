@@ -115,7 +115,7 @@ export async function acceptFaxes(env: Env, user: UserRow, sends: readonly FaxTo
       }
     }
   }
-  // The funnel's last step (decision 035); the row already says whether it was counted.
+  // The funnel's last step (decision 040); the row already says whether it was counted.
   if ((user.funnelSteps & funnelStepBit('first_fax_sent')) === 0) await recordAccountStep(env, user.id, 'first_fax_sent', now);
   // The store has pushed the new faxes and the new balance to the user's pages.
   return outcome.faxes;

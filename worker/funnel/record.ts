@@ -3,7 +3,7 @@ import { getDb } from '../db/client';
 import { claimAccountStep, countFunnelStep } from '../db/queries/funnel';
 import { funnelDay, toFunnelTouch, touchOfRecord } from '../domain/funnel';
 
-// Counting the funnel's steps where they happen (decision 035). A count that fails is logged and
+// Counting the funnel's steps where they happen (decision 040). A count that fails is logged and
 // forgotten: measuring must never stop a sign-up, a hold, a payment or a fax.
 
 /** A step of an account (sign-up, number held, plan chosen, plan started, first fax): once per account, under its first touch. */

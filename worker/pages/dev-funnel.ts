@@ -7,7 +7,7 @@ import { readConfig } from '../env';
 import type { PageInput } from './page-input';
 
 /**
- * /dev/funnel (development only, decision 035): conversion per source, campaign and variation,
+ * /dev/funnel (development only, decision 040): conversion per source, campaign and variation,
  * step by step, over the last `?days=` days (30 unless said). Without dev tools there is no page.
  */
 export async function loadDevFunnel({ env, url }: PageInput): Promise<PageData | null> {

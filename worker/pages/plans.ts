@@ -36,7 +36,7 @@ export async function loadUpgrade(input: PageInput): Promise<PageData | null> {
 
 /**
  * /transaction: the plans, and the number the user holds. Opening it with a plan in the address is
- * the funnel's "plan chosen" (decision 035), counted once per account.
+ * the funnel's "plan chosen" (decision 040), counted once per account.
  */
 export async function loadTransaction(input: PageInput): Promise<PageData | null> {
   const { env, user, url } = input;

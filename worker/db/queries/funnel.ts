@@ -4,7 +4,7 @@ import type { FunnelTouch } from '../../domain/funnel';
 import type { Db } from '../client';
 import { funnelCounts, users } from '../schema';
 
-// The funnel's counters (decision 035). Each count is one statement, so concurrent steps never
+// The funnel's counters (decision 040). Each count is one statement, so concurrent steps never
 // lose one; an account's step is claimed first (its bit), so it counts once.
 
 export interface FunnelCountRow {

@@ -58,7 +58,7 @@ export const users = sqliteTable('users', {
   lifetimeReceiveCount: integer('lifetime_receive_count').notNull().default(0),
   // Whether a mail tells the user that a fax has arrived (settings; decision 018).
   mailOnFaxReceived: integer('mail_on_fax_received', { mode: 'boolean' }).notNull().default(true),
-  // The funnel steps this account has been counted for (decision 035), one bit each
+  // The funnel steps this account has been counted for (decision 040), one bit each
   // (src/common/funnel.ts), so a step counts once per account and D1 keeps no row per visitor.
   funnelSteps: integer('funnel_steps').notNull().default(0),
 });

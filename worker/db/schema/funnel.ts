@@ -1,7 +1,7 @@
 import { integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { FUNNEL_STEPS } from '../../../src/common/funnel';
 
-// The funnel's counters (decision 035): one row per day, attribution and step, with how many times
+// The funnel's counters (decision 040): one row per day, attribution and step, with how many times
 // the step was taken. The table grows with days × sources × steps, never with visitors. An absent
 // source, campaign or variation is '' (a primary key column cannot be null and still match).
 export const funnelCounts = sqliteTable(
