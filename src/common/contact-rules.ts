@@ -56,7 +56,7 @@ export function decodeContactFile(bytes: Uint8Array): string {
   if (looksLikeUtf16(bytes, 1)) return new TextDecoder('utf-16le').decode(bytes);
   if (looksLikeUtf16(bytes, 0)) return new TextDecoder('utf-16be').decode(bytes);
   try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
   } catch {
     return new TextDecoder('windows-1252').decode(bytes);
   }

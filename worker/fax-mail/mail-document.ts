@@ -90,7 +90,14 @@ export async function storeMailDocument(
   config: AppConfig,
 ): Promise<FileRow> {
   const { pdf, pageCount } = await mergeAttachments(attachments, config);
-  const document = { converted: pdf, size: pdf.byteLength, md5: md5Hex(pdf), pageCount, originalContentType: 'application/pdf' };
+  const document = {
+    converted: pdf,
+    decrypted: false,
+    size: pdf.byteLength,
+    md5: md5Hex(pdf),
+    pageCount,
+    originalContentType: 'application/pdf',
+  };
   const record = newFileRecord({ fileId: crypto.randomUUID(), userId, name, document, now: Date.now() });
   await putDocumentPdf(env, record, pdf);
   return insertFile(db, record);
