@@ -2,7 +2,8 @@ import { type DocumentSource, yieldToEventLoop } from './document-source';
 import { objectStreamEntries, type ObjectEntry, type PdfOutline, type TrailerInfo } from './pdf-outline';
 import { IncompleteSyntax, isDict, isRef, isRegular, isWhitespace, nameOf, PdfLexer, PdfSyntaxError, type PdfDict } from './pdf-syntax';
 import { indexOfBytes, SourceReader } from './source-reader';
-import { declaredImageBytes, FlateMeter, MAX_OBJECT_STREAM_DECODED_BYTES, MAX_STREAM_DECODED_BYTES } from './stream-bounds';
+import { declaredImageBytes, FlateMeter, MAX_OBJECT_STREAM_DECODED_BYTES, MAX_STREAM_DECODED_BYTES, StreamTooLarge } from './stream-bounds';
+import { joinBytes } from '../http/bytes';
 import type { Decipher, PdfDecipher } from './pdf-decipher';
 
 // One pass over a PDF, front to back, as pdf-lib reads one (objects in the order they are written,
@@ -57,6 +58,31 @@ function filtersOf(dict: PdfDict): (string | null)[] {
 
 function isFlate(dict: PdfDict): boolean {
   return filtersOf(dict)[0] === 'FlateDecode';
+}
+
+/** What a stream's data is fed to on the way: a Flate meter, or the bytes of an object stream kept as they are. */
+interface StreamMeter {
+  push(bytes: Uint8Array): Promise<void>;
+  finish(): Promise<Uint8Array | null>;
+  abandon(): void;
+}
+
+/** An unfiltered object stream's bytes, held to the bound an inflated one has. */
+class RawObjectStream implements StreamMeter {
+  private readonly parts: Uint8Array[] = [];
+  private size = 0;
+  async push(bytes: Uint8Array): Promise<void> {
+    this.size += bytes.byteLength;
+    if (this.size > MAX_OBJECT_STREAM_DECODED_BYTES) throw new StreamTooLarge(`an object stream passes ${MAX_OBJECT_STREAM_DECODED_BYTES} bytes`);
+    this.parts.push(bytes.slice());
+  }
+  async finish(): Promise<Uint8Array | null> {
+    return joinBytes(this.parts);
+  }
+  abandon(): void {
+    this.parts.length = 0;
+    this.size = 0;
+  }
 }
 
 const CR = 0x0d;
@@ -261,14 +287,20 @@ class PdfScan {
     const { decipher } = this.options;
     // A cross-reference stream is never encrypted, nor one the document says is in the clear.
     const clear = type === 'XRef' || filtersOf(dict).includes('Crypt') || Boolean(decipher?.leavesInClear(type));
-    const meter = (): { push: (bytes: Uint8Array) => void; finish: () => Promise<Uint8Array | null>; abandon: () => void } | null => {
-      if (!(isFlate(dict) && (check || objectStream))) return null;
-      const inflater = new FlateMeter(objectStream ? MAX_OBJECT_STREAM_DECODED_BYTES : MAX_STREAM_DECODED_BYTES, objectStream);
+    const meter = (): StreamMeter | null => {
+      // An object stream written without a filter (qpdf's --qdf, some TeX engines) holds its objects as they are.
+      const inflater =
+        isFlate(dict) && (check || objectStream)
+          ? new FlateMeter(objectStream ? MAX_OBJECT_STREAM_DECODED_BYTES : MAX_STREAM_DECODED_BYTES, objectStream)
+          : objectStream && filtersOf(dict).every((filter) => filter === null)
+            ? new RawObjectStream()
+            : null;
+      if (!inflater) return null;
       const plain: Decipher | null = decipher ? decipher.stream(num, gen, clear) : null;
       return {
         push: (bytes) => inflater.push(plain ? plain.update(bytes) : bytes),
-        finish: () => {
-          if (plain) inflater.push(plain.final());
+        finish: async () => {
+          if (plain) await inflater.push(plain.final());
           return inflater.finish();
         },
         abandon: () => inflater.abandon(),
