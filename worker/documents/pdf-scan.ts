@@ -73,7 +73,8 @@ class RawObjectStream implements StreamMeter {
   private size = 0;
   async push(bytes: Uint8Array): Promise<void> {
     this.size += bytes.byteLength;
-    if (this.size > MAX_OBJECT_STREAM_DECODED_BYTES) throw new StreamTooLarge(`an object stream passes ${MAX_OBJECT_STREAM_DECODED_BYTES} bytes`);
+    if (this.size > MAX_OBJECT_STREAM_DECODED_BYTES)
+      throw new StreamTooLarge(`an object stream passes ${MAX_OBJECT_STREAM_DECODED_BYTES} bytes`);
     this.parts.push(bytes.slice());
   }
   async finish(): Promise<Uint8Array | null> {
