@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
 import { localValues } from './scripts/local-env.mjs';
 import { messageNamespacesPlugin } from './src/integrations/message-namespaces';
+import { realWorldCorpusPlugin } from './tests/support/corpus-plugin';
 
 // Unit and integration tests run inside workerd against real D1 (migrations applied in setup),
 // R2, Durable Objects and Queues, with the Hono app (no Astro) as the Worker under test.
@@ -17,6 +18,8 @@ export default defineConfig(async () => ({
   plugins: [
     // The dictionary's namespaces as islands import them (src/i18n/translator.ts).
     messageNamespacesPlugin(),
+    // The real-world corpus's files, for tests/integration/real-world-corpus.test.ts.
+    realWorldCorpusPlugin('./tests/fixtures/real-world'),
     cloudflareTest({
       main: './worker/app.ts',
       wrangler: { configPath: './wrangler.toml' },

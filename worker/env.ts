@@ -81,6 +81,14 @@ function parseLocalGeo(value: string): { countryCode: string; stateCode: string 
   return { countryCode, stateCode: stateCode || null, city: city || null };
 }
 
+/** The caller id of a local run: a fictional number (555), never dialled from anywhere real. */
+const LOCAL_SENDER_NUMBER = '+18005550100';
+
+/** A North American number of the 555 exchange: fictional (555-01xx) or not anyone's fax line. */
+function isFictionalNumber(e164: string): boolean {
+  return /^\+1\d{3}555\d{4}$/.test(e164);
+}
+
 const configSchema = z
   .object({
     APP_ENV: z.enum(['development', 'test', 'production']),
@@ -129,7 +137,7 @@ const configSchema = z
     FAX_SENDER_NUMBER: z
       .string()
       .regex(/^\+[1-9]\d{6,14}$/, 'must be E.164')
-      .default('+18005550100'),
+      .default(LOCAL_SENDER_NUMBER),
     LOOPBACK_SIGNING_KEY: z.string().optional(),
     TELNYX_API_KEY: z.string().min(1).optional(),
     TELNYX_CONNECTION_ID: z.string().min(1).optional(),
@@ -171,6 +179,14 @@ const configSchema = z
   .superRefine((config, ctx) => {
     if (config.RATE_LIMIT_MULTIPLIER !== 1 && config.APP_ENV === 'production') {
       ctx.addIssue({ code: 'custom', path: ['RATE_LIMIT_MULTIPLIER'], message: 'must be 1 in production' });
+    }
+    if (config.APP_ENV === 'production' && isFictionalNumber(config.FAX_SENDER_NUMBER)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['FAX_SENDER_NUMBER'],
+        message:
+          'must be a real fax number of yours on the carrier in production (the caller id of faxes from users without a number of their own); 555 numbers are fictional',
+      });
     }
     if (config.CARRIER === 'loopback' && config.APP_ENV === 'production') {
       ctx.addIssue({ code: 'custom', path: ['CARRIER'], message: 'must be a real carrier in production' });

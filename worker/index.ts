@@ -14,6 +14,7 @@ import { needsSetup } from './domain/account';
 import { readConfig } from './env';
 import { readPageFigures } from './fax/page-figures';
 import type { AppEnv } from './http/app-env';
+import { withReadableAddress } from './http/page-address';
 import { queue } from './jobs/queue';
 import { paymentsForPages } from './payments';
 import { runCron } from './jobs/cron';
@@ -78,7 +79,7 @@ const app = createApp(async (c) => {
     passThroughOnException: () => ctx.passThroughOnException(),
     props: { page: await pageContext(c) },
   } as unknown as ExecutionContext;
-  return handle(c.req.raw, c.env, pageCtx);
+  return handle(withReadableAddress(c.req.raw), c.env, pageCtx);
 });
 
 export default {

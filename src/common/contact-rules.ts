@@ -36,3 +36,28 @@ export function detectContactFileFormat(fileName: string, contents: string): Con
   if (/^\uFEFF?\s*BEGIN:VCARD/i.test(contents)) return 'vcard';
   return /\.(vcf|vcard)$/i.test(fileName) ? 'vcard' : 'csv';
 }
+
+/** UTF-16 is what Outlook and Windows' address book write as "Unicode": every other byte of ASCII text is 0. */
+function looksLikeUtf16(bytes: Uint8Array, zeroAt: 0 | 1): boolean {
+  const sample = Math.min(bytes.length, 512) & ~1;
+  let zeros = 0;
+  for (let i = zeroAt; i < sample; i += 2) if (bytes[i] === 0) zeros++;
+  return sample >= 4 && zeros >= sample / 4;
+}
+
+/**
+ * The text of a chosen contact file, whatever program wrote it: UTF-8 (with or without its byte
+ * order mark), UTF-16 either way round (Outlook's "Unicode"), and otherwise Windows' own
+ * windows-1252 (Outlook's and Excel's default CSV), never a "�" where a letter was.
+ */
+export function decodeContactFile(bytes: Uint8Array): string {
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder('utf-16le').decode(bytes);
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder('utf-16be').decode(bytes);
+  if (looksLikeUtf16(bytes, 1)) return new TextDecoder('utf-16le').decode(bytes);
+  if (looksLikeUtf16(bytes, 0)) return new TextDecoder('utf-16be').decode(bytes);
+  try {
+    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
+  } catch {
+    return new TextDecoder('windows-1252').decode(bytes);
+  }
+}

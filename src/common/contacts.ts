@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { toE164 } from './phone';
+import { readPhoneNumber } from './phone';
 import {
   CONTACT_DELETE_MAX,
   CONTACT_FILE_FORMATS,
@@ -28,18 +28,21 @@ export {
 
 const text = (max: number) => z.string().trim().max(max);
 
-/** A fax number as typed, checked and turned into E.164 (US assumed without a country code). */
+/**
+ * A fax number as typed, checked and turned into E.164 by the one rule of src/common/phone.ts (US
+ * assumed without a country code); a number with an extension is refused as such.
+ */
 export const contactFaxNumberSchema = z
   .string()
   .trim()
   .max(CONTACT_LIMITS.faxNumber, { message: 'INVALID_FAX_NUMBER' })
   .transform((typed, ctx) => {
-    const e164 = toE164(typed);
-    if (!e164) {
-      ctx.addIssue({ code: 'custom', message: 'INVALID_FAX_NUMBER' });
+    const reading = readPhoneNumber(typed);
+    if (!reading.ok) {
+      ctx.addIssue({ code: 'custom', message: reading.problem === 'EXTENSION' ? 'FAX_NUMBER_EXTENSION' : 'INVALID_FAX_NUMBER' });
       return z.NEVER;
     }
-    return e164;
+    return reading.e164;
   });
 
 const emailSchema = text(CONTACT_LIMITS.email).refine((value) => value === '' || z.email().safeParse(value).success, {
@@ -111,7 +114,12 @@ export interface ImportedContact extends ContactFields {
 
 /** What became of one row of an imported file: `row` is its line in a spreadsheet (the header is row 1), or the card's place in a vCard file. */
 export type ContactImportRow =
-  | { row: number; ok: true; contact: ImportedContact }
+  | {
+      row: number;
+      ok: true;
+      contact: ImportedContact /** What was changed to take the row (a note cut to fit), in a sentence naming the row. */;
+      notice?: string;
+    }
   | { row: number; ok: false; code: ContactRowProblem; message: string };
 
 /** Why a row is not imported. */

@@ -8,10 +8,46 @@ import { formatNanpNumber, type NumberSearch, typedNumberDigits } from './phone-
 
 export type { NumberSearch } from './phone-text';
 
-/** The E.164 form of a number typed by a user (US assumed without a country code), or null. */
+/** Why typed text is not a number a fax machine can dial: no number at all, or one with an extension. */
+export type PhoneProblem = 'INVALID' | 'EXTENSION';
+
+export type PhoneReading = { ok: true; e164: string } | { ok: false; problem: PhoneProblem };
+
+// An extension written after the number: "ext. 12", "extension 12", "x12", "#12", ";ext=12" (RFC 3966).
+const EXTENSION = /(?:;\s*ext\s*=|\bext\.?|\bextension|\bx|#)\s*\d{1,7}\s*$/i;
+
+/**
+ * `00` is how most of the world dials abroad (the US dials `011`, which the phone library already
+ * reads for the US): a number that starts with it, whatever is written between the two zeros, is
+ * read as if `+` stood in their place. No national number of the US starts with 0, so nothing
+ * dialable at home is lost.
+ */
+function withPlusForDoubleZero(text: string): string {
+  return text.replace(/^([^\d+]*)0[^\d+]*0/, '$1+');
+}
+
+/**
+ * A number as people write it, the one rule for every place a person types one (contacts, their
+ * import, history search, sending): national ((212) 555-0123, US assumed), with `+`, `00` or `011`
+ * before the country code, with spaces, dots, dashes, slashes or brackets between the digits. A
+ * number followed by an extension is refused as such: a fax machine cannot dial one.
+ */
+export function readPhoneNumber(input: string, defaultCountry: 'US' = 'US'): PhoneReading {
+  const text = withPlusForDoubleZero(input.trim());
+  const extension = EXTENSION.exec(text);
+  if (extension && extension.index > 0) {
+    const number = parsePhoneNumberFromString(text.slice(0, extension.index), defaultCountry);
+    if (number?.isValid()) return { ok: false, problem: 'EXTENSION' };
+  }
+  const parsed = parsePhoneNumberFromString(text, defaultCountry);
+  if (!parsed?.isValid()) return { ok: false, problem: 'INVALID' };
+  return parsed.ext ? { ok: false, problem: 'EXTENSION' } : { ok: true, e164: parsed.number };
+}
+
+/** The E.164 form of a number typed by a user (readPhoneNumber's rule), or null. */
 export function toE164(input: string, defaultCountry: 'US' = 'US'): string | null {
-  const parsed = parsePhoneNumberFromString(input, defaultCountry);
-  return parsed?.isValid() ? parsed.number : null;
+  const reading = readPhoneNumber(input, defaultCountry);
+  return reading.ok ? reading.e164 : null;
 }
 
 export function formatPhoneForDisplay(e164: string): string {
@@ -29,7 +65,7 @@ export function formatPhoneForDisplay(e164: string): string {
 export function toNumberSearch(input: string): NumberSearch | null {
   const digits = typedNumberDigits(input);
   if (digits === null) return null;
-  const e164 = toE164(input.trim()) ?? (digits.startsWith('00') ? toE164(`+${digits.slice(2)}`) : null);
+  const e164 = toE164(input);
   if (e164) return { kind: 'exact', e164 };
   return { kind: 'digits', digits: isDialledAtHome(digits) ? digits.slice(1) : digits };
 }

@@ -1,6 +1,6 @@
 import { atom } from 'nanostores';
 import type { ContactImportReport } from '../common/contacts';
-import { CONTACT_IMPORT_MAX_BYTES, type ContactFileFormat, detectContactFileFormat } from '../common/contact-rules';
+import { CONTACT_IMPORT_MAX_BYTES, type ContactFileFormat, decodeContactFile, detectContactFileFormat } from '../common/contact-rules';
 import phonebookMessages from 'virtual:messages/phonebook';
 import { translator } from '../i18n/translator';
 import { api, call } from '../lib/api';
@@ -38,7 +38,7 @@ export async function previewContactFile(file: File): Promise<void> {
     return;
   }
   $contactImport.set({ kind: 'reading', fileName });
-  const text = await file.text();
+  const text = decodeContactFile(new Uint8Array(await file.arrayBuffer()));
   const format = detectContactFileFormat(fileName, text);
   const result = await call(api.previewContactImport.$post({ json: { format, text } }));
   if (!result.ok) {

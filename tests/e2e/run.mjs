@@ -202,7 +202,8 @@ function runTests() {
     const child = spawn(node.command, args, {
       cwd: root,
       stdio: 'inherit',
-      env: { ...process.env, BASE_URL: baseUrl, E2E_TMP_DIR: browserTmpDir },
+      // E2E_SERVER_LOG: a test may read what the server printed (e.g. that it logged no error).
+      env: { ...process.env, BASE_URL: baseUrl, E2E_TMP_DIR: browserTmpDir, E2E_SERVER_LOG: logPath },
     });
     tests = child;
     child.on('error', reject);

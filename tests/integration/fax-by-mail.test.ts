@@ -196,6 +196,28 @@ describe('mail refused with nothing charged', () => {
     await expectNothingCharged(sender);
   });
 
+  it('from a confirmed address proved only for the public suffix above it, by a DMARC pass naming no From, or with two From addresses: refused at SMTP (issue 32)', async () => {
+    const sender = await confirmedSender();
+    const files = [{ filename: 'a.pdf', contentType: 'application/pdf', bytes: await makePdf(1) }];
+    // Anyone may sign as a domain of their own under org; a signature for "org" itself proves nothing.
+    for (const authResults of [
+      'mx.cloudflare.net; dkim=pass header.d=org; dmarc=none; spf=none',
+      'mx.cloudflare.net; spf=pass smtp.mailfrom=bounce@org; dmarc=none',
+      'mx.cloudflare.net; dmarc=pass; dkim=none',
+    ]) {
+      const delivery = await mailFax({ from: sender.address, number: DELIVERED_NUMBER, subject: 'x', files, authResults });
+      expect(delivery.rejected).toContain('failed its sender checks (SPF, DKIM, DMARC)');
+    }
+    // Two addresses in the one From header: whose account would be charged is not known.
+    const to = `${DELIVERED_NUMBER}@${FAX_DOMAIN}`;
+    const two = rawMail({ from: sender.address, to, subject: 'x', files }).replace(
+      `From: Ada Lovelace <${sender.address}>`,
+      `From: Ada Lovelace <${sender.address}>, Mallory <mallory@mail.example.org>`,
+    );
+    expect((await deliverMail(two, { from: sender.address, to })).rejected).toContain('does not name exactly one sender');
+    await expectNothingCharged(sender);
+  });
+
   it('to an address that names no fax number, at another domain, or too large: refused at SMTP', async () => {
     const sender = await confirmedSender();
     const files = [{ filename: 'a.pdf', contentType: 'application/pdf', bytes: await makePdf(1) }];

@@ -95,3 +95,28 @@ describe('POST /api/signup', () => {
     expect(row).toBeNull();
   });
 });
+
+describe('POST /api/signup weighs a password with the account’s own words (issue 32)', () => {
+  it.each([
+    ['faxflow123', 'WEAK_PASSWORD', 'made from FaxFlow'],
+    ['FaxFlow2026', 'WEAK_PASSWORD', 'made from FaxFlow'],
+    ['lovelace2026', 'WEAK_PASSWORD', 'your e-mail address'],
+    ['engines.example99', 'WEAK_PASSWORD', 'your e-mail address'],
+    ['Password1!', 'COMMON_PASSWORD', 'common'],
+    ['qwerty123!', 'COMMON_PASSWORD', 'common'],
+  ])('refuses %j with %s and no account', async (password, code, words) => {
+    const email = `lovelace.${crypto.randomUUID().slice(0, 8)}@engines.example`;
+    const response = await call('/api/signup', { method: 'POST', body: { email, password } });
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as { error: { code: string; message: string } };
+    expect(body.error.code).toBe(code);
+    expect(body.error.message).toContain(words);
+    expect(await env.DB.prepare('SELECT id FROM users WHERE email = ?').bind(email).first()).toBeNull();
+  });
+
+  it('takes a phrase of the person’s own', async () => {
+    const email = `lovelace.${crypto.randomUUID().slice(0, 8)}@engines.example`;
+    const response = await call('/api/signup', { method: 'POST', body: { email, password: 'analytical engine of bernoulli' } });
+    expect(response.status).toBe(201);
+  });
+});

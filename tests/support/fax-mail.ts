@@ -123,10 +123,11 @@ export interface Delivery {
 
 /**
  * Hands a mail to the Worker's email() handler as Email Routing does: envelope from and to, the raw
- * bytes as a stream and their size, and setReject. `rawSize` may claim another size.
+ * bytes as a stream and their size, and setReject. `rawSize` may claim another size. A string is
+ * sent as UTF-8; bytes (a real mail in any charset) as they are.
  */
-export async function deliverMail(raw: string, envelope: { from: string; to: string; rawSize?: number }): Promise<Delivery> {
-  const bytes = new TextEncoder().encode(raw);
+export async function deliverMail(raw: string | Uint8Array, envelope: { from: string; to: string; rawSize?: number }): Promise<Delivery> {
+  const bytes = typeof raw === 'string' ? new TextEncoder().encode(raw) : raw;
   const delivery: Delivery = { rejected: null };
   const message = {
     from: envelope.from,

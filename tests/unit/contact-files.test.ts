@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { decodeContactFile } from '../../src/common/contact-rules';
 import type { ContactView } from '../../src/common/contacts';
 import { parseCsvRecords, readContactCsv, writeContactCsv } from '../../worker/domain/contact-csv';
 import { readContactVcard, writeContactVcard } from '../../worker/domain/contact-vcard';
@@ -74,6 +75,52 @@ describe('CSV', () => {
     },
   );
 
+  it('reads Google Contacts’ export: phones as Type/Value pairs, the fax one taken, several values in a cell, a multi-line note', () => {
+    const header =
+      'First Name,Middle Name,Last Name,Organization Name,Notes,E-mail 1 - Label,E-mail 1 - Value,Phone 1 - Label,Phone 1 - Value,Phone 2 - Label,Phone 2 - Value';
+    const file = readContactCsv(
+      `${header}\nAda,King,Lovelace,Engines,"two\nlines",* Work,ada@x.com ::: a@y.com,Mobile,+1 646 555 0100,Work Fax,+1 212 555 0123 ::: +1 212 555 0124\nBob,,Only Mobile,,,,,Mobile,+1 646 555 0199,,\n`,
+    );
+    expect(file).toEqual({
+      ok: true,
+      contacts: [
+        {
+          row: 2,
+          contact: { name: 'Ada King Lovelace', faxNumber: '+1 212 555 0123', company: 'Engines', email: 'ada@x.com', note: 'two\nlines' },
+        },
+        { row: 3, contact: { name: 'Bob Only Mobile', faxNumber: '', company: '', email: '', note: '' } },
+      ],
+    });
+  });
+
+  it('reads Outlook’s export: the first of Business, Home and Other Fax that is filled in, in a file separated by semicolons', () => {
+    const file = readContactCsv(
+      '"First Name";"Last Name";"Company";"Business Fax";"Home Fax";"E-mail Address";"Notes"\r\nAnn;Lee;Acme;;"(212) 555-0123";ann@x.com;\r\n',
+    );
+    expect(file).toMatchObject({
+      ok: true,
+      contacts: [{ row: 2, contact: { name: 'Ann Lee', faxNumber: '(212) 555-0123', company: 'Acme' } }],
+    });
+  });
+
+  it('quotes a cell holding a separator, so a spreadsheet splitting on semicolons or tabs never runs its second half', () => {
+    const csv = writeContactCsv([view({ name: 'Eve;@SUM(A1)', faxNumber: '+12125550123', company: 'Tab\t=1+1', note: 'a;-2+3' })]);
+    expect(csv.split('\r\n')[1]).toBe('"Eve;@SUM(A1)",(212) 555-0123,"Tab\t=1+1",,"a;-2+3"');
+    const file = readContactCsv(csv);
+    expect(file).toMatchObject({ ok: true, contacts: [{ contact: { name: 'Eve;@SUM(A1)', company: 'Tab\t=1+1', note: 'a;-2+3' } }] });
+  });
+
+  it.each([
+    ['UTF-8 with its mark', [0xef, 0xbb, 0xbf, 0x4e, 0xc3, 0xba]],
+    ['UTF-8', [0x4e, 0xc3, 0xba]],
+    ['windows-1252 (Outlook, Excel)', [0x4e, 0xfa]],
+    ['UTF-16LE with its mark', [0xff, 0xfe, 0x4e, 0x00, 0xfa, 0x00]],
+    ['UTF-16LE without it', [0x4e, 0x00, 0xfa, 0x00, 0x4e, 0x00]],
+    ['UTF-16BE with its mark', [0xfe, 0xff, 0x00, 0x4e, 0x00, 0xfa]],
+  ])('decodes a file written in %s', (_label, bytes) => {
+    expect(decodeContactFile(new Uint8Array(bytes)).replace(/N$/, '')).toBe('Nú');
+  });
+
   it('writes a header and guards cells a spreadsheet would run as a formula', () => {
     const csv = writeContactCsv(tricky);
     expect(csv.split('\r\n')[0]).toBe('Name,Fax number,Company,E-mail,Note');
@@ -137,6 +184,30 @@ describe('vCard', () => {
         { row: 3, contact: { name: 'Folded Name', faxNumber: '+33-1-42-68-53-00', company: '', email: '', note: '' } },
         { row: 4, contact: { name: 'No Number', faxNumber: '', company: '', email: '', note: '' } },
       ],
+    });
+  });
+
+  it('reads Apple Contacts’ cards: a fax named by its X-ABLabel, a 2.1 note in windows-1252', () => {
+    const text = [
+      'BEGIN:VCARD',
+      'VERSION:3.0',
+      'PRODID:-//Apple Inc.//macOS 14.0//EN',
+      'N:Lee;Ann;;;',
+      'FN:Ann Lee',
+      'item1.TEL;type=pref:+1 646 555 0100',
+      'item2.TEL:+1 212 555 0123',
+      'item2.X-ABLabel:Fax',
+      'END:VCARD',
+      'BEGIN:VCARD',
+      'VERSION:2.1',
+      'FN:Zoë',
+      'TEL;FAX:212 555 0124',
+      'NOTE;CHARSET=windows-1252;ENCODING=QUOTED-PRINTABLE:Caf=E9',
+      'END:VCARD',
+    ].join('\r\n');
+    expect(readContactVcard(text)).toMatchObject({
+      ok: true,
+      contacts: [{ contact: { name: 'Ann Lee', faxNumber: '+1 212 555 0123' } }, { contact: { name: 'Zoë', note: 'Café' } }],
     });
   });
 

@@ -30,12 +30,46 @@ describe('checking one row', () => {
     [raw({ name: '', company: '' }), 'MISSING_NAME', 'Row 7: there is no name or company.'],
     [raw({ faxNumber: ' ' }), 'INVALID_FAX_NUMBER', 'Row 7: there is no fax number.'],
     [raw({ faxNumber: '555' }), 'INVALID_FAX_NUMBER', 'Row 7: “555” is not a fax number we can dial.'],
-    [raw({ email: 'not mail' }), 'INVALID_INPUT', 'Row 7: “not mail” is not an e-mail address.'],
-    [raw({ name: 'n'.repeat(81) }), 'INVALID_INPUT', 'Row 7: the name is longer than 80 characters.'],
-    [raw({ note: 'n'.repeat(501) }), 'INVALID_INPUT', 'Row 7: the note is longer than 500 characters.'],
-    [raw({ company: 'c'.repeat(81) }), 'INVALID_INPUT', 'Row 7: the company is longer than 80 characters.'],
+    [
+      raw({ faxNumber: '212-555-0123 ext. 12' }),
+      'INVALID_FAX_NUMBER',
+      'Row 7: “212-555-0123 ext. 12” has an extension, which a fax machine cannot dial; write the fax number alone.',
+    ],
   ])('refuses %o as %s, naming the row', (row, code, message) => {
     expect(checkContactRow('csv', 7, row)).toEqual({ row: 7, ok: false, code, message });
+  });
+
+  it.each([
+    ['00-1-212-555-0123', '+12125550123'],
+    ['011 44 20 7946 0958', '+442079460958'],
+    ['0044 (0)20 7946 0958', '+442079460958'],
+    ['+1.212.555.0123', '+12125550123'],
+    ['[212] 555 0123', '+12125550123'],
+  ])('takes %j, a number written as people write them, as %s', (faxNumber, e164) => {
+    expect(checkContactRow('csv', 2, raw({ faxNumber }))).toMatchObject({ ok: true, contact: { faxNumber: e164 } });
+  });
+
+  it('never loses a contact over a field a fax does not need: a long note, company or name is cut, an odd e-mail left out, and the row says so', () => {
+    const long = checkContactRow(
+      'vcard',
+      3,
+      raw({ note: 'n'.repeat(900), company: 'c'.repeat(81), name: 'N'.repeat(81), email: 'not mail' }),
+    );
+    expect(long).toMatchObject({ ok: true, contact: { faxNumber: '+12125550123', email: '' } });
+    if (!long.ok) throw new Error('refused');
+    expect([...long.contact.note]).toHaveLength(500);
+    expect(long.contact.note.endsWith('…')).toBe(true);
+    expect(long.contact.company).toHaveLength(80);
+    expect(long.contact.name).toHaveLength(80);
+    expect(long.notice).toBe(
+      [
+        'Card 3: the name was longer than 80 characters, so only its beginning is kept.',
+        'Card 3: the company was longer than 80 characters, so only its beginning is kept.',
+        'Card 3: the note was longer than 500 characters, so only its beginning is kept.',
+        'Card 3: “not mail” is not an e-mail address, so the contact is imported without one.',
+      ].join(' '),
+    );
+    expect(checkContactRow('csv', 2, raw({}))).not.toHaveProperty('notice');
   });
 
   it('names a vCard file’s rows as cards', () => {

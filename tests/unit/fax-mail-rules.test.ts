@@ -40,6 +40,20 @@ describe('pagesOfMail', () => {
     ];
     expect(pagesOfMail(parts).map((part) => part.filename)).toEqual(['a.pdf', 'scan.jpg', null]);
   });
+
+  it('drops a signed mail’s signature and key, and a body’s other forms, which nobody attached (issue 32)', () => {
+    const parts = [
+      { filename: 'a.pdf', mimeType: 'application/pdf', disposition: 'attachment' },
+      { filename: 'signature.asc', mimeType: 'application/pgp-signature', disposition: 'attachment' },
+      { filename: 'smime.p7s', mimeType: 'application/pkcs7-signature', disposition: 'attachment' },
+      { filename: 'smime.p7s', mimeType: 'application/x-pkcs7-signature', disposition: 'attachment' },
+      { filename: 'OpenPGP_0xA1B2.asc', mimeType: 'application/pgp-keys', disposition: 'attachment' },
+      { filename: null, mimeType: 'text/watch-html', disposition: null },
+      { filename: null, mimeType: 'text/enriched', disposition: 'inline' },
+      { filename: 'notes.txt', mimeType: 'text/plain', disposition: 'attachment' },
+    ];
+    expect(pagesOfMail(parts).map((part) => part.filename)).toEqual(['a.pdf', 'notes.txt']);
+  });
 });
 
 describe('senderLocalDate', () => {

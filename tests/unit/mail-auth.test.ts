@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkSender, isAligned, parseAuthenticationResults } from '../../worker/domain/mail-auth';
+import { checkSender, isAligned, organisationalDomain, parseAuthenticationResults } from '../../worker/domain/mail-auth';
 
 // Sender checks of mail to a fax address (decision 028): only the receiving server's topmost
 // Authentication-Results header counts; DMARC pass, or an aligned DKIM/SPF pass where there is no
@@ -34,13 +34,41 @@ describe('isAligned', () => {
     ['example.com', 'badexample.com', false],
     ['evil.com', 'example.com', false],
     ['', 'example.com', false],
+    // Under a public suffix (issue 32): the organisational domain by the Public Suffix List.
+    ['org', 'example.org', false],
+    ['co.uk', 'example.co.uk', false],
+    ['example.co.uk', 'mail.example.co.uk', true],
+    ['other.co.uk', 'example.co.uk', false],
+    ['github.io', 'ada.github.io', false],
+    ['bob.github.io', 'ada.github.io', false],
+    ['mail.example.com', 'news.example.com', true],
   ])('%s for From domain %s → %s', (authenticated, from, aligned) => expect(isAligned(authenticated, from)).toBe(aligned));
+});
+
+describe('organisationalDomain', () => {
+  it.each([
+    ['mail.example.com', 'example.com'],
+    ['a.b.example.co.uk', 'example.co.uk'],
+    ['org', null],
+    ['co.uk', null],
+    ['github.io', null],
+  ])('%s → %s', (domain, organisation) => expect(organisationalDomain(domain)).toBe(organisation));
 });
 
 describe('checkSender', () => {
   it.each([
     ['DMARC pass', 'mx.cloudflare.net; dmarc=pass header.from=example.com', { passed: true, by: 'dmarc' }],
-    ['DMARC pass without header.from', 'mx.cloudflare.net; dmarc=pass', { passed: true, by: 'dmarc' }],
+    [
+      'DMARC pass without header.from (which From it judged is not said)',
+      'mx.cloudflare.net; dmarc=pass',
+      { passed: false, reason: 'NOT_ALIGNED' },
+    ],
+    [
+      'DKIM pass for the public suffix above the From domain',
+      'mx.cloudflare.net; dkim=pass header.d=org',
+      { passed: false, reason: 'NOT_ALIGNED' },
+    ],
+    ['SPF pass for a public suffix', 'mx.cloudflare.net; spf=pass smtp.mailfrom=bounce@org', { passed: false, reason: 'NOT_ALIGNED' }],
     ['DMARC pass for another From', 'mx.cloudflare.net; dmarc=pass header.from=other.com', { passed: false, reason: 'NOT_ALIGNED' }],
     [
       'DMARC fail, even with DKIM pass',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatPhoneForDisplay, toE164, toNumberSearch } from '../../src/common/phone';
+import { formatPhoneForDisplay, readPhoneNumber, toE164, toNumberSearch } from '../../src/common/phone';
 
 describe('toE164', () => {
   it.each([
@@ -19,6 +19,15 @@ describe('toE164', () => {
     ['+33 1 42 68 53 00', '+33142685300'],
     ['+81 3-1234-5678', '+81312345678'],
     ['+49 30 123456', '+4930123456'],
+    // The international prefix written out: 00 as most of the world dials it, 011 as the US does,
+    // with any separators people put between the digits (issue 32).
+    ['0044 20 7946 0958', '+442079460958'],
+    ['00-1-212-555-7777', '+12125557777'],
+    ['(00) 44 20 7946 0958', '+442079460958'],
+    ['011 44 20 7946 0958', '+442079460958'],
+    ['011.33.1.42.68.53.00', '+33142685300'],
+    ['+44 (0)20 7946 0958', '+442079460958'],
+    ['212/555-0123', '+12125550123'],
   ])('%j → %s', (typed, expected) => {
     expect(toE164(typed)).toBe(expected);
   });
@@ -32,7 +41,7 @@ describe('toE164', () => {
     ['a country code and little else', '+44 20'],
     ['far too many digits', '212555012345678'],
     ['a doubled plus', '++1 212 555 0123'],
-    ['an international prefix instead of +', '0044 20 7946 0958'],
+    ['an extension', '212-555-0123 ext. 12'],
   ])('answers null for %s (%j)', (_label, typed) => {
     expect(toE164(typed)).toBeNull();
   });
@@ -41,6 +50,24 @@ describe('toE164', () => {
     for (const typed of ['(212) 555-0123', '+44 20 7946 0958', '212.555.0123']) {
       expect(toE164(typed)).toMatch(/^\+\d{8,15}$/);
     }
+  });
+});
+
+describe('readPhoneNumber', () => {
+  it.each(['212-555-0123 ext. 12', '(212) 555-0123 x12', '+1 212 555 0123;ext=12', '+44 20 7946 0958 #3', '212 555 0123 extension 4'])(
+    'refuses %j for its extension, which a fax machine cannot dial',
+    (typed) => {
+      expect(readPhoneNumber(typed)).toEqual({ ok: false, problem: 'EXTENSION' });
+    },
+  );
+
+  it('says only INVALID of text that is no number, with or without something like an extension', () => {
+    expect(readPhoneNumber('555 x12')).toEqual({ ok: false, problem: 'INVALID' });
+    expect(readPhoneNumber('hello')).toEqual({ ok: false, problem: 'INVALID' });
+  });
+
+  it('is the rule history search reads a whole number with', () => {
+    expect(toNumberSearch('00-1-212-555-7777')).toEqual({ kind: 'exact', e164: '+12125557777' });
   });
 });
 

@@ -25,7 +25,7 @@ export const authApi = new Hono<AppEnv>()
     const { email, password, displayName } = c.req.valid('json');
     await enforceRateLimit(c, 'signup-ip', clientIp(c));
     await enforceRateLimit(c, 'signup-account', email);
-    const refused = refuseNewPassword(password);
+    const refused = refuseNewPassword(password, email);
     if (refused) throw new ApiError(400, refused.code, refused.message);
     const passwordHash = await hashPassword(password);
     const user = await insertPasswordUser(getDb(c.env), { email, passwordHash, displayName, now: Date.now() });

@@ -39,7 +39,7 @@ export const credentialsApi = new Hono<AppEnv>()
     const user = await checkCurrentPassword(c, body.currentPassword);
     const newPassword = parseChangeValue(newPasswordSchema, body.newPassword);
     // Spec §5: a change that fails for any reason but the current password answers OTHER.
-    const refused = refuseNewPassword(newPassword);
+    const refused = refuseNewPassword(newPassword, user.email);
     if (refused) throw new ApiError(400, 'OTHER', refused.message);
     await updatePasswordHash(getDb(c.env), user.id, await hashPassword(newPassword));
     // Whoever may know the old password is signed out everywhere; this browser keeps a new session.

@@ -50,7 +50,8 @@ export async function resetPasswordWithLink(
   token: string,
   newPassword: string,
 ): Promise<{ user: UserRow; redirect: string }> {
-  const refused = refuseNewPassword(newPassword);
+  // The rules that need no account first (a made-up link learns nothing), then its own words.
+  const refused = refuseNewPassword(newPassword, '');
   if (refused) throw new ApiError(400, refused.code, refused.message);
   const db = getDb(c.env);
   const tokenId = await sha256Hex(token);
@@ -58,6 +59,8 @@ export async function resetPasswordWithLink(
   const found = await findValidEmailToken(db, tokenId, PURPOSE, Date.now());
   const user = found ? await findUserById(db, found.userId) : null;
   if (!found || !user || user.deletingAt !== null) throw new ApiError(400, 'INVALID_RESET_LINK');
+  const guessable = refuseNewPassword(newPassword, user.email);
+  if (guessable) throw new ApiError(400, guessable.code, guessable.message);
   const passwordHash = await hashPassword(newPassword);
   const used = await consumeEmailToken(db, tokenId, PURPOSE, Date.now());
   if (!used) throw new ApiError(400, 'INVALID_RESET_LINK');

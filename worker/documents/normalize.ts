@@ -1,10 +1,12 @@
 import { ApiError } from '../http/api-error';
+import { joinBytes } from '../http/bytes';
 import { md5Hex } from './checksum';
 import type { DocumentSource } from './document-source';
 import { imageToPdf } from './image-pdf';
 import { MAX_IMAGE_FILE_BYTES } from './image-size';
 import { t } from '../../src/i18n/t';
 import { checkPdf } from './pdf-check';
+import { bytesSource } from './document-source';
 import { CONTENT_TYPES, SNIFF_BYTES, sniffDocumentKind } from './sniff';
 
 // Every upload, one-shot or resumable, goes through here before it is stored: the bytes decide the
@@ -17,9 +19,28 @@ export interface DocumentLimits {
   maxPages: number;
 }
 
+/**
+ * Where a document written anew goes (a PDF decrypted at upload): it answers the stored copy to
+ * read back, and its bytes when they are in memory. The default keeps them in memory.
+ */
+export interface DocumentSink {
+  write(pieces: AsyncIterable<Uint8Array>): Promise<{ source: DocumentSource; bytes: Uint8Array | null }>;
+}
+
+export const MEMORY_SINK: DocumentSink = {
+  async write(pieces) {
+    const parts: Uint8Array[] = [];
+    for await (const piece of pieces) parts.push(piece);
+    const bytes = joinBytes(parts);
+    return { source: bytesSource(bytes), bytes };
+  },
+};
+
 export interface NormalizedDocument {
-  /** The PDF to store in place of the upload (an image's page), or null: the upload is the PDF. */
+  /** The PDF to store in place of the upload (an image's page, a decrypted copy in memory), or null. */
   converted: Uint8Array | null;
+  /** True when the PDF was decrypted into the sink: what it holds is stored in place of the upload. */
+  decrypted: boolean;
   /** Bytes of the PDF stored. */
   size: number;
   /** Hex MD5 of the PDF stored. */
@@ -30,20 +51,41 @@ export interface NormalizedDocument {
 }
 
 /**
- * The upload as a faxable PDF, or an ApiError: 413 FILE_TOO_LARGE, 415 UNSUPPORTED_FILE_TYPE
- * (TIFF included: docs/decisions/013-resumable-uploads.md), 400 ENCRYPTED_DOCUMENT,
+ * The upload as a faxable PDF (one that opens without a password decrypted into `sink`), or an
+ * ApiError: 413 FILE_TOO_LARGE, 415 UNSUPPORTED_FILE_TYPE
+ * (TIFF included: docs/decisions/013-resumable-uploads.md), 400 ENCRYPTED_DOCUMENT (a password needed),
  * CORRUPT_DOCUMENT, DOCUMENT_TOO_COMPLEX, IMAGE_TOO_LARGE (too many pixels, or an image file over
  * 20 MB) or TOO_MANY_PAGES.
  */
-export async function normalizeDocument(source: DocumentSource, limits: DocumentLimits): Promise<NormalizedDocument> {
+export async function normalizeDocument(
+  source: DocumentSource,
+  limits: DocumentLimits,
+  sink: DocumentSink = MEMORY_SINK,
+): Promise<NormalizedDocument> {
   if (source.size > limits.maxBytes) throw new ApiError(413, 'FILE_TOO_LARGE');
   const kind = sniffDocumentKind(await source.read(0, SNIFF_BYTES));
   if (kind === null || kind === 'tiff') throw new ApiError(415, 'UNSUPPORTED_FILE_TYPE');
   const originalContentType = CONTENT_TYPES[kind];
   if (kind === 'pdf') {
-    const { pageCount, md5 } = await checkPdf(source);
-    if (pageCount > limits.maxPages) throw new ApiError(400, 'TOO_MANY_PAGES');
-    return { converted: null, size: source.size, md5, pageCount, originalContentType };
+    const checked = await checkPdf(source);
+    if (!checked.encrypted) {
+      if (checked.pageCount > limits.maxPages) throw new ApiError(400, 'TOO_MANY_PAGES');
+      return { converted: null, decrypted: false, size: source.size, md5: checked.md5, pageCount: checked.pageCount, originalContentType };
+    }
+    // Opens without a password: its decrypted copy is checked as any PDF and stored in its place.
+    const written = await sink.write(checked.decrypted());
+    const copy = await checkPdf(written.source);
+    if (copy.encrypted) throw new ApiError(400, 'CORRUPT_DOCUMENT');
+    if (copy.pageCount > limits.maxPages) throw new ApiError(400, 'TOO_MANY_PAGES');
+    if (written.source.size > limits.maxBytes) throw new ApiError(413, 'FILE_TOO_LARGE');
+    return {
+      converted: written.bytes,
+      decrypted: true,
+      size: written.source.size,
+      md5: copy.md5,
+      pageCount: copy.pageCount,
+      originalContentType,
+    };
   }
   if (source.size > MAX_IMAGE_FILE_BYTES) {
     const mb = (bytes: number): string => (bytes / (1024 * 1024)).toFixed(0);
@@ -57,5 +99,5 @@ export async function normalizeDocument(source: DocumentSource, limits: Document
   // A converted image can outgrow the limit a little (PNG alpha is split out); the carrier's limit
   // is about what we send.
   if (pdf.byteLength > limits.maxBytes) throw new ApiError(413, 'FILE_TOO_LARGE');
-  return { converted: pdf, size: pdf.byteLength, md5: md5Hex(pdf), pageCount: 1, originalContentType };
+  return { converted: pdf, decrypted: false, size: pdf.byteLength, md5: md5Hex(pdf), pageCount: 1, originalContentType };
 }

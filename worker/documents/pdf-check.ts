@@ -3,12 +3,16 @@ import { t } from '../../src/i18n/t';
 import { ApiError } from '../http/api-error';
 import type { DocumentSource } from './document-source';
 import { PdfStructureError, readPageTree, type PdfOutline } from './pdf-outline';
-import { DocumentTooComplex, scanPdf } from './pdf-scan';
+import { DocumentTooComplex, type ScanOptions, scanPdf } from './pdf-scan';
+import { decryptedPdf, openEncryptedPdf } from './pdf-decrypt';
 import { StreamTooLarge } from './stream-bounds';
 
 // Whether an uploaded PDF can be faxed as it is, and how many pages it has. A carrier can only
-// rasterise what it can read: an encrypted or broken PDF fails at the fax machine, so it is
-// refused at upload. The document is read once, front to back, never held whole (issue 16).
+// rasterise what it can read: a broken PDF fails at the fax machine, so it is refused at upload,
+// and so is one that needs a password to open. One that opens without (an owner password only, or
+// an empty user password: issue 32) is answered as pieces of its decrypted copy, to be stored in
+// its place. The document is read once, front to back, never held whole (issue 16); an encrypted
+// one twice, the second time with its key.
 
 // The trailer sits at the end; incremental updates append a new one, so the tail is enough.
 const TRAILER_WINDOW = 64 * 1024;
@@ -21,18 +25,25 @@ const COMPLETE_END = /startxref\s+\d+\s+%%EOF/;
 const latin1 = new TextDecoder('latin1');
 
 export interface CheckedPdf {
+  encrypted: false;
   pageCount: number;
   /** Hex MD5 of every byte (spec §3 md5Hash), computed on the same pass. */
   md5: string;
+}
+
+/** A PDF that opens without a password: its decrypted copy, to be stored and checked in its place. */
+export interface EncryptedPdf {
+  encrypted: true;
+  decrypted: () => AsyncGenerator<Uint8Array>;
 }
 
 /**
  * The outline of a PDF from any source, with the refusals an upload gets: 400 CORRUPT_DOCUMENT
  * (a stream that decodes past its bound), 400 DOCUMENT_TOO_COMPLEX.
  */
-async function scanOrRefuse(source: DocumentSource, onBytes: (bytes: Uint8Array) => void): Promise<PdfOutline> {
+async function scanOrRefuse(source: DocumentSource, options: Omit<ScanOptions, 'checkStreams'>): Promise<PdfOutline> {
   try {
-    return await scanPdf(source, { checkStreams: true, onBytes });
+    return await scanPdf(source, { checkStreams: true, ...options });
   } catch (error) {
     // A stream that inflates past its bound is a decompression bomb.
     if (error instanceof StreamTooLarge) throw new ApiError(400, 'CORRUPT_DOCUMENT', t('api.streamTooLarge'));
@@ -41,28 +52,47 @@ async function scanOrRefuse(source: DocumentSource, onBytes: (bytes: Uint8Array)
   }
 }
 
-/**
- * The page count and MD5 of a whole, readable, unencrypted PDF; 400 ENCRYPTED_DOCUMENT,
- * CORRUPT_DOCUMENT or DOCUMENT_TOO_COMPLEX otherwise.
- */
-export async function checkPdf(source: DocumentSource): Promise<CheckedPdf> {
-  const tailStart = Math.max(0, source.size - TRAILER_WINDOW);
-  const tail = latin1.decode(await source.read(tailStart, source.size - tailStart));
-  if (!COMPLETE_END.test(tail)) throw new ApiError(400, 'CORRUPT_DOCUMENT');
-  const hash = createHash('md5');
-  const outline = await scanOrRefuse(source, (bytes) => hash.update(bytes));
-  // A trailer naming an encryption dictionary, whether or not it resolves.
-  if (outline.trailer.encrypted || ENCRYPT_ENTRY.test(tail)) throw new ApiError(400, 'ENCRYPTED_DOCUMENT');
+/** The pages of an outline; 400 CORRUPT_DOCUMENT for a missing catalog, a broken (even cyclic) tree or no page. */
+function pagesOrRefuse(outline: PdfOutline): number {
   let pageCount: number;
   try {
-    // A missing catalog or a broken (even cyclic) tree fails here.
     pageCount = readPageTree(outline).pageCount;
   } catch (error) {
     if (error instanceof PdfStructureError) throw new ApiError(400, 'CORRUPT_DOCUMENT');
     throw error;
   }
   if (pageCount < 1) throw new ApiError(400, 'CORRUPT_DOCUMENT');
-  return { pageCount, md5: hash.digest('hex') };
+  return pageCount;
+}
+
+/**
+ * An encrypted PDF's decrypted copy when it opens without a password; 400 ENCRYPTED_DOCUMENT
+ * saying what to do when it needs one (or another handler's key, a certificate).
+ */
+async function decryptOrRefuse(source: DocumentSource, outline: PdfOutline): Promise<EncryptedPdf> {
+  const { verdict, decipher } = openEncryptedPdf(outline);
+  if (!verdict.opens || !decipher) {
+    throw new ApiError(400, 'ENCRYPTED_DOCUMENT', t(verdict.opens ? 'api.pdfLocked.UNSUPPORTED' : `api.pdfLocked.${verdict.reason}`));
+  }
+  // Again with the key: object streams hold the page tree, and a bomb is only seen decrypted.
+  const decrypted = await scanOrRefuse(source, { decipher, keepStreams: true });
+  pagesOrRefuse(decrypted);
+  return { encrypted: true, decrypted: () => decryptedPdf(source, decrypted, decipher) };
+}
+
+/**
+ * The page count and MD5 of a whole, readable PDF; the decrypted copy of one that opens without a
+ * password; 400 ENCRYPTED_DOCUMENT, CORRUPT_DOCUMENT or DOCUMENT_TOO_COMPLEX otherwise.
+ */
+export async function checkPdf(source: DocumentSource): Promise<CheckedPdf | EncryptedPdf> {
+  const tailStart = Math.max(0, source.size - TRAILER_WINDOW);
+  const tail = latin1.decode(await source.read(tailStart, source.size - tailStart));
+  if (!COMPLETE_END.test(tail)) throw new ApiError(400, 'CORRUPT_DOCUMENT');
+  const hash = createHash('md5');
+  const outline = await scanOrRefuse(source, { onBytes: (bytes) => hash.update(bytes) });
+  // A trailer naming an encryption dictionary, whether or not it resolves.
+  if (outline.trailer.encrypted || ENCRYPT_ENTRY.test(tail)) return decryptOrRefuse(source, outline);
+  return { encrypted: false, pageCount: pagesOrRefuse(outline), md5: hash.digest('hex') };
 }
 
 /** The pages of a PDF as far as its structure tells, or null when it cannot be read (a received fax: kept anyway). */

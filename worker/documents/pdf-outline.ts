@@ -11,6 +11,15 @@ interface DirectEntry {
   offset: number;
   gen: number;
   value: Uint8Array | null;
+  /** A stream's dictionary and where its data lies, when the scan was asked to keep them (a decrypted copy is written from them). */
+  stream?: StreamSpan;
+}
+
+export interface StreamSpan {
+  dict: Uint8Array;
+  /** Offset of the first byte of data, and how many bytes of data there are. */
+  start: number;
+  length: number;
 }
 
 /** An object inside object stream `stream`, the `index`-th; `value` is a view into its decoded data. */
@@ -27,6 +36,8 @@ export type ObjectEntry = DirectEntry | CompressedEntry;
 export interface TrailerInfo {
   root: PdfRef | null;
   encrypted: boolean;
+  /** The encryption dictionary: its object, or its bytes when written in the trailer itself. */
+  encrypt: PdfRef | Uint8Array | null;
   /** `/Info …` and `/ID […]` as written, to carry into a new trailer. */
   info: Uint8Array | null;
   id: Uint8Array | null;

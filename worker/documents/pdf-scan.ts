@@ -2,7 +2,9 @@ import { type DocumentSource, yieldToEventLoop } from './document-source';
 import { objectStreamEntries, type ObjectEntry, type PdfOutline, type TrailerInfo } from './pdf-outline';
 import { IncompleteSyntax, isDict, isRef, isRegular, isWhitespace, nameOf, PdfLexer, PdfSyntaxError, type PdfDict } from './pdf-syntax';
 import { indexOfBytes, SourceReader } from './source-reader';
-import { declaredImageBytes, FlateMeter, MAX_OBJECT_STREAM_DECODED_BYTES, MAX_STREAM_DECODED_BYTES } from './stream-bounds';
+import { declaredImageBytes, FlateMeter, MAX_OBJECT_STREAM_DECODED_BYTES, MAX_STREAM_DECODED_BYTES, StreamTooLarge } from './stream-bounds';
+import { joinBytes } from '../http/bytes';
+import type { Decipher, PdfDecipher } from './pdf-decipher';
 
 // One pass over a PDF, front to back, as pdf-lib reads one (objects in the order they are written,
 // a later one replacing an earlier one of the same number; the cross-reference tables are not
@@ -15,6 +17,10 @@ export interface ScanOptions {
   checkStreams: boolean;
   /** Handed every byte of the document once, in order (e.g. to hash it). */
   onBytes?: (bytes: Uint8Array) => void;
+  /** An encrypted document's decipher: its object streams, and the streams checked, are decrypted first. */
+  decipher?: PdfDecipher;
+  /** Keep each stream's dictionary and where its data lies (pdf-decrypt.ts writes a copy from them). */
+  keepStreams?: boolean;
 }
 
 /** The document's structure (not its content) is larger than a Worker can hold to read it. */
@@ -45,10 +51,43 @@ function isDigit(byte: number | undefined): boolean {
   return byte !== undefined && byte >= 0x30 && byte <= 0x39;
 }
 
-function isFlate(dict: PdfDict): boolean {
+function filtersOf(dict: PdfDict): (string | null)[] {
   const filter = dict.entries.get('Filter');
-  return nameOf(Array.isArray(filter) ? filter[0] : filter) === 'FlateDecode';
+  return (Array.isArray(filter) ? filter : [filter]).map(nameOf);
 }
+
+function isFlate(dict: PdfDict): boolean {
+  return filtersOf(dict)[0] === 'FlateDecode';
+}
+
+/** What a stream's data is fed to on the way: a Flate meter, or the bytes of an object stream kept as they are. */
+interface StreamMeter {
+  push(bytes: Uint8Array): Promise<void>;
+  finish(): Promise<Uint8Array | null>;
+  abandon(): void;
+}
+
+/** An unfiltered object stream's bytes, held to the bound an inflated one has. */
+class RawObjectStream implements StreamMeter {
+  private readonly parts: Uint8Array[] = [];
+  private size = 0;
+  async push(bytes: Uint8Array): Promise<void> {
+    this.size += bytes.byteLength;
+    if (this.size > MAX_OBJECT_STREAM_DECODED_BYTES)
+      throw new StreamTooLarge(`an object stream passes ${MAX_OBJECT_STREAM_DECODED_BYTES} bytes`);
+    this.parts.push(bytes.slice());
+  }
+  async finish(): Promise<Uint8Array | null> {
+    return joinBytes(this.parts);
+  }
+  abandon(): void {
+    this.parts.length = 0;
+    this.size = 0;
+  }
+}
+
+const CR = 0x0d;
+const LF = 0x0a;
 
 function startsWith(bytes: Uint8Array, pattern: Uint8Array): boolean {
   return pattern.every((byte, i) => bytes[i] === byte);
@@ -57,7 +96,7 @@ function startsWith(bytes: Uint8Array, pattern: Uint8Array): boolean {
 class PdfScan {
   readonly reader: SourceReader;
   private readonly objects = new Map<number, ObjectEntry>();
-  private readonly trailer: TrailerInfo = { root: null, encrypted: false, info: null, id: null, size: 0 };
+  private readonly trailer: TrailerInfo = { root: null, encrypted: false, encrypt: null, info: null, id: null, size: 0 };
   private kept = 0;
 
   constructor(
@@ -181,8 +220,9 @@ class PdfScan {
       return;
     }
     if (read.next === 'stream' && isDict(read.value)) {
-      this.define(num, { kind: 'direct', offset, gen, value: null });
-      await this.readStream(num, read.value, read.bytes);
+      const entry: ObjectEntry = { kind: 'direct', offset, gen, value: null };
+      this.define(num, entry);
+      await this.readStream(num, gen, read.value, read.bytes, entry);
       return;
     }
     const value = read.bytes.slice();
@@ -204,7 +244,14 @@ class PdfScan {
   private noteTrailer(dict: PdfDict, bytes: Uint8Array): void {
     const root = dict.entries.get('Root');
     if (isRef(root)) this.trailer.root = root;
-    if (dict.entries.has('Encrypt')) this.trailer.encrypted = true;
+    const encrypt = dict.entries.get('Encrypt');
+    if (encrypt !== undefined) {
+      this.trailer.encrypted = true;
+      const span = dict.spans.get('Encrypt')!;
+      const written = bytes.subarray(span[0], span[1]);
+      const open = indexOfBytes(written, new TextEncoder().encode('<<'));
+      this.trailer.encrypt = isRef(encrypt) ? encrypt : isDict(encrypt) && open >= 0 ? written.slice(open) : null;
+    }
     const info = dict.spans.get('Info');
     if (info && isRef(dict.entries.get('Info'))) this.trailer.info = bytes.slice(info[0], info[1]);
     const id = dict.spans.get('ID');
@@ -230,7 +277,7 @@ class PdfScan {
   }
 
   /** After `stream`: steps over its data, inflating it when asked, and keeps an object stream's objects. */
-  private async readStream(num: number, dict: PdfDict, dictBytes: Uint8Array): Promise<void> {
+  private async readStream(num: number, gen: number, dict: PdfDict, dictBytes: Uint8Array, entry: ObjectEntry): Promise<void> {
     const type = nameOf(dict.entries.get('Type'));
     if (type === 'XRef') this.noteTrailer(dict, dictBytes);
     const objectStream = type === 'ObjStm';
@@ -238,34 +285,68 @@ class PdfScan {
     // has. A scanned page is such an image, and inflating 350 of them was most of the check's work.
     const declared = declaredImageBytes(dict);
     const check = this.options.checkStreams && (declared === null || declared > MAX_STREAM_DECODED_BYTES);
-    const meter = (): FlateMeter | null =>
-      isFlate(dict) && (check || objectStream)
-        ? new FlateMeter(objectStream ? MAX_OBJECT_STREAM_DECODED_BYTES : MAX_STREAM_DECODED_BYTES, objectStream)
-        : null;
+    const { decipher } = this.options;
+    // A cross-reference stream is never encrypted, nor one the document says is in the clear.
+    const clear = type === 'XRef' || filtersOf(dict).includes('Crypt') || Boolean(decipher?.leavesInClear(type));
+    const meter = (): StreamMeter | null => {
+      // An object stream written without a filter (qpdf's --qdf, some TeX engines) holds its objects as they are.
+      const inflater =
+        isFlate(dict) && (check || objectStream)
+          ? new FlateMeter(objectStream ? MAX_OBJECT_STREAM_DECODED_BYTES : MAX_STREAM_DECODED_BYTES, objectStream)
+          : objectStream && filtersOf(dict).every((filter) => filter === null)
+            ? new RawObjectStream()
+            : null;
+      if (!inflater) return null;
+      const plain: Decipher | null = decipher ? decipher.stream(num, gen, clear) : null;
+      return {
+        push: (bytes) => inflater.push(plain ? plain.update(bytes) : bytes),
+        finish: async () => {
+          if (plain) await inflater.push(plain.final());
+          return inflater.finish();
+        },
+        abandon: () => inflater.abandon(),
+      };
+    };
 
     // The end of line after `stream` is not data.
     const eol = await this.reader.fill(2);
-    this.reader.advance(eol[0] === 0x0d && eol[1] === 0x0a ? 2 : eol[0] === 0x0a || eol[0] === 0x0d ? 1 : 0);
+    this.reader.advance(eol[0] === CR && eol[1] === LF ? 2 : eol[0] === LF || eol[0] === CR ? 1 : 0);
     const start = this.reader.pos;
     const length = this.lengthOf(dict);
     let inflater = meter();
-    let ended = false;
+    let end = -1;
     if (length !== null && length >= 0 && start + length <= this.source.size) {
       await this.reader.skip(length, inflater ? (bytes) => inflater!.push(bytes) : undefined);
-      ended = await this.passKeyword(ENDSTREAM);
+      end = start + length;
+      if (!(await this.passKeyword(ENDSTREAM))) end = -1;
     }
-    if (!ended) {
+    if (end < 0) {
       // A wrong /Length (or one not known yet): as readers do, the first `endstream` ends the data.
       await this.reader.seek(start);
       inflater?.abandon();
       inflater = meter();
       if (await this.reader.seekPattern(ENDSTREAM, inflater ? (bytes) => inflater!.push(bytes) : undefined)) {
+        end = await this.dataEndBefore(this.reader.pos, start);
         this.reader.advance(ENDSTREAM.byteLength);
-      }
+      } else end = this.source.size;
+    }
+    if (this.options.keepStreams && entry.kind === 'direct') {
+      entry.stream = { dict: dictBytes.slice(), start, length: end - start };
+      this.keep(dictBytes.byteLength);
     }
     const decoded = (await inflater?.finish()) ?? null;
     await this.passKeyword(ENDOBJ);
     if (objectStream && decoded) this.defineCompressed(num, dict, decoded);
+  }
+
+  /** Where data found by its `endstream` at `keyword` ends: before the end of line readers put there. */
+  private async dataEndBefore(keyword: number, start: number): Promise<number> {
+    const before = await this.source.read(Math.max(start, keyword - 2), Math.min(2, keyword - start));
+    let end = keyword;
+    if (before.at(-1) === LF) end--;
+    if (before.at(-2) === CR && before.at(-1) === LF) end--;
+    else if (before.at(-1) === CR) end--;
+    return end;
   }
 
   /** Steps over whitespace and `keyword` when it comes next; false (nothing consumed) otherwise. */

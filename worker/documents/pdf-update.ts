@@ -11,7 +11,7 @@ import { joinBytes } from '../http/bytes';
 
 const encoder = new TextEncoder();
 
-type XrefEntry = [type: 0 | 1 | 2, field2: number, field3: number];
+export type XrefEntry = [type: 0 | 1 | 2, field2: number, field3: number];
 
 export function refText(ref: PdfRef): string {
   return `${ref.num} ${ref.gen} R`;
@@ -79,40 +79,60 @@ export class PdfUpdate {
 
   /** Ends the update with a cross-reference stream numbered `num`, the new trailer; answers the bytes. */
   finish(num: number, catalog: PdfRef): Uint8Array {
-    const entries = new Map<number, XrefEntry>([[0, [0, 0, 65535]]]);
+    const entries = new Map<number, XrefEntry>();
     for (const [objectNumber, entry] of this.outline.objects) {
       entries.set(objectNumber, entry.kind === 'direct' ? [1, entry.offset, entry.gen] : [2, entry.stream, entry.index]);
     }
     for (const [objectNumber, entry] of this.written) entries.set(objectNumber, entry);
-    const offset = this.outline.size + this.length;
-    entries.set(num, [1, offset, 0]);
-
-    const numbers = [...entries.keys()].sort((a, b) => a - b);
-    let max2 = 0;
-    let max3 = 0;
-    for (const [, field2, field3] of entries.values()) {
-      max2 = Math.max(max2, field2);
-      max3 = Math.max(max3, field3);
-    }
-    const widths = [1, bytesFor(max2), bytesFor(max3)] as const;
-    const row = widths[0] + widths[1] + widths[2];
-    const table = new Uint8Array(numbers.length * row);
-    numbers.forEach((objectNumber, i) => {
-      const entry = entries.get(objectNumber)!;
-      let at = i * row;
-      for (const [field, width] of widths.entries()) {
-        for (let b = width - 1; b >= 0; b--) table[at++] = Math.floor(entry[field]! / 2 ** (8 * b)) & 0xff;
-      }
-    });
-    const data = zlibSync(table);
     const { info, id } = this.outline.trailer;
-    const head = `/Type /XRef /Size ${numbers.at(-1)! + 1} /Index [${indexRuns(numbers).join(' ')}] /W [${widths.join(' ')}] /Root ${refText(catalog)}`;
-    this.push(encoder.encode(`${num} 0 obj\n<< ${head} `));
-    // As written in the document's trailer: an /ID string may hold any byte.
-    for (const entry of [info, id]) if (entry) this.push(joinBytes([entry, encoder.encode(' ')]));
-    this.push(encoder.encode(`/Filter /FlateDecode /Length ${data.byteLength} >>\nstream\n`));
-    this.push(data);
-    this.push(encoder.encode(`\nendstream\nendobj\nstartxref\n${offset}\n%%EOF\n`));
+    this.push(crossReferenceStream({ entries, num, offset: this.outline.size + this.length, catalog, info, id }));
     return joinBytes(this.parts);
   }
+}
+
+interface CrossReference {
+  /** Where each object is: [1, offset, gen] written, [2, stream, index] in an object stream. */
+  entries: Map<number, XrefEntry>;
+  /** The stream's own number, and the offset it is written at. */
+  num: number;
+  offset: number;
+  catalog: PdfRef;
+  /** `/Info …` and `/ID […]` as the document's trailer wrote them. */
+  info: Uint8Array | null;
+  id: Uint8Array | null;
+}
+
+/**
+ * A cross-reference stream listing `entries` and itself, carrying the trailer (/Root, /Info,
+ * /ID), then `startxref` and the end of file: the last bytes of an update or of a whole PDF.
+ */
+export function crossReferenceStream(xref: CrossReference): Uint8Array {
+  const entries = new Map(xref.entries);
+  entries.set(0, [0, 0, 65535]);
+  entries.set(xref.num, [1, xref.offset, 0]);
+  const numbers = [...entries.keys()].sort((a, b) => a - b);
+  let max2 = 0;
+  let max3 = 0;
+  for (const [, field2, field3] of entries.values()) {
+    max2 = Math.max(max2, field2);
+    max3 = Math.max(max3, field3);
+  }
+  const widths = [1, bytesFor(max2), bytesFor(max3)] as const;
+  const row = widths[0] + widths[1] + widths[2];
+  const table = new Uint8Array(numbers.length * row);
+  numbers.forEach((objectNumber, i) => {
+    const entry = entries.get(objectNumber)!;
+    let at = i * row;
+    for (const [field, width] of widths.entries()) {
+      for (let b = width - 1; b >= 0; b--) table[at++] = Math.floor(entry[field]! / 2 ** (8 * b)) & 0xff;
+    }
+  });
+  const data = zlibSync(table);
+  const head = `/Type /XRef /Size ${numbers.at(-1)! + 1} /Index [${indexRuns(numbers).join(' ')}] /W [${widths.join(' ')}] /Root ${refText(xref.catalog)}`;
+  const parts = [encoder.encode(`${xref.num} 0 obj\n<< ${head} `)];
+  // As written in the document's trailer: an /ID string may hold any byte.
+  for (const entry of [xref.info, xref.id]) if (entry) parts.push(entry, encoder.encode(' '));
+  parts.push(encoder.encode(`/Filter /FlateDecode /Length ${data.byteLength} >>\nstream\n`), data);
+  parts.push(encoder.encode(`\nendstream\nendobj\nstartxref\n${xref.offset}\n%%EOF\n`));
+  return joinBytes(parts);
 }

@@ -32,7 +32,7 @@ export type RawContactFile =
   | { ok: false; problem: ContactFileProblem };
 
 /** A row checked on its own: the contact it makes, or the row's answer as a bad row. */
-export type CheckedRow = { row: number; ok: true; contact: ContactFields } | Extract<ContactImportRow, { ok: false }>;
+export type CheckedRow = { row: number; ok: true; contact: ContactFields; notice?: string } | Extract<ContactImportRow, { ok: false }>;
 
 /** The sentence that names a row's place: "Row 4" in a CSV file, "Card 4" in a vCard file. */
 export function rowPlace(format: ContactFileFormat, row: number): string {
@@ -51,24 +51,60 @@ export function fileProblemMessage(format: ContactFileFormat, problem: ContactFi
 
 const shown = (value: string): string => (value.length > 40 ? `${value.slice(0, 40)}…` : value);
 
-/** Checks one row by the rules of the add form; a row without a name takes its company's. */
+/** A field cut to its limit, visibly (…), with no space left dangling. */
+function cut(value: string, max: number): string {
+  return `${[...value]
+    .slice(0, max - 1)
+    .join('')
+    .trimEnd()}…`;
+}
+
+/**
+ * The row's fields the product does not need to fax (company, e-mail, note) and a name past its
+ * length made to fit, each change said in a sentence: an address book's long note or odd e-mail
+ * never costs a person their contact (issue 32). The fax number is never changed.
+ */
+function fitFields(format: ContactFileFormat, row: number, raw: RawContact): { fields: RawContact; notices: string[] } {
+  const place = rowPlace(format, row);
+  const fields = {
+    ...raw,
+    name: raw.name.trim() || raw.company.trim(),
+    company: raw.company.trim(),
+    note: raw.note.trim(),
+    email: raw.email.trim(),
+  };
+  const notices: string[] = [];
+  for (const field of ['name', 'company', 'note'] as const) {
+    const max = CONTACT_LIMITS[field];
+    if ([...fields[field]].length <= max) continue;
+    fields[field] = cut(fields[field], max);
+    notices.push(t('api.contactRows.CUT', { place, field: t(`api.contactFields.${field}`), max }));
+  }
+  if (fields.email !== '' && !contactInputSchema.shape.email.safeParse(fields.email).success) {
+    notices.push(t('api.contactRows.EMAIL_LEFT_OUT', { place, email: shown(fields.email) }));
+    fields.email = '';
+  }
+  return { fields, notices };
+}
+
+/**
+ * Checks one row by the rules of the add form; a row without a name takes its company's. Only a
+ * missing name or a fax number that cannot be dialled keeps a row out; other fields are made to
+ * fit, and the row says what was changed (`notice`).
+ */
 export function checkContactRow(format: ContactFileFormat, row: number, raw: RawContact): CheckedRow {
   const place = rowPlace(format, row);
   const bad = (code: Extract<ContactImportRow, { ok: false }>['code'], message: string): CheckedRow => ({ row, ok: false, code, message });
-  const input = { ...raw, name: raw.name.trim() || raw.company.trim() };
-  if (input.name === '') return bad('MISSING_NAME', t('api.contactRows.MISSING_NAME', { place }));
+  const { fields, notices } = fitFields(format, row, raw);
+  if (fields.name === '') return bad('MISSING_NAME', t('api.contactRows.MISSING_NAME', { place }));
   if (raw.faxNumber.trim() === '') return bad('INVALID_FAX_NUMBER', t('api.contactRows.NO_FAX_NUMBER', { place }));
-  const parsed = contactInputSchema.safeParse(input);
-  if (parsed.success) return { row, ok: true, contact: parsed.data };
+  const parsed = contactInputSchema.safeParse(fields);
+  if (parsed.success) return { row, ok: true, contact: parsed.data, ...(notices.length > 0 ? { notice: notices.join(' ') } : {}) };
   const issue = parsed.error.issues[0]!;
-  const field = (issue.path[0] ?? 'name') as keyof RawContact;
-  if (field === 'faxNumber') {
-    return bad('INVALID_FAX_NUMBER', t('api.contactRows.INVALID_FAX_NUMBER', { place, number: shown(raw.faxNumber.trim()) }));
-  }
-  if (field === 'email' && issue.message === 'INVALID_EMAIL') {
-    return bad('INVALID_INPUT', t('api.contactRows.INVALID_EMAIL', { place, email: shown(raw.email.trim()) }));
-  }
-  return bad('INVALID_INPUT', t('api.contactRows.TOO_LONG', { place, field: t(`api.contactFields.${field}`), max: CONTACT_LIMITS[field] }));
+  const number = shown(raw.faxNumber.trim());
+  if (issue.message === 'FAX_NUMBER_EXTENSION')
+    return bad('INVALID_FAX_NUMBER', t('api.contactRows.FAX_NUMBER_EXTENSION', { place, number }));
+  return bad('INVALID_FAX_NUMBER', t('api.contactRows.INVALID_FAX_NUMBER', { place, number }));
 }
 
 /**
@@ -86,7 +122,7 @@ export function planContactImport(
   let left = room;
   const planned: ContactImportRow[] = rows.map((checked) => {
     if (!checked.ok) return checked;
-    const { row, contact } = checked;
+    const { row, contact, notice } = checked;
     const place = rowPlace(format, row);
     const number = formatPhoneForDisplay(contact.faxNumber);
     const known = existing.get(contact.faxNumber);
@@ -108,7 +144,7 @@ export function planContactImport(
     }
     firstRowOf.set(contact.faxNumber, row);
     left -= 1;
-    return { row, ok: true, contact: { ...contact, faxDisplay: number } };
+    return { row, ok: true, contact: { ...contact, faxDisplay: number }, ...(notice ? { notice } : {}) };
   });
   const good = planned.filter((row) => row.ok).length;
   return { format, rows: planned, good, bad: planned.length - good };

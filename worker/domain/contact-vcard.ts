@@ -5,10 +5,14 @@ import type { RawContact, RawContactFile } from './contact-import';
 // export writes, and what import reads from it or from a phone's or mail program's export.
 
 interface ContentLine {
+  /** The group before a dot (`item1.TEL`): Apple Contacts labels a TEL through its group's X-ABLabel. */
+  group: string;
   name: string;
   /** Parameter names and values, upper-cased names; a bare 2.1 parameter (TEL;FAX) is a TYPE. */
   types: string[];
   encoding: string | null;
+  /** 2.1's CHARSET parameter (quoted-printable bytes in windows-1252, Shift_JIS…), lower-case. */
+  charset: string | null;
   value: string;
 }
 
@@ -34,7 +38,16 @@ function unescapeText(value: string): string {
   return value.replace(/\\([\\,;nN])/g, (_match, ch: string) => (ch === 'n' || ch === 'N' ? '\n' : ch));
 }
 
-function decodeQuotedPrintable(value: string): string {
+/** The text of `bytes` in `charset`, UTF-8 when it is none or one this runtime does not know. */
+function decodeBytes(bytes: Uint8Array, charset: string | null): string {
+  try {
+    return new TextDecoder(charset ?? 'utf-8').decode(bytes);
+  } catch {
+    return new TextDecoder().decode(bytes);
+  }
+}
+
+function decodeQuotedPrintable(value: string, charset: string | null): string {
   const bytes: number[] = [];
   for (let i = 0; i < value.length; i++) {
     const hex = value[i] === '=' ? /^[0-9A-Fa-f]{2}/.exec(value.slice(i + 1, i + 3)) : null;
@@ -45,7 +58,7 @@ function decodeQuotedPrintable(value: string): string {
       for (const byte of new TextEncoder().encode(value[i]!)) bytes.push(byte);
     }
   }
-  return new TextDecoder().decode(new Uint8Array(bytes));
+  return decodeBytes(new Uint8Array(bytes), charset);
 }
 
 /** The file's logical lines: folded lines joined (RFC 6350 §3.2), and 2.1's quoted-printable soft breaks. */
@@ -77,21 +90,30 @@ function parseLine(line: string): ContentLine | null {
   const [rawName = '', ...params] = line.slice(0, colon).split(';');
   const types: string[] = [];
   let encoding: string | null = null;
+  let charset: string | null = null;
   for (const param of params) {
     const eq = param.indexOf('=');
     const key = eq < 0 ? 'TYPE' : param.slice(0, eq).toUpperCase();
     const value = (eq < 0 ? param : param.slice(eq + 1)).replace(/"/g, '');
     if (key === 'TYPE') types.push(...value.split(',').map((v) => v.trim().toLowerCase()));
     else if (key === 'ENCODING') encoding = value.toUpperCase();
+    else if (key === 'CHARSET') charset = value.toLowerCase();
     else if (eq < 0) types.push(value.toLowerCase());
   }
-  const name = rawName.replace(/^[^.]*\./, '').toUpperCase();
-  return { name, types, encoding, value: line.slice(colon + 1) };
+  const dot = rawName.indexOf('.');
+  return {
+    group: dot < 0 ? '' : rawName.slice(0, dot).toLowerCase(),
+    name: rawName.slice(dot + 1).toUpperCase(),
+    types,
+    encoding,
+    charset,
+    value: line.slice(colon + 1),
+  };
 }
 
 /** The value as written, before unescaping: 2.1's quoted-printable decoded. */
 function rawValue(line: ContentLine): string {
-  return line.encoding === 'QUOTED-PRINTABLE' ? decodeQuotedPrintable(line.value) : line.value;
+  return line.encoding === 'QUOTED-PRINTABLE' ? decodeQuotedPrintable(line.value, line.charset) : line.value;
 }
 
 function textOf(line: ContentLine): string {
@@ -114,7 +136,12 @@ function cardContact(lines: ContentLine[]): RawContact {
     name = [given.trim(), family.trim()].filter(Boolean).join(' ');
   }
   const tels = lines.filter((line) => line.name === 'TEL');
-  const tel = tels.find((line) => line.types.includes('fax')) ?? tels[0];
+  // Apple Contacts writes a custom label as `item2.X-ABLabel:Fax` beside `item2.TEL:…`.
+  const faxGroups = new Set(
+    lines.filter((line) => line.name === 'X-ABLABEL' && line.group && /fax/i.test(line.value)).map((line) => line.group),
+  );
+  const isFax = (line: ContentLine): boolean => line.types.includes('fax') || (line.group !== '' && faxGroups.has(line.group));
+  const tel = tels.find(isFax) ?? tels[0];
   const org = first('ORG');
   const email = first('EMAIL');
   const note = first('NOTE');

@@ -34,13 +34,32 @@ export interface MailPart {
   contentId?: string;
 }
 
+/** A signature (PGP/MIME, S/MIME) or a key travels beside the mail's content; it is never a page. */
+const SIGNATURE_TYPES = new Set([
+  'application/pgp-signature',
+  'application/pkcs7-signature',
+  'application/x-pkcs7-signature',
+  'application/pgp-keys',
+]);
+
+/** A text part the mail's body holds as another form of itself (text/watch-html, text/enriched…): not attached by anyone. */
+function isBodyAlternative(part: MailPart): boolean {
+  return part.mimeType.startsWith('text/') && part.disposition !== 'attachment' && !part.filename;
+}
+
 /**
- * The parts that may be pages, in the order the mail has them: everything attached but what the
- * HTML body shows inline (signature logos, tracking pixels). Whether a part is a PDF, PNG or JPEG
- * is decided later from its bytes, never from its name or declared type.
+ * The parts that may be pages, in the order the mail has them: what the sender attached, not what
+ * the HTML body shows inline (signature logos, tracking pixels), not a signature of the mail
+ * (`smime.p7s`, `signature.asc`) and not another form of its body (issue 32). Whether a part is a
+ * PDF, PNG or JPEG is decided later from its bytes, never from its name or declared type.
  */
 export function pagesOfMail<T extends MailPart>(parts: readonly T[]): T[] {
-  return parts.filter((part) => !(part.related || (part.disposition === 'inline' && part.contentId)));
+  return parts.filter(
+    (part) =>
+      !(part.related || (part.disposition === 'inline' && part.contentId)) &&
+      !SIGNATURE_TYPES.has(part.mimeType.toLowerCase()) &&
+      !isBodyAlternative(part),
+  );
 }
 
 /** Offsets a mail's Date header may carry: from -12:00 to +14:00. */

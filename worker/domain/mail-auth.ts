@@ -1,3 +1,5 @@
+import { getDomain } from 'tldts';
+
 // Whether a mail to a fax address really comes from its From address, judged only from what the
 // receiving mail server recorded (RFC 8601 Authentication-Results; decision 028). A sender's own
 // Authentication-Results headers prove nothing: only the topmost one, which the receiving server
@@ -61,13 +63,23 @@ function domainOf(value: string | undefined): string {
 }
 
 /**
- * DMARC's relaxed alignment without the public suffix list: the same domain, or one a subdomain of
- * the other. A signature or an SPF pass for a registrable domain nobody can publish keys under
- * (`co.uk`) cannot exist, so nothing wider is accepted.
+ * The organisational domain of a domain (RFC 7489 §3.2): the one label below its public suffix,
+ * by the Public Suffix List (`mail.example.co.uk` → `example.co.uk`); null for a public suffix
+ * itself (`org`, `co.uk`, `github.io`) or anything that is not a domain name.
+ */
+export function organisationalDomain(domain: string): string | null {
+  return getDomain(domain, { allowPrivateDomains: true, extractHostname: false });
+}
+
+/**
+ * DMARC's relaxed alignment: the authenticated domain and the From domain have the same
+ * organisational domain. A signature or an SPF pass for a public suffix (`header.d=org`) aligns
+ * with nothing: anyone can hold a domain under it.
  */
 export function isAligned(authenticated: string, fromDomain: string): boolean {
   if (!authenticated || !fromDomain) return false;
-  return authenticated === fromDomain || fromDomain.endsWith(`.${authenticated}`) || authenticated.endsWith(`.${fromDomain}`);
+  const organisation = organisationalDomain(fromDomain);
+  return organisation !== null && organisationalDomain(authenticated) === organisation;
 }
 
 /**
@@ -82,10 +94,10 @@ export function checkSender(headers: readonly MailHeader[], authservId: string, 
   if (parsed.authservId !== authservId.toLowerCase()) return { passed: false, reason: 'NO_RESULTS' };
   const fromDomain = domainOf(fromAddress);
   const dmarc = parsed.results.find((r) => r.method === 'dmarc');
-  // The From the server judged must be the one we read (a mail with two From headers is refused earlier).
+  // The From the server judged must be the one we read (a mail with two From headers or addresses
+  // is refused earlier); a pass that does not say which From it judged proves nothing about ours.
   if (dmarc?.result === 'pass') {
-    const judged = dmarc.props['header.from'];
-    return judged === undefined || judged === fromDomain ? { passed: true, by: 'dmarc' } : { passed: false, reason: 'NOT_ALIGNED' };
+    return dmarc.props['header.from'] === fromDomain ? { passed: true, by: 'dmarc' } : { passed: false, reason: 'NOT_ALIGNED' };
   }
   if (dmarc?.result === 'fail') return { passed: false, reason: 'DMARC_FAILED' };
   const dkim = parsed.results.some(

@@ -1,4 +1,4 @@
-import type { Email } from 'postal-mime';
+import { addressParser, type Email } from 'postal-mime';
 import { isPaying } from '../../src/common/billing';
 import { FAX_MAIL_MAX_BYTES } from '../../src/common/fax-mail';
 import { formatPhoneForDisplay } from '../../src/common/phone';
@@ -48,11 +48,18 @@ function isAutomatic(mail: Email): boolean {
   );
 }
 
-/** The one From address of the mail, lower-cased; null for none, a group, or several From headers. */
+/**
+ * The one From address of the mail, lower-cased; null for none, a group, several From headers, or
+ * one From header naming several addresses (RFC 5322 allows it; whom to charge is then not known).
+ */
 function senderOf(mail: Email): string | null {
-  if (mail.headers.filter((header) => header.key === 'from').length !== 1) return null;
-  const from = mail.from;
-  return from && !from.group && from.address ? from.address.trim().toLowerCase() : null;
+  const headers = mail.headers.filter((header) => header.key === 'from');
+  if (headers.length !== 1) return null;
+  const addresses = addressParser(headers[0]!.value);
+  const [only] = addresses;
+  if (addresses.length !== 1 || !only || only.group) return null;
+  const address = only.address?.trim().toLowerCase();
+  return address ? address : null;
 }
 
 export async function receiveFaxMail(env: Env, mail: InboundMail): Promise<InboundOutcome> {
@@ -78,8 +85,9 @@ export async function receiveFaxMail(env: Env, mail: InboundMail): Promise<Inbou
   }
   if (isAutomatic(parsed)) return reject(t('faxMail.reject.automatic'));
   const sender = senderOf(parsed);
-  if (!sender || !checkSender(parsed.headers, config.FAX_MAIL_AUTHSERV_ID, sender).passed) {
-    return reject(t('faxMail.reject.senderChecks', { address: sender ?? mail.from }));
+  if (!sender) return reject(t('faxMail.reject.notOneSender'));
+  if (!checkSender(parsed.headers, config.FAX_MAIL_AUTHSERV_ID, sender).passed) {
+    return reject(t('faxMail.reject.senderChecks', { address: sender }));
   }
   // Counted once the sender is proved, so nobody can use up someone else's allowance.
   if ((await countAgainstLimit(env, 'fax-mail-inbound-sender', sender)) !== null) {

@@ -10,6 +10,7 @@ import { mergePdfs } from '../documents/merge-pdf';
 import { normalizeDocument } from '../documents/normalize';
 import { sniffDocumentKind } from '../documents/sniff';
 import { pagesOfMail } from '../domain/fax-mail';
+import { isTnef, readTnefFiles } from '../domain/tnef';
 import type { AppConfig } from '../env';
 import { ApiError } from '../http/api-error';
 import { deleteObjects } from '../storage/bucket';
@@ -31,9 +32,27 @@ function nameOf(part: Attachment, index: number): string {
   return part.filename?.trim() || t('faxMail.refusal.unnamed', { number: index + 1 });
 }
 
+/**
+ * The attachments with each TNEF part (Outlook's `winmail.dat`) replaced by the files inside it,
+ * the ones its HTML shows inline marked so: the sender attached those files, not the wrapper.
+ */
+function unwrapTnef(attachments: readonly Attachment[]): Attachment[] {
+  return attachments.flatMap((part): Attachment[] => {
+    const bytes = bytesOf(part.content);
+    if (part.mimeType !== 'application/ms-tnef' && !isTnef(bytes)) return [part];
+    return readTnefFiles(bytes).map((file) => ({
+      filename: file.filename,
+      mimeType: 'application/octet-stream',
+      disposition: 'attachment',
+      related: file.inline,
+      content: file.content,
+    }));
+  });
+}
+
 /** Every page of the usable attachments, merged; throws UnusableAttachments saying why not. */
 async function mergeAttachments(attachments: readonly Attachment[], config: AppConfig): Promise<{ pdf: Uint8Array; pageCount: number }> {
-  const parts = pagesOfMail(attachments);
+  const parts = pagesOfMail(unwrapTnef(pagesOfMail(attachments)));
   if (parts.length === 0) throw new UnusableAttachments(t('faxMail.refusal.noAttachment'));
   if (parts.length > FAX_MAIL_MAX_ATTACHMENTS)
     throw new UnusableAttachments(t('faxMail.refusal.tooManyAttachments', { max: FAX_MAIL_MAX_ATTACHMENTS }));
@@ -71,7 +90,14 @@ export async function storeMailDocument(
   config: AppConfig,
 ): Promise<FileRow> {
   const { pdf, pageCount } = await mergeAttachments(attachments, config);
-  const document = { converted: pdf, size: pdf.byteLength, md5: md5Hex(pdf), pageCount, originalContentType: 'application/pdf' };
+  const document = {
+    converted: pdf,
+    decrypted: false,
+    size: pdf.byteLength,
+    md5: md5Hex(pdf),
+    pageCount,
+    originalContentType: 'application/pdf',
+  };
   const record = newFileRecord({ fileId: crypto.randomUUID(), userId, name, document, now: Date.now() });
   await putDocumentPdf(env, record, pdf);
   return insertFile(db, record);

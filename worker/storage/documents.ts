@@ -47,6 +47,11 @@ export function uploadChunkKey(userId: string, uploadId: string, partNumber: num
   return `${uploadStagingPrefix(userId, uploadId)}${partNumber}/${start}-${end}`;
 }
 
+/** Where a resumable upload's PDF, decrypted (issue 32), waits before it replaces the upload at the document's key. */
+export function uploadDecryptedKey(userId: string, uploadId: string): string {
+  return `${uploadStagingPrefix(userId, uploadId)}decrypted.pdf`;
+}
+
 interface StoredDocument {
   key: string;
   size: number;

@@ -2,12 +2,13 @@ import type { Db } from '../db/client';
 import { findFileOfUser } from '../db/queries/files';
 import { deleteUpload, finishUpload, partsOf } from '../db/queries/uploads';
 import type { FileRow, UploadRow } from '../db/schema';
-import { normalizeDocument, type NormalizedDocument } from '../documents/normalize';
+import { type DocumentSink, normalizeDocument, type NormalizedDocument } from '../documents/normalize';
 import type { AppConfig } from '../env';
 import { ApiError } from '../http/api-error';
 import { discardUploadBytes, listStagedKeys } from './staging';
-import { documentLimits, newFileRecord, putDocumentPdf } from './store-document';
-import { deleteObjects, multipartUpload, readObjectInfo, readObjectSource } from '../storage/bucket';
+import { documentLimits, newFileRecord, putDocumentPdf, storedPdfOptions } from './store-document';
+import { copyObject, deleteObjects, multipartUpload, readObjectInfo, readObjectSource, writeObjectInParts } from '../storage/bucket';
+import { uploadDecryptedKey } from '../storage/documents';
 import type { DocumentSource } from '../documents/document-source';
 
 // POST /api/uploads/:id/complete: the parts become one object at the document's key, which is then
@@ -28,6 +29,22 @@ async function assemble(env: Env, upload: UploadRow): Promise<DocumentSource> {
   return object;
 }
 
+/**
+ * A decrypted copy (a PDF that opens without a password, issue 32) is written beside the upload's
+ * staged chunks, piece by piece, and read back from there: the upload itself is still being read.
+ */
+function stagingSink(env: Env, upload: UploadRow): DocumentSink {
+  const key = uploadDecryptedKey(upload.userId, upload.id);
+  return {
+    async write(pieces) {
+      await writeObjectInParts(env, key, pieces);
+      const source = await readObjectSource(env, key);
+      if (!source) throw new Error(`the decrypted copy of upload ${upload.id} went away`);
+      return { source, bytes: null };
+    },
+  };
+}
+
 /** The document, or the refusal after every byte of the upload has been removed. */
 async function normalizeOrDiscard(
   env: Env,
@@ -37,7 +54,7 @@ async function normalizeOrDiscard(
   config: AppConfig,
 ): Promise<NormalizedDocument> {
   try {
-    return await normalizeDocument(source, documentLimits(config));
+    return await normalizeDocument(source, documentLimits(config), stagingSink(env, upload));
   } catch (error) {
     if (error instanceof ApiError) {
       await discardUploadBytes(env, upload);
@@ -59,8 +76,11 @@ export async function completeUpload(env: Env, db: Db, upload: UploadRow, config
   const source = await assemble(env, upload);
   const document = await normalizeOrDiscard(env, db, upload, source, config);
   const record = newFileRecord({ fileId: upload.fileId, userId: upload.userId, name: upload.name, document, now: Date.now() });
-  // A PDF is already where it belongs, byte for byte; an image is replaced by its PDF page.
+  // A PDF is already where it belongs, byte for byte; an image is replaced by its PDF page, an
+  // encrypted PDF by its decrypted copy (streamed across, never held whole).
   if (document.converted) await putDocumentPdf(env, record, document.converted);
+  else if (document.decrypted)
+    await copyObject(env, uploadDecryptedKey(upload.userId, upload.id), upload.r2Key, null, storedPdfOptions(record));
   const file = await finishUpload(db, upload.id, record);
   await deleteObjects(env, await listStagedKeys(env, upload));
   return file;

@@ -36,12 +36,14 @@ export function newFileRecord(input: FileRecordInput): NewFile {
   };
 }
 
+/** What R2 keeps with a stored document: the metadata its row describes. */
+export function storedPdfOptions(record: NewFile): R2PutOptions {
+  return { httpMetadata: toR2HttpMetadata(documentHttpMetadata(record.name)), customMetadata: record.customMetadata };
+}
+
 /** Writes a normalized document's PDF to R2 with the metadata its row describes. */
 export async function putDocumentPdf(env: Env, record: NewFile, pdf: Uint8Array): Promise<void> {
-  await writeObject(env, record.r2Key, pdf, {
-    httpMetadata: toR2HttpMetadata(documentHttpMetadata(record.name)),
-    customMetadata: record.customMetadata,
-  });
+  await writeObject(env, record.r2Key, pdf, storedPdfOptions(record));
 }
 
 /** The one-shot upload (POST /api/files): checked, converted if an image, stored, recorded. */

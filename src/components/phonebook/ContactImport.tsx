@@ -27,6 +27,22 @@ function BadRows({ report, headingId }: { report: ContactImportReport; headingId
   );
 }
 
+/** Each row taken with a change (a long note cut), so nothing is imported other than it was without a word. */
+function ChangedRows({ report, headingId }: { report: ContactImportReport; headingId: string }) {
+  const changed = report.rows.filter((row): row is GoodRow & { notice: string } => row.ok && Boolean(row.notice));
+  if (changed.length === 0) return null;
+  return (
+    <>
+      <h3 id={headingId}>{t('phonebook.previewChangedHeading')}</h3>
+      <ul className="import-problems" aria-labelledby={headingId}>
+        {changed.map((row) => (
+          <li key={row.row}>{row.notice}</li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
 /** How many of the good rows the preview lists; the count says how many more there are. */
 const GOOD_ROWS_SHOWN = 50;
 
@@ -53,7 +69,7 @@ function GoodRows({ report, headingId }: { report: ContactImportReport; headingI
 /** Import a CSV or vCard file, in a dialog: choose it, see every row's fate, then import the good ones. */
 export default function ContactImport({ onClose }: { onClose: () => void }) {
   const state = useStore($contactImport);
-  const ids = { heading: useId(), file: useId(), hint: useId(), good: useId(), bad: useId() };
+  const ids = { heading: useId(), file: useId(), hint: useId(), good: useId(), bad: useId(), changed: useId() };
 
   const close = () => {
     closeContactImport();
@@ -103,6 +119,7 @@ export default function ContactImport({ onClose }: { onClose: () => void }) {
         </p>
       )}
       {report && <BadRows report={report} headingId={ids.bad} />}
+      {report && <ChangedRows report={report} headingId={ids.changed} />}
       {state.kind === 'preview' && <GoodRows report={state.report} headingId={ids.good} />}
       {state.kind === 'preview' && state.report.good === 0 && <p>{t('phonebook.importNothing')}</p>}
       {state.kind === 'preview' && state.importFailed && (

@@ -1,0 +1,31 @@
+// A page address whose percent-encoding is broken (`/%ZZ`, a UTF-8 sequence cut short like
+// `/faxDetails/%E0%A4%A`) is something a person typed or a link mangled, not a fault of ours.
+// Astro's router logged an [ERROR] line for each (issue 32); the address is handed to it with
+// every broken escape's `%` written as `%25`, so it reads as the text that came, and the page
+// answers as for any address it does not know.
+
+/** `pathname` as it came when it decodes; else with the `%` of each escape that does not, escaped. */
+export function readablePathname(pathname: string): string {
+  try {
+    decodeURI(pathname);
+    return pathname;
+  } catch {
+    return pathname.replace(/(?:%[0-9A-Fa-f]{2})+|%/g, (run) => {
+      try {
+        decodeURIComponent(run);
+        return run === '%' ? '%25' : run;
+      } catch {
+        return run.replace(/%/g, '%25');
+      }
+    });
+  }
+}
+
+/** The request itself, or the same request at the readable form of its address. */
+export function withReadableAddress(request: Request): Request {
+  const url = new URL(request.url);
+  const pathname = readablePathname(url.pathname);
+  if (pathname === url.pathname) return request;
+  url.pathname = pathname;
+  return new Request(url, request);
+}
