@@ -1,10 +1,10 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import errorsMessages from 'virtual:messages/errors';
 import recoverMessages from 'virtual:messages/recover';
 import { translator } from '../../i18n/translator';
+import { errorSentence } from '../../lib/error-sentence';
 import { api, call } from '../../lib/api';
 
-const t = translator({ errors: errorsMessages, recover: recoverMessages });
+const t = translator({ recover: recoverMessages });
 
 interface Props {
   /** The raw `redirect` query value; the server keeps it only when it is a path on this site. */
@@ -30,9 +30,9 @@ export default function ForgotPasswordForm({ redirect }: Props) {
     setBusy(true);
     setError(null);
     const result = await call(api.forgotPassword.$post({ json: { email, ...(redirect ? { redirect } : {}) } }));
-    setBusy(false);
     if (result.ok) setSentTo(email);
-    else setError(t(`errors.${result.code}`));
+    else setError(await errorSentence(result));
+    setBusy(false);
   }
 
   if (sentTo) {

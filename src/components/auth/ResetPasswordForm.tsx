@@ -1,12 +1,12 @@
 import { useId, useState, type FormEvent } from 'react';
 import { safeRedirectPath } from '../../common/routes';
-import errorsMessages from 'virtual:messages/errors';
 import recoverMessages from 'virtual:messages/recover';
 import { translator } from '../../i18n/translator';
 import { api, call, type ApiFailureCode } from '../../lib/api';
+import { errorSentence } from '../../lib/error-sentence';
 import NewPasswordField from './NewPasswordField';
 
-const t = translator({ errors: errorsMessages, recover: recoverMessages });
+const t = translator({ recover: recoverMessages });
 
 interface Props {
   /** The token from the link in the reset mail. */
@@ -16,7 +16,7 @@ interface Props {
 /** Sets a new password with a reset link; on success the user is signed in and sent on. */
 export default function ResetPasswordForm({ token }: Props) {
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<ApiFailureCode | null>(null);
+  const [error, setError] = useState<{ code: ApiFailureCode; sentence: string } | null>(null);
   const errorId = useId();
 
   async function submit(event: FormEvent<HTMLFormElement>): Promise<void> {
@@ -29,8 +29,8 @@ export default function ResetPasswordForm({ token }: Props) {
       window.location.assign(safeRedirectPath(result.data.redirect));
       return;
     }
+    setError({ code: result.code, sentence: await errorSentence(result) });
     setBusy(false);
-    setError(result.code);
   }
 
   return (
@@ -39,8 +39,8 @@ export default function ResetPasswordForm({ token }: Props) {
       <p className="muted">{t('recover.resetIntro')}</p>
       {error && (
         <p className="form-error" role="alert" id={errorId}>
-          {t(`errors.${error}`)}
-          {error === 'INVALID_RESET_LINK' && (
+          {error.sentence}
+          {error.code === 'INVALID_RESET_LINK' && (
             <>
               {' '}
               <a href="/recover">{t('recover.requestNew')}</a>

@@ -1,8 +1,11 @@
 import { useStore } from '@nanostores/react';
 import { type FormEvent, useEffect, useId, useState } from 'react';
-import errorsMessages from 'virtual:messages/errors';
 import numbersMessages from 'virtual:messages/numbers';
 import { translator } from '../../i18n/translator';
+import numberTaken from 'virtual:message/errors.NUMBER_TAKEN';
+import alreadyHasNumber from 'virtual:message/errors.ALREADY_HAS_NUMBER';
+import rateLimited from 'virtual:message/errors.RATE_LIMITED';
+import type { ApiFailure } from '../../lib/api';
 import { readStoredAttribution } from '../../lib/attribution-storage';
 import { $areas, $hold, $holdSecondsLeft, $numbers, holdNumber, showArea, startHold } from '../../stores/number-hold';
 import { type AreaQuery, areaLabel, nearestArea, readAreaQuery } from './area-search';
@@ -11,7 +14,19 @@ import FreeNumbers from './FreeNumbers';
 import HeldNumber from './HeldNumber';
 import './numbers.css';
 
-const t = translator({ errors: errorsMessages, numbers: numbersMessages });
+const t = translator({ numbers: numbersMessages });
+
+// The few ways a hold fails, in the page's words; any other failure says its own message. The
+// whole errors namespace would cost this visitor's page 2.4 KB (decision 032).
+const HOLD_FAILURES: Partial<Record<ApiFailure['code'], string>> = {
+  NUMBER_TAKEN: numberTaken,
+  ALREADY_HAS_NUMBER: alreadyHasNumber,
+  RATE_LIMITED: rateLimited,
+};
+
+function holdFailure(failure: ApiFailure): string {
+  return HOLD_FAILURES[failure.code] ?? failure.message;
+}
 
 /** What the list shows: an area code, or a city typed that no listed area has; `near` when picked from the visitor's place. */
 type Shown = { query: NonNullable<AreaQuery>; near: boolean };
@@ -65,7 +80,7 @@ export default function ReserveNumber({ signedIn, paying }: { signedIn: boolean;
     setError(null);
     const { source, campaign, variation } = readStoredAttribution() ?? {};
     const result = await holdNumber(numberId, { source, campaign, variation });
-    if (!result.ok) setError(t(`errors.${result.code}`));
+    if (!result.ok) setError(holdFailure(result));
     // A paying user's pick is theirs at once: the dashboard shows it.
     else if ('owned' in result.data) window.location.assign('/dashboard');
   }

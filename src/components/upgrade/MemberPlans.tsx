@@ -1,10 +1,11 @@
 import { useEffect } from 'react';
 import type { SubscriptionView } from '../../common/billing';
-import type { SubscriptionType } from '../../common/billing-rules';
+import { isPaying, type SubscriptionType } from '../../common/billing-rules';
 import type { OptionsView } from '../../common/plans';
 import { $subscription, followSubscription, seedSubscription } from '../../stores/subscription';
 import { useSeededStore } from '../page-data/use-seeded-store';
 import Plans, { type Held } from './Plans';
+import YourPlan from './YourPlan';
 
 // The /upgrade page (spec §2) for a signed-in person: the plans, with their own plan named and its
 // card marked, all rendered with the page (worker/pages/plans.ts). A visitor gets ./UpgradePlans.tsx.
@@ -22,5 +23,14 @@ export default function MemberPlans({ options, subscriptionType, subscription: r
   const status = useSeededStore($subscription, rendered, () => seedSubscription(rendered));
   useEffect(() => followSubscription({ withHistory: false }), []);
   // The plan's own status wins: it is what the checkout and the renewals just wrote.
-  return <Plans options={options} subscription={status ? status.type : (subscriptionType ?? 'FREE')} status={status} held={held} />;
+  const type = status ? status.type : (subscriptionType ?? 'FREE');
+  return (
+    <Plans
+      options={options}
+      subscription={type}
+      status={status}
+      held={held}
+      yourPlan={isPaying(type) ? <YourPlan type={type} subscription={status} /> : null}
+    />
+  );
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import upgradeMessages from 'virtual:messages/upgrade';
 import type { SubscriptionView } from '../../common/billing';
 import { isPaying, type SubscriptionType } from '../../common/billing-rules';
@@ -10,7 +11,6 @@ import { useSeededStore } from '../page-data/use-seeded-store';
 import HeldNumberNote from '../numbers/HeldNumberNote';
 import PlanCard from './PlanCard';
 import TermSwitch from './TermSwitch';
-import YourPlan from './YourPlan';
 
 const t = translator({ upgrade: upgradeMessages });
 
@@ -28,10 +28,12 @@ interface Props {
   /** A signed-in person's plan as the page was rendered, then as pushed; null for a visitor. */
   status: SubscriptionView | null;
   held: Held;
+  /** What stands above the plans: a member's own plan (./YourPlan.tsx, which a visitor's page does not load). */
+  yourPlan?: ReactNode;
 }
 
 /** The plans at the chosen term, and a paying user's own plan above them (the /upgrade islands). */
-export default function Plans({ options, subscription, status, held }: Props) {
+export default function Plans({ options, subscription, status, held, yourPlan: yourPlanCard }: Props) {
   const plansState = useSeededStore($plansState, renderedPlans(options), () => startPlans(options));
   // Open at the term the user pays by, so their plan's card is in view.
   const paidTerm: PlanTerm = status && status.type !== 'FREE' && status.planTerm ? status.planTerm : 'MONTH';
@@ -45,7 +47,7 @@ export default function Plans({ options, subscription, status, held }: Props) {
       <h1>{t('upgrade.title')}</h1>
       <p className="muted">{t('upgrade.intro')}</p>
       <HeldNumberNote hold={held.hold} secondsLeft={held.secondsLeft} change />
-      {yourPlan && <YourPlan type={yourPlan} subscription={status} />}
+      {yourPlan && yourPlanCard}
       {plansState.state === 'failed' && (
         <p className="form-error" role="alert">
           {t('upgrade.loadError')}
