@@ -118,14 +118,17 @@ export async function readFaxes(cookie: string): Promise<{ faxes: FaxModel; figu
     read<FaxListPage>(cookie, '/api/faxes?direction=SEND'),
     read<FaxListPage>(cookie, '/api/faxes?direction=RECEIVE'),
     read<TrashListPage>(cookie, '/api/trash'),
-    read<Omit<Figures, 'trash'>>(cookie, '/api/faxCounts'),
+    read<Omit<Figures, 'trash'> & { scheduled: number }>(cookie, '/api/faxCounts'),
   ]);
+  // The model schedules nothing: a scheduled count would be a fax it does not know of.
+  const { scheduled, ...counted } = counts;
+  if (scheduled !== 0) throw new Error(`faxCounts says ${scheduled} scheduled, the model has none`);
   const faxes = new Map<string, ModelFax>();
   const add = (fax: FaxView) => faxes.set(fax.id, { direction: fax.direction, read: fax.read, trashed: fax.trashedAt !== null });
   for (const fax of [...sent.faxes, ...received.faxes, ...trash.faxes]) add(fax);
   return {
     faxes,
-    figures: { ...counts, trash: trash.total },
+    figures: { ...counted, trash: trash.total },
     // The same figures as the lists' own totals say them.
     listed: { sent: sent.total, received: received.total, unreadReceived: figuresOf(faxes).unreadReceived, trash: trash.total },
   };
