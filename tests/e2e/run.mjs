@@ -192,6 +192,7 @@ function runTests() {
     ...node.args,
     '--test',
     '--test-timeout=60000',
+    `--test-concurrency=${process.env.E2E_CONCURRENCY ?? '2'}`,
     '--test-reporter=spec',
     '--test-reporter-destination=stdout',
     '--test-reporter=tap',
