@@ -1,10 +1,14 @@
 // A page address whose percent-encoding is broken (`/%ZZ`, a UTF-8 sequence cut short like
 // `/faxDetails/%E0%A4%A`) is something a person typed or a link mangled, not a fault of ours.
 // Astro's router logged an [ERROR] line for each (issue 32); the address is handed to it with
-// every broken escape's `%` written as `%25`, so it reads as the text that came, and the page
-// answers as for any address it does not know.
+// each broken escape written as U+FFFD (the character a lenient decoder puts for bytes that are
+// no text), so the page answers as for any address it does not know. Writing the `%` as `%25`
+// is not enough: Astro decodes an address until it stops changing, and meets the broken escape
+// again one level down.
 
-/** `pathname` as it came when it decodes; else with the `%` of each escape that does not, escaped. */
+/** `pathname` as it came when it decodes; else with each escape that does not decode written as U+FFFD. */
+const REPLACEMENT = '%EF%BF%BD';
+
 export function readablePathname(pathname: string): string {
   try {
     decodeURI(pathname);
@@ -13,9 +17,9 @@ export function readablePathname(pathname: string): string {
     return pathname.replace(/(?:%[0-9A-Fa-f]{2})+|%/g, (run) => {
       try {
         decodeURIComponent(run);
-        return run === '%' ? '%25' : run;
+        return run === '%' ? REPLACEMENT : run;
       } catch {
-        return run.replace(/%/g, '%25');
+        return REPLACEMENT;
       }
     });
   }
