@@ -47,7 +47,7 @@ describe('signing in with Google (local stand-in)', () => {
     await page.getByRole('heading', { name: 'Welcome, Katherine' }).waitFor();
     // The account it is signed in to: the sidebar's account button shows the address.
     await page
-      .getByRole('button', { name: /Account menu$/ })
+      .getByRole('button', { name: /Account menu/ })
       .filter({ hasText: email })
       .waitFor();
 
@@ -70,7 +70,7 @@ describe('signing in with Google (local stand-in)', () => {
     await page.getByRole('heading', { name: 'Welcome, Katherine' }).waitFor();
     // The account it is signed in to: the sidebar's account button shows the address.
     await page
-      .getByRole('button', { name: /Account menu$/ })
+      .getByRole('button', { name: /Account menu/ })
       .filter({ hasText: email })
       .waitFor();
   });
