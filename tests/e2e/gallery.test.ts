@@ -66,10 +66,23 @@ async function focusStops(page: Page): Promise<FocusStop[]> {
     const stop = await page.evaluate(() => {
       const el = document.activeElement;
       if (!el || el === document.body) return null;
-      const style = getComputedStyle(el);
+      // Where the ring is drawn: on the element; on its ::after, for a whole-row link (list.css);
+      // or around the box that holds it, for a field inside one (the To field's chips, the drop zone).
+      let ringed: Element = el;
+      let style = getComputedStyle(el);
+      // A control hidden under its label (a radio of the term switch) is ringed by the label.
+      const box = el.getBoundingClientRect();
+      if (style.opacity === '0' || box.width * box.height <= 4) style = getComputedStyle(document.body);
+      if (style.outlineStyle === 'none' && getComputedStyle(el, '::after').outlineStyle !== 'none') style = getComputedStyle(el, '::after');
+      for (let up = 0, box = el.parentElement; style.outlineStyle === 'none' && box && up < 3; up += 1, box = box.parentElement) {
+        if (getComputedStyle(box).outlineStyle !== 'none') {
+          ringed = box;
+          style = getComputedStyle(box);
+        }
+      }
       const behind: string[] = [];
       // The ring is drawn outside the element: what is behind it is its ancestors' background.
-      for (let node = el.parentElement; node; node = node.parentElement) behind.push(getComputedStyle(node).backgroundColor);
+      for (let node = ringed.parentElement; node; node = node.parentElement) behind.push(getComputedStyle(node).backgroundColor);
       behind.push(getComputedStyle(document.documentElement).backgroundColor);
       const name = el.getAttribute('aria-label') ?? el.textContent?.trim().slice(0, 40) ?? '';
       return { what: `${el.tagName.toLowerCase()} "${name}"`, ring: style.outlineColor, behind, style: style.outlineStyle };
@@ -98,6 +111,27 @@ function assertFocusRings(stops: FocusStop[], where: string): void {
     const ratio = contrastRatio(over(ring, painted(stop.behind)), painted(stop.behind));
     assert.ok(ratio >= FOCUS_CONTRAST, `${where}: ${stop.what}'s focus ring is ${ratio.toFixed(2)}:1 against what it is on`);
   }
+}
+
+/**
+ * On a phone the chrome takes little and the lists start at once (issue 28): the top bar is at
+ * most 56 px, and on /inbox and /sent the first fax is whole on the first screen, above the tab bar.
+ */
+async function assertPhoneFirstScreen(page: Page, path: string, where: string): Promise<void> {
+  const topBar = await page.locator('.topbar').boundingBox();
+  assert.ok(topBar && topBar.height <= 56, `${where}: the top bar is ${topBar?.height} px high`);
+  if (path !== '/inbox' && path !== '/sent') return;
+  const row = await page
+    .getByRole('main')
+    .getByRole('link', { name: /^Open the fax/ })
+    .first()
+    .boundingBox();
+  const tabBar = await page.locator('.tabbar').boundingBox();
+  const visibleTo = tabBar?.y ?? page.viewportSize()?.height ?? 0;
+  assert.ok(
+    row && row.y + row.height <= visibleTo,
+    `${where}: the first fax ends at ${row && row.y + row.height} px, the tab bar starts at ${visibleTo}`,
+  );
 }
 
 interface Shot {
@@ -157,6 +191,7 @@ describe('the gallery of signed-in pages', () => {
           const file = `${path.replace(/[^a-z0-9]+/gi, '_').replace(/^_|_$/g, '') || 'root'}-${size.name}-${theme}.png`;
           await page.screenshot({ path: join(GALLERY_DIR, file) });
           shots.push({ path, size: `${size.width}×${size.height}`, theme, file });
+          if (size.name === 'phone') await assertPhoneFirstScreen(page, path, where);
           if (size.name === 'desktop') {
             await assertNoSeriousAxeViolations(page, { everyImpact: true });
             assertFocusRings(await focusStops(page), where);

@@ -6,22 +6,23 @@
 // is not enough: Astro decodes an address until it stops changing, and meets the broken escape
 // again one level down.
 
-/** `pathname` as it came when it decodes; else with each escape that does not decode written as U+FFFD. */
 const REPLACEMENT = '%EF%BF%BD';
 
+/** `pathname` as it came when it decodes; else with each escape that does not decode written as U+FFFD. */
 export function readablePathname(pathname: string): string {
+  if (decodes(decodeURI, pathname)) return pathname;
+  return pathname.replace(/(?:%[0-9A-Fa-f]{2})+|%/g, (run) => (run !== '%' && decodes(decodeURIComponent, run) ? run : REPLACEMENT));
+}
+
+/**
+ * Whether `decode` reads `text` without throwing. The result is used on purpose: the bundler takes
+ * decodeURI for a pure call and dropped one whose result went unused, and its try with it.
+ */
+function decodes(decode: (text: string) => string, text: string): boolean {
   try {
-    decodeURI(pathname);
-    return pathname;
+    return typeof decode(text) === 'string';
   } catch {
-    return pathname.replace(/(?:%[0-9A-Fa-f]{2})+|%/g, (run) => {
-      try {
-        decodeURIComponent(run);
-        return run === '%' ? REPLACEMENT : run;
-      } catch {
-        return REPLACEMENT;
-      }
-    });
+    return false;
   }
 }
 
