@@ -104,7 +104,7 @@ describe('the buyer’s path', () => {
     await waitForHydration(page);
     await payWithTestCard(page, 'Trial Buyer');
 
-    await visit(page, '/settings');
+    await visit(page, '/settings?section=billing');
     const billing = page.getByRole('region', { name: 'Plan and billing' });
     await billing.getByText(new RegExp(`^Trial · \\$0\\.00 today · then \\$19\\.99 a month from ${DATE.source}$`)).waitFor();
     await billing.getByText('Card on file: Visa ending 4242').waitFor();
