@@ -142,11 +142,11 @@ describe('the buyer’s path', () => {
     // The dashboard says so too.
     await visit(page, '/dashboard');
     await page
-      .getByRole('region', { name: 'Your fax number' })
+      .getByRole('region', { name: 'Your plan' })
       .getByText(new RegExp(`^Premium · Cancelled · ends ${DATE.source}$`))
       .waitFor();
 
-    await visit(page, '/settings');
+    await visit(page, '/settings?section=billing');
     await resume.click();
     await billing.getByRole('status').filter({ hasText: 'Your plan is back on.' }).waitFor();
     await billing.getByText('nothing was charged now', { exact: false }).waitFor();
@@ -154,7 +154,7 @@ describe('the buyer’s path', () => {
     assert.equal(await payments.getByRole('row').count(), 2, 'resuming charged nothing');
     await visit(page, '/dashboard');
     await page
-      .getByRole('region', { name: 'Your fax number' })
+      .getByRole('region', { name: 'Your plan' })
       .getByText(new RegExp(`^Premium · trial until ${DATE.source}$`))
       .waitFor();
   });

@@ -2,21 +2,22 @@ import type { SubscriptionView } from '../../common/billing';
 import type { PlanSummary } from '../../common/plan-summary';
 import { formatBillingDay } from '../../i18n/dates';
 import dashboardMessages from 'virtual:messages/dashboard';
-import upgradeMessages from 'virtual:messages/upgrade';
 import { translator } from '../../i18n/translator';
+import { planName } from '../billing/plan-names';
 
-const t = translator({ dashboard: dashboardMessages, upgrade: upgradeMessages });
+const t = translator({ dashboard: dashboardMessages });
 
 /** "Basic · trial until Dec 4, 2026", "Pro · renews Jan 4, 2027", "Basic · ends Dec 4, 2026", or null. */
 function subscriptionLine(subscription: SubscriptionView): string | null {
   if (subscription.type === 'FREE' || !subscription.planLevel) return null;
-  const level = t(`upgrade.level${subscription.planLevel}`);
+  const level = planName(subscription.planLevel);
   const end = subscription.currentPeriodEnd;
+  // A cancelled plan says so first, trial or not: it is what changes what happens on that day.
   const status =
-    subscription.type === 'TRIAL' && subscription.trialEndsAt
-      ? t('dashboard.yourNumberTrialUntil', { date: formatBillingDay(subscription.trialEndsAt) })
-      : end && subscription.cancelAtPeriodEnd
-        ? t('dashboard.yourNumberEnds', { date: formatBillingDay(end) })
+    end && subscription.cancelAtPeriodEnd
+      ? t('dashboard.yourNumberEnds', { date: formatBillingDay(end) })
+      : subscription.type === 'TRIAL' && subscription.trialEndsAt
+        ? t('dashboard.yourNumberTrialUntil', { date: formatBillingDay(subscription.trialEndsAt) })
         : end
           ? t('dashboard.yourNumberRenews', { date: formatBillingDay(end) })
           : null;
@@ -28,7 +29,7 @@ export function planLine(plan: PlanSummary, subscription: SubscriptionView | nul
   const line = subscription ? subscriptionLine(subscription) : null;
   if (line) return line;
   if (plan.type === 'FREE') return t('dashboard.planFREE');
-  const level = plan.level ? t(`upgrade.level${plan.level}`) : null;
+  const level = plan.level ? planName(plan.level) : null;
   if (plan.type === 'TRIAL') return level ? t('dashboard.planTRIAL', { level }) : t('dashboard.planTRIALNoLevel');
   return level ? t('dashboard.planPAID', { level }) : t('dashboard.planPAIDNoLevel');
 }
