@@ -4,8 +4,8 @@
 // of them. Until an island has hydrated it keeps a submit of a form inside it from leaving the page
 // (and shows the form's button busy), and a file dropped on it in its file input rather than letting
 // the browser open it. When Astro says the island is hydrating, what the person did is handed to the
-// island's own handlers as though done then: each changed field's input, change or click event,
-// then the submit. No island does anything for it: their fields only have to report through
+// island's own handlers as though done then: each changed field's input, change or click event
+// (and the focusout of a text field they have left), then the submit. No island does anything for it: their fields only have to report through
 // onChange/onInput, and their forms through onSubmit.
 
 type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
@@ -50,6 +50,9 @@ function replay(field: Field, change: Change): void {
     field.value = change ? '' : ' ';
     Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value')?.set?.call(field, change);
     fire(field, 'input');
+    // Left, not still being typed in: the island hears it left too (onBlur), e.g. /send's To field
+    // makes the number a chip.
+    if (field !== document.activeElement) fire(field, 'focusout');
   }
 }
 

@@ -23,6 +23,11 @@ async function openBeforeHydration(page: Page, path: string): Promise<void> {
   await page.goto(path, { waitUntil: 'commit' });
 }
 
+/** /send's drop zone and what it says of the document. */
+function sendDocumentArea(page: Page): Locator {
+  return page.getByRole('region', { name: 'Document' });
+}
+
 async function assertNotHydrated(page: Page): Promise<void> {
   assert.ok((await page.locator('astro-island[ssr]').count()) > 0, 'the islands have not hydrated yet');
 }
@@ -80,11 +85,20 @@ describe('what is done before the page is ready', () => {
     const page = await browser.newPage();
     await signUpConfirmed(page, 'Early Sender', 'early-send');
     await openBeforeHydration(page, '/send');
-    await page.getByLabel('Choose a document').setInputFiles(await makePdf(2));
-    await page.getByLabel('Fax number', { exact: true }).fill('2125550123');
+    const to = page.getByRole('combobox', { name: 'To' });
+    await to.fill('2125550123');
+    // Moving on from the field is what makes a typed number a chip.
+    await to.press('Tab');
+    await page.getByLabel('Choose a file').setInputFiles(await makePdf(2));
     await assertNotHydrated(page);
-    await page.getByText(/document-2-pages\.pdf · .* · 2 pages/).waitFor({ timeout: HYDRATED_MS });
-    await page.getByText('Sending to (212) 555-0123.').waitFor();
+    await sendDocumentArea(page).getByText('document-2-pages.pdf', { exact: true }).waitFor({ timeout: HYDRATED_MS });
+    await sendDocumentArea(page)
+      .getByText(/^[\d.]+ KB · 2 pages$/)
+      .waitFor();
+    // Read as it will be dialled: the phone library comes with the first number to read.
+    await page.getByRole('list', { name: 'Recipients' }).getByText('(212) 555-0123', { exact: true }).waitFor({ timeout: HYDRATED_MS });
+    assert.equal(await to.inputValue(), '', 'the number left the field for its chip');
+    await page.getByRole('region', { name: 'Summary' }).getByText('1 fax · 2 pages · 2 credits').waitFor();
   });
 
   it('keeps a document dropped on /send before hydration, where the browser would have opened it', async () => {
@@ -101,11 +115,14 @@ describe('what is done before the page is ready', () => {
       },
       { base64: pdf.buffer.toString('base64'), name: pdf.name },
     );
-    const zone = page.getByText('Choose a document');
+    const zone = sendDocumentArea(page).getByText('Drop your document here');
     await zone.dispatchEvent('dragover', { dataTransfer });
     await zone.dispatchEvent('drop', { dataTransfer });
     await assertNotHydrated(page);
-    await page.getByText(/dropped\.pdf · .* · 1 page/).waitFor({ timeout: HYDRATED_MS });
+    await sendDocumentArea(page).getByText('dropped.pdf', { exact: true }).waitFor({ timeout: HYDRATED_MS });
+    await sendDocumentArea(page)
+      .getByText(/^[\d.]+ KB · 1 page$/)
+      .waitFor();
     assert.equal(new URL(page.url()).pathname, '/send');
   });
 
