@@ -108,8 +108,20 @@ async function sendAndOpenDetails(page: Page, shown: string): Promise<string> {
   return new URL(page.url()).pathname.split('/').at(-1)!;
 }
 
+/** The fax page's status: its pill ("Delivered", "Retrying at 10:42 AM") and what was refunded beside it. */
 function faxStatus(page: Page, text: string | RegExp) {
   return page.getByRole('region', { name: 'Status' }).getByRole('status').filter({ hasText: text });
+}
+
+/** A fax's particulars on its page ("Pages: 4 of 4 sent"). */
+function faxFacts(page: Page) {
+  return page.getByRole('region', { name: 'Details' });
+}
+
+/** The fax page shows it delivered, with every one of its `pages` pages sent. */
+async function waitForDelivery(page: Page, pages: number): Promise<void> {
+  await faxStatus(page, /^Delivered$/).waitFor({ timeout: FAX_TIMEOUT_MS });
+  await faxFacts(page).getByText(`${pages} of ${pages} sent`, { exact: true }).waitFor();
 }
 
 describe('sending a fax', () => {
@@ -168,7 +180,7 @@ describe('sending a fax', () => {
     await assertNoSeriousAxeViolations(page);
 
     const faxId = await sendAndOpenDetails(page, '(212) 555-0123');
-    await faxStatus(page, 'Delivered · 4 pages').waitFor({ timeout: FAX_TIMEOUT_MS });
+    await waitForDelivery(page, 4);
     const timeline = page.getByRole('region', { name: 'Timeline' });
     await timeline.getByText('Accepted and queued for sending').waitFor();
     await timeline.getByText('Attempt 1: dialing').waitFor();
@@ -258,7 +270,7 @@ describe('sending a fax', () => {
     await page.getByLabel('Send anonymously').check();
     await summary(page).getByText('1 fax · 1 page · 1 credit').waitFor();
     await sendAndOpenDetails(page, '(646) 555-0188');
-    await faxStatus(page, 'Delivered · 1 page').waitFor({ timeout: FAX_TIMEOUT_MS });
+    await waitForDelivery(page, 1);
     await page.getByText('Hidden (sent anonymously)').waitFor();
   });
 
@@ -271,11 +283,15 @@ describe('sending a fax', () => {
     await upload(page, await makePdf(1, 'memo.pdf'), /^[\d.]+ KB · 1 page$/);
     await sendAndOpenDetails(page, '(212) 555-0001');
 
-    // Between attempts the page says what happened and when the next try is.
-    await faxStatus(page, /^Line busy — trying again at \d{1,2}:\d\d [AP]M \(attempt [234] of 4\)/).waitFor({ timeout: FAX_TIMEOUT_MS });
-    await page.getByRole('heading', { name: 'Trying again automatically' }).waitFor();
+    // Between attempts the page says when the next try is (the status), and what happened and which
+    // attempt comes next (the banner above the document).
+    await faxStatus(page, /^Retrying at \d{1,2}:\d\d [AP]M$/).waitFor({ timeout: FAX_TIMEOUT_MS });
+    const retry = page.getByRole('region', { name: 'Trying again automatically' });
+    await retry.getByText(/^Attempt [234] of 4 will start at \d{1,2}:\d\d [AP]M\./).waitFor();
+    await retry.getByRole('heading', { name: 'Last attempt: Line busy' }).waitFor();
+    await retry.getByText('The receiving fax line was busy when we called.').waitFor();
 
-    await faxStatus(page, 'Failed: Line busy · 1 credit refunded').waitFor({ timeout: FAX_TIMEOUT_MS });
+    await faxStatus(page, /^Failed: Line busy · 1 credit refunded$/).waitFor({ timeout: FAX_TIMEOUT_MS });
     const failure = page.getByRole('region', { name: 'Why it failed' });
     await failure.getByText('The receiving fax line was busy when we called.').waitFor();
     await failure.getByRole('heading', { name: 'What to do next' }).waitFor();
