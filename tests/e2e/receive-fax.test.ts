@@ -58,7 +58,7 @@ describe('receiving a fax', () => {
     await inbox.getByRole('heading', { name: 'No faxes yet' }).waitFor();
     await inbox.getByText(`Your number is ${number}. Faxes sent to it appear here the moment they arrive.`).waitFor();
     // The next step: the number to copy, and a test fax to it.
-    await inbox.getByRole('main').getByRole('button', { name: 'Copy your fax number' }).waitFor();
+    await inbox.getByRole('main').getByRole('button', { name: 'Copy your number' }).waitFor();
     const testFax = inbox.getByRole('link', { name: 'Send yourself a test fax' });
     assert.equal(await testFax.getAttribute('href'), `/send?to=${encodeURIComponent(`+1${number.replace(/\D/g, '')}`)}`);
     await inboxLink(inbox, 0).waitFor();
