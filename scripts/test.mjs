@@ -1,7 +1,9 @@
-// npm test: everything CI checks, in order — lint and format, the import rules, type-check, unit and integration tests in workerd,
-// a production build, each page's JavaScript against its budget, and browser tests against that build served locally. Every step runs even
-// when an earlier one failed, so one run reports everything; the last line is `N passed, N failed`.
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+// npm test: everything CI checks — lint and format, the import rules, a production build, then two lanes side by side:
+// type-check and the unit and integration tests in workerd (one Worker, so one core), and each page's JavaScript against
+// its budget and the browser tests against that build served locally (the other core). Every step runs even when an
+// earlier one failed, so one run reports everything; a lane's output is printed whole when its step ends, so the two
+// never interleave. The last line is `N passed, N failed`.
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { run } from './local-env.mjs';
@@ -9,6 +11,18 @@ import { run } from './local-env.mjs';
 const workDir = mkdtempSync(join(tmpdir(), 'fax-test-'));
 const totals = { passed: 0, failed: 0 };
 const steps = [];
+
+/** Runs a command with its output kept in a file, printed whole once it ends (the lanes run at once). */
+async function runKept(name, command, args, options = {}) {
+  const file = join(workDir, `${name.replace(/[^a-z]+/gi, '-')}.log`);
+  const fd = openSync(file, 'w');
+  try {
+    await run(command, args, { ...options, stdio: ['ignore', fd, fd] });
+  } finally {
+    closeSync(fd);
+    process.stdout.write(`\n── ${name} ──\n${readFileSync(file, 'utf8')}`);
+  }
+}
 
 async function step(name, fn) {
   const started = Date.now();
@@ -57,44 +71,61 @@ const architectureOk = await step("house rules: forbidden imports fail, R2 only 
 );
 countTap(architectureOk, architectureTap);
 
-const typecheckOk = await step('typecheck', () => run('npm', ['run', '--silent', 'typecheck']));
-count(typecheckOk, typecheckOk ? 1 : 0, 0);
-
-const vitestReport = join(workDir, 'vitest.json');
-const vitestOk = await step('unit and integration tests (workerd)', () =>
-  run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`]),
-);
-if (existsSync(vitestReport)) {
-  const report = JSON.parse(readFileSync(vitestReport, 'utf8'));
-  count(vitestOk, report.numPassedTests, report.numFailedTests);
-} else {
-  count(vitestOk, 0, 0);
-}
-
 const buildOk = await step('build', () => run('npx', ['astro', 'build']));
 count(buildOk, 0, 0);
 
-// Bytes, not time: each page's JavaScript in the build against its budget (tests/bench/page-budgets.mjs).
-const budgetsReport = join(workDir, 'js-budgets.json');
-const budgetsOk = buildOk
-  ? await step('JavaScript budgets per page (dist/)', () => run('npx', ['node', 'tests/bench/js-budgets.mjs', `--report=${budgetsReport}`]))
-  : false;
-if (existsSync(budgetsReport)) {
-  const report = JSON.parse(readFileSync(budgetsReport, 'utf8'));
-  count(budgetsOk, report.within, report.over);
-} else {
-  count(budgetsOk, 0, 0);
+// The Worker's tests use one core (one workerd, decision in vitest.config.ts); the browser tests the other.
+async function workerLane() {
+  const typecheckOk = await step('typecheck', () => runKept('typecheck', 'npm', ['run', '--silent', 'typecheck']));
+  count(typecheckOk, typecheckOk ? 1 : 0, 0);
+
+  const vitestReport = join(workDir, 'vitest.json');
+  const vitestOk = await step('unit and integration tests (workerd)', () =>
+    runKept('unit and integration tests', 'npx', [
+      'vitest',
+      'run',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${vitestReport}`,
+    ]),
+  );
+  if (existsSync(vitestReport)) {
+    const report = JSON.parse(readFileSync(vitestReport, 'utf8'));
+    count(vitestOk, report.numPassedTests, report.numFailedTests);
+  } else {
+    count(vitestOk, 0, 0);
+  }
 }
 
-const tapFile = join(workDir, 'e2e.tap');
-const e2eOk = buildOk
-  ? await step('browser tests (Chromium)', () =>
-      run('npx', ['node', 'tests/e2e/run.mjs'], { env: { E2E_SKIP_BUILD: '1', E2E_TAP_FILE: tapFile } }),
-    )
-  : false;
-countTap(e2eOk, tapFile);
+async function browserLane() {
+  // Bytes, not time: each page's JavaScript in the build against its budget (tests/bench/page-budgets.mjs).
+  const budgetsReport = join(workDir, 'js-budgets.json');
+  const budgetsOk = buildOk
+    ? await step('JavaScript budgets per page (dist/)', () =>
+        runKept('JavaScript budgets', 'npx', ['node', 'tests/bench/js-budgets.mjs', `--report=${budgetsReport}`]),
+      )
+    : false;
+  if (existsSync(budgetsReport)) {
+    const report = JSON.parse(readFileSync(budgetsReport, 'utf8'));
+    count(budgetsOk, report.within, report.over);
+  } else {
+    count(budgetsOk, 0, 0);
+  }
+
+  const tapFile = join(workDir, 'e2e.tap');
+  const e2eOk = buildOk
+    ? await step('browser tests (Chromium)', () =>
+        runKept('browser tests', 'npx', ['node', 'tests/e2e/run.mjs'], { env: { E2E_SKIP_BUILD: '1', E2E_TAP_FILE: tapFile } }),
+      )
+    : false;
+  countTap(e2eOk, tapFile);
+}
+
+const started = Date.now();
+await Promise.all([workerLane(), browserLane()]);
 
 console.log('\nSummary');
 for (const s of steps) console.log(`  ${s.ok ? '✓' : '✗'} ${s.name} (${s.seconds} s)`);
+console.log(`  both lanes together: ${((Date.now() - started) / 1000).toFixed(1)} s`);
 console.log(`${totals.passed} passed, ${totals.failed} failed`);
 process.exit(totals.failed === 0 && steps.every((s) => s.ok) ? 0 : 1);

@@ -51,7 +51,11 @@ describe('what is done before the page is ready', () => {
     await page.getByLabel('Password').fill(account.password);
     await submitBeforeHydration(page, page.getByRole('button', { name: 'Sign in', exact: true }));
     await waitForPath(page, '/dashboard', HYDRATED_MS);
-    await page.getByRole('button', { name: /Account menu/ }).filter({ hasText: account.email }).first().waitFor({ timeout: HYDRATED_MS });
+    await page
+      .getByRole('button', { name: /Account menu/ })
+      .filter({ hasText: account.email })
+      .first()
+      .waitFor({ timeout: HYDRATED_MS });
   });
 
   it('creates the account typed before hydration', async () => {
