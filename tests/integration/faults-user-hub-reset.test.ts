@@ -143,5 +143,5 @@ describe('the UserHub reset with sockets open', () => {
     expect(faxes.map((fax) => fax.id)).toEqual(expect.arrayContaining(accepted));
     for (const faxId of accepted) expect((await waitForFaxDone(faxId)).status).toBe('DELIVERED');
     expect((await readAgain(sender.cookie)).sendStatus.lifetimeSendCount).toBe(faxes.length);
-  }, 20_000);
+  }, 60_000);
 });

@@ -74,7 +74,7 @@ describe('dispatch through the loopback carrier', () => {
 
     const delivered = await socket.waitForEvent<{ type: string; fax: FaxView }>(
       (e) => e.type === 'fax.updated' && e.fax.status === 'DELIVERED',
-      5000,
+      15_000,
     );
     expect(delivered.fax).toMatchObject({ id: faxId, pagesSent: 4, pageCount: 4, attempt: 1 });
     const statuses = socket
@@ -107,7 +107,7 @@ describe('dispatch through the loopback carrier', () => {
     expect(timeline.at(-1)).toMatchObject({ kind: 'REFUNDED', pages_sent: 5 });
     expect(await sendCreditsOf(userId)).toEqual({ default: 3, paid: 4 });
     expect(await ledgerRow(faxId)).toMatchObject({ status: 'FAILED', charged: 5, refunded: 5 });
-    await socket.waitForEvent((e) => e.type === 'account.updated', 5000);
+    await socket.waitForEvent((e) => e.type === 'account.updated', 15_000);
   });
 
   it('555-0002 (no answer): three retries, then FAILED NO_ANSWER', async () => {

@@ -287,5 +287,5 @@ describe('the counters through real changes', () => {
     expect((await faxList(a.cookie, 'direction=SEND&status=failed')).total).toBe(1);
     expect((await faxList(b.cookie, 'direction=RECEIVE&unread=true')).total).toBe(1);
     expect((await faxList(a.cookie, 'direction=RECEIVE&unread=true')).total).toBe(0);
-  }, 30_000);
+  }, 60_000);
 });

@@ -19,7 +19,7 @@ describe('account-jobs through the real queue', () => {
     await logInOk(email, { headers: { 'user-agent': FIREFOX_ON_LINUX, 'cf-connecting-ip': '203.0.113.7' } });
 
     const row = await waitFor(async () => (await loginEventsOf(userId)).find((e) => e.user_agent === FIREFOX_ON_LINUX), {
-      timeoutMs: 5000,
+      timeoutMs: 15_000,
       what: 'the login_events row of the sign-in',
     });
     expect(row).toMatchObject({ user_id: userId, method: 'password', ip: '203.0.113.7', user_agent: FIREFOX_ON_LINUX });
@@ -27,7 +27,7 @@ describe('account-jobs through the real queue', () => {
 
     const event = await socket.waitForEvent<{ type: string; device: string | null }>(
       (e) => e.type === 'session.started' && e.device === 'Firefox on Linux',
-      5000,
+      15_000,
     );
     expect(event).toEqual({ type: 'session.started', at: row.at, method: 'password', device: 'Firefox on Linux' });
   });

@@ -83,7 +83,7 @@ describe('sending to many numbers', () => {
     expect(view.status).toBe(200);
     const group = (await view.json()) as BroadcastView;
     expect(group.faxes.map((fax) => fax.id)).toEqual(faxes.map((fax) => fax.id));
-  }, 30_000);
+  }, 60_000);
 
   it('sends again to the failed recipients only, with their own cover pages, charged anew', async () => {
     const sender = await senderWithCredits(20);
@@ -120,7 +120,7 @@ describe('sending to many numbers', () => {
     });
     expect(nothing.status).toBe(409);
     expect(await errorCode(nothing)).toBe('NO_FAILED_FAXES');
-  }, 30_000);
+  }, 60_000);
 
   it('never overdraws under concurrent sends to many', async () => {
     const sender = await senderWithCredits(30);
@@ -197,7 +197,7 @@ describe('sending later', () => {
     await storeSql(sender.userId, 'UPDATE faxes SET send_at = ? WHERE id = ?', Date.now() - 1000, faxId);
     await ringStoreAlarm(sender.userId);
     expect(await waitForFaxDone(faxId)).toMatchObject({ status: 'DELIVERED', pages_sent: 2 });
-  }, 30_000);
+  }, 60_000);
 
   it('a cancelled fax gets its credits back at once and never starts; a started one cannot be cancelled', async () => {
     const sender = await senderWithCredits(10);

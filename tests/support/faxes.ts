@@ -164,7 +164,7 @@ export function dispatchFirstAttempt(faxId: string): Promise<void> {
 }
 
 /** Waits until the fax is DELIVERED or FAILED (retries included) and answers its row. */
-export function waitForFaxDone(faxId: string, timeoutMs = 20_000): Promise<FaxRowRaw> {
+export function waitForFaxDone(faxId: string, timeoutMs = 45_000): Promise<FaxRowRaw> {
   return waitFor(
     async () => {
       const row = await faxRow(faxId);

@@ -68,7 +68,7 @@ export class LiveSocket {
   }
 
   /** The first JSON event satisfying `match`. */
-  async waitForEvent<T = Record<string, unknown>>(match: (event: T) => boolean, timeoutMs = 3000): Promise<T> {
+  async waitForEvent<T = Record<string, unknown>>(match: (event: T) => boolean, timeoutMs = 15_000): Promise<T> {
     return waitFor(() => (this.events() as T[]).find(match), { timeoutMs, intervalMs: 10, what: 'a live event' });
   }
 

@@ -1,7 +1,7 @@
 /** Polls `probe` until it answers something truthy; throws after `timeoutMs`. */
 export async function waitFor<T>(
   probe: () => Promise<T | null | undefined | false> | T | null | undefined | false,
-  { timeoutMs = 5000, intervalMs = 50, what = 'condition' }: { timeoutMs?: number; intervalMs?: number; what?: string } = {},
+  { timeoutMs = 15_000, intervalMs = 50, what = 'condition' }: { timeoutMs?: number; intervalMs?: number; what?: string } = {},
 ): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
