@@ -134,6 +134,23 @@ async function assertPhoneFirstScreen(page: Page, path: string, where: string): 
   );
 }
 
+/** The dashboard's reason to be (issue 28): the number and the pages left, whole on the first screen. */
+async function assertNumberAndPagesInFirstScreen(page: Page, where: string): Promise<void> {
+  const tabBar = await page.locator('.tabbar').boundingBox();
+  const visibleTo = tabBar && tabBar.height > 0 ? tabBar.y : (page.viewportSize()?.height ?? 0);
+  const number = await page.getByRole('region', { name: 'Your fax number' }).locator('.own-number').boundingBox();
+  const pages = await page.getByRole('region', { name: 'Your plan' }).getByText('Pages left to send').boundingBox();
+  for (const [what, box] of [
+    ['the number', number],
+    ['the pages left', pages],
+  ] as const) {
+    assert.ok(
+      box && box.y + box.height <= visibleTo,
+      `${where}: ${what} ends at ${box && box.y + box.height} px, the screen at ${visibleTo}`,
+    );
+  }
+}
+
 interface Shot {
   path: string;
   size: string;
@@ -192,6 +209,7 @@ describe('the gallery of signed-in pages', () => {
           await page.screenshot({ path: join(GALLERY_DIR, file) });
           shots.push({ path, size: `${size.width}×${size.height}`, theme, file });
           if (size.name === 'phone') await assertPhoneFirstScreen(page, path, where);
+          if (path === '/dashboard') await assertNumberAndPagesInFirstScreen(page, where);
           if (size.name === 'desktop') {
             await assertNoSeriousAxeViolations(page, { everyImpact: true });
             assertFocusRings(await focusStops(page), where);
