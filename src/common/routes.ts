@@ -1,5 +1,8 @@
-// Every route of the product (spec §2) and the guard it stands behind, in one table.
-// The server enforces these in src/middleware.ts before any HTML is sent.
+// Every route of the product (spec §2), in one table: the guard it stands behind, which
+// src/middleware.ts enforces before any HTML is sent, and whether the Worker reads the page's data
+// before it renders (worker/pages/index.ts keeps one loader for each such route, and the compiler
+// refuses a loader for any other path). tests/unit/routes.test.ts holds the table to src/pages/:
+// every route has its page, every page its one route.
 
 export const GUARDS = ['auth-required', 'no-auth-required'] as const;
 type GuardName = (typeof GUARDS)[number];
@@ -11,18 +14,22 @@ export interface RouteRule {
   guard: GuardName | null;
   /** The issue that builds this route's page; until then it answers 404 (the route table test checks both ways). */
   planned?: string;
+  /** The Worker reads what the page shows first before it renders (decision 033; worker/pages/). */
+  loads?: true;
+  /** A development page: it exists only with DEV_TOOLS on (src/middleware.ts answers 404 otherwise). */
+  dev?: true;
 }
 
 export const ROUTES = [
   { path: '/', guard: null }, // redirects to /dashboard
-  { path: '/dashboard', guard: 'auth-required' },
+  { path: '/dashboard', guard: 'auth-required', loads: true },
   { path: '/account_delete/*', guard: null }, // outlives the session it was started from
-  { path: '/broadcast/*', guard: 'auth-required' }, // one send to many numbers (issue 17)
+  { path: '/broadcast/*', guard: 'auth-required', loads: true }, // one send to many numbers
   { path: '/confirmFaxMail', guard: null }, // the mailed link proves the address, whoever opens it
   { path: '/faxDetails', guard: 'auth-required' }, // redirects to /dashboard
-  { path: '/faxDetails/*', guard: 'auth-required' },
-  { path: '/inbox', guard: 'auth-required' },
-  { path: '/login', guard: 'no-auth-required' },
+  { path: '/faxDetails/*', guard: 'auth-required', loads: true },
+  { path: '/inbox', guard: 'auth-required', loads: true },
+  { path: '/login', guard: 'no-auth-required', loads: true },
   { path: '/lp/receive-fax', guard: null },
   { path: '/lp/receive-fax2', guard: null },
   { path: '/lp/receive-fax3', guard: null },
@@ -30,20 +37,28 @@ export const ROUTES = [
   { path: '/lp/receive-fax5', guard: null },
   { path: '/lp/send-fax', guard: null },
   { path: '/onboarding', guard: null }, // a visitor is sent to /welcome; the path itself needs an account
-  { path: '/phonebook', guard: 'auth-required' },
-  { path: '/privacy', guard: null }, // read before signing up, and after
-  { path: '/preview', guard: 'auth-required' }, // a received fax belongs to someone
+  { path: '/phonebook', guard: 'auth-required', loads: true },
+  { path: '/privacy', guard: null, loads: true }, // read before signing up, and after
+  { path: '/preview', guard: 'auth-required', loads: true }, // a received fax belongs to someone
   { path: '/recover', guard: null },
   { path: '/reserveNumber', guard: null }, // visitors may hold a number before signing up
-  { path: '/send', guard: 'auth-required' }, // sending spends an account's credits
-  { path: '/sent', guard: 'auth-required' },
-  { path: '/settings', guard: 'auth-required' },
-  { path: '/terms', guard: null },
-  { path: '/transaction', guard: 'auth-required' }, // a payment needs an account to charge
-  { path: '/trash', guard: 'auth-required' },
-  { path: '/upgrade', guard: null },
+  { path: '/send', guard: 'auth-required', loads: true }, // sending spends an account's credits
+  { path: '/sent', guard: 'auth-required', loads: true },
+  { path: '/settings', guard: 'auth-required', loads: true },
+  { path: '/terms', guard: null, loads: true },
+  { path: '/transaction', guard: 'auth-required', loads: true }, // a payment needs an account to charge
+  { path: '/trash', guard: 'auth-required', loads: true },
+  { path: '/upgrade', guard: null, loads: true },
   { path: '/welcome', guard: null }, // a visitor sees what an account brings
+  // Development only (DEV_TOOLS): the design guide, the mail outbox, the Google stand-in, the funnel.
+  { path: '/dev/design', guard: null, dev: true },
+  { path: '/dev/funnel', guard: null, dev: true, loads: true },
+  { path: '/dev/google', guard: null, dev: true },
+  { path: '/dev/outbox', guard: null, dev: true },
 ] as const satisfies readonly RouteRule[];
+
+/** The routes whose page data the Worker reads before rendering: worker/pages/index.ts has a loader for each, and for no other. */
+export type LoadedRoute = Extract<(typeof ROUTES)[number], { loads: true }>['path'];
 
 /** Throws on a guard name the app does not know, so a typo fails the build instead of opening a page. */
 export function assertKnownGuards(routes: readonly RouteRule[]): void {
@@ -67,6 +82,13 @@ function matches(rulePath: string, pathname: string): boolean {
 export function findRoute(pathname: string, routes: readonly RouteRule[] = ROUTES): RouteRule | null {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   return routes.find((route) => matches(route.path, path)) ?? null;
+}
+
+/** The parameter segment of a path under a `/*` route (`/faxDetails/abc` → `abc`), or '' for a route without one. */
+export function routeParam(route: RouteRule, pathname: string): string {
+  if (!route.path.endsWith('/*')) return '';
+  const path = pathname.replace(/\/+$/, '');
+  return path.slice(path.lastIndexOf('/') + 1);
 }
 
 /** True for a route whose page is built (a path still `planned` would only answer 404): links to it may show. */

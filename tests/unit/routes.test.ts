@@ -7,6 +7,7 @@ import {
   isRouteBuilt,
   loginPathFor,
   ROUTES,
+  routeParam,
   safeRedirectPath,
   type RouteRule,
 } from '../../src/common/routes';
@@ -22,6 +23,11 @@ const ISSUE_ROUTES: ReadonlyArray<[path: string, guard: RouteRule['guard']]> = [
   // Issue 29: the terms and the privacy policy, for anyone.
   ['/terms', null],
   ['/privacy', null],
+  // Development pages (DEV_TOOLS only): in the one table like every page, so their data is loaded by it too.
+  ['/dev/design', null],
+  ['/dev/funnel', null],
+  ['/dev/google', null],
+  ['/dev/outbox', null],
 ];
 
 const SPEC_ROUTES: ReadonlyArray<[path: string, guard?: RouteRule['guard']]> = [
@@ -92,6 +98,14 @@ describe('ROUTES', () => {
     expect(ROUTES.find((r) => r.path === path)?.guard).toBe(guard);
   });
 
+  it.each(PAGE_FILES.filter((file) => file !== '/src/pages/404.astro'))('%s is the page of exactly one route', (file) => {
+    expect(ROUTES.filter((route) => pageFileOf(route.path) === file).map((route) => route.path)).toHaveLength(1);
+  });
+
+  it('marks every development page as one, and no other', () => {
+    for (const route of ROUTES) expect('dev' in route, route.path).toBe(route.path.startsWith('/dev/'));
+  });
+
   it('uses only known guards', () => {
     expect(() => assertKnownGuards(ROUTES)).not.toThrow();
     for (const route of ROUTES) if (route.guard !== null) expect(GUARDS).toContain(route.guard);
@@ -145,8 +159,14 @@ describe('findRoute', () => {
   });
 
   it('returns the rule with its guard', () => {
-    expect(findRoute('/faxDetails/123')).toEqual({ path: '/faxDetails/*', guard: 'auth-required' });
-    expect(findRoute('/login/')).toEqual({ path: '/login', guard: 'no-auth-required' });
+    expect(findRoute('/faxDetails/123')).toEqual({ path: '/faxDetails/*', guard: 'auth-required', loads: true });
+    expect(findRoute('/login/')).toEqual({ path: '/login', guard: 'no-auth-required', loads: true });
+    expect(findRoute('/welcome')).toEqual({ path: '/welcome', guard: null });
+  });
+
+  it('names the segment of a route with one, and none of a route without', () => {
+    expect(routeParam(findRoute('/faxDetails/abc/')!, '/faxDetails/abc/')).toBe('abc');
+    expect(routeParam(findRoute('/dashboard')!, '/dashboard')).toBe('');
   });
 
   it('reads another table when given one', () => {

@@ -1,4 +1,5 @@
 import type { PageData } from '../../src/common/page-data';
+import { findRoute, type LoadedRoute, routeParam } from '../../src/common/routes';
 import { loadBroadcast } from './broadcast';
 import { loadDashboard } from './dashboard';
 import { loadDevFunnel } from './dev-funnel';
@@ -16,8 +17,11 @@ export type { PageInput } from './page-input';
 
 type Loader = (input: PageInput, param: string) => Promise<PageData | null>;
 
-/** Each page's loader by its route (src/common/routes.ts); `*` is the one parameter segment. */
-const LOADERS: Record<string, Loader> = {
+/**
+ * Each page's loader, by its route in src/common/routes.ts: a route marked `loads` must have one
+ * here and no other path may (the Record's keys are those routes); `param` is a `/*` route's segment.
+ */
+const LOADERS: Record<LoadedRoute, Loader> = {
   '/dashboard': loadDashboard,
   '/sent': (input) => loadFaxHistory(input, 'SEND'),
   '/inbox': (input) => loadFaxHistory(input, 'RECEIVE'),
@@ -50,10 +54,7 @@ function decoded(segment: string): string {
  * that needs nothing more than the page context, or whose island reads for itself.
  */
 export function loadPageData(input: PageInput): Promise<PageData | null> {
-  const path = input.url.pathname.length > 1 ? input.url.pathname.replace(/\/+$/, '') : input.url.pathname;
-  const exact = LOADERS[path];
-  if (exact) return exact(input, '');
-  const slash = path.lastIndexOf('/');
-  const withParam = slash > 0 ? LOADERS[`${path.slice(0, slash)}/*`] : undefined;
-  return withParam ? withParam(input, decoded(path.slice(slash + 1))) : Promise.resolve(null);
+  const route = findRoute(input.url.pathname);
+  if (!route?.loads) return Promise.resolve(null);
+  return LOADERS[route.path as LoadedRoute](input, decoded(routeParam(route, input.url.pathname)));
 }
