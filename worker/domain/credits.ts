@@ -3,10 +3,13 @@ import type { Allowance } from '../../src/common/plans';
 // Credits, the pages a user may send and receive (docs/product.md, billing). Each kind has two
 // buckets: default credits, the plan's (or the free ones) for the current period, replaced at each
 // grant and gone when the plan ends; and paid credits, bought or given back, which never expire.
-// A charge takes default credits first, a refund gives paid ones back first. These are the rules;
-// db/queries/credits.ts is the one place that writes them as SQL (a charge must be computed inside
-// the statement that takes it, so two sends at once can never overdraw), and
-// tests/integration/credits-sql.test.ts checks that SQL against these functions.
+// A charge takes default credits first, a refund gives paid ones back first. These are the rules,
+// and they are also the implementation: the balance lives in the user's own store
+// (db/store/credits.ts, decision 023), whose object runs one call at a time, so a charge is read,
+// computed with these functions and written in one transaction, and two sends at once can never
+// overdraw. D1 keeps only each credit period's allowance (db/queries/credit-period.ts).
+// tests/unit/credits.test.ts plays the rules against a model (tests/support/credit-model.ts), and
+// tests/integration/user-store.test.ts checks the store against these functions.
 
 export type CreditKind = 'send' | 'receive';
 
