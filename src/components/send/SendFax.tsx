@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { type FormEvent, useEffect } from 'react';
 import composer from 'virtual:messages/send.composer';
 import title from 'virtual:message/send.title';
 import { translator } from '../../i18n/translator';
@@ -6,15 +6,24 @@ import type { AccountDetails } from '../../common/account-view';
 import type { ContactView } from '../../common/contacts';
 import { seedAccount } from '../../stores/account';
 import { $draft, updateDraft } from '../../stores/send-draft';
-import { $ownFaxNumber } from '../../stores/send-fax';
+import { $ownFaxNumber, sendFax } from '../../stores/send-fax';
 import { addContact } from '../../stores/send-recipients';
 import DropZone from './DropZone';
+import { focusArea } from './send-areas';
 import RecipientField from './RecipientField';
 import SendOptions from './SendOptions';
 import SendSummary from './SendSummary';
 import './send-composer.css';
 
 const t = translator({ send: { title, composer } });
+
+/** Send pressed: the fax goes, or the person is taken to the first thing to fix. */
+function sendFromComposer(event: FormEvent<HTMLFormElement>): void {
+  event.preventDefault();
+  void sendFax().then((area) => {
+    if (area) focusArea(area);
+  });
+}
 
 interface Props {
   /** The user's own fax number (E.164), the cover page's default "from" number; null without one. */
@@ -46,7 +55,9 @@ export default function SendFax({ ownFaxNumber, supportEmail, account, contact, 
   const renderedCredits = account ? account.faxCredits.defaultCreditsSend + account.faxCredits.paidCreditsSend : null;
 
   return (
-    <form className="send-composer" noValidate onSubmit={(event) => event.preventDefault()}>
+    <form className="send-composer" noValidate onSubmit={sendFromComposer}>
+      {/* The form's default button, disabled: Enter in a field (a cover page's subject) never sends; only Send does. */}
+      <button type="submit" disabled hidden aria-hidden="true" tabIndex={-1} />
       <header className="page-header send-header">
         <div>
           <h1>{t('send.title')}</h1>

@@ -5,12 +5,11 @@ import { formatDateTime } from '../../i18n/dates';
 import { translator } from '../../i18n/translator';
 import { $draft, $schedule } from '../../stores/send-draft';
 import { $uploadedFile } from '../../stores/send-document';
-import { $sendAttempts, $sendSummary, $shownProblems, $submission, sendFax } from '../../stores/send-fax';
+import { $sendAttempts, $sendSummary, $shownProblems, $submission } from '../../stores/send-fax';
 import { $recipientList } from '../../stores/send-recipients';
 import { creditsText, pagesText } from '../faxes/count-text';
 import { useTimeZone } from '../time/time-zone';
 import { recipientName } from './RecipientChips';
-import { focusArea } from './send-areas';
 import { problemText, refusalText } from './send-problem-text';
 import { problemOf } from './send-problems';
 
@@ -60,11 +59,6 @@ export default function SendSummary({ renderedCredits }: { renderedCredits: numb
   const message = refusal ?? (problem ? problemText(problem) : null);
   const busy = submission.kind === 'sending' || submission.kind === 'sent';
 
-  const send = async () => {
-    const area = await sendFax();
-    if (area) focusArea(area);
-  };
-
   return (
     <section className="card send-summary" aria-labelledby={ids.heading}>
       <h2 className="summary-heading" id={ids.heading}>
@@ -106,12 +100,12 @@ export default function SendSummary({ renderedCredits }: { renderedCredits: numb
           {t('send.summary.sent')}
         </p>
       )}
+      {/* The composer form's submit (SendFax.tsx sends): a Send pressed before the page's scripts ran is kept and sent then (decision 034). */}
       <button
-        type="button"
+        type="submit"
         className="button primary wide send-button"
         aria-describedby={message ? ids.message : undefined}
         aria-busy={busy || undefined}
-        onClick={() => void send()}
       >
         {busy ? t('send.summary.sending') : label}
       </button>
