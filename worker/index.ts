@@ -37,7 +37,7 @@ async function pageContext(c: Context<AppEnv>): Promise<PageContext> {
   const liveMark = user ? await userHubStub(c.env, user.id).liveMark() : null;
   // The user's own store answers the counts, the credits and, on the dashboard, what is on its way;
   // the page's own loader (worker/pages/) what the page shows first.
-  // The number is read once, for the header and for the page's loader alike (issue 16, point 4).
+  // The number is read once, for the header and for the page's loader alike (tests/integration/row-reads.test.ts).
   const ownedNumber = user ? findNumberOwnedBy(db, user.id) : Promise.resolve(null);
   const openStep = user ? openSetupStep(user.setup, needsSetup(user)) : null;
   const [owned, figures, pageData] = await Promise.all([

@@ -47,14 +47,14 @@ export const billingApi = new Hono<AppEnv>()
     return c.json(await subscriptionStatusOf(c.env, settled.user, settled.rows), 200);
   })
 
-  // The plan stops renewing (at Stripe too) and lasts until currentPeriodEnd; the page asks first (issue 29).
+  // The plan stops renewing (at Stripe too) and lasts until currentPeriodEnd; the page asks first (decision 040).
   .get('/cancelSubscription', requireSameOrigin, async (c) => {
     const { user } = currentViewer(c);
     await cancelAtPeriodEnd(c.env, user);
     return c.json(await readSubscriptionStatus(c.env, user.id), 200);
   })
 
-  // Until the period end a cancelled plan may renew again, with no new charge (issue 29).
+  // Until the period end a cancelled plan may renew again, with no new charge (decision 040).
   .post('/resumeSubscription', validate('json', resumeSubscriptionSchema), async (c) => {
     const { user } = currentViewer(c);
     await resumePlan(c.env, user, c.req.valid('json').subscriptionId);

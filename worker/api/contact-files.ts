@@ -38,7 +38,7 @@ function checkedRows(format: ContactFileFormat, text: string): CheckedRow[] {
   throw new ApiError(400, 'INVALID_CONTACT_FILE', fileProblemMessage(format, file.problem));
 }
 
-// Importing and exporting the phonebook as CSV or vCard (issue 14). The preview and the import
+// Importing and exporting the phonebook as CSV or vCard (decision 026). The preview and the import
 // take the same body and answer every row: good ones with the contact they make, bad ones with
 // their place in the file and why. The import keeps the good rows, checked again against the
 // phonebook as it is then.

@@ -38,7 +38,7 @@ function refuseChange(c: Context<AppEnv>, change: Exclude<ContactChange, { ok: t
   return c.json(body, 409);
 }
 
-// The phonebook (issue 14): contacts in the user's own store, one per fax number. Every call needs
+// The phonebook (decision 026): contacts in the user's own store, one per fax number. Every call needs
 // a session (401 before the body is read); another user's contact answers 404 like a missing one,
 // since each user's store holds only their own.
 export const contactsApi = new Hono<AppEnv>()

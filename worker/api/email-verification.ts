@@ -11,7 +11,7 @@ import { publishToUser } from '../live/publish';
 import { accountDetailsOf } from '../fax/account-credits';
 
 // The signed-in user confirms their e-mail address with the link mailed at sign-up, or asks for
-// the link again (issue 15, finding 1).
+// the link again (decision 008's addendum).
 export const emailVerificationApi = new Hono<AppEnv>()
   .post('/verifyEmail', validate('json', verifyEmailSchema), async (c) => {
     const { user, sessionId } = currentViewer(c);

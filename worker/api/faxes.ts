@@ -24,7 +24,7 @@ function pdfHeaders(fileName: string, disposition: 'inline' | 'attachment'): Rec
 }
 
 // A user's faxes: history lists (spec §7: newest first, 30 then pages of 20), searched by number,
-// contact name, days and status (issue 14); one fax with its timeline, the PDF transmitted, and
+// contact name, days and status (decision 027); one fax with its timeline, the PDF transmitted, and
 // the delivery confirmation. A foreign id answers like a missing one.
 export const faxesApi = new Hono<AppEnv>()
   .get('/faxes', validate('query', faxListQuerySchema), async (c) => {

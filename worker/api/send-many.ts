@@ -22,7 +22,7 @@ import { validate } from '../http/validate';
 import { userHubStub } from '../live/publish';
 import type { ScheduleOutcome } from '../live/user-hub';
 
-// Sending one document to many numbers and sending later (issue 17). Each recipient gets its own
+// Sending one document to many numbers and sending later (decision 025). Each recipient gets its own
 // fax (own cover page, status, retries and refund); every fax of a send is charged in one
 // transaction of the user's store or the whole send is refused.
 

@@ -8,7 +8,7 @@ import { validate } from '../http/validate';
 import { mailLinkOrigin } from '../mail/link-origin';
 import { toViewer } from '../views/account';
 
-// Signing in through a mailed link, offered when password sign-in answers 429 (issue 15, finding 3).
+// Signing in through a mailed link, offered when password sign-in answers 429 (decision 009).
 export const signInLinkApi = new Hono<AppEnv>()
   .post('/mailSignInLink', validate('json', mailSignInLinkSchema), async (c) => {
     const { email } = c.req.valid('json');

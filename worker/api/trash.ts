@@ -18,7 +18,7 @@ import { userHubStub } from '../live/publish';
 import type { TrashChange } from '../live/user-hub';
 import { toFaxListPage } from '../views/faxes';
 
-// The trash (issue 14, spec §3 trash document): its list, moving faxes in and out, and deleting
+// The trash (decision 024, spec §3 trash document): its list, moving faxes in and out, and deleting
 // them forever. All or none: a fax id the user has no fax by answers 404 exactly like another
 // user's, and nothing moves.
 

@@ -10,7 +10,7 @@ import { sendMail } from '../mail/send';
 import { verifyEmailMail } from '../mail/verification-mail';
 import { issueMailedToken } from './mailed-token';
 
-// Confirming an account's e-mail address (issue 15, finding 1; src/common/email-verification.ts):
+// Confirming an account's e-mail address (decision 008's addendum; src/common/email-verification.ts):
 // a single-use link to the address, which only the account it was sent for can use, and only
 // while the account still has that address. A new link replaces the ones before it.
 

@@ -4,7 +4,7 @@ import { t } from '../../src/i18n/t';
 
 // How quickly a password falls to someone guessing (zxcvbn-ts, MIT): the breached passwords, keyboard
 // patterns, dates and repeats, and the words of the person's own account (the product's name, the
-// e-mail's name and domain), so neither "Password1!" nor "faxflow123" passes (issue 32).
+// e-mail's name and domain), so neither "Password1!" nor "faxflow123" passes (tests/integration/signup.test.ts).
 
 /** zxcvbn's score out of 4: 3 is "safely unguessable" (more than 10^8 guesses) for an online attack. */
 export const MIN_PASSWORD_SCORE = 3;

@@ -12,7 +12,7 @@ import { signInLinkMail } from '../mail/sign-in-link-mail';
 import { startSession } from './sign-in';
 import { issueMailedToken } from './mailed-token';
 
-// Signing in through a mailed link (issue 15, finding 3; src/common/sign-in-link.ts): the way in
+// Signing in through a mailed link (decision 009; src/common/sign-in-link.ts): the way in
 // for an owner whose password sign-in is paused by someone else's wrong guesses. A single-use link,
 // valid 15 minutes, whose token only the mail holds; the database keeps its SHA-256 and the
 // address it was sent to. It proves that address, as a password reset does, and skips the

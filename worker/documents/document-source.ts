@@ -1,4 +1,4 @@
-// A document read piece by piece rather than held whole (issue 16): a Worker has 128 MB, and a
+// A document read piece by piece rather than held whole (decision 030): a Worker has 128 MB, and a
 // document may be 50 MB. storage/bucket.ts answers one for an R2 object; bytesSource wraps bytes
 // already in memory (a one-shot upload, a converted image, tests).
 

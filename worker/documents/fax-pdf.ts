@@ -12,7 +12,7 @@ import { PdfUpdate, refText, withEntry } from './pdf-update';
 // its own size (carriers scale to the fax page). The cover is appended to the document as an
 // incremental update (pdf-update.ts) rather than the document being parsed and written again:
 // pdf-lib held a 31 MB scan three times over (115 MB; a Worker has 128), and the update is a few
-// KB whatever the document's size (issue 16, docs/decisions/030-large-documents.md).
+// KB whatever the document's size (docs/decisions/030-large-documents.md).
 
 export interface CoverPageUpdate {
   /** Bytes to append after the document's own. */

@@ -1,4 +1,4 @@
-// An image's size read from its header, before anything decodes it (issue 15, finding 2): a 97 KB
+// An image's size read from its header, before anything decodes it (tests/unit/documents-normalize.test.ts): a 97 KB
 // PNG of 10000 × 10000 pixels took the local server to 1.1 GB while it was turned into a page,
 // and a Worker has 128 MB. A fax page is about 1700 × 2200 pixels (3.7 megapixels).
 
@@ -9,7 +9,7 @@ export const MAX_JPEG_PIXELS = 60_000_000;
 /**
  * An image becomes its page in memory: its bytes and the PDF around them, about twice its size
  * (a 49 MB JPEG raised the process 51 MB above its own bytes, and its PDF was over 50 MB anyway).
- * A fax page needs a few hundred KB; past this an image is refused before it is read (issue 16).
+ * A fax page needs a few hundred KB; past this an image is refused before it is read (decision 030).
  */
 export const MAX_IMAGE_FILE_BYTES = 20 * 1024 * 1024;
 

@@ -12,7 +12,7 @@ import { CONTENT_TYPES, SNIFF_BYTES, sniffDocumentKind } from './sniff';
 // Every upload, one-shot or resumable, goes through here before it is stored: the bytes decide the
 // type, images become PDF pages, and the carrier's limits are applied. A stored document is
 // therefore always a PDF we could read. A PDF is read piece by piece from where it lies, never
-// held whole (issue 16).
+// held whole (decision 030).
 
 export interface DocumentLimits {
   maxBytes: number;

@@ -10,8 +10,8 @@ import { StreamTooLarge } from './stream-bounds';
 // Whether an uploaded PDF can be faxed as it is, and how many pages it has. A carrier can only
 // rasterise what it can read: a broken PDF fails at the fax machine, so it is refused at upload,
 // and so is one that needs a password to open. One that opens without (an owner password only, or
-// an empty user password: issue 32) is answered as pieces of its decrypted copy, to be stored in
-// its place. The document is read once, front to back, never held whole (issue 16); an encrypted
+// an empty user password: decision 037) is answered as pieces of its decrypted copy, to be stored in
+// its place. The document is read once, front to back, never held whole (decision 030); an encrypted
 // one twice, the second time with its key.
 
 // The trailer sits at the end; incremental updates append a new one, so the tail is enough.

@@ -6,7 +6,7 @@ import { rewriteStrings, stringAt } from './pdf-strings';
 import { isDict, nameOf, parseValue, type PdfDict } from './pdf-syntax';
 import { crossReferenceStream, refText, withEntry, type XrefEntry } from './pdf-update';
 
-// A PDF that opens without a password, written again in the clear (issue 32): a carrier, pdf-lib
+// A PDF that opens without a password, written again in the clear (decision 037): a carrier, pdf-lib
 // (the mail merge, the loopback network) and a cover page's update all need a document they can
 // read, so the stored copy is decrypted once, at upload. Every object the scan kept is written
 // with its strings and stream decrypted, object streams included (their objects stay inside

@@ -6,7 +6,7 @@ import { stringAt } from './pdf-strings';
 // The standard security handler (ISO 32000-2 §7.6.4): whether an encrypted PDF opens without a
 // password, and the key that decrypts it. Most "secured" PDFs (bank statements, payroll, forms)
 // have an empty user password and an owner password that only restricts printing or copying:
-// every viewer opens them without asking, so the product does too (issue 32). RC4 40–128 bits
+// every viewer opens them without asking, so the product does too (decision 037). RC4 40–128 bits
 // (revisions 2–4), AES-128 (4) and AES-256 (5, 6) are read; a password the person would have to
 // type, or another handler (certificates), is refused.
 

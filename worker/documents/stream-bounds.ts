@@ -2,7 +2,7 @@ import { createInflate, type Inflate } from 'node:zlib';
 import { yieldToEventLoop } from './document-source';
 import { isDict, nameOf, type PdfDict, type PdfValue } from './pdf-syntax';
 
-// Bounds on what a PDF's compressed streams decode to (issue 15, finding 2): a 204 KB PDF holding
+// Bounds on what a PDF's compressed streams decode to (tests/unit/documents-normalize.test.ts): a 204 KB PDF holding
 // a deflate stream of 200 MB took the local server near 0.9 GB, and a Worker has 128 MB. Each
 // Flate stream is inflated here as it streams by (pdf-scan.ts), its output counted and dropped
 // (memory stays at a few pieces), and the document is refused as soon as one grows past its bound.

@@ -2,7 +2,7 @@ import type { CoverPage } from '../../src/common/cover-page';
 import { formatPhoneForDisplay, toE164 } from '../../src/common/phone';
 import type { Recipient } from '../../src/common/send-many';
 
-// A send to many numbers (issue 17): the recipients as a person typed or pasted them, one fax each.
+// A send to many numbers (decision 025): the recipients as a person typed or pasted them, one fax each.
 
 export interface ReadRecipient {
   /** E.164. */

@@ -160,7 +160,7 @@ export function readContactCsv(text: string): RawContactFile {
 /**
  * A cell as a spreadsheet cannot run it: one that starts like a formula gets an apostrophe, and
  * one holding a separator is quoted whole. A spreadsheet whose list separator is the semicolon (or
- * a tab) would otherwise split "Eve;@SUM(A1)" and run its second half (issue 32).
+ * a tab) would otherwise split "Eve;@SUM(A1)" and run its second half (tests/unit/contact-files.test.ts).
  */
 function csvCell(value: string): string {
   const guarded = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;

@@ -11,7 +11,7 @@ import {
 import { formatPhoneForDisplay } from '../../src/common/phone';
 import { LOCALE, t } from '../../src/i18n/t';
 
-// Importing contacts (issue 14): every row of a file is checked on its own, so one bad row never
+// Importing contacts (decision 026): every row of a file is checked on its own, so one bad row never
 // keeps the others out; each bad row is answered with its place in the file and why. The preview
 // and the commit run the same plan, the commit against the phonebook as it is at that moment.
 
@@ -62,7 +62,7 @@ function cut(value: string, max: number): string {
 /**
  * The row's fields the product does not need to fax (company, e-mail, note) and a name past its
  * length made to fit, each change said in a sentence: an address book's long note or odd e-mail
- * never costs a person their contact (issue 32). The fax number is never changed.
+ * never costs a person their contact. The fax number is never changed.
  */
 function fitFields(format: ContactFileFormat, row: number, raw: RawContact): { fields: RawContact; notices: string[] } {
   const place = rowPlace(format, row);

@@ -2,7 +2,7 @@ import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import type { ContactView } from '../../src/common/contacts';
 
 // The phonebook's rules with no I/O: how a contact is found by what a person types, and the
-// opaque cursor of a page (issue 14).
+// opaque cursor of a page (decision 026).
 
 /** Lower case without accents, so "jose" finds "José" and "ACME" finds "Acme". */
 export function foldText(value: string): string {

@@ -50,7 +50,7 @@ function isBodyAlternative(part: MailPart): boolean {
 /**
  * The parts that may be pages, in the order the mail has them: what the sender attached, not what
  * the HTML body shows inline (signature logos, tracking pixels), not a signature of the mail
- * (`smime.p7s`, `signature.asc`) and not another form of its body (issue 32). Whether a part is a
+ * (`smime.p7s`, `signature.asc`) and not another form of its body (tests/unit/fax-mail-rules.test.ts). Whether a part is a
  * PDF, PNG or JPEG is decided later from its bytes, never from its name or declared type.
  */
 export function pagesOfMail<T extends MailPart>(parts: readonly T[]): T[] {

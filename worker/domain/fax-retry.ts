@@ -1,6 +1,6 @@
 import { FAX_MAX_ATTEMPTS, type FaxFailureReason } from '../../src/common/faxes';
 
-// Automatic retries and refunds (issue 4 part 7): a busy or unanswered line is tried again later,
+// Automatic retries and refunds (decision 014): a busy or unanswered line is tried again later,
 // a wrong number never. What a failed fax gives back is in credits.ts.
 
 /**

@@ -1,4 +1,4 @@
-// What the payments table shows of the billing ledger (issue 29): money the card holder paid,
+// What the payments table shows of the billing ledger (decision 040): money the card holder paid,
 // was refunded, or was refused, and card checks that took nothing. A trial's check of the card is
 // not a payment: the ledger keeps the processor's facts (a hold of the price and its release, or
 // a zero authorisation), the table shows one line "card verified, nothing charged". Credit grants

@@ -2,7 +2,7 @@
 // is only ever held up until the window ends: nothing locks an account for good.
 export const RATE_LIMITS = {
   'login-ip': { limit: 30, windowMs: 10 * 60_000 },
-  // Wrong passwords only, never sign-ins that worked (issue 15, finding 3). Strict for one address
+  // Wrong passwords only, never sign-ins that worked (decision 009, sign-in links). Strict for one address
   // guessing one account; a looser ceiling for the account from every address together, so a
   // guesser spread over many addresses is slowed without the owner, at home, being locked out.
   'login-failure-account-ip': { limit: 10, windowMs: 15 * 60_000 },

@@ -1,6 +1,6 @@
 import { MAX_SCHEDULE_MS } from '../../src/common/send-many';
 
-// Sending later (issue 17): when a fax may be scheduled, and when it counts as scheduled.
+// Sending later (decision 025): when a fax may be scheduled, and when it counts as scheduled.
 
 /** A scheduled time is in the future and at most MAX_SCHEDULE_DAYS ahead. */
 export function isValidSendAt(sendAt: number, now: number): boolean {

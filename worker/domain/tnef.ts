@@ -1,7 +1,7 @@
 // The files inside a TNEF part (`winmail.dat`, application/ms-tnef): Outlook and Exchange wrap a
 // mail's attachments in it when they send "rich text", and a mail program that does not read it
 // shows one unreadable file. What the sender attached is in there, so a fax by e-mail reads it
-// (issue 32). The format ([MS-OXTNEF]): a signature, then attributes, each
+// (tests/unit/tnef.test.ts). The format ([MS-OXTNEF]): a signature, then attributes, each
 // `level, id, length, data, checksum`; an attachment starts with attAttachRenddata and carries its
 // name in attAttachTitle or its MAPI properties, its bytes in attAttachData or PR_ATTACH_DATA_OBJ.
 

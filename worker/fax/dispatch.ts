@@ -56,7 +56,7 @@ const RECORD_TRIES = 3;
 
 /**
  * Records the carrier's id for the attempt it has just taken. From here on a redelivery of the
- * message would resume the attempt and send the fax a second time (issue 15: a D1 error at this
+ * message would resume the attempt and send the fax a second time (faults-fax-dispatch.test.ts: a D1 error at this
  * point made the recipient's machine print it three times), so a failure is not thrown to the
  * queue: both writes are idempotent and are retried here, as D1's docs advise for transient
  * errors, and should they still fail the carrier's own news names our attempt (its reference or

@@ -27,7 +27,7 @@ export async function faxDocumentBody(env: Env, fax: UserFaxRow): Promise<R2Obje
 
 /**
  * A transmitted PDF larger than this is not read to picture its first page: pdf-lib would hold it
- * whole, several times over, and a Worker has 128 MB (issue 16). A scan page is a few hundred KB.
+ * whole, several times over, and a Worker has 128 MB (decision 030). A scan page is a few hundred KB.
  */
 const MAX_PICTURED_DOCUMENT_BYTES = 8 * 1024 * 1024;
 

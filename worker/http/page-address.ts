@@ -1,6 +1,6 @@
 // A page address whose percent-encoding is broken (`/%ZZ`, a UTF-8 sequence cut short like
 // `/faxDetails/%E0%A4%A`) is something a person typed or a link mangled, not a fault of ours.
-// Astro's router logged an [ERROR] line for each (issue 32); the address is handed to it with
+// Astro's router logged an [ERROR] line for each (tests/unit/page-address.test.ts); the address is handed to it with
 // each broken escape written as U+FFFD (the character a lenient decoder puts for bytes that are
 // no text), so the page answers as for any address it does not know. Writing the `%` as `%25`
 // is not enough: Astro decodes an address until it stops changing, and meets the broken escape

@@ -4,7 +4,7 @@ import type { MiddlewareHandler } from 'hono';
 const DRAIN_LIMIT_BYTES = 1024 * 1024;
 
 /**
- * Every answer leaves no request body half-read (issue 15, finding 7): a refusal sent before the
+ * Every answer leaves no request body half-read (tests/bench/early-refusals.mjs): a refusal sent before the
  * body was read (403 cross-origin, 401, 413, 429…) left the connection mid-request, and wrangler's
  * local proxy then answered the next request 500 ("Network connection lost"). An unread body of
  * ordinary size is read to its end and dropped, so the connection stays usable; past 1 MiB it is

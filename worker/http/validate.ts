@@ -12,7 +12,7 @@ export interface ValidatedPart {
 }
 
 // Each validator remembers its schema, so a route's inputs can be read off the app itself: the
-// fuzzing of issue 15 generates every route's requests from these (tests/support/fuzz/routes.ts).
+// fuzzing of decision 029 generates every route's requests from these (tests/support/fuzz/routes.ts).
 const validatedParts = new WeakMap<object, ValidatedPart>();
 
 /** The part and schema a validator middleware checks, or null for any other handler. */

@@ -3,7 +3,7 @@ import { deleteD1History, listUsersWithD1History } from '../db/queries/d1-histor
 import { userHubStub } from '../live/publish';
 
 // The one-time move of every user's fax history out of D1 into their own store (decision 023,
-// issue 13 point 4). A user's first call copies it too; this step reaches the users who make none,
+// step 4 of its move). A user's first call copies it too; this step reaches the users who make none,
 // so D1 is emptied of history whoever signs in. Each run copies a bounded amount and resumes.
 
 /** Users handled per run, and pages of faxes copied per user per run (40 faxes a page). */

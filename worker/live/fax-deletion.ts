@@ -7,7 +7,7 @@ import { deleteTrashedFaxes, unusedFileIds } from '../db/store/trash';
 import { faxDocumentKey } from '../storage/documents';
 import { deleteObjects } from '../storage/bucket';
 
-// Deleting trashed faxes forever (issue 14): their PDFs in R2, the uploaded documents no other fax
+// Deleting trashed faxes forever (decision 024): their PDFs in R2, the uploaded documents no other fax
 // uses (R2 and D1's files), their owners and carrier ids in D1, then their rows in the store. The
 // bytes go first: if anything fails the rows stay in the trash and the next try finds them again,
 // so nothing is left in R2 that no row points to. The billing ledger and invoices stay.

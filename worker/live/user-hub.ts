@@ -192,7 +192,7 @@ export class UserHub extends DurableObject<Env> {
 
   /**
    * A fax that has ended goes into D1's anonymised ledger (decision 010). Should D1 fail, the fax
-   * is noted in the store and the alarm writes its row later, so none is lost (issue 15).
+   * is noted in the store and the alarm writes its row later, so none is lost (decision 023).
    */
   private async recordEnded(row: StoreFaxRow): Promise<void> {
     if (!isTerminalStatus(row.status)) return;
@@ -251,7 +251,7 @@ export class UserHub extends DurableObject<Env> {
   async acceptSends(userId: string, faxes: NewStoreSendFax[], period: CreditPeriod, sendLimit: number | null): Promise<SendOutcome> {
     await this.ready(userId);
     applyCreditPeriod(this.store, period, faxes[0]?.now ?? Date.now());
-    // Until the account's address is confirmed it may send only a few faxes (issue 15, finding 1).
+    // Until the account's address is confirmed it may send only a few faxes (decision 008's addendum).
     if (sendLimit !== null && readFaxCounters(this.store, 'SEND').lifetime + faxes.length > sendLimit) {
       return { accepted: false, reason: 'UNVERIFIED' };
     }
@@ -377,7 +377,7 @@ export class UserHub extends DurableObject<Env> {
   }
 
   /**
-   * What a signed-in page shows from the store, in one call with each row read once (issue 16):
+   * What a signed-in page shows from the store, in one call with each row read once (tests/integration/row-reads.test.ts):
    * the counts, the credits and, on the dashboard, its lists and whether there is a contact.
    */
   async pageFigures(userId: string, period: CreditPeriod, wanted: PageFiguresWanted): Promise<StorePageFigures> {
@@ -480,7 +480,7 @@ export class UserHub extends DurableObject<Env> {
     return { fax: this.view(row), totals: readFaxTotals(this.store) };
   }
 
-  // ---- The trash (issue 14).
+  // ---- The trash (decision 024).
 
   /** Moves the faxes into the trash (`into`) or back, all or none; every open page is told. */
   async moveToTrash(userId: string, faxIds: string[], into: boolean, now: number): Promise<TrashChange> {
@@ -571,7 +571,7 @@ export class UserHub extends DurableObject<Env> {
     };
   }
 
-  // ---- The user's phonebook (issue 14, decision 026): one contact per fax number, at most
+  // ---- The user's phonebook (decision 026): one contact per fax number, at most
   // ---- MAX_CONTACTS. Every change tells the user's open pages with `contacts.updated`.
 
   private async pushContacts(): Promise<void> {

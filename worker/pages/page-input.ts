@@ -7,7 +7,7 @@ export interface PageInput {
   user: UserRow | null;
   /**
    * The user's own number, read once for the whole page context (the header shows it too), so a
-   * loader that needs it never reads the row again (issue 16, point 4).
+   * loader that needs it never reads the row again (tests/integration/row-reads.test.ts).
    */
   ownedNumber: Promise<FaxNumberRow | null>;
   /** Who a number hold belongs to (worker/numbers/holder.ts): the user, a visitor's cookie, or null; read on first need. */

@@ -8,7 +8,7 @@ import type { PageInput } from './page-input';
 const NUMBER_TEXT_MAX = 40;
 
 /**
- * /send opened to send to someone (issue 14): `?contact={contactId}` (a contact's "Send a fax" in
+ * /send opened to send to someone (decision 026): `?contact={contactId}` (a contact's "Send a fax" in
  * the phonebook) is that contact, as GET /api/contacts/{contactId} answers it; `?to={number}` (a
  * fax's "Send a fax to this number") is the contact with that number, or else the number alone.
  * A contact fills the number and the cover page's To fields. A plain /send needs nothing more than

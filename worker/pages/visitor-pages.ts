@@ -6,7 +6,7 @@ import { readPlanOptions } from '../db/queries/options';
 import { type AppConfig, readConfig } from '../env';
 import type { PageInput } from './page-input';
 
-// Pages a visitor reads before deciding (issue 29): /login greets them with the offer, /terms
+// Pages a visitor reads before deciding (decision 039): /login greets them with the offer, /terms
 // states it, /privacy names who handles their data. Each says what this deployment really does.
 
 /** /login and /terms: the free pages and the trial as GET /api/options answers a visitor. */

@@ -10,7 +10,7 @@ import { storeMediaStream } from './media-stream';
 // carrier's media link expires within minutes (Telnyx: about ten), so nothing may wait for the
 // user to open it. The copy is idempotent: a redelivered event finds it in place. The PDF streams
 // from the carrier into R2 and is then read piece by piece to count its pages: a 50 MB fax is
-// never held whole (issue 16).
+// never held whole (decision 030).
 
 interface StoredMedia {
   pageCount: number;

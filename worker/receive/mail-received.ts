@@ -28,7 +28,7 @@ export async function senderOf(env: Env, userId: string, number: string | null):
  * addresses). Called for every delivery of the event that ended the fax, it runs until one run
  * has been recorded: a failure (the mail provider, D1, the queue) is thrown so the carrier
  * delivers the event again, and the fax, already safe in the store and R2, is not touched twice
- * (issue 15: a D1 error here used to lose the mail for good). A run whose record failed may be
+ * (faults-webhooks.test.ts: a D1 error here used to lose the mail for good). A run whose record failed may be
  * repeated: better twice than never.
  */
 export async function mailFaxReceived(env: Env, userId: string, faxId: string): Promise<void> {
@@ -47,7 +47,7 @@ export async function mailFaxReceived(env: Env, userId: string, faxId: string): 
     );
   }
   // The account's own address, when also confirmed for received faxes, gets that mail only; and
-  // nobody has shown an unconfirmed address is the owner's, so the product does not write to it (issue 15).
+  // nobody has shown an unconfirmed address is the owner's, so the product does not write to it.
   const ownAddressGetsTheFax = addresses.some((address) => address.email === user.email);
   if (user.mailOnFaxReceived && !ownAddressGetsTheFax && user.emailVerifiedAt !== null) {
     const origin = readConfig(env).PUBLIC_ORIGIN;

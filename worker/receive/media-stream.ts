@@ -3,7 +3,7 @@ import { joinChunks } from '../http/bytes';
 import { writeObjectInParts, writePdf } from '../storage/bucket';
 import { UnusableMedia } from './media-errors';
 
-// A received fax's PDF on its way from the carrier into R2, never held whole (issue 16): its
+// A received fax's PDF on its way from the carrier into R2, never held whole (decision 030): its
 // first bytes must show a PDF before anything is stored, and it may not run past the limit.
 
 function requirePdf(head: Uint8Array[], bytes: number): void {

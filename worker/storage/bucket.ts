@@ -22,7 +22,7 @@ export function readObjectInfo(env: Env, key: string): Promise<R2Object | null> 
 
 /**
  * The object at `key` as a source read piece by piece (ranged reads), never held whole; null when
- * there is none. A document of 50 MB and a Worker's 128 MB do not go together (issue 16).
+ * there is none. A document of 50 MB and a Worker's 128 MB do not go together (decision 030).
  */
 export async function readObjectSource(env: Env, key: string): Promise<DocumentSource | null> {
   const info = await env.DOCUMENTS.head(key);

@@ -47,7 +47,7 @@ export function uploadChunkKey(userId: string, uploadId: string, partNumber: num
   return `${uploadStagingPrefix(userId, uploadId)}${partNumber}/${start}-${end}`;
 }
 
-/** Where a resumable upload's PDF, decrypted (issue 32), waits before it replaces the upload at the document's key. */
+/** Where a resumable upload's PDF, decrypted (decision 037), waits before it replaces the upload at the document's key. */
 export function uploadDecryptedKey(userId: string, uploadId: string): string {
   return `${uploadStagingPrefix(userId, uploadId)}decrypted.pdf`;
 }

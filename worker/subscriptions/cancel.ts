@@ -10,7 +10,7 @@ import { publishToUser } from '../live/publish';
 import { processorOfPlan } from '../payments';
 import { ProcessorUnavailableError, type PaymentProcessor } from '../payments/types';
 
-// Stopping a plan and taking the stop back (spec §5, docs/decisions/017, issue 29). A plan the
+// Stopping a plan and taking the stop back (spec §5, docs/decisions/017 and 040). A plan the
 // processor runs itself (Stripe) is changed there first: were it stopped only here, Stripe would
 // go on charging. If the processor cannot be told, nothing changes here either and the caller may
 // try again. Each request to the processor has a key of its own (the time it was asked), so a

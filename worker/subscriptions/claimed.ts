@@ -8,7 +8,7 @@ const GIVE_BACK_TRIES = 3;
 /**
  * Does `work` for the one caller that claims the key (two runs at once do it once). If the work
  * fails the claim is given back, so the next run (the cron's, or the processor's redelivery) does
- * it: a claim kept after a failure would skip the work for good (issue 15, where a D1 error while
+ * it: a claim kept after a failure would skip the work for good (faults-cron.test.ts: a D1 error while
  * recording a renewal left a plan never renewed). Answers false when someone else has the claim.
  */
 export async function runClaimed(db: Db, scope: string, key: string, now: number, work: () => Promise<void>): Promise<boolean> {

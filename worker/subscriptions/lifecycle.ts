@@ -91,7 +91,7 @@ export interface SettledBilling {
 /**
  * Applies every step due for `user` (a row just read, e.g. with the session) now. Each row is
  * read once while nothing is due, and read again only after a step changed it; the answer carries
- * the last reading, so the caller can show the plan without reading it again (issue 16).
+ * the last reading, so the caller can show the plan without reading it again (tests/integration/row-reads.test.ts).
  */
 export async function settleBilling(env: Env, user: UserRow, now = Date.now()): Promise<SettledBilling | null> {
   const db = getDb(env);

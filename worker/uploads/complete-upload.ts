@@ -13,7 +13,7 @@ import type { DocumentSource } from '../documents/document-source';
 
 // POST /api/uploads/:id/complete: the parts become one object at the document's key, which is then
 // checked like a one-shot upload, read piece by piece from R2 (a 50 MB document is never held
-// whole: issue 16). Asking again after a lost answer gets the same file.
+// whole: decision 030). Asking again after a lost answer gets the same file.
 
 /** The assembled object. A completion that stopped after R2 finished finds the object already there. */
 async function assemble(env: Env, upload: UploadRow): Promise<DocumentSource> {
@@ -30,7 +30,7 @@ async function assemble(env: Env, upload: UploadRow): Promise<DocumentSource> {
 }
 
 /**
- * A decrypted copy (a PDF that opens without a password, issue 32) is written beside the upload's
+ * A decrypted copy (a PDF that opens without a password, decision 037) is written beside the upload's
  * staged chunks, piece by piece, and read back from there: the upload itself is still being read.
  */
 function stagingSink(env: Env, upload: UploadRow): DocumentSink {

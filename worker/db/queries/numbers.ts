@@ -65,7 +65,7 @@ export async function findNumberOwnedBy(db: Db, userId: string): Promise<FaxNumb
 /**
  * Holds `numberId` for the holder until `expiresAt`, letting go of any other number they held
  * (one hold each). Answers the hold, or null when the number is someone else's: then the holder
- * keeps what they held (issue 15: the release used to come first and a refused hold lost it).
+ * keeps what they held (the release used to come first and a refused hold lost it: number-holds.test.ts).
  */
 export async function holdNumber(
   db: Db,

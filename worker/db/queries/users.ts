@@ -143,7 +143,7 @@ export async function findUserByGoogleSubject(db: Db, subject: string): Promise<
 /**
  * Links a Google account (its `sub`) to an account that has none yet, and marks its e-mail as
  * proved (Google verified it). An account whose e-mail nobody had proved loses its password: it may
- * have been made by someone else with the owner's address (pre-account takeover, issue 15); the
+ * have been made by someone else with the owner's address (pre-account takeover, decision 008's addendum); the
  * owner can set one again through a reset link. The linked user, or null when the account already
  * has a Google account or the subject is taken (nothing changes then).
  */

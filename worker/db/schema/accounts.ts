@@ -23,7 +23,7 @@ export const users = sqliteTable('users', {
   setupCompletedAt: integer('setup_completed_at'),
   // When the owner of the e-mail was last proved to hold this account: Google vouched for it
   // (a Google sign-up or link), or a link mailed to it was opened (password reset, e-mail change).
-  // Null: a password sign-up nobody has proved yet (issue 15: pre-account takeover).
+  // Null: a password sign-up nobody has proved yet (pre-account takeover: decision 008's addendum).
   emailVerifiedAt: integer('email_verified_at'),
   // Marketing attribution (the browser's record, JSON; spec §3). First touch: the first record ever
   // stored, by new-user setup or a sync, never replaced. Last touch: the latest one synced.

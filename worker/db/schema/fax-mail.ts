@@ -2,7 +2,7 @@ import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqli
 import { users } from './accounts';
 import { faxOwners } from './faxes';
 
-// Fax by e-mail (issue 17, docs/decisions/028-fax-by-e-mail.md). Both tables are in D1, not in the
+// Fax by e-mail (docs/decisions/028-fax-by-e-mail.md). Both tables are in D1, not in the
 // user's store: a mail to a fax address names only its sender, so "confirmed address → user" must
 // be found across users before the user is known.
 

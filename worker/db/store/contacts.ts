@@ -4,7 +4,7 @@ import { type ContactPosition, contactSearchText, contactSortKey, foldText } fro
 import type { StoreScope, UserStore } from './open-store';
 import { type StoreContactRow, storeContacts } from './schema';
 
-// The user's phonebook in their own store (issue 14, decision 026): one contact per fax number.
+// The user's phonebook in their own store (decision 026): one contact per fax number.
 // A phonebook is bounded (MAX_CONTACTS), so a search reads at most that many rows.
 
 const c = storeContacts;
@@ -139,7 +139,7 @@ export function deleteStoreContacts(store: UserStore, contactIds: readonly strin
 
 /**
  * The fax numbers of the contacts whose name holds every word of `name` (folded like the list's
- * order): what a history search by contact name looks for (issue 14, decision 027).
+ * order): what a history search by contact name looks for (decision 027).
  */
 export function numbersOfContactsNamed(store: StoreScope, name: string): string[] {
   const words = foldText(name).split(/\s+/).filter(Boolean);

@@ -8,8 +8,8 @@ import { recountFaxCounters, setFaxCounters } from './fax-counters';
 import type { UserStore } from './open-store';
 import { storeFacts, storeFaxAttempts, storeFaxEvents, storeFaxes } from './schema';
 
-// The one-time copy of a user's history out of D1 into their own store (decision 023, issue 13
-// point 4). Page by page, oldest first, with the position saved in the store after each page, so
+// The one-time copy of a user's history out of D1 into their own store (decision 023, step 4
+// of its move). Page by page, oldest first, with the position saved in the store after each page, so
 // a copy cut short resumes where it stopped; every insert ignores a row already there and the
 // balance and counters are set (never added), so running it again changes nothing.
 

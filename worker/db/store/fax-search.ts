@@ -7,7 +7,7 @@ import { numbersOfContactsNamed } from './contacts';
 import type { StoreScope } from './open-store';
 import { type StoreFaxRow, storeFaxes, storeRemoteNumbers } from './schema';
 
-// History search in the user's store (issue 14, point 2): the filters of src/common/fax-search.ts
+// History search in the user's store (decision 027): the filters of src/common/fax-search.ts
 // as SQL conditions on the faxes of one direction outside the trash, one page of what they find and
 // how many they find (docs/decisions/027). The number filters (a whole number, some digits of one,
 // a contact's name) are first looked up among the history's distinct numbers (remote_numbers), which

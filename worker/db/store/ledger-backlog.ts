@@ -2,7 +2,7 @@ import { eq, like } from 'drizzle-orm';
 import type { StoreScope } from './open-store';
 import { storeFacts } from './schema';
 
-// Ended faxes whose row in D1's ledger could not be written yet (issue 15: a D1 error at that
+// Ended faxes whose row in D1's ledger could not be written yet (decision 023: a D1 error at that
 // moment used to lose the row for good). Kept in the store's facts, one key per fax, until the
 // object's alarm writes them.
 

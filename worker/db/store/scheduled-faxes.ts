@@ -5,7 +5,7 @@ import { moveCredits } from './credits';
 import type { StoreScope, UserStore } from './open-store';
 import { type StoreFaxRow, storeFaxEvents, storeFaxes } from './schema';
 
-// Faxes sent later (issue 17) in the user's store: found when their time comes, moved to another
+// Faxes sent later (decision 025) in the user's store: found when their time comes, moved to another
 // time, or cancelled with their credits returned, all before they start and never after.
 
 export type ScheduleChange = { faxes: StoreFaxRow[] } | 'NOT_FOUND' | 'STARTED';

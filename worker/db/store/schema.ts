@@ -67,7 +67,7 @@ export const storeFaxes = sqliteTable(
     index('faxes_broadcast_idx').on(t.broadcastId, t.remoteNumber).where(sql`${t.broadcastId} IS NOT NULL`),
     // Whether a fax still uses an uploaded document, before the document is deleted with a fax.
     index('faxes_file_idx').on(t.fileId).where(sql`${t.fileId} IS NOT NULL`),
-    // History search (issue 14): a status filter, and a number filter (one number, or a contact's
+    // History search (decision 027): a status filter, and a number filter (one number, or a contact's
     // numbers), seek straight to their faxes in the same order, and count them from the index
     // alone, instead of reading every fax of the history to find a few.
     index('faxes_status_idx').on(t.direction, t.trashedAt, t.status, t.start, t.id),
@@ -179,7 +179,7 @@ export const storeCarrierReceipts = sqliteTable(
   (t) => [primaryKey({ columns: [t.provider, t.eventId] })],
 );
 
-// The phonebook (issue 14): one row per contact, one contact per fax number (E.164). The sort and
+// The phonebook: one row per contact, one contact per fax number (E.164). The sort and
 // search keys are kept with the row (docs/decisions/026): the folded name the list is ordered and
 // paged by, and the folded name, company and number digits a search looks in.
 export const storeContacts = sqliteTable(

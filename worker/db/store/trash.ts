@@ -5,7 +5,7 @@ import type { FaxPosition } from './faxes';
 import type { StoreScope, UserStore } from './open-store';
 import { type StoreFaxRow, storeFaxAttempts, storeFaxEvents, storeFaxes } from './schema';
 
-// The trash in the user's store (issue 14): moving faxes in and out, its list, and deleting
+// The trash in the user's store (decision 024): moving faxes in and out, its list, and deleting
 // faxes forever. Every move changes the counters in the same transaction, so the counts stay
 // right however faxes come and go.
 
