@@ -176,4 +176,8 @@ if (problems.length > 0) {
   console.log('See docs/deploy.md.');
   process.exit(1);
 }
-console.log('\nReady for production: within the limits and configured.');
+console.log(
+  flag('--limits-only')
+    ? '\nWithin the Workers limits (configuration not checked: --limits-only).'
+    : '\nReady for production: within the limits and configured.',
+);

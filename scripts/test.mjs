@@ -1,6 +1,7 @@
 // npm test: everything CI checks — lint and format, the import rules, a production build, then two lanes side by side:
 // type-check and the unit and integration tests in workerd (one Worker, so one core), and each page's JavaScript against
-// its budget and the browser tests against that build served locally (the other core). Every step runs even when an
+// its budget, the deploy dry run against the Workers limits and the browser tests against that build served locally
+// (the other core). Every step runs even when an
 // earlier one failed, so one run reports everything; a lane's output is printed whole when its step ends, so the two
 // never interleave. The last line is `N passed, N failed`.
 import { closeSync, existsSync, mkdtempSync, openSync, readFileSync } from 'node:fs';
@@ -111,6 +112,15 @@ async function browserLane() {
   } else {
     count(budgetsOk, 0, 0);
   }
+
+  // The Worker as it would deploy (wrangler deploy --dry-run of this build): its size, raw and gzip,
+  // and its start-up, against the Workers limits (scripts/check-production.mjs, docs/deploy.md).
+  const limitsOk = buildOk
+    ? await step('the Worker within the platform limits (deploy dry run)', () =>
+        runKept('deploy dry run', 'npx', ['node', 'scripts/check-production.mjs', '--limits-only', '--skip-build', '--out', 'dist']),
+      )
+    : false;
+  count(limitsOk, limitsOk ? 1 : 0, 0);
 
   const tapFile = join(workDir, 'e2e.tap');
   const e2eOk = buildOk
