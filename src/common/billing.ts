@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { SubscriptionType } from './billing-rules';
 import { PLAN_LEVELS, PLAN_TERMS } from './plan-rules';
 
-// The billing contract between the /transaction page, settings and the Worker (issue 5).
+// The billing contract between the /transaction page, settings and the Worker (decision 017).
 // Money is integer US cents. Card fields go to the `local` processor only; with Stripe the card
 // stays in Stripe's own form and we get its payment method id (docs/decisions/017).
 
@@ -97,7 +97,7 @@ export interface SubscriptionView {
 }
 
 /**
- * One line of the payments table (issue 29): a payment, a refund, a refused charge, or a check of
+ * One line of the payments table (decision 040): a payment, a refund, a refused charge, or a check of
  * the card that took nothing (a trial's, a new card's). Credit grants and a hold's release are not
  * lines; a hold is its check's `note`.
  */

@@ -9,7 +9,7 @@ import {
   type ContactFileFormat,
 } from './contact-rules';
 
-// The phonebook's contract, shared by the /phonebook and /send pages and the Worker (issue 14):
+// The phonebook's contract, shared by the /phonebook and /send pages and the Worker (decision 026):
 // a contact's fields and their limits, the calls' bodies and queries, and what they answer.
 
 export {

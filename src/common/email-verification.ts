@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Confirming the account's e-mail address (issue 15, finding 1). Until the link mailed at sign-up
+// Confirming the account's e-mail address (decision 008's addendum). Until the link mailed at sign-up
 // is followed, an account may send only a few faxes and gets no mail about received faxes: nobody
 // has shown the address is theirs, so the product does not act on it or write to it.
 

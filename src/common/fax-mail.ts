@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { emailSchema } from './auth-schemas';
 
-// Fax by e-mail (issue 17, docs/decisions/028-fax-by-e-mail.md): the addresses that get every
+// Fax by e-mail (docs/decisions/028-fax-by-e-mail.md): the addresses that get every
 // received fax, confirmed by a link, and the limits of faxes sent by writing an e-mail.
 
 /** Addresses one account may have for received faxes, confirmed or not. */

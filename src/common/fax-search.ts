@@ -2,7 +2,7 @@ import type { FaxDirection, FaxStatus, FaxView } from './faxes';
 import { toNumberSearch } from './phone';
 import type { NumberSearch } from './phone-text';
 
-// History search (issue 14, point 2), shared by the page and the Worker: what each filter means,
+// History search (decision 027), shared by the page and the Worker: what each filter means,
 // so the server's query and the page's check of a live update agree on which faxes match.
 
 /** Longest text the history search takes: a number as typed, a contact's name. */

@@ -1,4 +1,4 @@
-// The funnel from an ad to a first fax (issue 29, decision 040): the steps a visitor takes, counted
+// The funnel from an ad to a first fax (decision 040): the steps a visitor takes, counted
 // per day and per attribution source, campaign and variation, never per visitor. Zod-free: the
 // attribution script every landing page runs inline carries the beacon's part of it.
 

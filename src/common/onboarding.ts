@@ -1,6 +1,6 @@
 export { pathAfterSignUp } from './routes';
 
-// The first-run path of a new user (issue 12): /welcome once after sign-up, then /onboarding's
+// The first-run path of a new user: /welcome once after sign-up, then /onboarding's
 // three steps, each skippable. Where the user is, is kept on the account (`users.setup`, written
 // by GET /api/updateUserSetup?setup=…), so a reload or another device resumes it and a user who
 // finished or skipped it never sees it again.

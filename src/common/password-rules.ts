@@ -1,6 +1,6 @@
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './password-limits';
 
-// What a new password must be (NIST SP 800-63B, issue 15): at least 8 characters once normalised
+// What a new password must be (NIST SP 800-63B): at least 8 characters once normalised
 // (NFKC, so look-alike forms count once), no control characters, not only spaces, and not a
 // pattern anyone would try first: one character repeated, a run like "abcdefgh" or "87654321",
 // or a short unit repeated ("abababab"). The common-password list is checked on the server

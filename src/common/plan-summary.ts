@@ -1,7 +1,7 @@
 import type { SubscriptionType } from './billing';
 import type { PlanLevel } from './plans';
 
-// What the dashboard says about a user's plan (issue 12): which plan, and the pages left to send
+// What the dashboard says about a user's plan: which plan, and the pages left to send
 // and to receive. Every user sees it, FREE included. Isomorphic: the Worker builds it for the page
 // it renders, the page builds it again from the account after a change.
 

@@ -1,6 +1,6 @@
 import type { FaxView } from './faxes';
 
-// What the dashboard lists (issue 28, point 2): the newest unread received faxes, and the newest
+// What the dashboard lists (decision 036): the newest unread received faxes, and the newest
 // faxes sent and received with every fax still on its way. The Worker builds both from the user's
 // store (the page it renders, GET /api/recentFaxes) and the page keeps them true from the pushes
 // with the same rules, so a push and a read never disagree on what is shown.

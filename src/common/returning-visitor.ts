@@ -1,4 +1,4 @@
-// Whether this browser has signed in before (issue 29): /login opens on signing in for someone who
+// Whether this browser has signed in before (decision 039): /login opens on signing in for someone who
 // has, and on creating an account for a first-time visitor. A cookie the Worker sets at every
 // sign-in (worker/auth/session-cookie.ts) and the server reads when it renders /login: no script,
 // no flash. It names no one and outlives sign-out on purpose.

@@ -3,7 +3,7 @@ import { coverPageSchema } from './cover-page';
 import { MAX_RECIPIENTS } from './send-many-rules';
 import type { FaxView } from './faxes';
 
-// Sending one document to many numbers, and sending later (issue 17): the shapes both sides share.
+// Sending one document to many numbers, and sending later (decision 025): the shapes both sides share.
 
 export { MAX_RECIPIENTS, MAX_SCHEDULE_DAYS, MAX_SCHEDULE_MS } from './send-many-rules';
 

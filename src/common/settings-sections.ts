@@ -1,4 +1,4 @@
-// The sections of /settings (issue 28), each at its own address, /settings?section=<id>. The
+// The sections of /settings (decision 035), each at its own address, /settings?section=<id>. The
 // server renders a section with its own data only (worker/pages/settings.ts) and the page ships
 // only that section's island (src/pages/settings.astro), so each section is a page of its own.
 

@@ -1,6 +1,6 @@
 import type { SetupStep } from './onboarding';
 
-// The dashboard's setup checklist (issue 28, point 2): what a new account still has to do, each
+// The dashboard's setup checklist (decision 036): what a new account still has to do, each
 // task done by whatever route did it (a number bought at checkout, a fax sent by e-mail, a contact
 // imported), read from facts the server holds, never from where the /onboarding path stands. The
 // Worker builds it for the page it renders; the page ticks tasks as pushes tell it more.

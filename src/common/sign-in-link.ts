@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { emailSchema } from './auth-schemas';
 
-// Signing in through a mailed link (issue 15, finding 3): the way in for an owner whose password
+// Signing in through a mailed link (decision 009): the way in for an owner whose password
 // sign-in is held up by someone else's wrong guesses. Shapes shared by worker/api/sign-in-link.ts
 // and /login.
 

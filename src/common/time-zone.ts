@@ -1,4 +1,4 @@
-// The time zone a person reads dates and times in (issue 16, decision 031): their browser's, which
+// The time zone a person reads dates and times in (decision 031): their browser's, which
 // the app shell remembers in the `tz` cookie so the server renders pages in it too. The server's own
 // zone (a Worker's is always UTC) stands in until the cookie is there.
 

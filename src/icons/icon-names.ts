@@ -80,12 +80,12 @@ export const ICON_NAMES = [
   'sun',
   'moon',
   'monitor',
-  // Settings (issue 28): the Appearance section
+  // Settings (decision 035): the Appearance section
   'palette',
   // Fax lists and contacts
   'pencil',
   'mail-open',
-  // A fax's page and its viewer (issue 28, point 5)
+  // A fax's page and its viewer
   'repeat',
   'move-horizontal',
   // The dashboard: which way a fax went, a sign-in, and the setup checklist's open tasks

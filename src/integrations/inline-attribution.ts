@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { inlineScript } from './inline-script';
 
-// Spec §4 / issue 12: "on every page load a small inline script keeps the record". The tracker
+// Spec §4 / decision 022: "on every page load a small inline script keeps the record". The tracker
 // (src/lib/attribution-tracking.ts) is written inline, so a landing page makes no request for
 // script at all.
 export function inlineAttribution(): AstroIntegration {

@@ -6,7 +6,7 @@ import { newerRows } from './fax-rows';
 import { onLiveEvent } from './live';
 import { reloadOnLaterMiss, reloadWhenMissed } from './live-resync';
 
-// One send to many numbers (issue 17, /broadcast/{id}): every recipient's fax, live, starting from
+// One send to many numbers (decision 025, /broadcast/{id}): every recipient's fax, live, starting from
 // the group the server rendered the page with. A pushed fax.updated of one of them replaces its row
 // (never with an older version); the group is read again when the page may have missed a push
 // (./live-resync).

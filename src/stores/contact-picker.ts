@@ -3,7 +3,7 @@ import type { ContactView } from '../common/contacts';
 import { api, call } from '../lib/api';
 import { onTeardown } from './teardown';
 
-// The contacts the To field of /send offers (issue 14, issue 28): the phonebook searched as the
+// The contacts the To field of /send offers (decision 026): the phonebook searched as the
 // user types; a contact chosen becomes a recipient (./send-recipients.ts).
 
 /** How many contacts the picker offers at once. */

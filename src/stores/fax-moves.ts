@@ -6,7 +6,7 @@ import { setFaxReadStatus } from './fax-read';
 import { showToast } from './toasts';
 import { deleteFaxesForever, emptyTrash, moveToTrash, restoreFaxes, type TrashMoveOutcome } from './trash';
 
-// What the fax lists do to the faxes picked in them (issue 28), each said in a toast once done:
+// What the fax lists do to the faxes picked in them, each said in a toast once done:
 // moved to the trash or restored with an Undo that does the opposite, deleted forever (asked
 // first, by the list), marked read. A failure is answered to the list, which says it where the
 // person is looking; an Undo that fails says so in a toast of its own.

@@ -2,7 +2,7 @@ import { checkFaxableFile, type FileProblem } from '../components/send/send-rule
 import { KEPT_DOCUMENT_FLAG } from '../lib/kept-document-flag';
 import { formatFileSize } from '../lib/upload/format-size';
 
-// A document chosen before the account exists (issue 29, the send-now path): /login?redirect=/send
+// A document chosen before the account exists (decision 039, the send-now path): /login?redirect=/send
 // offers to choose it on the sign-up card, it waits in this browser's IndexedDB (a file of up to
 // 50 MB does not fit localStorage), and /send takes it once signed in and uploads it to the new
 // account as if it had been picked there. Loaded on first need, never with a page. Not a store of

@@ -5,7 +5,7 @@ import { followLive } from './live';
 import { $setUpAccount } from './session';
 import { onTeardown } from './teardown';
 
-// The plan and the pages left to send and receive, as the dashboard shows them (issue 12). The
+// The plan and the pages left to send and receive, as the dashboard shows them. The
 // page arrives with them rendered (page context `plan`), so nothing is read at load; they are read
 // again whenever the server says the account changed (a fax charged or refunded credits, a plan
 // started, renewed or ended: account.updated), when the page may have missed that (./live-resync),

@@ -5,7 +5,7 @@ import { newerRows } from './fax-rows';
 import { followLive } from './live';
 import { onTeardown } from './teardown';
 
-// The dashboard's unread faxes and recent activity (issue 28, point 2). The page arrives with them
+// The dashboard's unread faxes and recent activity (decision 036). The page arrives with them
 // rendered (seedRecentFaxes); every pushed change of a fax is applied as it comes, with the rules
 // the server builds them by (src/common/recent-faxes.ts), so an arriving fax shows with no read.
 // They are read again only when the page may have missed a push (./live-resync).

@@ -4,7 +4,7 @@ import type { RecipientEntry } from '../components/send/recipient-list';
 import { scheduleAt, type SendLater } from '../components/send/send-later-rules';
 import { onTeardown } from './teardown';
 
-// The fax being written on /send (issue 28): everything the person typed or picked, in one store,
+// The fax being written on /send: everything the person typed or picked, in one store,
 // so that nothing is lost when a send fails and a page rendered with a draft can start from it.
 // The document's bytes are apart (./send-document.ts): a File and its upload are no draft values.
 

@@ -5,7 +5,7 @@ import { addRecipients, looksLikeNumber, readRecipient, splitRecipientText, type
 import { $phoneParser, loadPhoneParser, preloadPhoneParser, type PhoneParser } from '../lib/phone-parser';
 import { $draft, updateDraft } from './send-draft';
 
-// The To field's recipients (issue 28): numbers typed or pasted and contacts picked become chips,
+// The To field's recipients: numbers typed or pasted and contacts picked become chips,
 // each read as it will be dialled once the phone library is here, repeats merged, at most
 // MAX_RECIPIENTS; what does not fit stays typed in the field. Nothing typed is dropped.
 

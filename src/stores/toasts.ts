@@ -1,7 +1,7 @@
 import { atom } from 'nanostores';
 import { onTeardown } from './teardown';
 
-// What just happened, said once and then gone (issue 28): "Moved 2 faxes to the trash · Undo".
+// What just happened, said once and then gone: "Moved 2 faxes to the trash · Undo".
 // Any island shows a toast with showToast; the page's main island renders them all once
 // (src/components/toasts/Toasts.tsx). A toast goes away by itself after TOAST_MS, unless the
 // person is pointing at or is in one (they may be about to press Undo): then every toast waits.

@@ -11,7 +11,7 @@ import './account-deletion.css';
 
 const t = translator({ deletion: deletionMessages, errors: errorsMessages });
 
-/** What deleting stops besides the data: a running trial or plan, and the user's number (issue 29). */
+/** What deleting stops besides the data: a running trial or plan, and the user's number. */
 function stopsToo(plan: SubscriptionView | null): string[] {
   if (!plan) return [];
   const level = plan.planLevel ? planName(plan.planLevel) : null;

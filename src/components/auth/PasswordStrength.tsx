@@ -5,7 +5,7 @@ import { translator } from '../../i18n/translator';
 const t = translator({ passwordRules: passwordRulesMessages });
 
 /**
- * How the password being typed stands against the rules the server applies (issue 15): not
+ * How the password being typed stands against the rules the server applies: not
  * accepted (and why), or fair, good, strong. Nothing until the person types.
  */
 export default function PasswordStrength({ password }: { password: string }) {

@@ -39,7 +39,7 @@ interface Props {
   initialMode?: Mode;
   /** "Forgot your password?", in the server's words (the recovery page's namespace stays there). */
   forgotPasswordLabel: string;
-  /** Slots the page fills with static HTML (issue 29): the offer under the sign-up heading, */
+  /** Slots the page fills with static HTML (decision 039): the offer under the sign-up heading, */
   offer?: ReactNode;
   /** the document to keep on the way to /send (its own island, shown in both modes), */
   document?: ReactNode;

@@ -22,7 +22,7 @@ interface Props {
 }
 
 /**
- * Shown when password sign-in answers 429 (issue 15, finding 3): the account's wrong-password
+ * Shown when password sign-in answers 429 (decision 009): the account's wrong-password
  * limit holds the password back for a while, but a link mailed to the address signs its owner in now.
  */
 export default function SignInLinkOffer({ email }: Props) {

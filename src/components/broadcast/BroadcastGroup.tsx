@@ -29,7 +29,7 @@ interface Props {
   rendered: { broadcast: BroadcastView | null } | null;
 }
 
-/** One send to many numbers (issue 17): each recipient's fax live, and a resend to the failed ones. */
+/** One send to many numbers (decision 025): each recipient's fax live, and a resend to the failed ones. */
 function BroadcastGroup({ broadcastId, rendered }: Props) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: the page's own group starts the store once
   const watch = useMemo(() => broadcastStore(broadcastId, rendered), [broadcastId]);

@@ -26,7 +26,7 @@ function bannerText(pending: { email: string; sendsLeft: number }, sendCredits: 
 }
 
 /**
- * The address not confirmed yet (issue 15, finding 1) as one slim banner with the link sent again
+ * The address not confirmed yet (decision 008's addendum) as one slim banner with the link sent again
  * on request. Opened from the mailed link, it confirms the address once and tidies the URL.
  */
 export default function ConfirmEmail({ pending, sendCredits, token, onConfirmed }: Props) {

@@ -56,7 +56,7 @@ function greeting(viewer: Viewer): string {
 }
 
 /**
- * The signed-in home (issue 28, point 2), built around what the customer pays for: their number
+ * The signed-in home (decision 036), built around what the customer pays for: their number
  * and the pages left first, then what came in and what happened, newest first.
  */
 function Dashboard(props: Props) {

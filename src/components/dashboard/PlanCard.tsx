@@ -18,7 +18,7 @@ interface Props {
 }
 
 /**
- * The pages left to send and to receive under the plan's name (issue 12: every user, FREE
+ * The pages left to send and to receive under the plan's name (every user, FREE
  * included), with the way to get more.
  */
 export default function PlanCard({ initial, subscription }: Props) {

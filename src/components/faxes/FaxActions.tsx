@@ -18,7 +18,7 @@ interface Props {
 }
 
 /**
- * What can be done with one fax (issue 14), as a document app offers it: the one action that
+ * What can be done with one fax, as a document app offers it: the one action that
  * matters most now as a button (fax-actions-rules.ts), every other in the "⋯" menu: download it
  * and its delivery confirmation, send it again, send a new fax to the other party, add them to the
  * phonebook (unless they are in it: then their name is on the page), move it to the trash and

@@ -23,7 +23,7 @@ interface FaxFiltersProps {
 }
 
 /**
- * The search of a history page (issue 14; issue 28: the list first): one line with a number or a
+ * The search of a history page (decision 027; the list first): one line with a number or a
  * name searched as it is typed and a "Filters" button counting what else narrows the list (status,
  * days, unread only), which opens in a panel; what is set shows as chips that remove it. The list
  * store keeps it all in the page's address.

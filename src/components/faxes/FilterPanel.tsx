@@ -22,7 +22,7 @@ interface Props {
 }
 
 /**
- * The filters besides the text (issue 28): the status, a range of days ("Date from" … "until"),
+ * The filters besides the text (decision 027): the status, a range of days ("Date from" … "until"),
  * unread only in the inbox. A native popover under the button on a desktop, a sheet from the
  * bottom on a phone (fax-filters.css); each change applies at once.
  */

@@ -43,7 +43,7 @@ export interface HistoryListProps {
 }
 
 /**
- * A fax history, sent or received (spec §2 /sent, /inbox; issue 28): its search first, then the
+ * A fax history, sent or received (spec §2 /sent, /inbox): its search first, then the
  * list, each fax a row that opens it, with a box to tick it and its actions in a "⋯" menu; what was
  * done is said in a toast.
  */

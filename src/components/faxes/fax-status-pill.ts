@@ -5,7 +5,7 @@ import { translator } from '../../i18n/translator';
 import type { IconName } from '../../icons/icon-names';
 import { failureTitle, isRetrying, isWaitingForRetry, refundText } from './fax-text';
 
-// A fax's status as a pill (issue 28): one colour, one icon and a few words for each state, the
+// A fax's status as a pill: one colour, one icon and a few words for each state, the
 // same in every list, on the dashboard and on a fax's page. What does not fit in the pill (the
 // credits given back, which attempt this is) is its `detail`, shown beside it where there is room.
 

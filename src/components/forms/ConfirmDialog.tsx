@@ -14,7 +14,7 @@ interface Props {
 }
 
 /**
- * Asks before something that cannot be undone (issue 28), in a modal dialog: the focus starts on
+ * Asks before something that cannot be undone, in a modal dialog: the focus starts on
  * the answer that keeps things as they are, which Escape gives too. The parent renders it while it asks.
  */
 export default function ConfirmDialog({ title, detail, confirmLabel, cancelLabel, busy, onConfirm, onCancel }: Props) {

@@ -13,7 +13,7 @@ interface Props {
 }
 
 /**
- * A native modal <dialog>, shown while the parent renders it (issue 28): the page behind is out of
+ * A native modal <dialog>, shown while the parent renders it: the page behind is out of
  * reach, Escape closes it, the browser puts the focus in it, and the focus goes back where it was
  * once it is gone.
  */

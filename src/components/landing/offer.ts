@@ -7,7 +7,7 @@ import { t } from '../../i18n/t';
 // /terms from the options as stored. A page never states another price, trial or free allowance.
 
 /**
- * The plan marked "Most chosen". The product's guess until the funnel figures (issue 29, point 7)
+ * The plan marked "Most chosen". The product's guess until the funnel figures (decision 040)
  * say which plan people pick; change it when they say otherwise.
  */
 export const MOST_CHOSEN_LEVEL: PlanLevel = 'PREMIUM';

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import type { IconName } from '../../icons/icon-names';
 import Icon from '../icons/Icon';
 
-/** What a list shows with nothing in it: what is missing, why, and the next step (issue 28). */
+/** What a list shows with nothing in it: what is missing, why, and the next step. */
 export default function EmptyState({
   icon,
   title,

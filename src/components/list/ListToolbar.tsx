@@ -16,7 +16,7 @@ interface Props {
 }
 
 /**
- * The line above a list (issue 28): a box that ticks every row shown, how many there are, and,
+ * The line above a list: a box that ticks every row shown, how many there are, and,
  * once rows are ticked, how many and what can be done with them, in the same place so nothing moves.
  */
 export default function ListToolbar({ selection, selectable, labels, count, bulk, idle }: Props) {

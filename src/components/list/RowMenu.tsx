@@ -37,7 +37,7 @@ function moveFocus(event: KeyboardEvent<HTMLDivElement>): void {
 }
 
 /**
- * A row's actions behind one "⋯" button (issue 28): a native popover the browser opens, closes on
+ * A row's actions behind one "⋯" button: a native popover the browser opens, closes on
  * Escape or a click outside, and gives the focus back from. It opens under its button (CSS anchor
  * positioning, list.css), its first item focused, the arrow keys moving between items.
  */

@@ -34,7 +34,7 @@ export default function HeldNumber({ hold, secondsLeft, signedIn, offerPlans = f
         {t('numbers.heldFor')} <strong className="countdown">{holdClock(secondsLeft)}</strong>
       </p>
       <p className="muted">{signedIn ? t('numbers.heldSignedIn') : t('numbers.heldSignedOut')}</p>
-      {/* Letting the number go is here, where another can be picked; never on the payment step (issue 29). */}
+      {/* Letting the number go is here, where another can be picked; never on the payment step (decision 040). */}
       <div className="button-row">
         {signedIn ? (
           offerPlans && (

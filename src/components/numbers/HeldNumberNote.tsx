@@ -23,7 +23,7 @@ interface Props {
 
 /**
  * The number a person holds and its timer, one line, on every step between picking it and paying
- * for it: sign-up, /upgrade, /transaction (issue 29). It reads the hold store, so it counts down
+ * for it: sign-up, /upgrade, /transaction (decision 040). It reads the hold store, so it counts down
  * and says so when the hold runs out. Letting the number go is /reserveNumber's, not this line's.
  */
 export default function HeldNumberNote({ hold: rendered, secondsLeft: renderedSeconds, change = false }: Props) {

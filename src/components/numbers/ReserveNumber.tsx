@@ -33,7 +33,7 @@ type Shown = { query: NonNullable<AreaQuery>; near: boolean };
 
 /**
  * Choose an area by typing its code or city (the visitor's own preselected from where attribution
- * placed them), see its free numbers, hold one (spec §2 /reserveNumber, issue 29).
+ * placed them), see its free numbers, hold one (spec §2 /reserveNumber, decision 040).
  */
 export default function ReserveNumber({ signedIn, paying }: { signedIn: boolean; paying: boolean }) {
   const areas = useStore($areas);

@@ -1,4 +1,4 @@
-// The number picker's rules (issue 29): what a typed area code or city asks for, and which area
+// The number picker's rules (decision 040): what a typed area code or city asks for, and which area
 // is near the visitor by where attribution placed them. Pure, table-tested in tests/unit/area-search.test.ts.
 
 export interface Area {

@@ -1,7 +1,7 @@
 import { ONBOARDING_STEPS, type OnboardingStep } from '../../common/onboarding';
 import { isRouteBuilt } from '../../common/routes';
 
-// What each first-run step offers to do (issue 12): get a number, send a first fax, add contacts.
+// What each first-run step offers to do: get a number, send a first fax, add contacts.
 
 export const STEP_ACTION_PATHS: Record<OnboardingStep, string> = {
   'reserve-number': '/reserveNumber',

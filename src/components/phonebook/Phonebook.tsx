@@ -29,7 +29,7 @@ import './phonebook.css';
 const t = translator({ phonebook: phonebookMessages });
 
 /**
- * /phonebook, "Contacts" (issue 28): search and the list first; add, edit and import in dialogs;
+ * /phonebook, "Contacts" (decision 026): search and the list first; add, edit and import in dialogs;
  * delete one or several (asked first); export from the header. What was done is said in a toast.
  * `firstPage`: the first page the page was rendered with.
  */

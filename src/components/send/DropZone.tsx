@@ -23,7 +23,7 @@ function take(file: File): void {
 }
 
 /**
- * The document (issue 28): drop it on the page, click the zone (the file input is hidden but
+ * The document: drop it on the page, click the zone (the file input is hidden but
  * focusable and labelled), or paste it. While it uploads, its progress; once uploaded, its name,
  * size, pages and first page, with Replace and Remove; what went wrong, inside the zone.
  */

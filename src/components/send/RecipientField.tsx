@@ -30,7 +30,7 @@ const t = translator({ send: { to: sendTo } });
 const LIST_SEPARATOR = /[\n\r,;\t]/;
 
 /**
- * "To": one field for contacts and numbers (issue 28). Typing a name offers the phonebook's
+ * "To": one field for contacts and numbers. Typing a name offers the phonebook's
  * matches (WAI-ARIA's combobox with a list: arrows, Enter, Escape); a number becomes a chip on
  * Enter, a comma or leaving the field; a pasted list becomes many; Backspace in the empty field
  * removes the last chip.

@@ -16,7 +16,7 @@ const t = translator({ faxActions: faxActionsMessages, send: { sendAtInvalid } }
 type Target = { faxId: string } | { broadcastId: string };
 
 /**
- * A scheduled fax, or every fax of a scheduled send to many, before it starts (issue 17): change
+ * A scheduled fax, or every fax of a scheduled send to many, before it starts (decision 025): change
  * the time (in the user's own time zone) or cancel it, credits back at once.
  */
 export default function ScheduleControls({

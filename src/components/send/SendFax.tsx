@@ -39,7 +39,7 @@ interface Props {
 }
 
 /**
- * Send a fax (spec §2 /send, issue 28): one composer (To, the document, its options) beside a
+ * Send a fax (spec §2 /send): one composer (To, the document, its options) beside a
  * summary with Send that stays in view. Its state is one draft store (stores/send-draft.ts).
  */
 export default function SendFax({ ownFaxNumber, supportEmail, account, contact, toNumber }: Props) {

@@ -18,7 +18,7 @@ const t = translator({ send: { summary: summaryMessages } });
 /**
  * What will be sent, to whom, when, and what it costs, with Send: in a column that stays in view
  * on a desktop, a bar above the tab bar on a phone. Send is never disabled: pressed with something
- * missing, it takes the person there (issue 28). `renderedCredits`: shown until the account is in.
+ * missing, it takes the person there. `renderedCredits`: shown until the account is in.
  */
 export default function SendSummary({ renderedCredits }: { renderedCredits: number | null }) {
   const draft = useStore($draft);

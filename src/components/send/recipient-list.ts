@@ -1,7 +1,7 @@
 import { typedNumberDigits } from '../../common/phone-text';
 import type { PhoneParser } from '../../lib/phone-parser';
 
-// The recipients of a send as the To field holds them (issue 28): numbers as typed or pasted and
+// The recipients of a send as the To field holds them: numbers as typed or pasted and
 // contacts from the phonebook, each read the way it will be dialled, repeats merged, at most the
 // send's limit. No I/O; the phone parser is handed in, as the page loads it only once there are
 // numbers to read (null until then: what was typed is kept as typed and read when it comes).

@@ -1,7 +1,7 @@
 import { MAX_SCHEDULE_MS } from '../../common/send-many-rules';
 import { fromLocalInputValue, toLocalInputValue } from './local-time-input';
 
-// Sending later (issue 17, presets issue 28), with no I/O, in the browser's local time: the one
+// Sending later (decision 025), with no I/O, in the browser's local time: the one
 // the date and time input is in (./local-time-input.ts), and once hydrated the zone dates around
 // it are shown in (decision 031).
 

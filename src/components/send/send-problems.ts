@@ -2,7 +2,7 @@ import { MAX_RECIPIENTS } from '../../common/send-many-rules';
 import type { ReadRecipient } from './recipient-list';
 import type { ScheduleState } from './send-later-rules';
 
-// What stops a send on /send, with no I/O (issue 28). Send is never disabled: pressed with
+// What stops a send on /send, with no I/O. Send is never disabled: pressed with
 // something missing, it takes the person to the first part listed here and each part says what it
 // lacks, beside it. The parts are in the order of the page.
 

@@ -20,7 +20,7 @@ export interface CancelPlanDialogProps {
 }
 
 /**
- * "Cancel plan" asks first (issue 29), in a native modal dialog that says what happens and when:
+ * "Cancel plan" asks first (decision 040), in a native modal dialog that says what happens and when:
  * the day the plan ends, the number that stops and is given back, the faxes that stay, and that
  * the plan can be resumed until then. Loaded on the first click, so /settings does not carry it.
  */

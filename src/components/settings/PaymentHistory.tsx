@@ -7,7 +7,7 @@ import { translator } from '../../i18n/translator';
 const t = translator({ billing: billingMessages });
 
 /**
- * Payments and invoices as the processor's facts say (issue 29): what was paid, refunded or
+ * Payments and invoices as the processor's facts say (decision 040): what was paid, refunded or
  * refused, and a card check as one "card verified, nothing charged" line, never as payments.
  */
 export default function PaymentHistory({ history }: { history: BillingHistory }) {

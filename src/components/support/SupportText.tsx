@@ -1,6 +1,6 @@
 /**
  * A message that names the support address (SUPPORT_EMAIL), with every mention of it made a
- * mailto link: "contact us" always points to a real way to do it (issue 12).
+ * mailto link: "contact us" always points to a real way to do it.
  */
 export default function SupportText({ text, email }: { text: string; email: string }) {
   const pieces = text.split(email);

@@ -6,7 +6,7 @@ const t = translator({ transaction: transactionMessages });
 
 const BRANDS = ['Visa', 'Mastercard', 'American Express', 'Discover'] as const;
 
-/** Under the card form: the cards taken, and who processes the card (issue 29). */
+/** Under the card form: the cards taken, and who processes the card (decision 040). */
 export default function PaymentTrust({ processor }: { processor: 'local' | 'stripe' }) {
   return (
     <div className="payment-trust">

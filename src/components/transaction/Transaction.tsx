@@ -32,7 +32,7 @@ interface Props {
 
 /**
  * /transaction (spec §2): the order with the held number and its timer beside the card (one column
- * on a phone), the bank's challenge, the outcome. Nothing here lets the number go (issue 29).
+ * on a phone), the bank's challenge, the outcome. Nothing here lets the number go (decision 040).
  */
 export default function Transaction({ plan: level, term, payments, rendered }: Props) {
   const plans = useSeededStore($plansState, renderedPlans(rendered?.options ?? null), () => startPlans(rendered?.options ?? null));

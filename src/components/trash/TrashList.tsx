@@ -27,7 +27,7 @@ import { type Confirming, trashConfirmation, trashWords } from './trash-text';
 const t = translator({ faxSelection: faxSelectionMessages, trash: trashMessages });
 
 /**
- * The trash (spec §2 /trash; issue 28): faxes of both directions, each a row that opens it,
+ * The trash (spec §2 /trash; decision 024): faxes of both directions, each a row that opens it,
  * restored (with an Undo) or deleted forever (asked first, in a dialog), one, several or all.
  * `firstPage`: the first page the page was rendered with.
  */
