@@ -23,7 +23,7 @@ export function benchEmail(label) {
 
 /**
  * Follows the link mailed at sign-up, read from the local outbox, as the user would: until then an
- * account may send only 3 faxes (issue 15, finding 1).
+ * account may send only 3 faxes (decision 008's addendum).
  */
 export async function confirmEmail(base, email, headers) {
   const { mail } = await ok(await fetch(`${base}/api/devOutbox?to=${encodeURIComponent(email)}`), 'devOutbox');

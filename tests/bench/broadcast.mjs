@@ -1,5 +1,5 @@
 // How long a send to 50 numbers takes from its acceptance to the last recipient's dispatch
-// (issue 17): the send is charged and accepted in one call, then every fax is queued and taken by
+// (decision 025): the send is charged and accepted in one call, then every fax is queued and taken by
 // the dispatch; this measures the time until the last of them has started (left QUEUED). Figures only.
 //   node tests/bench/broadcast.mjs      (BENCH_PORT, default 8799; needs `npx astro build`)
 import { startLocalServer } from '../support/local-server.mjs';

@@ -1,4 +1,4 @@
-// Decompression bombs against the running product (issue 15, finding 2): a 10000 × 10000 PNG and
+// Decompression bombs against the running product (docs/security.md): a 10000 × 10000 PNG and
 // a PDF holding a 200 MB deflate stream, each a few hundred KB, uploaded as a signed-in user while
 // the server's workerd processes are sampled every 20 ms (resident memory from /proc). Prints the
 // answer and how far memory rose above where it stood before the upload; a deployed Worker has

@@ -1,4 +1,4 @@
-// Early refusals under load (issue 15, finding 7): requests with 16 KB bodies that the Worker
+// Early refusals under load (worker/http/release-body.ts): requests with 16 KB bodies that the Worker
 // refuses before reading them (another site's Origin: 403), mixed with ordinary calls, 32 at a
 // time. Prints how many answers were 5xx; before the body was released, wrangler's local proxy
 // answered some of the following requests 500 ("Network connection lost").

@@ -1,4 +1,4 @@
-// Fuzzing (issue 15): at least 10,000 requests generated from each /api route's own zod schemas and
+// Fuzzing (decision 029): at least 10,000 requests generated from each /api route's own zod schemas and
 // mutations of them (tests/support/fuzz/), signed in and out, from this site and from elsewhere,
 // webhooks signed, unsigned and wrongly signed, sent over HTTP to the running local server. Prints
 // how many of each answer came back and every 5xx or undocumented answer; exits 1 on any.

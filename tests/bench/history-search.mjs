@@ -1,4 +1,4 @@
-// History list and search at 100,000 faxes (issue 14): how long GET /api/faxes takes at page 1, at
+// History list and search at 100,000 faxes (decision 027): how long GET /api/faxes takes at page 1, at
 // the last page and for a search (a whole number, part of one, a status, a week, all three), each
 // beside page 1, and how many rows the user's store reads for each. The times come from the built
 // product on its own state: one user sends two real faxes, the server stops, their store's SQLite

@@ -1,4 +1,4 @@
-// The landing pages on a phone, as Lighthouse's mobile run sees one (issue 12): Chromium at 375 px,
+// The landing pages on a phone, as Lighthouse's mobile run sees one (decision 038): Chromium at 375 px,
 // 4× slower CPU, a slow 4G line (150 ms, 1.6 Mb/s down). Per page, the median of three cold loads:
 // bytes over the wire (and gzip-compressed, as Cloudflare serves them), JS files' bytes (the inline
 // attribution script is part of the HTML), first and

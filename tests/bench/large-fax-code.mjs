@@ -1,4 +1,4 @@
-// Preparing the largest fax, the Worker's own code alone (issue 16). large-fax.mjs's figures
+// Preparing the largest fax, the Worker's own code alone (decision 030). large-fax.mjs's figures
 // include the local R2, which wrangler dev simulates in the product's own workerd, on its thread:
 // its copying and hashing of a 50 MB object stalls every request there, and its memory counts in
 // workerd's. Here the functions the Worker runs (bundled with esbuild) run twice, with nothing else:

@@ -1,4 +1,4 @@
-// The largest fax the product takes (issue 16): a scanned document of 349 pages just under the
+// The largest fax the product takes (decision 030): a scanned document of 349 pages just under the
 // 50 MB limit (with its cover page, 350: the most a fax may have), and one of 300 pages (about
 // 31 MB), each uploaded through the resumable flow, then sent with a cover page to a number of
 // this instance, so it is also received. While each step runs, the server's workerd memory is

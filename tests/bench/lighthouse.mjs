@@ -1,4 +1,4 @@
-// Lighthouse itself on the landing pages (issue 12): its default mobile run (Moto G Power screen,
+// Lighthouse itself on the landing pages (decision 038): its default mobile run (Moto G Power screen,
 // slow 4G, 4× CPU, simulated throttling) against Debian's Chromium, three runs a page. Prints the
 // four category scores (the lowest of the three runs, since each run must reach the target), the
 // bytes transferred, LCP and CLS. Figures only; nothing passes or fails on them.

@@ -1,5 +1,5 @@
-// Load (issue 15): the running product driven by autocannon on password sign-in, verifyAuth,
-// checkSubscriptionStatus (issue 16), sendFax and the history list, each next to GET /api/ping
+// Load (decision 029): the running product driven by autocannon on password sign-in, verifyAuth,
+// checkSubscriptionStatus (tests/integration/row-reads.test.ts), sendFax and the history list, each next to GET /api/ping
 // (the same Worker doing no work of ours) measured just before it with the same connections, so a figure shows what the route itself
 // costs. Every answer must be 2xx: the script exits 1 and names the status codes otherwise.
 //   node tests/bench/load.mjs            (BENCH_PORT, default 8798; needs `npx astro build`; ~65 s)

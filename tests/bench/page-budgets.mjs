@@ -1,4 +1,4 @@
-// The JavaScript budget of every page (issue 16): KB (1,024 bytes) of gzip, the script files a page
+// The JavaScript budget of every page (decision 032): KB (1,024 bytes) of gzip, the script files a page
 // loads before anyone does anything (docs/decisions/032). A page is measured once for each kind of
 // person its guard lets in (src/common/routes.ts): a visitor, a signed-in person, or both.
 import { findRoute } from '../../src/common/routes.ts';

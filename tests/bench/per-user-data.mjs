@@ -1,4 +1,4 @@
-// What one user's faxes cost where they live (issue 13, docs/decisions/023): D1 keeps who owns a
+// What one user's faxes cost where they live (docs/decisions/023): D1 keeps who owns a
 // fax, its carrier ids and its ledger row; the rest is in the user's own store, the SQLite database
 // of their UserHub object. Prints rows written per send and per receive in each, bytes per fax in
 // each, sends per second for one user and for 50 users at once, and history and dashboard reads at

@@ -1,4 +1,4 @@
-// The signed-in pages on a phone (issue 16, point 2): a user with a number, a fax sent, one
+// The signed-in pages on a phone (decision 033): a user with a number, a fax sent, one
 // received, one in the trash, a send to many and a contact, then for each page
 //   - the API calls one load of it makes before it settles (a list or a fax read twice shows here),
 //   - Lighthouse's default mobile run, three runs a page, with the session cookie in the browser's

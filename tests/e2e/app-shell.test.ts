@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import type { Page, Request, Route } from 'playwright-core';
 import { assertNoSeriousAxeViolations, signOutFromMenu, signUpThroughUi, useBrowser, visit, waitForPath } from './support/browser.ts';
 
-// The app shell (spec §2, §9; issue 12 point 4): pages likely to come next are prefetched one
+// The app shell (spec §2, §9; decision 021): pages likely to come next are prefetched one
 // second after load, at most 4 requests at once and none on a slow-2g connection; a new build's
 // id in builds/latest.json offers a reload, guarded to once in 10 seconds; sign-out forgets the
 // user's state in storage.

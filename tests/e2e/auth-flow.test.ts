@@ -23,7 +23,7 @@ describe('signing up, in and out', () => {
     const page = await browser.newPage();
 
     // Signed out, / and then /dashboard send the visitor to /login, which greets a browser that
-    // never signed in with sign-up first (issue 29): the offer in a line, a way to the plans.
+    // never signed in with sign-up first (decision 039): the offer in a line, a way to the plans.
     await page.goto('/');
     await waitForPath(page, '/login?redirect=%2Fdashboard');
     await waitForHydration(page);
@@ -37,7 +37,7 @@ describe('signing up, in and out', () => {
     await page.getByLabel('Password').fill(password);
     await page.getByRole('button', { name: 'Create account' }).click();
 
-    // A new account is welcomed first (issue 12); skipping the first-run steps leads to the dashboard.
+    // A new account is welcomed first; skipping the first-run steps leads to the dashboard.
     await waitForPath(page, '/welcome');
     await page.getByRole('heading', { name: 'Welcome to FaxFlow, Ada Lovelace' }).waitFor();
     await waitForHydration(page);

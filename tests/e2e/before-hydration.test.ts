@@ -45,7 +45,7 @@ describe('what is done before the page is ready', () => {
   it('signs in with what was typed and submitted before hydration', async () => {
     const account = await createAccount({ label: 'early-sign-in' });
     const page = await browser.newPage();
-    // A first visit opens on signing up (issue 29): a returning person's link asks for signing in.
+    // A first visit opens on signing up (decision 039): a returning person's link asks for signing in.
     await openBeforeHydration(page, '/login?mode=signin&redirect=%2Fdashboard');
     await page.getByLabel('E-mail').fill(account.email);
     await page.getByLabel('Password').fill(account.password);

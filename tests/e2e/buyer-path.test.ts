@@ -6,7 +6,7 @@ import { GOOD_PASSWORD, uniqueEmail } from './support/api.ts';
 import { assertNoSeriousAxeViolations, signUpThroughUi, useBrowser, visit, waitForHydration, waitForPath } from './support/browser.ts';
 import { sendFaxFrom } from './support/faxes.ts';
 
-// The buyer's side of issue 29: a phone visitor from an ad walks landing page → number → sign-up →
+// The buyer's side (decision 040): a phone visitor from an ad walks landing page → number → sign-up →
 // plan → trial → first fax with the held number and its timer on every step, and the funnel report
 // counts each step for that variation; a trial's payments show no payment that "succeeded", and
 // cancelling asks first and can be taken back.

@@ -12,7 +12,7 @@ import {
 } from './support/browser.ts';
 import { giveOwnNumber, sendFaxFrom, waitForSendCredits } from './support/faxes.ts';
 
-// The dashboard (issue 28, point 2) is built around what the customer pays for: their number and
+// The dashboard (decision 036) is built around what the customer pays for: their number and
 // the pages left are on the first screen of a desktop and of a phone; the setup checklist says what
 // is left to do, whatever route did the rest, and is gone once all is done or hidden.
 

@@ -12,7 +12,7 @@ import {
 } from './support/browser.ts';
 import { giveOwnNumber, sendFaxFrom, waitForSendCredits, waitForSentFaxesDone } from './support/faxes.ts';
 
-// The fax lists on a phone (issue 14; issue 28: the list first). Each fax is two short lines, its
+// The fax lists on a phone (the list first). Each fax is two short lines, its
 // party and date over its status pill and pages, so everything is on the screen with nothing behind
 // a sideways scroll; the first fax of /inbox and /sent is on the first screen of a 375×667 phone, not
 // under the filters; a tap anywhere on a row opens the fax; the trash names the contact as the

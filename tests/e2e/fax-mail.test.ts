@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, it } from 'node:test';
 import { assertNoSeriousAxeViolations, signUpThroughUi, useBrowser, visit, waitForHydration } from './support/browser.ts';
 
-// Received faxes by e-mail (issue 17, point 3): in Settings the user adds an address, whose
+// Received faxes by e-mail (decision 028): in Settings the user adds an address, whose
 // confirmation link waits in the local outbox; following it and confirming there (no session
 // needed) makes the address confirmed in Settings. Settings and the confirmation page pass axe.
 

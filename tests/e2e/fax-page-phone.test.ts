@@ -5,7 +5,7 @@ import { assertNoSeriousAxeViolations, signUpThroughUi, useBrowser, visit, waitF
 import { sendFaxFrom, waitForSendCredits, waitForSentFaxesDone } from './support/faxes.ts';
 import { openFaxActions, waitForInk, zoomShown } from './support/viewer.ts';
 
-// A fax's page on a 375×667 phone (issue 28, point 5): the page of the fax is in the first screen
+// A fax's page on a 375×667 phone: the page of the fax is in the first screen
 // (no facts above it), a swipe turns the page, two fingers pinch the zoom, a double tap zooms in,
 // "2 / 3" says where one is, the viewer's tools are a sheet, the facts are a "Details" link away,
 // and the "⋯" menu's items work; axe finds nothing serious in light or dark.

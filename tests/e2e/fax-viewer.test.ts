@@ -14,7 +14,7 @@ import { makePdf } from './support/documents.ts';
 import { sendFaxFrom, waitForSendCredits } from './support/faxes.ts';
 import { checkZoomAndRotation, waitForInk } from './support/viewer.ts';
 
-// The pdf.js fax viewer (issue 6, point 4) on a sent fax's details page: thumbnails, turning
+// The pdf.js fax viewer (decision 019) on a sent fax's details page: thumbnails, turning
 // pages by button, keyboard and thumbnail, zoom, rotation, download and print, and a failed load
 // tried again; a long fax whose thumbnails draw as they come into sight. Then /preview leaving for
 // a fax that is not a received fax of the user's.

@@ -5,7 +5,7 @@ import { BASE_URL, confirmEmailFromOutbox, liveIndicator, sessionCookieOf, signU
 import { makePdf } from './support/documents.ts';
 import { giveOwnNumber, sendFaxFrom } from './support/faxes.ts';
 
-// First paint with data (issue 16, point 2; decision 033): every signed-in page comes from the
+// First paint with data (decision 033): every signed-in page comes from the
 // server with its first screen in the HTML, reads no list or fax twice as it loads, keeps what
 // changed between its render and its live connection, and does not move as it loads.
 

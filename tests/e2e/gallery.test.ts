@@ -8,7 +8,7 @@ import { contrastRatio, over, parseColor, type Rgba } from './support/contrast.t
 import { seedAccount, type SeededAccount } from './support/seeded-account.ts';
 
 // Every signed-in page of a user with something on each, at a phone's and a desktop's size, in
-// light and dark (issue 28, docs/design.md): a screenshot of each for people to look at
+// light and dark (docs/design.md): a screenshot of each for people to look at
 // (test-results/gallery/index.html), and what must hold on every one of them: nothing scrolls
 // sideways, axe finds nothing in either theme, and the focus ring stands out from what it is on.
 
@@ -114,7 +114,7 @@ function assertFocusRings(stops: FocusStop[], where: string): void {
 }
 
 /**
- * On a phone the chrome takes little and the lists start at once (issue 28): the top bar is at
+ * On a phone the chrome takes little and the lists start at once: the top bar is at
  * most 56 px, and on /inbox and /sent the first fax is whole on the first screen, above the tab bar.
  */
 async function assertPhoneFirstScreen(page: Page, path: string, where: string): Promise<void> {
@@ -134,7 +134,7 @@ async function assertPhoneFirstScreen(page: Page, path: string, where: string): 
   );
 }
 
-/** The dashboard's reason to be (issue 28): the number and the pages left, whole on the first screen. */
+/** The dashboard's reason to be (decision 036): the number and the pages left, whole on the first screen. */
 async function assertNumberAndPagesInFirstScreen(page: Page, where: string): Promise<void> {
   const tabBar = await page.locator('.tabbar').boundingBox();
   const visibleTo = tabBar && tabBar.height > 0 ? tabBar.y : (page.viewportSize()?.height ?? 0);

@@ -40,7 +40,7 @@ describe('signing in with Google (local stand-in)', () => {
     await page.getByLabel('E-mail', { exact: true }).fill(email);
     await page.getByLabel('Name', { exact: true }).fill('Katherine Johnson');
     await page.getByRole('button', { name: 'Continue' }).click();
-    // The sign-in made the account: it is welcomed first (issue 12), as a sign-up with a password is.
+    // The sign-in made the account: it is welcomed first, as a sign-up with a password is.
     await waitForPath(page, '/welcome');
     await page.getByRole('heading', { name: 'Welcome to FaxFlow, Katherine Johnson' }).waitFor();
     await visit(page, '/dashboard');

@@ -14,7 +14,7 @@ import {
 } from './support/browser.ts';
 import { giveOwnNumber, sendFaxFrom, waitForSendCredits, waitForSentFaxesDone } from './support/faxes.ts';
 
-// Searching the history (issue 14, point 2; issue 28: the list first) as a person does on /sent and
+// Searching the history (decision 027; the list first) as a person does on /sent and
 // /inbox: a number typed any way in the search field, a status, days and unread only in the
 // "Filters" panel, combined, each shown as a chip that removes it; kept in the address through a
 // reload; "nothing matched" rather than "no faxes yet"; live changes that never bring in a fax the

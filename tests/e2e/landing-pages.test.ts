@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { assertNoSeriousAxeViolations, BASE_URL, signUpThroughUi, useBrowser, visit, waitForHydration } from './support/browser.ts';
 
-// The landing pages of ad campaigns (issue 12, 29): six distinct prerendered pages with no client
+// The landing pages of ad campaigns (decision 038): six distinct prerendered pages with no client
 // framework, their own titles and links, a way into the funnel, the price or the free pages in a
 // phone's first screen, a picture of the product, what protects documents and who runs the
 // service, and a layout that fits a 375 px phone as well as a desktop. Then every page of the
@@ -15,7 +15,7 @@ const LANDING_PAGES = [
   { path: '/lp/receive-fax3', funnel: '/reserveNumber' },
   { path: '/lp/receive-fax4', funnel: '/reserveNumber' },
   { path: '/lp/receive-fax5', funnel: '/reserveNumber' },
-  // Sign-up, not sign-in, on its way to /send (issue 29).
+  // Sign-up, not sign-in, on its way to /send (decision 039).
   { path: '/lp/send-fax', funnel: '/login?mode=signup&redirect=%2Fsend' },
 ] as const;
 

@@ -12,10 +12,10 @@ import {
   waitForPath,
 } from './support/browser.ts';
 
-// The whole funnel of issue 5 (spec §2): a visitor holds a number, signs up, chooses a plan and
+// The whole funnel (spec §2; decisions 012 and 017): a visitor holds a number, signs up, chooses a plan and
 // pays with the local processor's test cards — first a declined one (the hold stays), then one that
 // asks for the bank's challenge — and ends on the dashboard with the number; settings cancels the
-// plan after asking, names the number it stops, and offers to resume it (issue 29).
+// plan after asking, names the number it stops, and offers to resume it (decision 040).
 
 // Chromium logs every 4xx answer to a fetch as a console error; the declined card causes one.
 const CHECKOUT_402 = /status of 402 .*\[at .*\/api\/checkout\]$/;

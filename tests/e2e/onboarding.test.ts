@@ -98,7 +98,7 @@ describe('the first-run path', () => {
       ((await page.getByRole('list', { name: 'Steps' }).getByRole('listitem').allTextContents()) ?? []).map((s) => s.trim()).join(' | '),
       'Get a fax number (done) | Send your first fax (done) | Add a contact',
     );
-    // The last step leads to the phonebook (issue 14).
+    // The last step leads to the phonebook.
     const openPhonebook = page.getByRole('region', { name: 'Add a contact' }).getByRole('link', { name: 'Open the phonebook' });
     assert.equal(await openPhonebook.getAttribute('href'), '/phonebook');
     await assertNoSeriousAxeViolations(page);

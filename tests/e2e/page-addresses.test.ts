@@ -4,7 +4,7 @@ import { describe, it } from 'node:test';
 import { BASE_URL } from './support/api.ts';
 
 // A page address with broken percent-encoding is answered like any address the product does not
-// know (or sends a visitor to sign in first), and the server logs no error for it (issue 32): it
+// know (or sends a visitor to sign in first), and the server logs no error for it: it
 // is what a person typed or a link mangled, not a fault to be paged about.
 
 const BROKEN = ['/%ZZ', '/inbox/%', '/faxDetails/%E0%A4%A', '/broadcast/%ff', '/lp/%zz', '/dashboard%'];

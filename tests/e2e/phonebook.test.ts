@@ -15,7 +15,7 @@ import {
 import { sendFaxFrom, waitForSendCredits, waitForSentFaxesDone } from './support/faxes.ts';
 import { openFaxActions } from './support/viewer.ts';
 
-// The phonebook, "Contacts" (issue 14, point 3; issue 28: the list first, dialogs, menus, toasts):
+// The phonebook, "Contacts" (decision 026; the list first, dialogs, menus, toasts):
 // a CSV import whose bad row is named while the rest are kept, adding, searching as you type,
 // editing and deleting (asked first) on a phone-sized screen, and choosing a contact on /send to
 // fill the number and the cover page. Every state is checked with axe.

@@ -14,7 +14,7 @@ import {
 import { giveOwnNumber, sendFaxFrom, waitForSendCredits } from './support/faxes.ts';
 import { checkZoomAndRotation, openFaxActions, waitForInk } from './support/viewer.ts';
 
-// Receiving a fax (issue 6), with two users in two browsers: A faxes B's number through the
+// Receiving a fax (decision 018), with two users in two browsers: A faxes B's number through the
 // loopback carrier; B, with /inbox open, sees it arrive without reloading, the unread count in the
 // navigation, opens it, sees its pages, and it becomes read; "Mark as unread" brings the count back.
 // The full preview (/preview?faxId=) shows its pages in the viewer and reads it too. An inbox of

@@ -13,7 +13,7 @@ import {
 } from './support/browser.ts';
 import { waitForSendCredits } from './support/faxes.ts';
 
-// /send as one composer (issue 28): the To field's chips from typing, pasting and the phonebook;
+// /send as one composer: the To field's chips from typing, pasting and the phonebook;
 // Send, never disabled, taking the person to what is missing and saying why there; what went
 // wrong with a file said inside the drop zone; the common send on one desktop screen; the
 // send-later presets in the browser's own time zone.

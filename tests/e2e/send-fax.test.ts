@@ -19,7 +19,7 @@ import {
 import { waitForSendCredits } from './support/faxes.ts';
 import { openFaxActions } from './support/viewer.ts';
 
-// Sending a fax from the browser (issue 4): upload with progress, pause and resume, a cover page
+// Sending a fax from the browser (decisions 013 and 014): upload with progress, pause and resume, a cover page
 // with its preview, the send, and the fax moving to DELIVERED live on /sent and its details page;
 // then a busy line explained in plain words, retried automatically and refunded. The server runs
 // the loopback carrier with short page times and retry delays (tests/e2e/run.mjs).
@@ -53,7 +53,7 @@ async function openSendPage(page: Page): Promise<void> {
   await page.getByRole('heading', { name: 'Send a fax', level: 1 }).waitFor();
 }
 
-/** The To field: contacts and numbers as chips (issue 28). */
+/** The To field: contacts and numbers as chips. */
 function toField(page: Page) {
   return page.getByRole('combobox', { name: 'To' });
 }

@@ -14,7 +14,7 @@ import {
 } from './support/browser.ts';
 import { waitForSendCredits } from './support/faxes.ts';
 
-// Sending to many numbers and sending later (issue 17), as a person does it on /send: a document
+// Sending to many numbers and sending later (decision 025), as a person does it on /send: a document
 // to three loopback numbers, one of them busy, each recipient's status live on the group's page,
 // and a resend to the failed one only; then a fax scheduled for later, moved to another time, and
 // cancelled with its credits back.

@@ -5,7 +5,7 @@ import { assertNoSeriousAxeViolations, liveIndicator, signUpThroughUi, useBrowse
 import { sendFaxFrom, waitForSendCredits } from './support/faxes.ts';
 import { openFaxActions } from './support/viewer.ts';
 
-// The trash (issue 14; issue 28: toasts, menus, dialogs) in two tabs of one signed-in user: a fax
+// The trash (decision 024; toasts, menus, dialogs) in two tabs of one signed-in user: a fax
 // moved to the trash from its page appears on /trash in the other tab without a reload, a restore
 // there brings it back on the fax's page and says so once in a toast (with an Undo), and "Delete
 // forever" (asked first in a dialog) removes it for good. Moving faxes from a list says so in a

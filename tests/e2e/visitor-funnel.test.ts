@@ -15,7 +15,7 @@ import {
 } from './support/browser.ts';
 import { createAccount, uniqueEmail } from './support/api.ts';
 
-// The visitor's side of issue 29: the send landing page's button opens sign-up (not sign-in) with
+// The visitor's side (decision 039): the send landing page's button opens sign-up (not sign-in) with
 // the offer, a document chosen on the sign-up card is on /send once the account exists; /terms and
 // /privacy name the configured company; /login greets a first-time visitor with sign-up and a
 // returning one with sign-in. The company is wrangler.toml's (README "Configuration").

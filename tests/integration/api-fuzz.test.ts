@@ -13,7 +13,7 @@ import { fuzzRoutes } from '../support/fuzz/routes';
 import { sendFuzzRequest, type FuzzState, type FuzzTarget } from '../support/fuzz/run';
 import { insertFaxRow } from '../support/send-fax';
 
-// The seeded sample of issue 15's fuzzing (the 10,000-request run is tests/bench/fuzz.mjs): every
+// The seeded sample of decision 029's fuzzing (the 10,000-request run is tests/bench/fuzz.mjs): every
 // /api route and webhook fed requests generated from its own zod schemas (read off the app,
 // worker/http/validate.ts) and mutations of them, signed in and out, from this site and from
 // elsewhere, webhooks signed and not. Every answer is a status and code docs/api.md names for the

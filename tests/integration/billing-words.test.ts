@@ -13,7 +13,7 @@ import {
 import { call } from '../support/client';
 import { passwordAccount } from '../support/db';
 
-// Billing words a customer trusts (issue 29): a trial's check of the card is not a payment. The
+// Billing words a customer trusts (decision 040): a trial's check of the card is not a payment. The
 // ledger keeps the processor's facts (tests/integration/checkout.test.ts); the payments the
 // customer reads say "card verified, nothing charged", never a hold and its release as two
 // payments that succeeded; the plan says what is due when, and the card is "on file" until charged.

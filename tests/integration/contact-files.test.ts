@@ -3,7 +3,7 @@ import type { ContactImportReport, ContactView } from '../../src/common/contacts
 import { call, errorCode, signUp } from '../support/client';
 import { addContactOk, allContacts, fillPhonebook, importContacts, importReport } from '../support/contacts';
 
-// Importing and exporting the phonebook (issue 14): a preview that answers every row, an import
+// Importing and exporting the phonebook (decision 026): a preview that answers every row, an import
 // that keeps the good rows and names each bad one, files bounded in size, and an export that an
 // import takes back whole.
 

@@ -8,7 +8,7 @@ import { listStoreContacts } from '../../worker/db/store/contacts';
 import type { ContactPosition } from '../../worker/domain/contacts';
 import { userStoreStub } from '../support/user-store';
 
-// The phonebook's calls (issue 14): contacts in the user's own store, one per fax number, found
+// The phonebook's calls (decision 026): contacts in the user's own store, one per fax number, found
 // by name, company or number however typed, paged by keyset; another user's contact is never
 // seen and answers 404 exactly like a missing one.
 

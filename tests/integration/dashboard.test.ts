@@ -19,7 +19,7 @@ import { insertSessionCookie, insertUser } from '../support/db';
 import { historyFax, seedHistory } from '../support/fax-history';
 import { assignNumberTo, insertSendFax } from '../support/faxes';
 
-// The dashboard (issue 28, point 2): its setup checklist is ticked by facts the server holds
+// The dashboard (decision 036): its setup checklist is ticked by facts the server holds
 // whatever route made them (a number from checkout, a fax sent, a contact added), costs one read
 // of the phonebook and only while it may show; its lists (GET /api/recentFaxes and the page) are
 // the newest unread faxes and the newest faxes, those on their way first.

@@ -11,7 +11,7 @@ import { receivedFaxesOf, receiver } from '../support/receive';
 import { sendFax, senderWithCredits } from '../support/send-fax';
 import { waitFor } from '../support/wait';
 
-// Confirming the e-mail address (issue 15, finding 1): a link mailed at sign-up, usable once, by
+// Confirming the e-mail address (decision 008's addendum): a link mailed at sign-up, usable once, by
 // that account, for that address; until it is followed the account sends only a few faxes and
 // gets no mail about received ones, and its account details say so.
 

@@ -7,7 +7,7 @@ import { insertDeletionJob, jobRow, objectKeysUnder, rowsMentioning, userWithDoc
 import { type FaultPlan, withFaults } from '../support/faults';
 import { storeRowsOf } from '../support/user-store';
 
-// Faults in the account-deletion consumer (issue 15): D1 and R2 fail with their documented
+// Faults in the account-deletion consumer (decision 029): D1 and R2 fail with their documented
 // transient errors at each step. The message is retried, never acknowledged while the account is
 // not gone, the job says which step is waiting for its retry, and once storage answers the
 // deletion finishes with nothing of the user left: no row, no object, nothing in their store.

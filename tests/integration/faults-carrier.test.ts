@@ -8,7 +8,7 @@ import { TELNYX_VARS } from '../support/config';
 import { insertUser } from '../support/db';
 import { attemptRows, faxRow, insertSendFax, ledgerRow, sendCreditsOf, setSendCredits, timelineOf } from '../support/faxes';
 
-// A carrier that fails (issue 15): Telnyx (reached by fetch, the only thing stubbed) times out or
+// A carrier that fails (decision 029): Telnyx (reached by fetch, the only thing stubbed) times out or
 // answers 5xx. The dispatch message is redelivered by the queue, never acknowledged while the fax
 // is not with the carrier; every send is bounded by a timeout, so a hung carrier cannot hold the
 // consumer; and once Telnyx takes the fax it is sent once, delivered, and charged once.

@@ -5,7 +5,7 @@ import { checkout, disableTrials, setPeriodEnd, userPlanRow } from '../support/b
 import { passwordAccount } from '../support/db';
 import { type FaultPlan, withFaults } from '../support/faults';
 
-// Faults in the cron (issue 15): D1 fails with its documented transient errors while a renewal is
+// Faults in the cron (decision 029): D1 fails with its documented transient errors while a renewal is
 // charged and recorded, or a reminder mailed. That run logs the failure; the next run (every 15
 // minutes) finishes the work: the renewal is recorded once and the period moves on once, the
 // reminder is mailed once. Nothing is skipped for good because a run was cut short.

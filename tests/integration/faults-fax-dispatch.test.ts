@@ -5,7 +5,7 @@ import { insertUser } from '../support/db';
 import { type FaultPlan, withFaults } from '../support/faults';
 import { attemptRows, insertSendFax, ledgerRow, sendCreditsOf, setSendCredits, timelineOf, waitForFaxDone } from '../support/faxes';
 
-// Faults in the fax-jobs consumer (issue 15): D1 and R2 fail with the errors Cloudflare documents
+// Faults in the fax-jobs consumer (decision 029): D1 and R2 fail with the errors Cloudflare documents
 // as transient, at each step of a dispatch. The queue must redeliver the message (retried, never
 // acknowledged while the work is undone), and once storage answers again the fax is delivered:
 // sent to the carrier once, one attempt, charged once.

@@ -11,7 +11,7 @@ import { openLiveFor, type LiveSocket } from '../support/live';
 import { insertFaxRow, sendFax, senderWithCredits } from '../support/send-fax';
 import { storeSql } from '../support/user-store';
 
-// The user's UserHub Durable Object reset (issue 15) — what the platform does on a deploy, an
+// The user's UserHub Durable Object reset (decision 029) — what the platform does on a deploy, an
 // overload or a fault — with live sockets open and changes in flight, by ctx.abort() in the object
 // itself. The sockets close (the page reconnects, docs/api.md "Live updates"), a re-read gives the
 // truth, a reconnected socket gets the next change, and no change is half made: every credit

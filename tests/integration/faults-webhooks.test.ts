@@ -13,7 +13,7 @@ import { userHubStub } from '../../worker/live/publish';
 import { receiveCreditsOf, receivedFaxesOf, receiver, TELNYX_MEDIA_HOST, telnyxInboundCall } from '../support/receive';
 import { encodeAttemptRef } from '../../worker/carrier/attempt-ref';
 
-// Faults in the carrier webhooks (issue 15): D1 and R2 fail with their documented transient errors
+// Faults in the carrier webhooks (decision 029): D1 and R2 fail with their documented transient errors
 // while an event is applied. The webhook then answers 5xx, so the carrier delivers it again (docs/api.md),
 // and once storage answers the event lands once: a refund given once, a received fax made and
 // charged once, its mail sent once.

@@ -11,7 +11,7 @@ import { addFaxMailAddress, confirmedFaxMailAddress, deliverMail, FAX_DOMAIN, ty
 import { storeSql } from '../support/user-store';
 import { waitFor } from '../support/wait';
 
-// Sending a fax by e-mail (issue 17, point 4; decision 028): a mail to <number>@fax.localhost from a
+// Sending a fax by e-mail (decision 028): a mail to <number>@fax.localhost from a
 // confirmed address of a user with a plan becomes a fax of its attachments, merged in order, with
 // its subject and text as the cover page; its sender hears when it is taken and when it ends. Mail
 // from anyone else, or that fails the receiving server's sender checks, is refused at SMTP level;

@@ -12,7 +12,7 @@ import {
   resendFaxMailLink,
 } from '../support/fax-mail';
 
-// Addresses for received faxes (issue 17, point 3; decision 028): at most five, each confirmed by
+// Addresses for received faxes (decision 028): at most five, each confirmed by
 // a single-use link mailed to it (no session needed to follow it), a new link on request within
 // limits, removable; another user's address answers like a missing one.
 

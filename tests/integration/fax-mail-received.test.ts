@@ -8,7 +8,7 @@ import { addFaxMailAddress, confirmedFaxMailAddress, removeFaxMailAddress } from
 import { receiver, TELNYX_MEDIA_HOST, telnyxInboundCall } from '../support/receive';
 import { waitFor } from '../support/wait';
 
-// Received faxes by e-mail (issue 17, point 3; decision 028): every address the user confirmed gets
+// Received faxes by e-mail (decision 028): every address the user confirmed gets
 // each received fax with who sent it, its pages, a link to open it and the PDF attached, unless the
 // PDF is over the 10 MB limit, then the link alone. Unconfirmed and removed addresses get nothing.
 

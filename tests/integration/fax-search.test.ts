@@ -5,7 +5,7 @@ import { type HistoryFax, historyFax, seedHistory } from '../support/fax-history
 import { addContactOk, fillPhonebook } from '../support/contacts';
 import { faxList, senderWithCredits } from '../support/send-fax';
 
-// History search on GET /api/faxes (issue 14, point 2): by number however it is typed, by days in
+// History search on GET /api/faxes (decision 027): by number however it is typed, by days in
 // the person's time zone, by status and unread, combined; still 30 then 20 a page, the cursor
 // carrying on under the same filters, and `total` the number of faxes found, so loading more stops
 // exactly there. Another user's faxes are never found.

@@ -13,7 +13,7 @@ import { storedDocument } from '../support/documents';
 import { addressSource, awaitRoomInWindow, expectRateLimited, from } from '../support/rate-limit';
 import { sendFax } from '../support/send-fax';
 
-// The funnel (issue 29, decision 040): each step from a landing page to a first fax, counted per
+// The funnel (decision 040): each step from a landing page to a first fax, counted per
 // day and attribution without a row per visitor. The landing page's steps come by beacon; the
 // others are counted where they happen, once per account, under its first touch.
 

@@ -16,7 +16,7 @@ import { faxList, sendFax, senderWithCredits } from '../support/send-fax';
 import { storeSql, userStoreStub } from '../support/user-store';
 import { waitFor } from '../support/wait';
 
-// What a history page costs the user's store (issue 14, "Done when"): every statement the object
+// What a history page costs the user's store (decision 027): every statement the object
 // runs for a page, with the rows SQLite reports reading for it (the Durable Object SQL cursor's
 // rowsRead, with the values bound as the product binds them), at the first page, page 100 and the
 // last page of a 10,000-fax history; and the counts, kept as counters, equal to a recount of the

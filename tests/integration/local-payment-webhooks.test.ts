@@ -104,7 +104,7 @@ describe('POST /api/webhooks/local-payments', () => {
     expect(await state(plan.userId)).toEqual(before);
   });
 
-  // Found by the fuzzing of issue 15: the SDK checks the signature, then parses, and its parse
+  // Found by the fuzzing of decision 029: the SDK checks the signature, then parses, and its parse
   // error was answered 500, so the processor would have redelivered a body it can never fix.
   it('a rightly signed body that is not JSON is 400 MALFORMED_BODY, not a 5xx', async () => {
     for (const body of ['%Q3', '{"id":', 'not json']) {

@@ -7,7 +7,7 @@ import { insertSessionCookie, insertUser } from '../support/db';
 import { applyHoldOp, type Holder, type HoldModel, type HoldOp, performHoldOp, readHolds, sameHolds } from '../support/models/hold-model';
 import { linearize } from '../support/models/linearize';
 
-// Model-based concurrency for number holds (issue 15): random sequences of batches of concurrent
+// Model-based concurrency for number holds (decision 029): random sequences of batches of concurrent
 // holds and releases by signed-in users and signed-out visitors on a few numbers, against the
 // model in tests/support/models/hold-model.ts. After each batch the answers and D1's holds must be
 // those of some serial order of the batch, a number is held by at most one, a holder holds at

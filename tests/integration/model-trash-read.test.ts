@@ -6,7 +6,7 @@ import { linearize } from '../support/models/linearize';
 import { insertFaxRow } from '../support/send-fax';
 import { storeSql } from '../support/user-store';
 
-// Model-based concurrency (issue 15): random sequences of batches of concurrent calls — read
+// Model-based concurrency (decision 029): random sequences of batches of concurrent calls — read
 // status, trash, restore, delete forever (one by one or all) — on one user's faxes, against the
 // simple model in tests/support/models/fax-model.ts. After each batch the answers and the state
 // must be those of some serial order of the batch's calls, and the figures the pages show must

@@ -94,7 +94,7 @@ describe('holds', () => {
     expect((await freeNumbers('206')).some((n) => n.id === a!.id)).toBe(true);
   });
 
-  // Found by the model-based test of holds (issue 15): the refused hold let go of the first.
+  // Found by the model-based test of holds (model-number-holds.test.ts): the refused hold let go of the first.
   it('keeps the hold a person has when their hold on a number someone else holds is refused', async () => {
     const [mine, theirs] = await freeNumbers('206');
     const me = visitorCookieFrom(await reserve(mine!.id));

@@ -4,7 +4,7 @@ import type { AccountDetails } from '../../worker/views/account';
 import { accountOf, accountRow, pageGet, setupNewUser } from '../support/account';
 import { insertSessionCookie, insertUser } from '../support/db';
 
-// The first-run path (issue 12) is kept on the account: new-user setup opens it at the welcome,
+// The first-run path is kept on the account: new-user setup opens it at the welcome,
 // updateUserSetup moves it on (or ends it: complete, skipped), and the account tells the page
 // which plan the user is on, so the dashboard and onboarding can say so.
 

@@ -84,7 +84,7 @@ describe('a page served with a session cookie', () => {
     expect(sessionCookies(response)).toEqual([]);
   });
 
-  // The app shell prefetches the pages likely to come next (issue 12); its answer can arrive after
+  // The app shell prefetches the pages likely to come next (decision 021); its answer can arrive after
   // the page changed sessions (a password change), so it must not undo that.
   it.each([
     ['the app shell', { purpose: 'prefetch' }],

@@ -7,7 +7,7 @@ import { bytesOf, corpusUser, importContactFile, mailToFax, type PdfExpect, uplo
 import { SAMPLE_COVER, waitForFaxDone } from '../support/faxes';
 import { sendFax } from '../support/send-fax';
 
-// Files other programs made (issue 32), taken from public test suites and the carriers' and
+// Files other programs made, taken from public test suites and the carriers' and
 // processors' documentation (tests/fixtures/real-world/manifest.json says where each comes from,
 // its licence and what the product must make of it), run through the product's own paths: a PDF
 // is uploaded and faxed with a cover page through the loopback network, a contact file previewed

@@ -5,7 +5,7 @@ import { faxRow, insertSendFax, sendCreditsOf, waitForFaxDone } from '../support
 import { senderWithCredits } from '../support/send-fax';
 import { storeSql } from '../support/user-store';
 
-// Sending a sent fax again from its page (issue 14): the same number, document, cover page and
+// Sending a sent fax again from its page: the same number, document, cover page and
 // caller id, a new fax charged anew; refused while the first is still on its way.
 
 function resend(cookie: string, faxId: string) {

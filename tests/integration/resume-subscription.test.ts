@@ -17,7 +17,7 @@ import { passwordAccount } from '../support/db';
 import { openLiveFor } from '../support/live';
 import { callWithStripe, customer, OUTAGE, price, stubStripe, subscription } from '../support/stripe';
 
-// POST /api/resumeSubscription (issue 29): until its period ends, a cancelled plan renews again as
+// POST /api/resumeSubscription (decision 040): until its period ends, a cancelled plan renews again as
 // if never cancelled, with nothing charged now; Stripe's subscription gets cancel_at_period_end=false.
 
 function resume(cookie: string | null, subscriptionId: unknown, headers?: Record<string, string>): Promise<Response> {

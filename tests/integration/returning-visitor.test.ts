@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SIGNED_IN_BEFORE_COOKIE } from '../../src/common/returning-visitor';
 import { call, GOOD_PASSWORD, signUp, uniqueEmail } from '../support/client';
 
-// /login's two faces (issue 29): every sign-in marks the browser (a long-lived cookie the server
+// /login's two faces (decision 039): every sign-in marks the browser (a long-lived cookie the server
 // reads when it renders /login), so the next visit opens on signing in. Signing out keeps the mark.
 
 function markOf(response: Response): string | undefined {

@@ -15,7 +15,7 @@ import { passwordAccount } from '../support/db';
 import { withFaults } from '../support/faults';
 import { insertSendFax } from '../support/faxes';
 
-// The small calls every page makes read each row they need once (issue 16): checkSubscriptionStatus
+// The small calls every page makes read each row they need once: checkSubscriptionStatus
 // was the slowest of them because it read the user, their number and their failed charges twice
 // or three times; a page's figures were four calls to the user's store reading the counters four times.
 

@@ -9,7 +9,7 @@ import { faxRow, findLedgerRow, sendCreditsOf, timelineOf, waitForFaxDone } from
 import { senderWithCredits, sendFax } from '../support/send-fax';
 import { ringStoreAlarm, storeSql, userStoreStub } from '../support/user-store';
 
-// Sending one document to many numbers and sending later (issue 17): every recipient's fax is
+// Sending one document to many numbers and sending later (decision 025): every recipient's fax is
 // charged in one transaction of the user's store or none is; a scheduled fax is charged when it is
 // scheduled, starts on the store's alarm at its time and not before, and a cancelled one never
 // starts and gets its credits back at once.

@@ -11,7 +11,7 @@ import { mailTo } from '../support/recovery';
 import { mailSignInLink, requestSignInToken, signInTokenInMail, signInWithLink } from '../support/sign-in-link';
 import { waitFor } from '../support/wait';
 
-// POST /api/mailSignInLink and POST /api/signInWithLink (issue 15, finding 3): the owner of an
+// POST /api/mailSignInLink and POST /api/signInWithLink (decision 009): the owner of an
 // account whose password sign-in answers 429 gets in through a link mailed to the address.
 const SLOW = 60_000;
 

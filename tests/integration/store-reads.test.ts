@@ -4,8 +4,8 @@ import { sendingFaxQuery } from '../../worker/db/store/faxes';
 import { passwordAccount } from '../support/db';
 import { storeSql, userStoreStub } from '../support/user-store';
 
-// What every page render reads from the user's store must not grow with the history (issue 13,
-// 14): the send document's "on its way" fax is found through its own index, so a user with
+// What every page render reads from the user's store must not grow with the history (decisions 023,
+// 027): the send document's "on its way" fax is found through its own index, so a user with
 // thousands of sent faxes costs the same rows as one with a few. Rows read are the store's own
 // count (a SQL cursor's rowsRead), with the query exactly as the product runs it.
 

@@ -10,7 +10,7 @@ import { insertSendFax } from '../support/faxes';
 import { openLiveFor } from '../support/live';
 import { ownerOfFax, ringStoreAlarm, storeSql, userStoreStub } from '../support/user-store';
 
-// The trash (issue 14): faxes of either direction move in and out all or none, the counts follow
+// The trash (decision 024): faxes of either direction move in and out all or none, the counts follow
 // every move, the list pages like the history, and deleting forever (by the user or the 30-day
 // purge) removes the rows and their documents and nothing else.
 

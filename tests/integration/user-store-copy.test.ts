@@ -13,7 +13,7 @@ import { call } from '../support/client';
 import { seedD1History, setD1Credits } from '../support/d1-history';
 import { passwordAccount } from '../support/db';
 
-// The one-time copy of each user's history out of D1 into their own store (issue 13, point 4):
+// The one-time copy of each user's history out of D1 into their own store (decision 023, step 4 of its move):
 // on a database holding the history D1 had before the stores (deliveries, retries, refunds, faxes
 // received whole, in part or not at all, the trash), every user's faxes, attempts, timelines, balance
 // and counts read the same before and after; the copy resumes where it was cut off and a second run

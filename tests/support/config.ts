@@ -14,6 +14,6 @@ export const TELNYX_VARS = {
   TELNYX_PUBLIC_KEY: 'Jl2sHrwQ2Rl3Ghb6BxE7LxmS3CD4kRDEhK2y3JPzeCM=',
   PUBLIC_ORIGIN: 'https://fax.example.com',
   FAX_MEDIA_SECRET: 'f'.repeat(64),
-  // Production refuses the local, fictional caller id (issue 32); never dialled by a test.
+  // Production refuses the local, fictional caller id (production-config.test.ts); never dialled by a test.
   FAX_SENDER_NUMBER: '+18009990000',
 };

@@ -2,7 +2,7 @@ import type { ContactImportBody, ContactImportReport, ContactInput, ContactListP
 import { call } from './client';
 import { storeSql } from './user-store';
 
-// The phonebook through its routes, as the /phonebook page calls them (issue 14).
+// The phonebook through its routes, as the /phonebook page calls them.
 
 export async function addContact(cookie: string, input: ContactInput): Promise<Response> {
   return call('/api/addContact', { method: 'POST', cookie, body: input });

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers';
 
-// Injected failures (issue 15): the real D1 and R2 bindings, wrapped so their first calls throw the
+// Injected failures (decision 029): the real D1 and R2 bindings, wrapped so their first calls throw the
 // errors Cloudflare documents as transient and worth retrying — D1's "Network connection lost" and
 // object resets (developers.cloudflare.com/d1/best-practices/retry-queries), R2's InternalError
 // 10001 and ServiceUnavailable 10043 (developers.cloudflare.com/r2/api/error-codes). Everything

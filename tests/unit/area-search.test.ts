@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { areaLabel, nearestArea, readAreaQuery } from '../../src/components/numbers/area-search';
 
-// The number picker (issue 29): a typed area code or city, and the visitor's own area from where
+// The number picker (decision 040): a typed area code or city, and the visitor's own area from where
 // attribution placed them.
 
 const AREAS = [

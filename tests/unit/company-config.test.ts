@@ -4,7 +4,7 @@ import { toCompanyIdentity } from '../../src/common/company';
 import { readConfig } from '../../worker/env';
 import { withVars } from '../support/config';
 
-// Who runs the service is configuration (issue 29): the footer, the landing pages, /terms and
+// Who runs the service is configuration (decision 039): the footer, the landing pages, /terms and
 // /privacy name the product, the company, its address, where data is stored and how long backups
 // keep it. A deployment that left one out would publish terms signed by nobody, so it does not start.
 

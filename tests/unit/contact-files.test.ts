@@ -4,7 +4,7 @@ import type { ContactView } from '../../src/common/contacts';
 import { parseCsvRecords, readContactCsv, writeContactCsv } from '../../worker/domain/contact-csv';
 import { readContactVcard, writeContactVcard } from '../../worker/domain/contact-vcard';
 
-// Phonebook files (issue 14): CSV as spreadsheets and address books write it, vCard 2.1 to 4.0,
+// Phonebook files (decision 026): CSV as spreadsheets and address books write it, vCard 2.1 to 4.0,
 // and what export writes reads back the same.
 
 function view(fields: Partial<ContactView> & Pick<ContactView, 'name' | 'faxNumber'>): ContactView {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkContactRow, planContactImport, type RawContact } from '../../worker/domain/contact-import';
 
-// Importing contacts (issue 14): each row on its own, a bad row named by its place and never
+// Importing contacts (decision 026): each row on its own, a bad row named by its place and never
 // keeping the others out; numbers already in the phonebook or on an earlier row are not added twice.
 
 const raw = (fields: Partial<RawContact>): RawContact => ({

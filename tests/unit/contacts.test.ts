@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { contactSearchText, decodeContactCursor, encodeContactCursor, foldText, searchTerms } from '../../worker/domain/contacts';
 
-// How a contact is found by what a person types (issue 14): names without regard to case or
+// How a contact is found by what a person types (decision 026): names without regard to case or
 // accents, numbers however they are punctuated, each word of a query narrowing the matches.
 
 /** True when the contact's search text holds every term, as the store's query asks. */

@@ -24,7 +24,7 @@ async function deflatedZeros(megabytes: number): Promise<Uint8Array> {
   return new Uint8Array(await new Response(source.pipeThrough(new CompressionStream('deflate'))).arrayBuffer());
 }
 
-/** A one-page PDF that also holds a stream of `megabytes` MB of zeros, deflated (issue 15, finding 2). */
+/** A one-page PDF that also holds a stream of `megabytes` MB of zeros, deflated: a decompression bomb. */
 async function flateBombPdf(megabytes = 80): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
   pdf.addPage();
@@ -185,7 +185,7 @@ describe('normalizeDocument', () => {
       '400 CORRUPT_DOCUMENT',
     ],
     ['a PDF with no pages', async () => (await PDFDocument.create()).save({ addDefaultPage: false }), LIMITS, '400 CORRUPT_DOCUMENT'],
-    // Decompression bombs (issue 15, finding 2): refused from the header, before any pixel is decoded.
+    // Decompression bombs (docs/security.md): refused from the header, before any pixel is decoded.
     ['a PNG that says it is 10000 × 10000 pixels', async () => withPngSize(makePng(), 10_000, 10_000), LIMITS, '400 IMAGE_TOO_LARGE'],
     [
       'a JPEG that says it is 20000 × 20000 pixels',

@@ -11,7 +11,7 @@ import {
 } from '../../src/stores/fax-list-filters';
 
 // The filters of /sent and /inbox as the page keeps them in its address and hands them to the API,
-// and a live update of a filtered list (issue 14, point 2).
+// and a live update of a filtered list (decision 027).
 
 describe('the filters in the page address', () => {
   it('round-trips every filter, and leaves a page without filters plain', () => {

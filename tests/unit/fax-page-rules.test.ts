@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { FaxView } from '../../src/common/faxes';
 import { primaryFaxAction } from '../../src/components/faxes/fax-actions-rules';
 
-// A fax's page (issue 28, point 5): which action is its button beside the "⋯" menu, for every
+// A fax's page: which action is its button beside the "⋯" menu, for every
 // point of a fax's life (how its status looks as a pill: fax-status-pill.test.ts).
 
 function fax(fields: Partial<FaxView> = {}): FaxView {

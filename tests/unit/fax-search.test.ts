@@ -3,7 +3,7 @@ import type { FaxView } from '../../src/common/faxes';
 import { faxListQuerySchema } from '../../src/common/fax-queries';
 import { dayStart, faxMatchesSearch, isCalendarDay, nextDay, NO_FAX_SEARCH, toFaxSearch } from '../../src/common/fax-search';
 
-// What each history filter means (issue 14, point 2), as the page and the server both apply it.
+// What each history filter means (decision 027), as the page and the server both apply it.
 
 describe('dayStart', () => {
   it.each([

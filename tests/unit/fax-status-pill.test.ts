@@ -3,7 +3,7 @@ import type { FaxView } from '../../src/common/faxes';
 import { faxStatusPill } from '../../src/components/faxes/fax-status-pill';
 import { formatListDate } from '../../src/i18n/dates';
 
-// A fax's status as a pill (issue 28): the same colour, icon and words for each state in every
+// A fax's status as a pill: the same colour, icon and words for each state in every
 // list, on the dashboard and on a fax's page.
 
 const AT = Date.UTC(2026, 10, 27, 15, 42);

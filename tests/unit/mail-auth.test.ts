@@ -34,7 +34,7 @@ describe('isAligned', () => {
     ['example.com', 'badexample.com', false],
     ['evil.com', 'example.com', false],
     ['', 'example.com', false],
-    // Under a public suffix (issue 32): the organisational domain by the Public Suffix List.
+    // Under a public suffix: the organisational domain by the Public Suffix List.
     ['org', 'example.org', false],
     ['co.uk', 'example.co.uk', false],
     ['example.co.uk', 'mail.example.co.uk', true],

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readablePathname, withReadableAddress } from '../../worker/http/page-address';
 
-// A page address with broken percent-encoding reaches Astro as text that decodes (issue 32).
+// A page address with broken percent-encoding reaches Astro as text that decodes.
 
 describe('readablePathname', () => {
   it.each([

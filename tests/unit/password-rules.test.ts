@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { passwordProblem, passwordStrength } from '../../src/common/password-rules';
 
-// New passwords (NIST SP 800-63B, issue 15 finding 4): length after normalising, no control
+// New passwords (NIST SP 800-63B): length after normalising, no control
 // characters, not only spaces, not a pattern tried first.
 
 describe('passwordProblem', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type LedgerRow, toPaymentLines } from '../../worker/domain/payment-history';
 
-// The payments table from the billing ledger (issue 29): a card check is one line that took
+// The payments table from the billing ledger (decision 040): a card check is one line that took
 // nothing, never a hold and its release as two payments; credit grants are pages, not money.
 
 function row(kind: LedgerRow['kind'], amountCents: number, fields: Partial<LedgerRow> = {}): LedgerRow {

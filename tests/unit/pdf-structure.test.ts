@@ -9,7 +9,7 @@ import { IncompleteSyntax, isDict, PdfLexer, parseValue, PdfSyntaxError } from '
 import { makePdf } from '../support/documents';
 import { rawPdf, scannedPdf, streamBody } from '../support/pdf-structure';
 
-// Reading a PDF's structure piece by piece (issue 16): the syntax, the one-pass scan and the page
+// Reading a PDF's structure piece by piece (decision 030): the syntax, the one-pass scan and the page
 // tree, against documents as real producers write them, odd ones included.
 
 const encoder = new TextEncoder();

@@ -20,7 +20,7 @@ describe('toE164', () => {
     ['+81 3-1234-5678', '+81312345678'],
     ['+49 30 123456', '+4930123456'],
     // The international prefix written out: 00 as most of the world dials it, 011 as the US does,
-    // with any separators people put between the digits (issue 32).
+    // with any separators people put between the digits.
     ['0044 20 7946 0958', '+442079460958'],
     ['00-1-212-555-7777', '+12125557777'],
     ['(00) 44 20 7946 0958', '+442079460958'],

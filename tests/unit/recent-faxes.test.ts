@@ -11,7 +11,7 @@ import {
   withPushedFax,
 } from '../../src/common/recent-faxes';
 
-// The dashboard's lists (issue 28, point 2), as the Worker builds them and the page keeps them
+// The dashboard's lists (decision 036), as the Worker builds them and the page keeps them
 // from the pushes: the same rules on both sides.
 
 function fax(id: string, fields: Partial<FaxView> = {}): FaxView {

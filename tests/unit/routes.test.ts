@@ -14,7 +14,7 @@ import {
 
 // The routes of spec §2, with the guard the spec names where it names one (undefined: not shown).
 /**
- * Routes an issue added beyond the spec's list (issue 17): the page of one send to many numbers,
+ * Routes added beyond the spec's list (decisions 025 and 028): the page of one send to many numbers,
  * and where the link confirming an address for received faxes lands.
  */
 const ISSUE_ROUTES: ReadonlyArray<[path: string, guard: RouteRule['guard']]> = [

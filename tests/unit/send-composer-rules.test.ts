@@ -3,7 +3,7 @@ import type { ReadRecipient } from '../../src/components/send/recipient-list';
 import { scheduleAt, sendLaterPresets } from '../../src/components/send/send-later-rules';
 import { firstProblem, problemOf, sendProblems, type SendState } from '../../src/components/send/send-problems';
 
-// What stops a send on /send and where Send takes the person (issue 28), and the send-later
+// What stops a send on /send and where Send takes the person, and the send-later
 // presets. Tests run in UTC, the browser's local time here.
 
 const ok = (number: string): ReadRecipient => ({ state: 'ok', entry: { number, contact: null }, e164: number, display: number });

@@ -8,7 +8,7 @@ import {
   type RecipientEntry,
 } from '../../src/components/send/recipient-list';
 
-// The To field of /send (issue 28): what typed and pasted text becomes, how a chip reads, repeats
+// The To field of /send: what typed and pasted text becomes, how a chip reads, repeats
 // merged, and the limit, with what does not fit kept for the field.
 
 const typed = (number: string): RecipientEntry => ({ number, contact: null });

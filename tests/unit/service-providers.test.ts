@@ -4,7 +4,7 @@ import { readConfig } from '../../worker/env';
 import { serviceProvidersOf } from '../../worker/pages/visitor-pages';
 import { TELNYX_VARS, withVars } from '../support/config';
 
-// /privacy names who processes data for the service (issue 29), as this deployment is configured:
+// /privacy names who processes data for the service (decision 039), as this deployment is configured:
 // a provider it does not use is never named, one it uses is never left out.
 
 describe('serviceProvidersOf', () => {

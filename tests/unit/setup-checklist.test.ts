@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type SetupFacts, setupChecklist, withTaskDone } from '../../src/common/setup-checklist';
 
-// The dashboard's setup checklist (issue 28, point 2): done-ness from facts, whatever route made
+// The dashboard's setup checklist (decision 036): done-ness from facts, whatever route made
 // them; gone once all is done or when the first-run path is over for the user.
 
 const NOTHING: SetupFacts = { hasNumber: false, faxesSent: 0, hasContacts: false, emailConfirmed: false };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isTnef, readTnefFiles } from '../../worker/domain/tnef';
 
-// Outlook's winmail.dat (issue 32): the files a sender attached are read out of it. Real TNEF files
+// Outlook's winmail.dat: the files a sender attached are read out of it. Real TNEF files
 // from other programs run through the corpus (tests/integration/real-world-corpus.test.ts); these
 // build the format's pieces by hand.
 

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { $toasts, holdToasts, MOST_TOASTS, runToastAction, showToast, TOAST_MS } from '../../src/stores/toasts';
 import { tearDown } from '../../src/stores/teardown';
 
-// What just happened, said once and gone (issue 28): toasts leave by themselves, wait while the
+// What just happened, said once and gone: toasts leave by themselves, wait while the
 // person points at one, never pile up, and run their action (Undo) once.
 
 const texts = () => $toasts.get().map((toast) => toast.text);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { doubleTapZoom, isDoubleTap, pinchScale, scrollToKeep, swipeTurn } from '../../src/components/viewer/page-gestures';
 
-// What a finger on a fax's page means on a phone (issue 28, point 5): a swipe turns the page, two
+// What a finger on a fax's page means on a phone: a swipe turns the page, two
 // fingers pinch the zoom, a double tap zooms in and back.
 
 const PHONE_VIEW = 359;

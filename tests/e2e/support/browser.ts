@@ -242,7 +242,7 @@ export async function confirmEmailFromOutbox(page: Page, email: string): Promise
 
 /**
  * Signs in through the form that is already open on `page`. A browser that never signed in meets
- * sign-up first (issue 29): it turns to sign-in, as a person who has an account would.
+ * sign-up first (decision 039): it turns to sign-in, as a person who has an account would.
  */
 export async function fillSignInForm(page: Page, account: Pick<Account, 'email' | 'password'>): Promise<void> {
   const heading = page.getByRole('heading', { name: /^(Sign in to your account|Create your account)$/ });

@@ -1,7 +1,7 @@
 // A user with something on every page, made through the API as the pages themselves would make
 // it: a number of their own on a plan, faxes sent (delivered, failed, to three numbers at once)
 // and received (from a second account faxing their number), one fax in the trash, contacts, and a
-// fax scheduled for tomorrow. The gallery judges every signed-in page with this user (issue 28).
+// fax scheduled for tomorrow. The gallery judges every signed-in page with this user.
 import assert from 'node:assert/strict';
 import type { APIRequestContext, Page } from 'playwright-core';
 import { GOOD_PASSWORD, uniqueEmail } from './api.ts';

@@ -3,7 +3,7 @@ import { arbitraryOf, type ArbitraryHints } from './zod-arbitrary';
 import { mutationOf } from './zod-mutations';
 import type { FuzzRoute, Part, WebhookKind } from './routes';
 
-// Generated requests for one route (issue 15): its inputs drawn from its own schemas, or one of
+// Generated requests for one route (decision 029): its inputs drawn from its own schemas, or one of
 // them mutated, or a body that is not JSON at all; signed in or out (or with a forged cookie);
 // with this site's Origin, Fetch Metadata, nothing, or another site's; webhooks signed rightly,
 // not at all, with a stranger's key, too old, or over other bytes. A request is plain data until

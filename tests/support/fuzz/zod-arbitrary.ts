@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import type { ZodType } from 'zod';
 
-// Values a zod v4 schema accepts, as fast-check arbitraries: what the fuzzing of issue 15 sends as
+// Values a zod v4 schema accepts, as fast-check arbitraries: what the fuzzing of decision 029 sends as
 // valid requests before mutating them. zod-fast-check would do this, but it supports neither zod 4
 // nor fast-check 4 (its issues #22 and #26 are open), so this reads zod 4's own definitions
 // (`schema._zod.def`, which zod documents for library authors) for the kinds our schemas use.

@@ -5,7 +5,7 @@ import { anyJson, arbitraryOf, boundsOf, defOf, isOptionalKey, type ArbitraryHin
 // Near misses of a valid value: one field dropped, of the wrong type, one character too long or a
 // great deal too long, a number just past its bound, an unknown field, an array over its limit.
 // Each is what a careless or hostile caller sends; the server must refuse it with a documented
-// code, never a 5xx (issue 15).
+// code, never a 5xx (decision 029).
 
 type Path = (string | number)[];
 
