@@ -1,7 +1,8 @@
 // @ts-check
-import { defineConfig } from 'astro/config';
+
 import cloudflare from '@astrojs/cloudflare';
 import react from '@astrojs/react';
+import { defineConfig } from 'astro/config';
 import { buildId } from './src/integrations/build-id';
 import { iconSprite } from './src/integrations/icon-sprite';
 import { inlineAttribution } from './src/integrations/inline-attribution';

@@ -1,6 +1,6 @@
-import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
 import { generateKeyPairSync } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
 import { defineConfig } from 'vitest/config';
 import { localValues } from './scripts/local-env.mjs';
 import { messageNamespacesPlugin } from './src/integrations/message-namespaces';

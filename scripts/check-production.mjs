@@ -16,8 +16,8 @@ import { execFile, spawn } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { promisify } from 'node:util';
 import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
 
 const args = process.argv.slice(2);
 const flag = (name) => args.includes(name);

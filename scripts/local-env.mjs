@@ -1,9 +1,10 @@
 // Shared by the start, dev and test scripts: the environment that keeps every tool offline, and
 // the local configuration file (.dev.vars) that wrangler and the Astro dev server read on top of
 // the production-safe values in wrangler.toml.
+
+import { spawn } from 'node:child_process';
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { spawn } from 'node:child_process';
 
 export const OFFLINE_ENV = {
   ASTRO_TELEMETRY_DISABLED: '1',
@@ -57,7 +58,7 @@ export function ensureDevVars(path = '.dev.vars') {
   const missing = Object.entries(LOCAL_VALUES).filter(([key]) => !new RegExp(`^${key}=`, 'm').test(current));
   if (missing.length === 0) return;
   const lines = missing.map(([key, make]) => `${key}=${make()}`);
-  writeFileSync(path, current.replace(/\n?$/, '\n') + lines.join('\n') + '\n', { mode: 0o600 });
+  writeFileSync(path, `${current.replace(/\n?$/, '\n') + lines.join('\n')}\n`, { mode: 0o600 });
   console.log(`Wrote ${missing.map(([key]) => key).join(', ')} to ${path}.`);
 }
 

@@ -1,23 +1,23 @@
-import { Hono, type Handler } from 'hono';
+import { type Handler, Hono } from 'hono';
 import { api } from './api';
 import { devGoogleKeys } from './api/dev-google';
 import { devOutboxMailDocument } from './api/dev-outbox';
 import { loadViewer } from './auth/viewer';
 import { readConfig } from './env';
+import { receiveFaxMail } from './fax-mail/inbound';
 import type { AppEnv } from './http/app-env';
 import { limitJsonBody } from './http/body-limit';
+import { localeCookie } from './http/locale-cookie';
 import { notFound, onError } from './http/on-error';
+import { releaseUnreadBody } from './http/release-body';
 import { requireSameOriginForUnsafeMethods } from './http/same-origin';
 import { securityHeaders } from './http/security-headers';
-import { queue } from './jobs/queue';
 import { runCron } from './jobs/cron';
-import { receiveFaxMail } from './fax-mail/inbound';
-import { localeCookie } from './http/locale-cookie';
-import { releaseUnreadBody } from './http/release-body';
+import { queue } from './jobs/queue';
 
-export { LoopbackFaxLine } from './loopback/fax-line';
-export { UserHub } from './live/user-hub';
 export type { AppType } from './api';
+export { UserHub } from './live/user-hub';
+export { LoopbackFaxLine } from './loopback/fax-line';
 
 /**
  * The server without Astro: security headers, the viewer, the same-origin rule and /api.

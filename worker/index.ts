@@ -1,8 +1,8 @@
 import { handle } from '@astrojs/cloudflare/handler';
 import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
-import { openSetupStep } from '../src/common/onboarding';
 import { toCompanyIdentity } from '../src/common/company';
+import { openSetupStep } from '../src/common/onboarding';
 import type { PageContext } from '../src/common/page-context';
 import { toPlanSummary } from '../src/common/plan-summary';
 import { readTheme, THEME_COOKIE } from '../src/common/theme';
@@ -13,20 +13,20 @@ import { findNumberOwnedBy } from './db/queries/numbers';
 import { needsSetup } from './domain/account';
 import { readConfig } from './env';
 import { readPageFigures } from './fax/page-figures';
+import { receiveFaxMail } from './fax-mail/inbound';
 import type { AppEnv } from './http/app-env';
 import { withReadableAddress } from './http/page-address';
-import { queue } from './jobs/queue';
-import { paymentsForPages } from './payments';
 import { runCron } from './jobs/cron';
-import { receiveFaxMail } from './fax-mail/inbound';
-import { toAccountDetails } from './views/account';
+import { queue } from './jobs/queue';
 import { userHubStub } from './live/publish';
+import { holderKeyOf } from './numbers/holder';
 import { loadPageData } from './pages';
 import { dashboardChecklist, pageFiguresWanted } from './pages/dashboard-setup';
-import { holderKeyOf } from './numbers/holder';
+import { paymentsForPages } from './payments';
+import { toAccountDetails } from './views/account';
 
-export { LoopbackFaxLine } from './loopback/fax-line';
 export { UserHub } from './live/user-hub';
+export { LoopbackFaxLine } from './loopback/fax-line';
 
 async function pageContext(c: Context<AppEnv>): Promise<PageContext> {
   const config = readConfig(c.env);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ATTRIBUTION_LIMITS as MAX, type Attribution } from './attribution';
+import { type Attribution, ATTRIBUTION_LIMITS as MAX } from './attribution';
 
 // The attribution record as the server accepts it (setupNewUser, syncUserAttribution). Kept apart
 // from the rules in attribution.ts so the script every page runs carries no zod.

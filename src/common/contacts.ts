@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { readPhoneNumber } from './phone';
 import {
   CONTACT_DELETE_MAX,
   CONTACT_FILE_FORMATS,
@@ -8,6 +7,7 @@ import {
   CONTACT_SEARCH_MAX,
   type ContactFileFormat,
 } from './contact-rules';
+import { readPhoneNumber } from './phone';
 
 // The phonebook's contract, shared by the /phonebook and /send pages and the Worker (decision 026):
 // a contact's fields and their limits, the calls' bodies and queries, and what they answer.

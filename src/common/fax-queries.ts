@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { FAX_DIRECTIONS } from './faxes';
 import { FAX_SEARCH_NAME_MAX, FAX_SEARCH_NUMBER_MAX, FAX_STATUS_FILTERS, isCalendarDay, statusFiltersOf } from './fax-search';
+import { FAX_DIRECTIONS } from './faxes';
 import { toNumberSearch } from './phone';
 import { isTimeZone, TIME_ZONE_MAX } from './time-zone';
 

@@ -1,6 +1,6 @@
 import type { AccountDetails } from './account-view';
-import type { CompanyIdentity } from './company';
 import type { PaymentsConfig } from './billing';
+import type { CompanyIdentity } from './company';
 import type { FaxCounts } from './faxes';
 import type { SetupStep } from './onboarding';
 import type { PageData } from './page-data';

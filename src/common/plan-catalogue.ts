@@ -1,8 +1,8 @@
 import {
   CURRENCY,
+  type OptionsView,
   PLAN_LEVELS,
   PLAN_TERMS,
-  type OptionsView,
   type PlanLevel,
   type PlanOptions,
   type PlanTerm,

@@ -73,7 +73,7 @@ function matches(rulePath: string, pathname: string): boolean {
   if (rulePath.endsWith('/*')) {
     const base = rulePath.slice(0, -2);
     const rest = pathname.slice(base.length + 1);
-    return pathname.startsWith(base + '/') && rest.length > 0 && !rest.includes('/');
+    return pathname.startsWith(`${base}/`) && rest.length > 0 && !rest.includes('/');
   }
   return pathname === rulePath;
 }
@@ -102,7 +102,7 @@ export function isRouteBuilt(pathname: string, routes: readonly RouteRule[] = RO
  * Anything that could leave the site (`//host`, `/\host`, `https://…`) is refused.
  */
 export function safeRedirectPath(raw: string | null | undefined, fallback = '/dashboard'): string {
-  if (!raw || !raw.startsWith('/') || raw.startsWith('//') || raw.startsWith('/\\')) return fallback;
+  if (!raw?.startsWith('/') || raw.startsWith('//') || raw.startsWith('/\\')) return fallback;
   try {
     const base = 'http://same.invalid';
     const url = new URL(raw, base);

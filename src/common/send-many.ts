@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { coverPageSchema } from './cover-page';
-import { MAX_RECIPIENTS } from './send-many-rules';
 import type { FaxView } from './faxes';
+import { MAX_RECIPIENTS } from './send-many-rules';
 
 // Sending one document to many numbers, and sending later (decision 025): the shapes both sides share.
 

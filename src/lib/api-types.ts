@@ -1,4 +1,4 @@
-import type { api, ApiData } from './api';
+import type { ApiData, api } from './api';
 
 // Answer shapes components name in their props, read from the typed client (never restated).
 export type AccountDetails = ApiData<typeof api.account.$get>['account'];

@@ -1,8 +1,8 @@
-import { hc, type ClientResponse } from 'hono/client';
-import type { ApiClient } from '@worker/api-client';
-import type { ApiErrorBody, ErrorCode } from '../common/errors';
 import appMessages from 'virtual:messages/app';
 import navMessages from 'virtual:messages/nav';
+import type { ApiClient } from '@worker/api-client';
+import { type ClientResponse, hc } from 'hono/client';
+import type { ApiErrorBody, ErrorCode } from '../common/errors';
 import { translator } from '../i18n/translator';
 
 // The browser's one way to call /api: Hono's typed client over the Worker's own routes (paths,

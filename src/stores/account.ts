@@ -1,6 +1,6 @@
 import { atom, onMount } from 'nanostores';
 import type { AccountDetails, LoginHistoryEntry } from '../common/account-view';
-import { api, call, type ApiData, type ApiResult } from '../lib/api';
+import { type ApiData, type ApiResult, api, call } from '../lib/api';
 import { followLive } from './live';
 import { onTeardown } from './teardown';
 

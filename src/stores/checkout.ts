@@ -1,8 +1,8 @@
 import { atom } from 'nanostores';
 import type { CheckoutPayment, CheckoutView } from '../common/billing';
-import type { PlanLevel, PlanTerm } from '../common/plans';
 import { isErrorCode } from '../common/errors';
-import { api, call, type ApiData, type ApiFailureCode, type ApiResult } from '../lib/api';
+import type { PlanLevel, PlanTerm } from '../common/plans';
+import { type ApiData, type ApiFailureCode, type ApiResult, api, call } from '../lib/api';
 
 // The payment on /transaction: one checkout at a time, which either succeeds at once, asks the card
 // holder to pass the bank's challenge first, or fails with a code the page explains. A failure

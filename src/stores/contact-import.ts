@@ -1,7 +1,7 @@
-import { atom } from 'nanostores';
-import type { ContactImportReport } from '../common/contacts';
-import { CONTACT_IMPORT_MAX_BYTES, type ContactFileFormat, decodeContactFile, detectContactFileFormat } from '../common/contact-rules';
 import phonebookMessages from 'virtual:messages/phonebook';
+import { atom } from 'nanostores';
+import { CONTACT_IMPORT_MAX_BYTES, type ContactFileFormat, decodeContactFile, detectContactFileFormat } from '../common/contact-rules';
+import type { ContactImportReport } from '../common/contacts';
 import { translator } from '../i18n/translator';
 import { api, call } from '../lib/api';
 import { loadPhonebook } from './phonebook';

@@ -1,7 +1,7 @@
 import { atom, onMount, type ReadableAtom } from 'nanostores';
 import type { FaxDetails, FaxView } from '../common/faxes';
-import { addsTimelineEntry } from './fax-status-rules';
 import { api, call } from '../lib/api';
+import { addsTimelineEntry } from './fax-status-rules';
 import { onLiveEvent } from './live';
 import { reloadOnLaterMiss, reloadWhenMissed } from './live-resync';
 

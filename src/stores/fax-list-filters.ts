@@ -1,4 +1,3 @@
-import type { FaxDirection, FaxView } from '../common/faxes';
 import {
   FAX_SEARCH_NAME_MAX,
   FAX_SEARCH_NUMBER_MAX,
@@ -9,6 +8,7 @@ import {
   resolveFaxSearch,
   statusFiltersOf,
 } from '../common/fax-search';
+import type { FaxDirection, FaxView } from '../common/faxes';
 import { typedNumberDigits } from '../common/phone-text';
 import { runtimeTimeZone } from '../common/time-zone';
 import { numberSearchNow } from '../lib/phone-parser';

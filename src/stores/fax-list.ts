@@ -1,6 +1,6 @@
 import { atom, onMount, type ReadableAtom } from 'nanostores';
-import type { FaxDirection, FaxListPage, FaxView } from '../common/faxes';
 import { faxMatchesSearch } from '../common/fax-search';
+import type { FaxDirection, FaxListPage, FaxView } from '../common/faxes';
 import { api, call } from '../lib/api';
 import {
   apiFiltersOf,

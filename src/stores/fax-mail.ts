@@ -1,6 +1,6 @@
 import { atom } from 'nanostores';
 import type { FaxMailSettings } from '../common/fax-mail';
-import { api, type ApiFailure, type ApiResult, call } from '../lib/api';
+import { type ApiFailure, type ApiResult, api, call } from '../lib/api';
 import { onTeardown } from './teardown';
 
 // The addresses that get the user's received faxes (settings; decision 028), rendered with the

@@ -1,5 +1,5 @@
-import type { FaxView } from '../common/faxes';
 import faxSelectionMessages from 'virtual:messages/faxSelection';
+import type { FaxView } from '../common/faxes';
 import { translator } from '../i18n/translator';
 import type { ApiFailure } from '../lib/api';
 import { setFaxReadStatus } from './fax-read';

@@ -1,5 +1,5 @@
 import type { FaxReadStatus, FaxView, SetFaxReadStatusResult } from '../common/faxes';
-import { api, call, type ApiResult } from '../lib/api';
+import { type ApiResult, api, call } from '../lib/api';
 import { applyFaxCounts } from './fax-counts';
 
 // Read and unread (spec §4: unread → read through a server call). The answer carries the fresh

@@ -1,10 +1,10 @@
 import { atom, onMount } from 'nanostores';
-import { LIVE_CLOSE_SESSION_ENDED, LIVE_PING, LIVE_PONG, readLiveEvent, type LiveEvent } from '../common/live-messages';
+import { LIVE_CLOSE_SESSION_ENDED, LIVE_PING, LIVE_PONG, type LiveEvent, readLiveEvent } from '../common/live-messages';
+import { freshEvents } from '../common/session-timing';
 import { isSessionEnding } from '../lib/api';
+import { noteLiveHello, reloadWhenMissed } from './live-resync';
 import { revalidateOnReturn, verifyAuth } from './session';
 import { onTeardown, USER_STORAGE_PREFIX } from './teardown';
-import { freshEvents } from '../common/session-timing';
-import { noteLiveHello, reloadWhenMissed } from './live-resync';
 
 // One WebSocket per page to the user's hub. It opens when a component first listens to $liveStatus
 // and closes when the last one stops. After a drop it reconnects with backoff; every (re)connect

@@ -1,6 +1,6 @@
 import { atom, onMount } from 'nanostores';
 import { type FaxNumberView, holdSecondsLeft, type NumberHoldView } from '../common/number-rules';
-import { api, call, type ApiData, type ApiResult } from '../lib/api';
+import { type ApiData, type ApiResult, api, call } from '../lib/api';
 
 // The number picker on /reserveNumber: the areas with free numbers, the numbers of the chosen
 // area, and the caller's hold (signed in or not), with the seconds it has left. /transaction is

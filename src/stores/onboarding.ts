@@ -1,5 +1,5 @@
 import type { SetupStep } from '../common/onboarding';
-import { api, call, type ApiData, type ApiResult } from '../lib/api';
+import { type ApiData, type ApiResult, api, call } from '../lib/api';
 
 // Where the user's first-run path stands is kept on the account (GET /api/updateUserSetup), so a
 // reload or another device resumes it. Saves go one after another: a quick "Back" then "Skip"

@@ -1,6 +1,6 @@
 import { atom, onMount } from 'nanostores';
 import type { ContactInput, ContactListPage, ContactView } from '../common/contacts';
-import { api, call, type ApiResult } from '../lib/api';
+import { type ApiResult, api, call } from '../lib/api';
 import { onLiveEvent } from './live';
 import { startFromRendered } from './live-resync';
 import { onTeardown } from './teardown';

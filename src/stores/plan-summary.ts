@@ -1,5 +1,5 @@
 import { atom, onMount } from 'nanostores';
-import { toPlanSummary, type PlanSummary } from '../common/plan-summary';
+import { type PlanSummary, toPlanSummary } from '../common/plan-summary';
 import { api, call } from '../lib/api';
 import { followLive } from './live';
 import { $setUpAccount } from './session';

@@ -1,9 +1,9 @@
-import type { ApiErrorBody } from '../common/errors';
 import networkError from 'virtual:message/app.networkError';
+import type { ApiErrorBody } from '../common/errors';
 import { buildCoverPage } from '../components/send/send-body';
-import { api, type ApiFailureCode } from '../lib/api';
-import { $draft } from './send-draft';
+import { type ApiFailureCode, api } from '../lib/api';
 import { $uploadedFile } from './send-document';
+import { $draft } from './send-draft';
 import { $coverDefaults } from './send-fax';
 
 // The cover page's preview on /send: loaded with the cover page's fields, when it is first added.

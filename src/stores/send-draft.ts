@@ -1,7 +1,7 @@
 import { atom, computed } from 'nanostores';
 import type { CoverPageTemplate } from '../common/cover-page';
 import type { RecipientEntry } from '../components/send/recipient-list';
-import { scheduleAt, type SendLater } from '../components/send/send-later-rules';
+import { type SendLater, scheduleAt } from '../components/send/send-later-rules';
 import { onTeardown } from './teardown';
 
 // The fax being written on /send: everything the person typed or picked, in one store,

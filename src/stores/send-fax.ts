@@ -1,12 +1,12 @@
 import { atom, computed } from 'nanostores';
 import { formatOwnNumber } from '../common/phone-text';
-import { api, call, type ApiFailureCode } from '../lib/api';
+import { buildCoverPage, type CoverDefaults, recipientsOf } from '../components/send/send-body';
+import { firstProblem, type SendArea, type SendProblem, sendProblems } from '../components/send/send-problems';
+import { type ApiFailureCode, api, call } from '../lib/api';
 import { $account } from './account';
-import { $draft, $schedule } from './send-draft';
 import { $document, $uploadedFile, IN_PROGRESS, markDocumentGone } from './send-document';
+import { $draft, $schedule } from './send-draft';
 import { $firstRecipient, $recipientList, addTypedNumbersNow } from './send-recipients';
-import { buildCoverPage, recipientsOf, type CoverDefaults } from '../components/send/send-body';
-import { firstProblem, sendProblems, type SendArea, type SendProblem } from '../components/send/send-problems';
 import { onTeardown } from './teardown';
 
 // The send itself on /send: what it costs, what stops it, and POST /api/sendFax (one number) or

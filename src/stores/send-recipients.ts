@@ -1,8 +1,8 @@
 import { computed, onMount } from 'nanostores';
 import type { ContactView } from '../common/contacts';
 import { MAX_RECIPIENTS } from '../common/send-many-rules';
-import { addRecipients, looksLikeNumber, readRecipient, splitRecipientText, type RecipientEntry } from '../components/send/recipient-list';
-import { $phoneParser, loadPhoneParser, preloadPhoneParser, type PhoneParser } from '../lib/phone-parser';
+import { addRecipients, looksLikeNumber, type RecipientEntry, readRecipient, splitRecipientText } from '../components/send/recipient-list';
+import { $phoneParser, loadPhoneParser, type PhoneParser, preloadPhoneParser } from '../lib/phone-parser';
 import { $draft, updateDraft } from './send-draft';
 
 // The To field's recipients: numbers typed or pasted and contacts picked become chips,

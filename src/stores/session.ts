@@ -1,10 +1,10 @@
 import { atom } from 'nanostores';
+import { needsAuthSync } from '../common/session-timing';
 import type { Viewer } from '../common/viewer';
-import { api, call, holdReadsWhileSessionEnds, type ApiData } from '../lib/api';
+import { type ApiData, api, call, holdReadsWhileSessionEnds } from '../lib/api';
 import type { AccountDetails } from '../lib/api-types';
 import { readStoredAttribution } from '../lib/attribution-storage';
 import { onTeardown, tearDown } from './teardown';
-import { needsAuthSync } from '../common/session-timing';
 
 /** The signed-in user as the server last confirmed it; null once signed out. */
 export const $viewer = atom<Viewer | null>(null);

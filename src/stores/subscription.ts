@@ -1,7 +1,7 @@
 import { atom } from 'nanostores';
 import type { BillingHistory, CardInput, SubscriptionView } from '../common/billing';
 import { formatOwnNumber } from '../common/phone-text';
-import { api, call, type ApiData, type ApiResult } from '../lib/api';
+import { type ApiData, type ApiResult, api, call } from '../lib/api';
 import { followLive } from './live';
 import { onTeardown } from './teardown';
 

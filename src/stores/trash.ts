@@ -1,7 +1,7 @@
 import { atom, onMount } from 'nanostores';
 import type { FaxView } from '../common/faxes';
 import type { TrashListPage } from '../common/trash';
-import { api, call, type ApiFailure } from '../lib/api';
+import { type ApiFailure, api, call } from '../lib/api';
 import { type FaxListState, hasMoreFaxes, keepOlderRows, renderedListState, withFaxUpdate, withoutFaxes } from './fax-list';
 import { onLiveEvent } from './live';
 import { startFromRendered } from './live-resync';

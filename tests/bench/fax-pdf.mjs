@@ -1,11 +1,12 @@
 // Benchmark of building the PDF a carrier transmits: a cover page appended to a 50-page PDF as an
 // update (worker/documents/fax-pdf.ts, run in Node; the Worker streams the document instead). Needs no server or build: esbuild (installed with
 // wrangler) bundles the worker module into a temporary file first. Prints figures; never fails on time.
-import { build } from 'esbuild';
+
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { COVER as SCANNED_COVER } from './scanned-documents.mjs';
 

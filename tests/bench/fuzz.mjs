@@ -10,11 +10,12 @@
 // esbuild (installed with wrangler) bundles them with the app, whose routes they are read off.
 // The local server raises its abuse limits 1000-fold (RATE_LIMIT_MULTIPLIER, refused in
 // production): every request comes from this one address, and limits are not what is fuzzed.
-import { build } from 'esbuild';
+
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
 import { startLocalServer } from '../support/local-server.mjs';
 import { signUp, uploadOnePage } from './bench-accounts.mjs';
 

@@ -12,7 +12,6 @@
 //
 // Alone: `node tests/bench/large-fax-code.mjs`.
 import { execFile } from 'node:child_process';
-import { build } from 'esbuild';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
@@ -20,9 +19,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
 import { unstable_startWorker } from 'wrangler';
-import { COVER, MAX_DOCUMENT_BYTES, scannedPdf } from './scanned-documents.mjs';
 import { describeMeasure } from './process-watch.mjs';
+import { COVER, MAX_DOCUMENT_BYTES, scannedPdf } from './scanned-documents.mjs';
 import { describeWatch, mb, watchServer, workerdRss } from './server-watch.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));

@@ -12,9 +12,9 @@
 import { PDFDocument, PDFName } from 'pdf-lib';
 import { startLocalServer } from '../support/local-server.mjs';
 import { accountWithNumber, ok } from './bench-accounts.mjs';
-import { describeWatch, mb, watchServer, workerdRss } from './server-watch.mjs';
 import { benchLargeFaxCode } from './large-fax-code.mjs';
 import { COVER, MAX_DOCUMENT_BYTES, scannedPdf } from './scanned-documents.mjs';
+import { describeWatch, mb, watchServer, workerdRss } from './server-watch.mjs';
 import { completeUpload, sendChunks } from './upload-throughput.mjs';
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));

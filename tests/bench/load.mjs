@@ -22,7 +22,7 @@
 // Non-2xx answers and connection errors: 0 in every run.
 import autocannon from 'autocannon';
 import { startLocalServer } from '../support/local-server.mjs';
-import { BENCH_PASSWORD, accountWithNumber, benchEmail, ok, signUp, uploadOnePage } from './bench-accounts.mjs';
+import { accountWithNumber, BENCH_PASSWORD, benchEmail, ok, signUp, uploadOnePage } from './bench-accounts.mjs';
 import { loadFigures } from './figures.mjs';
 
 const PORT = Number(process.env.BENCH_PORT ?? 8798);

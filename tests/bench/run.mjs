@@ -1,14 +1,14 @@
 // Benchmarks of the built product served locally (npm run bench; run `npx astro build` first).
 // Prints figures; never passes or fails on time.
 import { startLocalServer } from '../support/local-server.mjs';
-import { stats } from './figures.mjs';
 import { benchDocumentBombs } from './document-bombs.mjs';
 import { benchEarlyRefusals } from './early-refusals.mjs';
+import { stats } from './figures.mjs';
 import { benchHoldRace } from './hold-race.mjs';
 import { benchLandingPages } from './landing-pages.mjs';
 import { benchLighthouse } from './lighthouse.mjs';
-import { benchSignedInPages } from './signed-in-pages.mjs';
 import { benchReceive } from './receive-latency.mjs';
+import { benchSignedInPages } from './signed-in-pages.mjs';
 import { benchUpload } from './upload-throughput.mjs';
 
 const PORT = Number(process.env.BENCH_PORT ?? 8795);

@@ -2,15 +2,15 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { createAccount, type Account } from './support/api.ts';
+import { type Account, createAccount } from './support/api.ts';
 import {
   assertNoSeriousAxeViolations,
   fillSignInForm,
+  LOGIN_401,
   liveIndicator,
   useBrowser,
   visit,
   waitForPath,
-  LOGIN_401,
 } from './support/browser.ts';
 
 // Starting the deletion ends the session: the settings page's own verifyAuth is then answered 401

@@ -4,6 +4,7 @@ import { createAccount, DEVICES, signInElsewhere, uniqueEmail } from './support/
 import {
   BASE_URL,
   fillSignInForm,
+  LOGIN_401,
   liveIndicator,
   openAccountMenu,
   pathOf,
@@ -13,7 +14,6 @@ import {
   visit,
   waitForHydration,
   waitForPath,
-  LOGIN_401,
 } from './support/browser.ts';
 
 describe('signing up, in and out', () => {

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Locator, Page } from 'playwright-core';
-import { createAccount, uniqueEmail, GOOD_PASSWORD } from './support/api.ts';
-import { BASE_URL, useBrowser, waitForPath, UI_TIMEOUT_MS } from './support/browser.ts';
+import { createAccount, GOOD_PASSWORD, uniqueEmail } from './support/api.ts';
+import { BASE_URL, UI_TIMEOUT_MS, useBrowser, waitForPath } from './support/browser.ts';
 import { makePdf } from './support/documents.ts';
 import { signUpConfirmed } from './support/seeded-account.ts';
 

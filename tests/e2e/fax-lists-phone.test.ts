@@ -82,7 +82,7 @@ describe('the fax lists on a phone', () => {
     await row.getByText('Ada Lovelace').waitFor();
     const link = row.getByRole('link', { name: /^Open the fax to Ada Lovelace \(212\) 555-0123, / });
     for (const cell of [row.locator('td.fax-party'), row.locator('td.fax-status .pill'), row.locator('time'), link]) {
-      assert.ok(await onScreen(cell), `${await cell.innerText()} is off the screen`);
+      assert.ok(await onScreen(cell), `${await cell.textContent()} is off the screen`);
     }
     assert.ok(await onScreen(row.getByRole('button', { name: /^More actions: / })), 'the row’s menu is off the screen');
     await nothingScrollsSideways(page);

@@ -2,10 +2,10 @@ import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { request, type APIRequestContext, type Page } from 'playwright-core';
+import { type APIRequestContext, type Page, request } from 'playwright-core';
 import { assertNoSeriousAxeViolations, BASE_URL, useBrowser, waitForHydration } from './support/browser.ts';
 import { contrastRatio, over, parseColor, type Rgba } from './support/contrast.ts';
-import { seedAccount, type SeededAccount } from './support/seeded-account.ts';
+import { type SeededAccount, seedAccount } from './support/seeded-account.ts';
 
 // Every signed-in page of a user with something on each, at a phone's and a desktop's size, in
 // light and dark (docs/design.md): a screenshot of each for people to look at

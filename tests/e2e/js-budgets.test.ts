@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { type Audience, visitsOf } from '../bench/page-budgets.mjs';
 import { SETTINGS_SECTIONS } from '../../src/common/settings-sections.ts';
+import { type Audience, visitsOf } from '../bench/page-budgets.mjs';
 import { entriesOf, readPageEntries } from '../bench/page-js.mjs';
 import { BASE_URL, createAccount, DEVICES, signInElsewhere } from './support/api.ts';
 

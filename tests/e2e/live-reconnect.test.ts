@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { DEVICES, signInElsewhere, signOutSession } from './support/api.ts';
 import { liveIndicator, sessionCookieOf, signUpThroughUi, useBrowser, waitForPath } from './support/browser.ts';
-import { startDroppableConnection, type DroppableConnection } from './support/network.ts';
+import { type DroppableConnection, startDroppableConnection } from './support/network.ts';
 
 // When a session ends elsewhere, the page's own verifyAuth call is answered 401 (that is how it
 // learns to go to /login), and Chromium logs that as a console error.

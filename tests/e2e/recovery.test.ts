@@ -1,16 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { createAccount, type Account } from './support/api.ts';
+import { type Account, createAccount } from './support/api.ts';
 import {
   assertNoSeriousAxeViolations,
   fillSignInForm,
+  LOGIN_401,
   liveIndicator,
   useBrowser,
   visit,
   waitForHydration,
   waitForPath,
-  LOGIN_401,
 } from './support/browser.ts';
 
 // When its session ends, the other device's dashboard learns it from a 401 on verifyAuth; a wrong

@@ -255,7 +255,7 @@ function finish(exitCode) {
     if (exitCode === 0 && errors.length === 0) rmSync(runDir, { recursive: true, force: true });
     else if (existsSync(runDir)) log(`kept for a look: ${runDir}`);
 
-    const shownTap = tapFile.startsWith(root + '/') ? relative(root, tapFile) : tapFile;
+    const shownTap = tapFile.startsWith(`${root}/`) ? relative(root, tapFile) : tapFile;
     log(`TAP report: ${shownTap}${existsSync(tapFile) ? '' : ' (not written)'}`);
     log(`done in ${((Date.now() - began) / 1000).toFixed(1)} s, exit code ${exitCode}`);
     process.exit(exitCode);

@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { makePdf } from './support/documents.ts';
 import {
   assertNoSeriousAxeViolations,
   BASE_URL,
@@ -11,6 +10,7 @@ import {
   visit,
   waitForHydration,
 } from './support/browser.ts';
+import { makePdf } from './support/documents.ts';
 import { waitForSendCredits } from './support/faxes.ts';
 
 // /send as one composer: the To field's chips from typing, pasting and the phonebook;

@@ -2,7 +2,6 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { describe, it } from 'node:test';
 import type { Page, Response, Route } from 'playwright-core';
-import { makeJpeg, makePdf, type TestFile } from './support/documents.ts';
 import {
   assertNoSeriousAxeViolations,
   BASE_URL,
@@ -16,6 +15,7 @@ import {
   waitForHydration,
   waitForPath,
 } from './support/browser.ts';
+import { makeJpeg, makePdf, type TestFile } from './support/documents.ts';
 import { waitForSendCredits } from './support/faxes.ts';
 import { openFaxActions } from './support/viewer.ts';
 

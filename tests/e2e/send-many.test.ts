@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { makePdf } from './support/documents.ts';
 import {
   assertNoSeriousAxeViolations,
   confirmEmailFromOutbox,
@@ -12,6 +11,7 @@ import {
   visit,
   waitForHydration,
 } from './support/browser.ts';
+import { makePdf } from './support/documents.ts';
 import { waitForSendCredits } from './support/faxes.ts';
 
 // Sending to many numbers and sending later (decision 025), as a person does it on /send: a document

@@ -1,13 +1,13 @@
 import assert from 'node:assert/strict';
 import { beforeEach, describe, it } from 'node:test';
 import type { Dialog, Page } from 'playwright-core';
-import { callApi, DEVICES, signInElsewhere } from './support/api.ts';
 import { launchAnotherBrowser } from './support/another-browser.ts';
+import { callApi, DEVICES, signInElsewhere } from './support/api.ts';
 import {
   assertNoSeriousAxeViolations,
-  openAccountMenu,
   fillSignInForm,
   liveIndicator,
+  openAccountMenu,
   pathOf,
   sessionCookieOf,
   signUpThroughUi,

@@ -4,12 +4,12 @@ import { callApi, createAccount } from './support/api.ts';
 import {
   assertNoSeriousAxeViolations,
   fillSignInForm,
+  LOGIN_401,
   pathOf,
   useBrowser,
   visit,
   waitForHydration,
   waitForPath,
-  LOGIN_401,
 } from './support/browser.ts';
 
 // Issue 15, finding 3: wrong passwords hold an account's password sign-in back for a while, and

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { makePdf } from './support/documents.ts';
 import { assertNoSeriousAxeViolations, signUpThroughUi, useBrowser, visit } from './support/browser.ts';
+import { makePdf } from './support/documents.ts';
 
 // Issue 12, point 6: every page's footer names the support address (SUPPORT_EMAIL; wrangler.toml's
 // value locally) as a mailto link, and a message that says to write to us links the same address.

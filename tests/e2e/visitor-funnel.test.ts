@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { makePdf } from './support/documents.ts';
+import { createAccount, uniqueEmail } from './support/api.ts';
 import {
   assertNoSeriousAxeViolations,
   BASE_URL,
@@ -13,7 +13,7 @@ import {
   waitForHydration,
   waitForPath,
 } from './support/browser.ts';
-import { createAccount, uniqueEmail } from './support/api.ts';
+import { makePdf } from './support/documents.ts';
 
 // The visitor's side (decision 039): the send landing page's button opens sign-up (not sign-in) with
 // the offer, a document chosen on the sign-up card is on /send once the account exists; /terms and

@@ -1,4 +1,3 @@
-import { storeRowsOf } from '../support/user-store';
 import { env } from 'cloudflare:workers';
 import { describe, expect, it, vi } from 'vitest';
 import { DELETION_MAX_ATTEMPTS } from '../../worker/jobs/delete-account';
@@ -18,6 +17,7 @@ import {
   userWithDocuments,
   waitForJobDone,
 } from '../support/deletion';
+import { storeRowsOf } from '../support/user-store';
 
 async function expectNothingLeft(user: { id: string; email: string }): Promise<void> {
   expect(await rowsMentioning(user.id, user.email)).toEqual([]);

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createApp } from '../../worker/app';
 import { putUserDocument, userPrefix } from '../../worker/storage/documents';
 import { clearsSessionCookie, verifyAuthStatus } from '../support/auth';
-import { call, errorCode, ORIGIN, signUp, type CallOptions } from '../support/client';
+import { type CallOptions, call, errorCode, ORIGIN, signUp } from '../support/client';
 import { addContactOk } from '../support/contacts';
 import { insertSessionCookie, insertUser, loginEventsOf, userRow } from '../support/db';
 import {

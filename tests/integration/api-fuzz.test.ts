@@ -10,7 +10,7 @@ import { setSendCredits } from '../support/faxes';
 import { readDocumentedAnswers } from '../support/fuzz/documented-answers';
 import { requestArbitrary } from '../support/fuzz/requests';
 import { fuzzRoutes } from '../support/fuzz/routes';
-import { sendFuzzRequest, type FuzzState, type FuzzTarget } from '../support/fuzz/run';
+import { type FuzzState, type FuzzTarget, sendFuzzRequest } from '../support/fuzz/run';
 import { insertFaxRow } from '../support/send-fax';
 
 // The seeded sample of decision 029's fuzzing (the 10,000-request run is tests/bench/fuzz.mjs): every

@@ -2,13 +2,13 @@ import { describe, expect, it } from 'vitest';
 import type { BillingHistory } from '../../src/common/billing';
 import {
   CARDS,
+  type CheckoutAnswer,
   checkout,
   disableTrials,
   holdANumber,
   setOption,
   setPeriodEnd,
   subscriptionOf,
-  type CheckoutAnswer,
 } from '../support/billing';
 import { call } from '../support/client';
 import { passwordAccount } from '../support/db';

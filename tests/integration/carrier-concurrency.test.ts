@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { insertUser } from '../support/db';
 import { postTelnyxWebhook, startTelnyxAttempt, telnyxOutboundSequence } from '../support/carrier';
+import { insertUser } from '../support/db';
 import { attemptRows, faxRow, insertSendFax, ledgerRow, sendCreditsOf, setSendCredits } from '../support/faxes';
 
 // Many deliveries of one fax's events at the same moment, on many faxes at once: each fax must end

@@ -2,9 +2,9 @@ import { env, exports } from 'cloudflare:workers';
 import { describe, expect, it, vi } from 'vitest';
 import { encodeAttemptRef } from '../../worker/carrier/attempt-ref';
 import { loopbackWebhookRequest } from '../../worker/carrier/loopback';
+import { postTelnyxWebhook, startTelnyxAttempt, strangerKey, telnyxEvent, telnyxOutboundSequence } from '../support/carrier';
 import { errorCode } from '../support/client';
 import { insertUser } from '../support/db';
-import { postTelnyxWebhook, startTelnyxAttempt, strangerKey, telnyxEvent, telnyxOutboundSequence } from '../support/carrier';
 import { attemptRows, faxRow, findLedgerRow, insertSendFax, sendCreditsOf, setSendCredits, timelineOf } from '../support/faxes';
 
 // Telnyx webhooks signed with the test key pair, posted as Telnyx posts them: the outcome must not

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { BillingHistory } from '../../src/common/billing';
 import {
   CARDS,
+  type CheckoutAnswer,
   card,
   checkout,
   disableTrials,
@@ -10,7 +11,6 @@ import {
   setOption,
   setPeriodEnd,
   subscriptionOf,
-  type CheckoutAnswer,
 } from '../support/billing';
 import { call, errorCode } from '../support/client';
 import { passwordAccount } from '../support/db';

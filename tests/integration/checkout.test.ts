@@ -1,10 +1,8 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { call, errorCode } from '../support/client';
-import { passwordAccount } from '../support/db';
-import { openLiveFor } from '../support/live';
 import {
   CARDS,
+  type CheckoutAnswer,
   card,
   checkout,
   confirm,
@@ -13,8 +11,10 @@ import {
   numberRow,
   setOption,
   userPlanRow,
-  type CheckoutAnswer,
 } from '../support/billing';
+import { call, errorCode } from '../support/client';
+import { passwordAccount } from '../support/db';
+import { openLiveFor } from '../support/live';
 
 async function transactionsOf(userId: string): Promise<{ kind: string; status: string; amount_cents: number }[]> {
   const { results } = await env.DB.prepare('SELECT kind, status, amount_cents FROM transactions WHERE user_id = ? ORDER BY rowid')

@@ -1,11 +1,11 @@
+import { runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import type { ContactView } from '../../src/common/contacts';
+import { listStoreContacts } from '../../worker/db/store/contacts';
+import type { ContactPosition } from '../../worker/domain/contacts';
 import { call, errorCode, signUp } from '../support/client';
 import { addContact, addContactOk, allContacts, fillPhonebook, listContacts } from '../support/contacts';
 import { openLiveFor } from '../support/live';
-import { runInDurableObject } from 'cloudflare:test';
-import { listStoreContacts } from '../../worker/db/store/contacts';
-import type { ContactPosition } from '../../worker/domain/contacts';
 import { userStoreStub } from '../support/user-store';
 
 // The phonebook's calls (decision 026): contacts in the user's own store, one per fax number, found

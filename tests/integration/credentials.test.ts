@@ -4,7 +4,7 @@ import { sha256Hex } from '../../worker/crypto/tokens';
 import { RATE_LIMITS } from '../../worker/domain/rate-limits';
 import { accountRow } from '../support/account';
 import { clearsSessionCookie, logIn, logInOk, verifyAuthStatus } from '../support/auth';
-import { call, errorCode, GOOD_PASSWORD, sessionCookieFrom, signUp, type CallOptions } from '../support/client';
+import { type CallOptions, call, errorCode, GOOD_PASSWORD, sessionCookieFrom, signUp } from '../support/client';
 import { insertSessionCookie, insertUser, passwordAccount, sessionRow, sessionsOf } from '../support/db';
 import { openLiveFor } from '../support/live';
 import { awaitRoomInWindow, retryAfterSeconds } from '../support/rate-limit';

@@ -1,10 +1,10 @@
 import { env, exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import type { AccountDetails } from '../../worker/views/account';
 import { sha256Hex } from '../../worker/crypto/tokens';
-import { accountRow, outboxTo, type OutboxRowRaw } from '../support/account';
+import type { AccountDetails } from '../../worker/views/account';
+import { accountRow, type OutboxRowRaw, outboxTo } from '../support/account';
 import { logIn } from '../support/auth';
-import { call, errorCode, GOOD_PASSWORD, ORIGIN, signUp, uniqueEmail, type CallOptions } from '../support/client';
+import { type CallOptions, call, errorCode, GOOD_PASSWORD, ORIGIN, signUp, uniqueEmail } from '../support/client';
 import { insertSessionCookie, insertUser, passwordAccount } from '../support/db';
 import { openLiveFor } from '../support/live';
 import { sleep } from '../support/wait';

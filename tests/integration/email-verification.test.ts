@@ -8,7 +8,7 @@ import { insertSessionCookie, insertUser } from '../support/db';
 import { storedDocument } from '../support/documents';
 import { setSendCredits } from '../support/faxes';
 import { receivedFaxesOf, receiver } from '../support/receive';
-import { sendFax, senderWithCredits } from '../support/send-fax';
+import { senderWithCredits, sendFax } from '../support/send-fax';
 import { waitFor } from '../support/wait';
 
 // Confirming the e-mail address (decision 008's addendum): a link mailed at sign-up, usable once, by

@@ -2,13 +2,13 @@ import { runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { describe, expect, it, vi } from 'vitest';
 import type { FaxCounts, FaxListPage, SendStatus } from '../../src/common/faxes';
-import type { AccountDetails } from '../../worker/views/account';
 import { userHubStub } from '../../worker/live/publish';
+import type { AccountDetails } from '../../worker/views/account';
 import { call, errorCode } from '../support/client';
 import { storedDocument } from '../support/documents';
 import { sendCreditsOf, waitForFaxDone } from '../support/faxes';
-import { openLiveFor, type LiveSocket } from '../support/live';
-import { insertFaxRow, sendFax, senderWithCredits } from '../support/send-fax';
+import { type LiveSocket, openLiveFor } from '../support/live';
+import { insertFaxRow, senderWithCredits, sendFax } from '../support/send-fax';
 import { storeSql } from '../support/user-store';
 
 // The user's UserHub Durable Object reset (decision 029) — what the platform does on a deploy, an

@@ -2,16 +2,16 @@ import { createExecutionContext, runInDurableObject, waitOnExecutionContext } fr
 import { env } from 'cloudflare:workers';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../../worker/app';
+import { encodeAttemptRef } from '../../worker/carrier/attempt-ref';
+import { userHubStub } from '../../worker/live/publish';
 import { outboxTo } from '../support/account';
 import { startTelnyxAttempt, telnyxEvent, telnyxWebhookRequest } from '../support/carrier';
 import { insertUser } from '../support/db';
 import { makePdf } from '../support/documents';
 import { type FaultPlan, withFaults } from '../support/faults';
 import { faxRow, findLedgerRow, insertSendFax, ledgerRow, sendCreditsOf, setSendCredits, timelineOf } from '../support/faxes';
-import { ringStoreAlarm } from '../support/user-store';
-import { userHubStub } from '../../worker/live/publish';
 import { receiveCreditsOf, receivedFaxesOf, receiver, TELNYX_MEDIA_HOST, telnyxInboundCall } from '../support/receive';
-import { encodeAttemptRef } from '../../worker/carrier/attempt-ref';
+import { ringStoreAlarm } from '../support/user-store';
 
 // Faults in the carrier webhooks (decision 029): D1 and R2 fail with their documented transient errors
 // while an event is applied. The webhook then answers 5xx, so the carrier delivers it again (docs/api.md),

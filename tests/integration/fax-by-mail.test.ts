@@ -6,8 +6,8 @@ import { outboxTo } from '../support/account';
 import { call, uniqueEmail } from '../support/client';
 import { insertSessionCookie, insertUser } from '../support/db';
 import { makePdf, makePng } from '../support/documents';
-import { sendCreditsOf, setSendCredits, waitForFaxDone } from '../support/faxes';
 import { addFaxMailAddress, confirmedFaxMailAddress, deliverMail, FAX_DOMAIN, type MailFile, mailFax, rawMail } from '../support/fax-mail';
+import { sendCreditsOf, setSendCredits, waitForFaxDone } from '../support/faxes';
 import { storeSql } from '../support/user-store';
 import { waitFor } from '../support/wait';
 

@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatPhoneForDisplay } from '../../src/common/phone';
 import { outboxTo } from '../support/account';
-import { uniqueEmail } from '../support/client';
 import { postTelnyxWebhook } from '../support/carrier';
+import { uniqueEmail } from '../support/client';
 import { makePdf } from '../support/documents';
 import { addFaxMailAddress, confirmedFaxMailAddress, removeFaxMailAddress } from '../support/fax-mail';
 import { receiver, TELNYX_MEDIA_HOST, telnyxInboundCall } from '../support/receive';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { FaxListPage } from '../../src/common/faxes';
 import { call, errorCode } from '../support/client';
-import { type HistoryFax, historyFax, seedHistory } from '../support/fax-history';
 import { addContactOk, fillPhonebook } from '../support/contacts';
+import { type HistoryFax, historyFax, seedHistory } from '../support/fax-history';
 import { faxList, senderWithCredits } from '../support/send-fax';
 
 // History search on GET /api/faxes (decision 027): by number however it is typed, by days in

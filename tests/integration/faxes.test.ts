@@ -1,11 +1,11 @@
-import { storeSql } from '../support/user-store';
 import { PDFDict, PDFDocument, PDFName } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import type { FaxDetails, SendFaxResult, SendStatus } from '../../src/common/faxes';
 import { call, errorCode } from '../support/client';
 import { makePdf, storedDocument } from '../support/documents';
 import { insertSendFax, SAMPLE_COVER } from '../support/faxes';
-import { faxList, insertFaxRow, sendFax, senderWithCredits } from '../support/send-fax';
+import { faxList, insertFaxRow, senderWithCredits, sendFax } from '../support/send-fax';
+import { storeSql } from '../support/user-store';
 
 describe('GET /api/faxes', () => {
   it('lists sent faxes newest first: 30, then pages of 20 until the total is reached', async () => {

@@ -1,18 +1,18 @@
 import { runInDurableObject } from 'cloudflare:test';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { FaxDirection, SendFaxResult } from '../../src/common/faxes';
 import { type FaxSearch, NO_FAX_SEARCH, toFaxSearch } from '../../src/common/fax-search';
-import type { FaxPosition } from '../../worker/db/store/faxes';
+import type { FaxDirection, SendFaxResult } from '../../src/common/faxes';
 import { readFaxCounters, readFaxTotals, recountFaxCounters } from '../../worker/db/store/fax-counters';
+import type { FaxPosition } from '../../worker/db/store/faxes';
 import { storeFaxes } from '../../worker/db/store/schema';
 import type { UserHub } from '../../worker/live/user-hub';
-import { type HistoryFax, historyFax, seedHistory } from '../support/fax-history';
 import { call } from '../support/client';
 import { storedDocument } from '../support/documents';
+import { type HistoryFax, historyFax, seedHistory } from '../support/fax-history';
 import { setSendCredits, waitForFaxDone } from '../support/faxes';
 import { type Receiver, receiver } from '../support/receive';
-import { faxList, sendFax, senderWithCredits } from '../support/send-fax';
+import { faxList, senderWithCredits, sendFax } from '../support/send-fax';
 import { storeSql, userStoreStub } from '../support/user-store';
 import { waitFor } from '../support/wait';
 

@@ -1,9 +1,9 @@
 import { env } from 'cloudflare:workers';
 import Stripe from 'stripe';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { checkout, disableTrials, userPlanRow } from '../support/billing';
 import { call, errorCode } from '../support/client';
 import { passwordAccount } from '../support/db';
-import { checkout, disableTrials, userPlanRow } from '../support/billing';
 
 // The local processor's signed stand-in for Stripe's webhooks: Stripe's event shape and signature
 // scheme with LOCAL_PAYMENTS_WEBHOOK_SECRET (made per machine by scripts/local-env.mjs). Signed

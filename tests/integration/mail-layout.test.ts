@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { createApp } from '../../worker/app';
 import { call, errorCode, GOOD_PASSWORD, ORIGIN, signUp, uniqueEmail } from '../support/client';
 import { paragraphsMissingFromHtml, paragraphsOf, primaryButtons, visibleWords } from '../support/mail-html';
-import { forgotPassword, mailTo, resetPassword, type OutboxMailRaw } from '../support/recovery';
+import { forgotPassword, mailTo, type OutboxMailRaw, resetPassword } from '../support/recovery';
 
 // Issue 28, point 8: the mails the product really sends, read back from the outbox as
 // /dev/outbox shows them, are HTML in the product's look that say the words of their text, with

@@ -1,8 +1,8 @@
 import { env } from 'cloudflare:workers';
 import { files, manifest } from 'virtual:real-world-corpus';
 import { describe, expect, it } from 'vitest';
-import { call } from '../support/client';
 import { postTelnyxWebhook } from '../support/carrier';
+import { call } from '../support/client';
 import { bytesOf, corpusUser, importContactFile, mailToFax, type PdfExpect, uploadPdf, uploadPdfInParts } from '../support/corpus';
 import { SAMPLE_COVER, waitForFaxDone } from '../support/faxes';
 import { sendFax } from '../support/send-fax';

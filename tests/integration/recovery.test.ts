@@ -7,8 +7,8 @@ import { RATE_LIMITS } from '../../worker/domain/rate-limits';
 import { sessionSetCookie } from '../support/auth';
 import { call, errorCode, ORIGIN, uniqueEmail } from '../support/client';
 import { insertUser } from '../support/db';
-import { awaitRoomInWindow } from '../support/rate-limit';
 import { primaryButtons } from '../support/mail-html';
+import { awaitRoomInWindow } from '../support/rate-limit';
 import { forgotPassword, mailTo, requestResetToken, resetTokenRow, resetTokensOf, tokenInMail } from '../support/recovery';
 import { sleep } from '../support/wait';
 

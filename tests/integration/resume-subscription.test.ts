@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { SubscriptionView } from '../../src/common/billing';
 import { runScheduledBilling } from '../../worker/subscriptions/lifecycle';
 import {
+  type CheckoutAnswer,
   checkout,
   disableTrials,
   holdANumber,
@@ -10,7 +11,6 @@ import {
   setPeriodEnd,
   subscriptionOf,
   userPlanRow,
-  type CheckoutAnswer,
 } from '../support/billing';
 import { call, errorCode } from '../support/client';
 import { passwordAccount } from '../support/db';

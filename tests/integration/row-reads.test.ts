@@ -2,14 +2,14 @@ import { createExecutionContext, runInDurableObject, waitOnExecutionContext } fr
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../worker/app';
-import { findUserById } from '../../worker/db/queries/users';
 import { getDb } from '../../worker/db/client';
-import { readPageFigures } from '../../worker/fax/page-figures';
 import { findNumberOwnedBy } from '../../worker/db/queries/numbers';
-import { loadPageData } from '../../worker/pages';
+import { findUserById } from '../../worker/db/queries/users';
+import { readPageFigures } from '../../worker/fax/page-figures';
 import { userHubStub } from '../../worker/live/publish';
 import { userHolderKey } from '../../worker/numbers/holder';
-import { CARDS, checkout, holdANumber, setOption, subscriptionOf, type CheckoutAnswer } from '../support/billing';
+import { loadPageData } from '../../worker/pages';
+import { CARDS, type CheckoutAnswer, checkout, holdANumber, setOption, subscriptionOf } from '../support/billing';
 import { ORIGIN } from '../support/client';
 import { passwordAccount } from '../support/db';
 import { withFaults } from '../support/faults';

@@ -1,13 +1,13 @@
 import { env } from 'cloudflare:workers';
-import { ownerOfFax, storeLifetime, storeSql } from '../support/user-store';
 import { describe, expect, it } from 'vitest';
 import type { CoverPageInput } from '../../src/common/cover-page';
 import type { SendFaxResult } from '../../src/common/faxes';
 import { errorCode } from '../support/client';
-import { customTokenFor, openLive } from '../support/live';
 import { storedDocument } from '../support/documents';
 import { sendCreditsOf } from '../support/faxes';
-import { sendFax, senderWithCredits } from '../support/send-fax';
+import { customTokenFor, openLive } from '../support/live';
+import { senderWithCredits, sendFax } from '../support/send-fax';
+import { ownerOfFax, storeLifetime, storeSql } from '../support/user-store';
 import { waitFor } from '../support/wait';
 
 const COVER: CoverPageInput = {

@@ -2,7 +2,7 @@ import { runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import type { FaxCounts, SendFaxResult, SendStatus } from '../../src/common/faxes';
-import { MAX_SCHEDULE_MS, type BroadcastView, type ScheduleChangeResult, type SendFaxToManyResult } from '../../src/common/send-many';
+import { type BroadcastView, MAX_SCHEDULE_MS, type ScheduleChangeResult, type SendFaxToManyResult } from '../../src/common/send-many';
 import { call, errorCode } from '../support/client';
 import { storedDocument } from '../support/documents';
 import { faxRow, findLedgerRow, sendCreditsOf, timelineOf, waitForFaxDone } from '../support/faxes';

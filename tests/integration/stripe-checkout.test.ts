@@ -1,9 +1,9 @@
 import { env } from 'cloudflare:workers';
 import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
+import { CARDS, type CheckoutAnswer, card, disableTrials, holdANumber, numberRow, setOption, userPlanRow } from '../support/billing';
 import { call, errorCode } from '../support/client';
 import { passwordAccount } from '../support/db';
-import { card, CARDS, disableTrials, holdANumber, numberRow, setOption, userPlanRow, type CheckoutAnswer } from '../support/billing';
 import { callWithStripe, customer, invoicePayments, OUTAGE, price, stripeError, stubStripe, subscription } from '../support/stripe';
 
 // POST /api/checkout with PAYMENT_PROCESSOR=stripe: the browser sends the `pm_…` Stripe Elements

@@ -2,10 +2,10 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { stopPlanForDeletion } from '../../worker/subscriptions/cancel';
 import { runScheduledBilling } from '../../worker/subscriptions/lifecycle';
+import { checkout, disableTrials, setPeriodEnd, subscriptionOf, userPlanRow } from '../support/billing';
 import { call, errorCode } from '../support/client';
 import { passwordAccount } from '../support/db';
 import { openLiveFor } from '../support/live';
-import { checkout, disableTrials, setPeriodEnd, subscriptionOf, userPlanRow } from '../support/billing';
 import { callWithStripe, customer, OUTAGE, price, stripeError, stubStripe, subscription } from '../support/stripe';
 
 // A plan Stripe runs, after its checkout: Stripe charges each period and tells us by webhook, so

@@ -1,9 +1,9 @@
 import { env } from 'cloudflare:workers';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createStripeProcessor } from '../../worker/payments/stripe';
+import { checkout, disableTrials, userPlanRow } from '../support/billing';
 import { call, errorCode } from '../support/client';
 import { passwordAccount } from '../support/db';
-import { checkout, disableTrials, userPlanRow } from '../support/billing';
 
 // Stripe webhooks signed here exactly as Stripe signs them (`t=<ts>,v1=<hex HMAC-SHA256 of
 // "<ts>.<body>">` with the endpoint's secret), for a user made PAID whose plan we pretend Stripe

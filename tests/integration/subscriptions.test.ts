@@ -1,12 +1,10 @@
 import { env } from 'cloudflare:workers';
-import type { BillingHistory } from '../../src/common/billing';
 import { describe, expect, it } from 'vitest';
+import type { BillingHistory } from '../../src/common/billing';
 import { runScheduledBilling } from '../../worker/subscriptions/lifecycle';
-import { call, errorCode } from '../support/client';
-import { passwordAccount } from '../support/db';
-import { openLiveFor } from '../support/live';
 import {
   CARDS,
+  type CheckoutAnswer,
   checkout,
   disableTrials,
   holdANumber,
@@ -15,8 +13,10 @@ import {
   setPeriodEnd,
   subscriptionOf,
   userPlanRow,
-  type CheckoutAnswer,
 } from '../support/billing';
+import { call, errorCode } from '../support/client';
+import { passwordAccount } from '../support/db';
+import { openLiveFor } from '../support/live';
 
 const DAY = 86_400_000;
 

@@ -2,7 +2,7 @@ import { runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import type { FaxCounts, FaxListPage } from '../../src/common/faxes';
-import { TRASH_RETENTION_MS, type DeleteForeverResult, type TrashChangeResult, type TrashListPage } from '../../src/common/trash';
+import { type DeleteForeverResult, TRASH_RETENTION_MS, type TrashChangeResult, type TrashListPage } from '../../src/common/trash';
 import { readFaxCounters, recountFaxCounters } from '../../worker/db/store/fax-counters';
 import { call, errorCode } from '../support/client';
 import { passwordAccount } from '../support/db';

@@ -1,8 +1,8 @@
 import { env, exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { createUploadTask } from '../../src/lib/upload/upload-task';
 import { AbortedError, type UploadDeps } from '../../src/lib/upload/transport';
 import type { StorageError, UploadState, UploadTask } from '../../src/lib/upload/types';
+import { createUploadTask } from '../../src/lib/upload/upload-task';
 import { ORIGIN } from '../support/client';
 import { passwordAccount } from '../support/db';
 import { makeEncryptedPdf, makePdf, md5Of, noiseBytes } from '../support/documents';

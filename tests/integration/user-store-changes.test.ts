@@ -1,9 +1,10 @@
 import { runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
+import { and, eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { FaxChange } from '../../worker/db/store/fax-changes';
 import { listCreditMoves, moveCredits, readBalance, setPeriodCredits } from '../../worker/db/store/credits';
+import type { FaxChange } from '../../worker/db/store/fax-changes';
 import { commitStoreFaxChange } from '../../worker/db/store/fax-changes';
 import { readFaxCounters, recountFaxCounters } from '../../worker/db/store/fax-counters';
 import { createSendFax, findStoreFax, listStoreFaxEvents } from '../../worker/db/store/faxes';
@@ -18,7 +19,6 @@ import {
 import { storeFaxAttempts } from '../../worker/db/store/schema';
 import { planAttemptChange } from '../../worker/fax/attempt-change';
 import type { UserHub } from '../../worker/live/user-hub';
-import { and, eq } from 'drizzle-orm';
 
 // A fax's life in the user's own store (decision 023): attempt changes planned by the same rules
 // as today (fax/attempt-change.ts) and committed once, refunds to the right buckets, and received

@@ -2,15 +2,15 @@ import { runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { NO_PERIOD_CREDITS, splitCharge } from '../../worker/domain/credits';
+import { contactNamesByNumber, insertStoreContact } from '../../worker/db/store/contacts';
 import { listCreditMoves, moveCredits, readBalance, setPeriodCredits } from '../../worker/db/store/credits';
 import { readFaxCounters, readFaxTotals } from '../../worker/db/store/fax-counters';
 import { createSendFax, findSendingStoreFax, findStoreFax, listStoreFaxEvents, listStoreFaxes } from '../../worker/db/store/faxes';
-import type { UserHub } from '../../worker/live/user-hub';
-import { contactNamesByNumber, insertStoreContact } from '../../worker/db/store/contacts';
 import { storeMigrations } from '../../worker/db/store/migrations';
 import { migrateUserStore, type StoreMigrations } from '../../worker/db/store/open-store';
 import { storeFaxes } from '../../worker/db/store/schema';
+import { NO_PERIOD_CREDITS, splitCharge } from '../../worker/domain/credits';
+import type { UserHub } from '../../worker/live/user-hub';
 
 // Each user's own store (docs/decisions/023): the object brings its SQLite schema up to date when
 // it starts, from nothing or from any earlier version, and keeps what it already holds.

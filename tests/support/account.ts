@@ -1,6 +1,6 @@
 import { env, exports } from 'cloudflare:workers';
 import type { AccountDetails } from '../../worker/views/account';
-import { call, ORIGIN, type CallOptions } from './client';
+import { type CallOptions, call, ORIGIN } from './client';
 import type { UserRowRaw } from './db';
 
 // The account calls as the settings page makes them, and the account columns of D1 to check them.

@@ -1,4 +1,4 @@
-import { call, GOOD_PASSWORD, sessionCookieFrom, type CallOptions } from './client';
+import { type CallOptions, call, GOOD_PASSWORD, sessionCookieFrom } from './client';
 
 /** Signs in with a password; answers the response and the new session cookie (or null). */
 export async function logIn(

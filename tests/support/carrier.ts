@@ -3,9 +3,9 @@ import { encodeAttemptRef } from '../../worker/carrier/attempt-ref';
 import { signWebhook } from '../../worker/carrier/signature';
 import { getDb } from '../../worker/db/client';
 import { recordCarrierFaxId } from '../../worker/db/queries/fax-owners';
+import { startAttempt } from '../../worker/fax/start-attempt';
 import { findSendFax } from '../../worker/fax/user-faxes';
 import { userStoreStub } from './user-store';
-import { startAttempt } from '../../worker/fax/start-attempt';
 
 // Telnyx as the tests play it: webhook bodies shaped like the examples in Telnyx's docs
 // (https://developers.telnyx.com/docs/programmable-fax/receiving-webhooks), signed with the test

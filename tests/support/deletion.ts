@@ -2,8 +2,8 @@ import { createExecutionContext, createMessageBatch, getQueueResult, type Messag
 import { env, exports } from 'cloudflare:workers';
 import type { AccountJobStatus, JobState } from '../../src/common/account-deletion';
 import worker from '../../worker/app';
-import { setPeriodCredits } from '../../worker/db/store/credits';
 import { insertStoreContact } from '../../worker/db/store/contacts';
+import { setPeriodCredits } from '../../worker/db/store/credits';
 import { createSendFax } from '../../worker/db/store/faxes';
 import { userHubStub } from '../../worker/live/publish';
 import { putUserDocument } from '../../worker/storage/documents';

@@ -1,5 +1,5 @@
 import { env } from 'cloudflare:workers';
-import { base64url, generateKeyPair, importJWK, SignJWT, type CryptoKey, type JWK } from 'jose';
+import { base64url, type CryptoKey, generateKeyPair, importJWK, type JWK, SignJWT } from 'jose';
 import { call, sessionCookieFrom, uniqueEmail } from './client';
 
 // Google ID tokens for tests, signed with the same local key the Worker trusts (the stand-in's

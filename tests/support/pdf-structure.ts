@@ -1,6 +1,6 @@
 import { unzlibSync, zlibSync } from 'fflate';
 import { PDFDocument } from 'pdf-lib';
-import { isDict, parseValue, type PdfValue } from '../../worker/documents/pdf-syntax';
+import { isDict, type PdfValue, parseValue } from '../../worker/documents/pdf-syntax';
 import { joinBytes } from '../../worker/http/bytes';
 import { addScannedPage } from './scanned-page.mjs';
 

@@ -1,8 +1,8 @@
 import type { FaxFailureReason, FaxStatus } from '../../src/common/faxes';
 import { inboundFaxId } from '../../worker/receive/inbound-fax-id';
+import { telnyxEvent } from './carrier';
 import { insertSessionCookie, insertUser } from './db';
 import { assignNumberTo } from './faxes';
-import { telnyxEvent } from './carrier';
 import { setStoreBalance, storeBalance, storeLifetime, storeSql } from './user-store';
 
 // Receiving as the tests play it: a user with a number of their own and receive credits, Telnyx's

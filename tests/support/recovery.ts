@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers';
-import { sha256Hex } from '../../worker/crypto/tokens';
 import type { OutboxMail } from '../../src/common/outbox';
-import { call, ORIGIN, type CallOptions } from './client';
+import { sha256Hex } from '../../worker/crypto/tokens';
+import { type CallOptions, call, ORIGIN } from './client';
 
 // Password recovery as a browser and a mailbox would see it: ask for a link, read it from the
 // local outbox (GET /api/devOutbox), follow it.

@@ -1,9 +1,9 @@
 import { env } from 'cloudflare:workers';
-import { storeSql } from './user-store';
 import type { FaxListPage, FaxView, SendFaxBody } from '../../src/common/faxes';
 import { call } from './client';
 import { insertSessionCookie, insertUser } from './db';
 import { setSendCredits } from './faxes';
+import { storeSql } from './user-store';
 
 // Arranging sends: an account with a given balance, a stored document, and the sendFax call.
 

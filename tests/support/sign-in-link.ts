@@ -1,4 +1,4 @@
-import { call, ORIGIN, type CallOptions } from './client';
+import { type CallOptions, call, ORIGIN } from './client';
 import { mailTo, type OutboxMailRaw } from './recovery';
 
 // Signing in through a mailed link as a browser and a mailbox would: ask for the link, read it

@@ -1,8 +1,8 @@
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
-import { vi, type MockInstance } from 'vitest';
+import { type MockInstance, vi } from 'vitest';
 import { createApp } from '../../worker/app';
-import { ORIGIN, type CallOptions } from './client';
+import { type CallOptions, ORIGIN } from './client';
 
 // Stripe for the tests: the Worker configured with PAYMENT_PROCESSOR=stripe, and api.stripe.com
 // answered from a table shaped like Stripe's API reference. Only Stripe's host is stubbed; every

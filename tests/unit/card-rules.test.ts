@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
+  type CardDraft,
   checkCard,
   checkCardField,
   formatCardNumber,
   formatExpiry,
   toCardInput,
-  type CardDraft,
 } from '../../src/components/transaction/card-rules';
 
 const NOW = new Date(Date.UTC(2026, 10, 22));

@@ -1,6 +1,6 @@
 import { PDFDict, PDFDocument, PDFName } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { formatUtcTimestamp, renderDeliveryConfirmation, type DeliveryConfirmationInput } from '../../worker/documents/confirmation';
+import { type DeliveryConfirmationInput, formatUtcTimestamp, renderDeliveryConfirmation } from '../../worker/documents/confirmation';
 import { makePdf } from '../support/documents';
 import { LETTER, pageSizes, pageTexts } from '../support/pdf';
 

@@ -1,5 +1,6 @@
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
+import { isWinAnsi, toWinAnsi } from '../../worker/documents/pdf-text';
 import {
   formatCoverDate,
   formatPageCount,
@@ -9,7 +10,6 @@ import {
   withEllipsis,
   wrapText,
 } from '../../worker/domain/cover-page-layout';
-import { isWinAnsi, toWinAnsi } from '../../worker/documents/pdf-text';
 
 // One unit of width per character keeps the expected lines readable.
 const chars = (text: string): number => Array.from(text).length;

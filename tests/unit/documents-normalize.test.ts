@@ -1,13 +1,13 @@
+import { createHash } from 'node:crypto';
 import { PDFDocument, PDFRawStream, PDFRef } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { placeImage } from '../../worker/documents/image-pdf';
 import { bytesSource } from '../../worker/documents/document-source';
-import { normalizeDocument as normalizeSource, type DocumentLimits } from '../../worker/documents/normalize';
-import { createHash } from 'node:crypto';
-import { ApiError } from '../../worker/http/api-error';
+import { placeImage } from '../../worker/documents/image-pdf';
 import { jpegSize, pngSize } from '../../worker/documents/image-size';
-import { parseValue, type PdfDict } from '../../worker/documents/pdf-syntax';
+import { type DocumentLimits, normalizeDocument as normalizeSource } from '../../worker/documents/normalize';
+import { type PdfDict, parseValue } from '../../worker/documents/pdf-syntax';
 import { declaredImageBytes } from '../../worker/documents/stream-bounds';
+import { ApiError } from '../../worker/http/api-error';
 import { makeEncryptedPdf, makeJpeg, makePdf, makePng } from '../support/documents';
 import { rawPdf } from '../support/pdf-structure';
 import { addGreyImage } from '../support/scanned-page.mjs';

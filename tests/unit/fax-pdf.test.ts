@@ -1,6 +1,6 @@
 import { PDFDocument, PDFName } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { COVER_PAGE_TEMPLATES, coverPageSchema, type CoverPage, type CoverPageInput } from '../../src/common/cover-page';
+import { COVER_PAGE_TEMPLATES, type CoverPage, type CoverPageInput, coverPageSchema } from '../../src/common/cover-page';
 import { renderCoverPage } from '../../worker/documents/cover-page';
 import { buildFaxPdf } from '../../worker/documents/fax-pdf';
 import { PdfStructureError } from '../../worker/documents/pdf-outline';

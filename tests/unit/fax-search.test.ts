@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { FaxView } from '../../src/common/faxes';
 import { faxListQuerySchema } from '../../src/common/fax-queries';
-import { dayStart, faxMatchesSearch, isCalendarDay, nextDay, NO_FAX_SEARCH, toFaxSearch } from '../../src/common/fax-search';
+import { dayStart, faxMatchesSearch, isCalendarDay, NO_FAX_SEARCH, nextDay, toFaxSearch } from '../../src/common/fax-search';
+import type { FaxView } from '../../src/common/faxes';
 
 // What each history filter means (decision 027), as the page and the server both apply it.
 

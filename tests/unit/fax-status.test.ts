@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
+  type AttemptProgress,
+  type AttemptReport,
   applyAttemptReport,
+  type FaxProgress,
   isTerminalStatus,
   settleFaxAttempt,
   startFaxAttempt,
-  type AttemptProgress,
-  type AttemptReport,
-  type FaxProgress,
 } from '../../worker/domain/fax-status';
 
 const QUEUED: AttemptProgress = { status: 'QUEUED', pagesSent: 0, failureReason: null };

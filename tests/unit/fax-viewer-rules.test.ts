@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { nextRotation, rotateSize, type Rotation } from '../../src/components/viewer/page-geometry';
-import { movePage, pageMoveForKey, type PageMove } from '../../src/components/viewer/viewer-keys';
+import { nextRotation, type Rotation, rotateSize } from '../../src/components/viewer/page-geometry';
+import { movePage, type PageMove, pageMoveForKey } from '../../src/components/viewer/viewer-keys';
 import { canZoomIn, canZoomOut, fitWidthScale, zoomIn, zoomOut, zoomPercent } from '../../src/components/viewer/viewer-zoom';
 
 const LETTER = { width: 816, height: 1056 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseLoopbackWebhook, type LoopbackWebhook } from '../../worker/carrier/loopback-events';
+import { type LoopbackWebhook, parseLoopbackWebhook } from '../../worker/carrier/loopback-events';
 
 const SENT: LoopbackWebhook = {
   id: 'loopback-1:2',

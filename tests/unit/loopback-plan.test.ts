@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loopbackInboundFaxId, planLoopbackCall, type LoopbackStep } from '../../worker/carrier/loopback-plan';
+import { type LoopbackStep, loopbackInboundFaxId, planLoopbackCall } from '../../worker/carrier/loopback-plan';
 
 // The simulated network's script, written as [afterMs, side, type, pages, failure, mediaPages].
 type Row = [number, LoopbackStep['side'], LoopbackStep['type'], number | null, string | null, number | null];

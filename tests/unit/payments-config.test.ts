@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readConfig } from '../../worker/env';
-import { withVars } from '../support/config';
 import { paymentsForPages } from '../../worker/payments';
+import { withVars } from '../support/config';
 
 // Stripe's keys are checked with the rest of the configuration; the pages learn only which card
 // form to show and Stripe's publishable key, never a secret.

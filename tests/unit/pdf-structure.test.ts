@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { bytesSource, type DocumentSource } from '../../worker/documents/document-source';
 import { PdfStructureError, readPageTree } from '../../worker/documents/pdf-outline';
 import { scanPdf } from '../../worker/documents/pdf-scan';
-import { IncompleteSyntax, isDict, PdfLexer, parseValue, PdfSyntaxError } from '../../worker/documents/pdf-syntax';
+import { IncompleteSyntax, isDict, PdfLexer, PdfSyntaxError, parseValue } from '../../worker/documents/pdf-syntax';
 import { makePdf } from '../support/documents';
 import { rawPdf, scannedPdf, streamBody } from '../support/pdf-structure';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toPlanSummary, type PlanHolder } from '../../src/common/plan-summary';
+import { type PlanHolder, toPlanSummary } from '../../src/common/plan-summary';
 
 const credits = (send: number, paidSend: number, receive: number, paidReceive: number): PlanHolder['faxCredits'] => ({
   defaultCreditsSend: send,

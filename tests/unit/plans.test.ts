@@ -1,14 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  DEFAULT_PLAN_OPTIONS,
-  formatCents,
-  planChoicePath,
-  trialOptionSchema,
-  type PlanLevel,
-  type PlanTerm,
-  type TrialOption,
-} from '../../src/common/plans';
-import {
   buildPlanCatalogue,
   isTrialDisabled,
   monthlyEquivalentCents,
@@ -17,6 +8,15 @@ import {
   yearlySaving,
   yearlySavingPercent,
 } from '../../src/common/plan-catalogue';
+import {
+  DEFAULT_PLAN_OPTIONS,
+  formatCents,
+  type PlanLevel,
+  type PlanTerm,
+  planChoicePath,
+  type TrialOption,
+  trialOptionSchema,
+} from '../../src/common/plans';
 
 describe('yearlySavingPercent', () => {
   it.each([

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readConfig } from '../../worker/env';
-import { withVars } from '../support/config';
 import { mailLinkOrigin } from '../../worker/mail/link-origin';
+import { withVars } from '../support/config';
 
 // Links in mails (password reset, e-mail change, a received fax) point at PUBLIC_ORIGIN: a link
 // built on the request's Host would send the token to whatever site the requester named.

@@ -7,9 +7,9 @@ import {
   isRouteBuilt,
   loginPathFor,
   ROUTES,
+  type RouteRule,
   routeParam,
   safeRedirectPath,
-  type RouteRule,
 } from '../../src/common/routes';
 
 // The routes of spec §2, with the guard the spec names where it names one (undefined: not shown).

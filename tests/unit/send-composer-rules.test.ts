@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ReadRecipient } from '../../src/components/send/recipient-list';
 import { scheduleAt, sendLaterPresets } from '../../src/components/send/send-later-rules';
-import { firstProblem, problemOf, sendProblems, type SendState } from '../../src/components/send/send-problems';
+import { firstProblem, problemOf, type SendState, sendProblems } from '../../src/components/send/send-problems';
 
 // What stops a send on /send and where Send takes the person, and the send-later
 // presets. Tests run in UTC, the browser's local time here.

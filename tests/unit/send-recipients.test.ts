@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import * as parser from '../../src/common/phone';
 import {
   addRecipients,
+  type RecipientEntry,
   readRecipient,
   splitRecipientText,
   whyNotANumber,
-  type RecipientEntry,
 } from '../../src/components/send/recipient-list';
 
 // The To field of /send: what typed and pasted text becomes, how a chip reads, repeats

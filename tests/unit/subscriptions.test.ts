@@ -6,9 +6,9 @@ import {
   dueAction,
   invoiceNumber,
   isTrialEligible,
+  type LifecycleState,
   periodEnd,
   renewalGrant,
-  type LifecycleState,
 } from '../../worker/domain/subscriptions';
 
 const utc = (y: number, m: number, d: number, h = 0) => Date.UTC(y, m - 1, d, h);

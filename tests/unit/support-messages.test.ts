@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import messages from '../../src/i18n/en-US.json';
-import { t, type MessageKey } from '../../src/i18n/t';
+import { type MessageKey, t } from '../../src/i18n/t';
 
 // Issue 12: every message that tells the user to get in touch names the support address
 // ({email}, filled from SUPPORT_EMAIL and shown as a mailto link), so it points to a real way to

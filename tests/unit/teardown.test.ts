@@ -1,6 +1,6 @@
 import { atom } from 'nanostores';
 import { describe, expect, it } from 'vitest';
-import { clearUserStorage, onTeardown, tearDown, USER_STORAGE_PREFIX, type StorageLike } from '../../src/stores/teardown';
+import { clearUserStorage, onTeardown, type StorageLike, tearDown, USER_STORAGE_PREFIX } from '../../src/stores/teardown';
 
 // Spec §2: on sign-out and teardown the current user and the fax state are cleared, from memory
 // (each store registers its reset) and from browser storage (the user's keys only).

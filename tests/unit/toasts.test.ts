@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { $toasts, holdToasts, MOST_TOASTS, runToastAction, showToast, TOAST_MS } from '../../src/stores/toasts';
 import { tearDown } from '../../src/stores/teardown';
+import { $toasts, holdToasts, MOST_TOASTS, runToastAction, showToast, TOAST_MS } from '../../src/stores/toasts';
 
 // What just happened, said once and gone: toasts leave by themselves, wait while the
 // person points at one, never pile up, and run their action (Undo) once.

@@ -1,11 +1,12 @@
-import { Hono, type Context } from 'hono';
+import { type Context, Hono } from 'hono';
 import {
-  isJobId,
-  retryAccountJobSchema,
   type AccountJobStatus,
   type DevAccountDeleteResponse,
+  isJobId,
+  retryAccountJobSchema,
   type StartAccountDeletionResponse,
 } from '../../src/common/account-deletion';
+import { t } from '../../src/i18n/t';
 import { clearSessionCookie } from '../auth/session-cookie';
 import { currentViewer } from '../auth/viewer';
 import { getDb } from '../db/client';
@@ -19,7 +20,6 @@ import { validate } from '../http/validate';
 import { deleteAccountNow } from '../jobs/delete-account';
 import { retryAccountDeletion, startAccountDeletion } from '../jobs/start-account-deletion';
 import { JOB_WATCHER_TAG, jobHubStub } from '../live/job-channel';
-import { t } from '../../src/i18n/t';
 import { toJobStatus } from '../views/jobs';
 
 /**

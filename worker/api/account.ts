@@ -1,4 +1,4 @@
-import { Hono, type Context } from 'hono';
+import { type Context, Hono } from 'hono';
 import { z } from 'zod';
 import {
   displayNameQuerySchema,
@@ -7,20 +7,20 @@ import {
   setupNewUserSchema,
   setupQuerySchema,
 } from '../../src/common/account-schemas';
+import type { LoginHistoryEntry } from '../../src/common/account-view';
+import { toE164 } from '../../src/common/phone';
+import { readLoginHistory } from '../auth/login-history';
 import { currentViewer } from '../auth/viewer';
 import { getDb } from '../db/client';
 import { readOption } from '../db/queries/options';
-import { completeSetup, updateProfile, type ProfileChange } from '../db/queries/users';
-import { toE164 } from '../../src/common/phone';
-import type { LoginHistoryEntry } from '../../src/common/account-view';
+import { completeSetup, type ProfileChange, updateProfile } from '../db/queries/users';
+import { accountDetailsOf } from '../fax/account-credits';
+import { recordAccountStep } from '../funnel/record';
 import { ApiError } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
 import { requireSameOrigin } from '../http/same-origin';
 import { validate } from '../http/validate';
 import { publishToUser } from '../live/publish';
-import { accountDetailsOf } from '../fax/account-credits';
-import { readLoginHistory } from '../auth/login-history';
-import { recordAccountStep } from '../funnel/record';
 
 const freeCreditsSchema = z.object({ send: z.number().int().min(0), receive: z.number().int().min(0) });
 

@@ -5,6 +5,7 @@ import { sendVerificationLink } from '../auth/email-verification';
 import { verifyGoogleIdToken } from '../auth/google';
 import { findOrCreateGoogleAccount } from '../auth/google-sign-in';
 import { hashPassword, spendPasswordCheckTime, verifyPassword } from '../auth/password';
+import { refuseNewPassword } from '../auth/password-policy';
 import { clearSessionCookie } from '../auth/session-cookie';
 import { endAllSessions, endSession, startSession } from '../auth/sign-in';
 import { currentViewer } from '../auth/viewer';
@@ -13,12 +14,11 @@ import { findUserByEmail, insertPasswordUser } from '../db/queries/users';
 import { needsSetup, signInMethodsOf } from '../domain/account';
 import { readConfig } from '../env';
 import { ApiError } from '../http/api-error';
-import { clientIp, countFailure, enforceRateLimit, refuseWhenFailuresReached } from '../http/rate-limit';
 import type { AppEnv } from '../http/app-env';
+import { clientIp, countFailure, enforceRateLimit, refuseWhenFailuresReached } from '../http/rate-limit';
 import { validate } from '../http/validate';
 import { issueCustomToken } from '../live/custom-token';
 import { toViewer } from '../views/account';
-import { refuseNewPassword } from '../auth/password-policy';
 
 export const authApi = new Hono<AppEnv>()
   .post('/signup', validate('json', signupSchema), async (c) => {

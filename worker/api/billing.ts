@@ -1,11 +1,11 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import {
+  type BillingHistory,
   changeCardSchema,
   checkoutConfirmSchema,
   checkoutSchema,
   resumeSubscriptionSchema,
-  type BillingHistory,
 } from '../../src/common/billing';
 import { currentViewer } from '../auth/viewer';
 import { getDb } from '../db/client';

@@ -1,6 +1,8 @@
-import { Hono, type Context } from 'hono';
+import { type Context, Hono } from 'hono';
 import { changePasswordSchema, newPasswordSchema } from '../../src/common/account-schemas';
+import { t } from '../../src/i18n/t';
 import { hashPassword, verifyPassword } from '../auth/password';
+import { refuseNewPassword } from '../auth/password-policy';
 import { clearSessionCookie } from '../auth/session-cookie';
 import { endAllSessions } from '../auth/sign-in';
 import { currentViewer } from '../auth/viewer';
@@ -11,8 +13,6 @@ import { ApiError, defaultMessage } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
 import { enforceRateLimit } from '../http/rate-limit';
 import { parseChangeValue, readChangeBody } from '../http/validate-change';
-import { t } from '../../src/i18n/t';
-import { refuseNewPassword } from '../auth/password-policy';
 
 /**
  * The signed-in user after their current password checked out. Every failure but a wrong password

@@ -1,22 +1,22 @@
-import { readConfig } from '../env';
 import { Hono } from 'hono';
 import { changeEmailSchema, confirmEmailChangeSchema, newEmailSchema } from '../../src/common/account-schemas';
-import { sha256Hex } from '../crypto/tokens';
+import { t } from '../../src/i18n/t';
+import { issueMailedToken } from '../auth/mailed-token';
 import { currentViewer } from '../auth/viewer';
+import { sha256Hex } from '../crypto/tokens';
 import { getDb } from '../db/client';
 import { consumeEmailToken, findValidEmailToken } from '../db/queries/email-tokens';
 import { findUserByEmail, findUserById, updateEmail } from '../db/queries/users';
+import { readConfig } from '../env';
+import { accountDetailsOf } from '../fax/account-credits';
 import { ApiError, defaultMessage } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
 import { parseChangeValue, readChangeBody } from '../http/validate-change';
 import { publishToUser } from '../live/publish';
 import { confirmNewEmailMail, emailChangeNoticeMail } from '../mail/email-change-mail';
+import { mailLinkOrigin } from '../mail/link-origin';
 import { sendMail } from '../mail/send';
 import { checkCurrentPassword } from './credentials';
-import { t } from '../../src/i18n/t';
-import { accountDetailsOf } from '../fax/account-credits';
-import { mailLinkOrigin } from '../mail/link-origin';
-import { issueMailedToken } from '../auth/mailed-token';
 
 const EMAIL_CHANGE_LINK_LIFETIME_MS = 24 * 60 * 60 * 1000;
 

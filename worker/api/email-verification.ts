@@ -3,12 +3,12 @@ import { verifyEmailSchema } from '../../src/common/email-verification';
 import { confirmEmailWithLink, sendVerificationLink } from '../auth/email-verification';
 import { currentViewer } from '../auth/viewer';
 import { getDb } from '../db/client';
+import { accountDetailsOf } from '../fax/account-credits';
 import { ApiError } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
 import { enforceRateLimit } from '../http/rate-limit';
 import { validate } from '../http/validate';
 import { publishToUser } from '../live/publish';
-import { accountDetailsOf } from '../fax/account-credits';
 
 // The signed-in user confirms their e-mail address with the link mailed at sign-up, or asks for
 // the link again (decision 008's addendum).

@@ -1,11 +1,11 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { t } from '../../src/i18n/t';
 import { readConfig } from '../env';
-import { findSendFax } from '../fax/user-faxes';
 import { verifyFaxMediaSignature } from '../fax/media-url';
+import { findSendFax } from '../fax/user-faxes';
 import { ApiError } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
-import { t } from '../../src/i18n/t';
 import { readObject } from '../storage/bucket';
 
 export const mediaQuerySchema = z.object({

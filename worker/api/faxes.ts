@@ -1,18 +1,18 @@
 import { Hono } from 'hono';
-import { FAX_FIRST_PAGE_SIZE, FAX_NEXT_PAGE_SIZE, type FaxDetails, type FaxListPage, type SendStatus } from '../../src/common/faxes';
 import { faxPdfFileName } from '../../src/common/fax-file-name';
-import type { RecentFaxes } from '../../src/common/recent-faxes';
 import { faxIdParamSchema, faxListQuerySchema } from '../../src/common/fax-queries';
 import { toFaxSearch } from '../../src/common/fax-search';
+import { FAX_FIRST_PAGE_SIZE, FAX_NEXT_PAGE_SIZE, type FaxDetails, type FaxListPage, type SendStatus } from '../../src/common/faxes';
+import type { RecentFaxes } from '../../src/common/recent-faxes';
+import { t } from '../../src/i18n/t';
 import { currentViewer } from '../auth/viewer';
 import { decodeFaxCursor } from '../domain/fax-cursor';
-import { userHubStub } from '../live/publish';
+import { faxConfirmationPdf, faxDocumentBody } from '../fax/fax-files';
+import { findFaxOf } from '../fax/user-faxes';
 import { ApiError } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
 import { validate } from '../http/validate';
-import { faxConfirmationPdf, faxDocumentBody } from '../fax/fax-files';
-import { findFaxOf } from '../fax/user-faxes';
-import { t } from '../../src/i18n/t';
+import { userHubStub } from '../live/publish';
 import { toFaxListPage } from '../views/faxes';
 
 function pdfHeaders(fileName: string, disposition: 'inline' | 'attachment'): Record<string, string> {

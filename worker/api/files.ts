@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { fileNameSchema, fileParamSchema, ONE_SHOT_UPLOAD_MAX_BYTES } from '../../src/common/uploads';
+import { t } from '../../src/i18n/t';
 import { currentViewer } from '../auth/viewer';
 import { getDb } from '../db/client';
 import { findFileOfUser } from '../db/queries/files';
@@ -9,10 +10,9 @@ import { readConfig } from '../env';
 import { ApiError } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
 import { validate } from '../http/validate';
+import { readObject } from '../storage/bucket';
 import { limitOneShotBody, oneShotTooLarge, requireViewer } from '../uploads/http';
 import { storeDocument } from '../uploads/store-document';
-import { t } from '../../src/i18n/t';
-import { readObject } from '../storage/bucket';
 import { toStoredFileView } from '../views/files';
 
 // Stored documents: the one-shot upload (spec §4: blobs up to 256 KB), metadata and the PDF itself.

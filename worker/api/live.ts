@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { t } from '../../src/i18n/t';
 import { getDb } from '../db/client';
 import { isSessionActive } from '../db/queries/sessions';
 import { readConfig } from '../env';
@@ -8,7 +9,6 @@ import type { AppEnv } from '../http/app-env';
 import { validate } from '../http/validate';
 import { verifyCustomToken } from '../live/custom-token';
 import { userHubStub } from '../live/publish';
-import { t } from '../../src/i18n/t';
 
 const liveQuerySchema = z.object({ token: z.string().min(1).max(2048) });
 

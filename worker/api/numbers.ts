@@ -1,11 +1,11 @@
-import { Hono, type Context } from 'hono';
+import { type Context, Hono } from 'hono';
+import { isPaying } from '../../src/common/billing';
 import { numberQuerySchema, numberSearchSchema, optionalNumberQuerySchema } from '../../src/common/numbers';
 import { searchHoldableNumbers } from '../carrier/number-search';
 import { getDb } from '../db/client';
 import { findHoldOf, findNumberById, findNumberOwnedBy, holdNumber, listNumberAreas, releaseHoldsOf } from '../db/queries/numbers';
-import { toHoldView, toNumberView } from '../views/numbers';
-import { isPaying } from '../../src/common/billing';
 import { readConfig } from '../env';
+import { recordAccountStep, recordVisitorStep } from '../funnel/record';
 import { ApiError } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
 import { clientIp, enforceRateLimit } from '../http/rate-limit';
@@ -13,7 +13,7 @@ import { assertSameOrigin, requireSameOrigin } from '../http/same-origin';
 import { validate } from '../http/validate';
 import { holderKeyOf } from '../numbers/holder';
 import { takeNumberAsOwner } from '../numbers/own-number';
-import { recordAccountStep, recordVisitorStep } from '../funnel/record';
+import { toHoldView, toNumberView } from '../views/numbers';
 
 const SEARCH_LIMIT = 24;
 

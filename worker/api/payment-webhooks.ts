@@ -1,9 +1,9 @@
-import { Hono, type Context } from 'hono';
+import { type Context, Hono } from 'hono';
 import { readConfig } from '../env';
 import { ApiError } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
 import { verifyStripeEvent } from '../payments/stripe';
-import { handlePaymentEvent, paymentEventSchema, type PaymentProvider } from '../subscriptions/payment-events';
+import { handlePaymentEvent, type PaymentProvider, paymentEventSchema } from '../subscriptions/payment-events';
 
 // Payment processor webhooks (docs/decisions/017). Processors call from their own servers: no
 // session, exempt from the same-origin rule; the signature over the timestamp and the raw body is

@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
-import { setFaxReadStatusSchema, type FaxCounts, type ReceiveStatus, type SetFaxReadStatusResult } from '../../src/common/faxes';
+import { type FaxCounts, type ReceiveStatus, type SetFaxReadStatusResult, setFaxReadStatusSchema } from '../../src/common/faxes';
 import { currentViewer } from '../auth/viewer';
-import { userHubStub } from '../live/publish';
 import { ApiError } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
 import { validate } from '../http/validate';
+import { userHubStub } from '../live/publish';
 
 // Received faxes (spec §3 receive document, §4 read status, §7 counts). The inbox list, one fax
 // and its document are the shared /api/faxes routes; these are what only received faxes have.

@@ -1,18 +1,18 @@
-import { readConfig } from '../env';
 import { Hono } from 'hono';
 import {
-  forgotPasswordSchema,
-  resetPasswordSchema,
   type ForgotPasswordResponse,
+  forgotPasswordSchema,
   type ResetPasswordResponse,
+  resetPasswordSchema,
 } from '../../src/common/recovery-schemas';
 import { safeRedirectPath } from '../../src/common/routes';
 import { resetPasswordWithLink, sendPasswordResetLink } from '../auth/password-reset';
+import { readConfig } from '../env';
 import type { AppEnv } from '../http/app-env';
 import { clientIp, enforceRateLimit } from '../http/rate-limit';
 import { validate } from '../http/validate';
-import { toViewer } from '../views/account';
 import { mailLinkOrigin } from '../mail/link-origin';
+import { toViewer } from '../views/account';
 
 export const recoveryApi = new Hono<AppEnv>()
   .post('/forgotPassword', validate('json', forgotPasswordSchema), async (c) => {

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
-import { sendFaxSchema } from '../../src/common/faxes';
 import { faxIdSchema } from '../../src/common/fax-queries';
+import { sendFaxSchema } from '../../src/common/faxes';
 import { toE164 } from '../../src/common/phone';
 import { t } from '../../src/i18n/t';
 import { currentViewer } from '../auth/viewer';
@@ -36,7 +36,7 @@ export const sendFaxApi = new Hono<AppEnv>()
   .post('/resendFax', validate('json', faxIdSchema), async (c) => {
     const { user } = currentViewer(c);
     const original = await findFaxOf(c.env, user.id, c.req.valid('json').faxId);
-    if (!original || original.direction !== 'SEND' || !original.remoteNumber) throw new ApiError(404, 'NOT_FOUND');
+    if (original?.direction !== 'SEND' || !original.remoteNumber) throw new ApiError(404, 'NOT_FOUND');
     // Once it has ended: a fax still on its way may yet be delivered.
     if (!isTerminalStatus(original.status)) throw new ApiError(409, 'FAX_IN_PROGRESS', t('api.resendInProgress'));
     const file = original.fileId ? await findFileOfUser(getDb(c.env), user.id, original.fileId) : null;

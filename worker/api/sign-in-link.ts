@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { mailSignInLinkSchema, signInWithLinkSchema, type MailSignInLinkResponse } from '../../src/common/sign-in-link';
+import { type MailSignInLinkResponse, mailSignInLinkSchema, signInWithLinkSchema } from '../../src/common/sign-in-link';
 import { sendSignInLink, signInWithLink } from '../auth/sign-in-link';
 import { readConfig } from '../env';
 import type { AppEnv } from '../http/app-env';

@@ -1,6 +1,6 @@
-import { Hono, type Context } from 'hono';
-import { createUploadSchema, uploadOffsetQuerySchema, uploadParamSchema, UPLOAD_PART_BYTES } from '../../src/common/uploads';
+import { type Context, Hono } from 'hono';
 import type { ApiErrorBody } from '../../src/common/errors';
+import { createUploadSchema, UPLOAD_PART_BYTES, uploadOffsetQuerySchema, uploadParamSchema } from '../../src/common/uploads';
 import { currentViewer } from '../auth/viewer';
 import { getDb } from '../db/client';
 import { readConfig } from '../env';
@@ -11,8 +11,8 @@ import { completeUpload } from '../uploads/complete-upload';
 import { readRawBody, requireViewer } from '../uploads/http';
 import { cancelUpload, findLiveUpload, openUpload } from '../uploads/lifecycle';
 import { receiveChunk } from '../uploads/receive-chunk';
-import { toUploadStatusView } from '../views/uploads';
 import { toStoredFileView } from '../views/files';
+import { toUploadStatusView } from '../views/uploads';
 
 /** 409 UPLOAD_OFFSET_MISMATCH with the offset the server holds, where the client goes on from. */
 function offsetMismatch(c: Context<AppEnv>, received: number): Response {

@@ -1,9 +1,9 @@
-import { Hono, type Context } from 'hono';
+import { type Context, Hono } from 'hono';
 import { webhookCarrier } from '../carrier';
 import type { CarrierName } from '../carrier/types';
-import { receiveCarrierWebhook } from '../webhooks/carrier-webhook';
 import { ApiError } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
+import { receiveCarrierWebhook } from '../webhooks/carrier-webhook';
 
 // Carrier webhooks. Carriers call from their own servers, so these routes are exempt from the
 // same-origin rule and take no session: the Ed25519 signature over the timestamp and the raw body

@@ -1,6 +1,6 @@
-import { importJWK, SignJWT, type JWK } from 'jose';
-import type { AppConfig } from '../env';
+import { importJWK, type JWK, SignJWT } from 'jose';
 import { sha256Hex } from '../crypto/tokens';
+import type { AppConfig } from '../env';
 
 // The local stand-in for Google (dev tools only): one RSA key pair from DEV_GOOGLE_PRIVATE_JWK.
 // Its public half is the JWKS the sign-in verifies against; its private half signs ID tokens

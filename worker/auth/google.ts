@@ -1,6 +1,6 @@
-import { createLocalJWKSet, createRemoteJWKSet, errors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
+import { createLocalJWKSet, createRemoteJWKSet, errors, type JWTPayload, type JWTVerifyGetKey, jwtVerify } from 'jose';
 import { DISPLAY_NAME_MAX_LENGTH, emailSchema } from '../../src/common/auth-schemas';
-import { readConfig, type AppConfig } from '../env';
+import { type AppConfig, readConfig } from '../env';
 import { ApiError } from '../http/api-error';
 import { readDevGoogleKey } from './dev-google-key';
 

@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import { RESET_LINK_LIFETIME_MS } from '../../src/common/recovery-schemas';
 import { safeRedirectPath } from '../../src/common/routes';
+import { sha256Hex } from '../crypto/tokens';
 import { getDb } from '../db/client';
 import { consumeEmailToken, deleteUserEmailTokens, findValidEmailToken } from '../db/queries/email-tokens';
 import { findUserByEmail, findUserById, updatePasswordHash } from '../db/queries/users';
@@ -10,12 +11,11 @@ import type { AppEnv } from '../http/app-env';
 import { endAllLiveSessions } from '../live/publish';
 import { passwordResetMail } from '../mail/password-reset-mail';
 import { sendMail } from '../mail/send';
+import { issueMailedToken } from './mailed-token';
 import { hashPassword } from './password';
+import { refuseNewPassword } from './password-policy';
 import { invalidateUserSessions } from './session';
 import { startSession } from './sign-in';
-import { sha256Hex } from '../crypto/tokens';
-import { refuseNewPassword } from './password-policy';
-import { issueMailedToken } from './mailed-token';
 
 // Password recovery (docs/decisions/009-password-recovery.md): a single-use link, valid one hour,
 // whose token only the mail holds; the database keeps its SHA-256 and the path to return to.

@@ -1,5 +1,5 @@
+import { generateToken, sha256Hex } from '../crypto/tokens';
 import type { Db } from '../db/client';
-import type { SessionRow, UserRow } from '../db/schema';
 import {
   deleteExpiredUserSessions,
   deleteSession,
@@ -8,7 +8,7 @@ import {
   insertSession,
   updateSessionExpiry,
 } from '../db/queries/sessions';
-import { generateToken, sha256Hex } from '../crypto/tokens';
+import type { SessionRow, UserRow } from '../db/schema';
 
 // Sessions after the Lucia session guide: the browser holds a random token, the database holds its
 // SHA-256, and the expiry slides forward while the user keeps coming back.

@@ -9,8 +9,8 @@ import { ApiError } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
 import { sendMail } from '../mail/send';
 import { signInLinkMail } from '../mail/sign-in-link-mail';
-import { startSession } from './sign-in';
 import { issueMailedToken } from './mailed-token';
+import { startSession } from './sign-in';
 
 // Signing in through a mailed link (decision 009; src/common/sign-in-link.ts): the way in
 // for an owner whose password sign-in is paused by someone else's wrong guesses. A single-use link,

@@ -5,9 +5,9 @@ import { transferHold } from '../db/queries/numbers';
 import { updateLastSignIn } from '../db/queries/users';
 import type { UserRow } from '../db/schema';
 import type { AppEnv } from '../http/app-env';
-import { enqueueAccountJob } from '../queues/account-messages';
 import { endAllLiveSessions, endLiveSession } from '../live/publish';
 import { userHolderKey, visitorHolderKey } from '../numbers/holder';
+import { enqueueAccountJob } from '../queues/account-messages';
 import { createSession, invalidateSession, invalidateUserSessions } from './session';
 import { rememberSignedIn, writeSessionCookie } from './session-cookie';
 

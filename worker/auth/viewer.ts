@@ -5,9 +5,9 @@ import { getDb } from '../db/client';
 import type { UserRow } from '../db/schema';
 import { ApiError } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
-import { answerSetsSessionCookie, clearSessionCookie, readSessionCookie, writeSessionCookie } from './session-cookie';
-import { validateSessionToken } from './session';
 import { toViewer } from '../views/account';
+import { validateSessionToken } from './session';
+import { answerSetsSessionCookie, clearSessionCookie, readSessionCookie, writeSessionCookie } from './session-cookie';
 
 /**
  * A prefetch: the app shell's (`Purpose: prefetch`) or the browser's own (`Sec-Purpose`). Its

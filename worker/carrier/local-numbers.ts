@@ -1,6 +1,6 @@
 import { getDb } from '../db/client';
 import { findNumberByE164, returnNumberToPool, searchFreeNumbers } from '../db/queries/numbers';
-import { NumberOrderRefused, type NumberCandidate, type NumberInventory } from './number-inventory';
+import { type NumberCandidate, type NumberInventory, NumberOrderRefused } from './number-inventory';
 
 // The local pool (scripts/seed/local-number-pool.sql, seeded by npm start and the test setup): D1
 // is the whole inventory, so searching is reading the free rows, ordering a pooled number buys

@@ -1,13 +1,13 @@
 import { getDb } from '../db/client';
 import { findNumberByE164 } from '../db/queries/numbers';
 import { readConfig } from '../env';
+import type { LoopbackCall } from '../loopback/fax-line';
 import type { LoopbackWebhook } from './loopback-events';
 import { parseLoopbackWebhook } from './loopback-events';
 import { LOOPBACK_SIGNATURE_HEADER, LOOPBACK_TIMESTAMP_HEADER, loopbackKeys } from './loopback-keys';
 import { loopbackRejection } from './loopback-plan';
-import type { LoopbackCall } from '../loopback/fax-line';
 import { readSignedWebhook, signWebhook, verifyWebhookSignature } from './signature';
-import { CarrierRejected, type Carrier, type OutboundFax, type SendAccepted, type WebhookReading } from './types';
+import { type Carrier, CarrierRejected, type OutboundFax, type SendAccepted, type WebhookReading } from './types';
 
 // The loopback carrier: the default under `npm start` and in tests. Each call is played by a
 // LoopbackFaxLine Durable Object (worker/loopback/fax-line.ts) that sends signed webhooks back through the

@@ -1,5 +1,5 @@
 import { getDb } from '../db/client';
-import { findFreeNumbersAmong, searchFreeNumbers, type NumberSearch } from '../db/queries/numbers';
+import { findFreeNumbersAmong, type NumberSearch, searchFreeNumbers } from '../db/queries/numbers';
 import type { FaxNumberRow } from '../db/schema';
 import { numberInventory } from './index';
 

@@ -51,7 +51,7 @@ export async function verifyWebhookSignature(key: CryptoKey, webhook: SignedWebh
   const age = Math.abs(nowMs / 1000 - Number(webhook.timestamp));
   if (age > WEBHOOK_TOLERANCE_SECONDS) return false;
   const signature = bytesFromBase64(webhook.signature);
-  if (!signature || signature.byteLength !== 64) return false;
+  if (signature?.byteLength !== 64) return false;
   return crypto.subtle.verify({ name: 'Ed25519' }, key, signature, encoder.encode(`${webhook.timestamp}|${webhook.rawBody}`));
 }
 

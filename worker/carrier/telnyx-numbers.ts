@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { getDb } from '../db/client';
 import { deleteNumber, insertAvailableNumbers } from '../db/queries/numbers';
 import { readConfig } from '../env';
-import { NumberOrderRefused, type NumberCandidate, type NumberInventory, type NumberInventorySearch } from './number-inventory';
+import { type NumberCandidate, type NumberInventory, type NumberInventorySearch, NumberOrderRefused } from './number-inventory';
 
 // Telnyx's number inventory (API v2, Bearer TELNYX_API_KEY).
 // - Search: `GET /v2/available_phone_numbers` with deepObject filters `filter[country_code]`,

@@ -3,7 +3,7 @@ import { readConfig } from '../env';
 import { encodeAttemptRef } from './attempt-ref';
 import { importRawPublicKey, readSignedWebhook, verifyWebhookSignature } from './signature';
 import { parseTelnyxWebhook } from './telnyx-events';
-import { CarrierRejected, type Carrier, type OutboundFax, type SendAccepted, type WebhookReading } from './types';
+import { type Carrier, CarrierRejected, type OutboundFax, type SendAccepted, type WebhookReading } from './types';
 
 // Telnyx Programmable Fax. Send: `POST /v2/faxes` with connection_id, from, to, media_url (Telnyx
 // fetches the PDF itself), webhook_url and client_state; it answers 202 with the fax under `data`

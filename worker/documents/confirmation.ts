@@ -1,7 +1,7 @@
-import { PDFDocument, ParseSpeeds, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { ParseSpeeds, PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
 import { t } from '../../src/i18n/t';
 import { LETTER_SIZE } from './cover-page';
-import { drawLines, drawTextBlock, savePdf, toWinAnsi, type TextStyle } from './pdf-text';
+import { drawLines, drawTextBlock, savePdf, type TextStyle, toWinAnsi } from './pdf-text';
 
 // The one-page receipt a sender keeps as proof a fax went through, with a small picture of the
 // first page transmitted. Times are in UTC: the server does not know the sender's time zone.

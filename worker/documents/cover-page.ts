@@ -1,8 +1,8 @@
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
 import type { CoverPage } from '../../src/common/cover-page';
-import { formatCoverDate, formatPageCount, linesThatFit } from '../domain/cover-page-layout';
-import { drawLines, drawRightAligned, drawTextBlock, lineHeightOf, linesOf, savePdf, toWinAnsi, type TextStyle } from './pdf-text';
 import { t } from '../../src/i18n/t';
+import { formatCoverDate, formatPageCount, linesThatFit } from '../domain/cover-page-layout';
+import { drawLines, drawRightAligned, drawTextBlock, lineHeightOf, linesOf, savePdf, type TextStyle, toWinAnsi } from './pdf-text';
 
 // The optional first page of a fax, in two templates. Everything is drawn with pdf-lib's standard
 // fonts (nothing to embed, tiny output); user text goes through toWinAnsi first because those

@@ -1,11 +1,11 @@
 import { PDFDocument, PDFName } from 'pdf-lib';
 import type { CoverPage } from '../../src/common/cover-page';
+import { joinBytes } from '../http/bytes';
 import { addCoverPage } from './cover-page';
 import { bytesSource, yieldToEventLoop } from './document-source';
-import { readPageTree, type PdfOutline } from './pdf-outline';
+import { type PdfOutline, readPageTree } from './pdf-outline';
 import { scanPdf } from './pdf-scan';
 import { isDict, nameOf, parseValue } from './pdf-syntax';
-import { joinBytes } from '../http/bytes';
 import { PdfUpdate, refText, withEntry } from './pdf-update';
 
 // The PDF a carrier transmits: the cover page (if any), then every page of the document, each at

@@ -1,10 +1,10 @@
-import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
+import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
 import { formatCents } from '../../src/common/plans';
 import { t } from '../../src/i18n/t';
 import type { InvoiceRow } from '../db/schema';
 import { planName } from '../subscriptions/records';
 import { LETTER_SIZE } from './cover-page';
-import { drawLines, drawRightAligned, drawTextBlock, savePdf, toWinAnsi, type TextStyle } from './pdf-text';
+import { drawLines, drawRightAligned, drawTextBlock, savePdf, type TextStyle, toWinAnsi } from './pdf-text';
 
 // The one-page invoice of a charge, drawn on request from its row (never stored). Dates in UTC.
 

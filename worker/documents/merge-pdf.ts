@@ -1,4 +1,4 @@
-import { PDFDocument, ParseSpeeds } from 'pdf-lib';
+import { ParseSpeeds, PDFDocument } from 'pdf-lib';
 
 /**
  * One PDF of every page of `documents`, in order (a mail's attachments become one fax). The

@@ -1,12 +1,12 @@
+import { t } from '../../src/i18n/t';
 import { ApiError } from '../http/api-error';
 import { joinBytes } from '../http/bytes';
 import { md5Hex } from './checksum';
 import type { DocumentSource } from './document-source';
+import { bytesSource } from './document-source';
 import { imageToPdf } from './image-pdf';
 import { MAX_IMAGE_FILE_BYTES } from './image-size';
-import { t } from '../../src/i18n/t';
 import { checkPdf } from './pdf-check';
-import { bytesSource } from './document-source';
 import { CONTENT_TYPES, SNIFF_BYTES, sniffDocumentKind } from './sniff';
 
 // Every upload, one-shot or resumable, goes through here before it is stored: the bytes decide the

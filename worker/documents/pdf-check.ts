@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto';
 import { t } from '../../src/i18n/t';
 import { ApiError } from '../http/api-error';
 import type { DocumentSource } from './document-source';
-import { PdfStructureError, readPageTree, type PdfOutline } from './pdf-outline';
-import { DocumentTooComplex, type ScanOptions, scanPdf } from './pdf-scan';
 import { decryptedPdf, openEncryptedPdf } from './pdf-decrypt';
+import { type PdfOutline, PdfStructureError, readPageTree } from './pdf-outline';
+import { DocumentTooComplex, type ScanOptions, scanPdf } from './pdf-scan';
 import { StreamTooLarge } from './stream-bounds';
 
 // Whether an uploaded PDF can be faxed as it is, and how many pages it has. A carrier can only

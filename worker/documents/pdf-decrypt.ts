@@ -1,9 +1,9 @@
 import { type DocumentSource, yieldToEventLoop } from './document-source';
 import { type Decipher, PdfDecipher } from './pdf-decipher';
-import { readPageTree, resolve, type PdfOutline } from './pdf-outline';
+import { type PdfOutline, readPageTree, resolve } from './pdf-outline';
 import { openWithoutPassword, type SecurityVerdict } from './pdf-security';
 import { rewriteStrings, stringAt } from './pdf-strings';
-import { isDict, nameOf, parseValue, type PdfDict } from './pdf-syntax';
+import { isDict, nameOf, type PdfDict, parseValue } from './pdf-syntax';
 import { crossReferenceStream, refText, withEntry, type XrefEntry } from './pdf-update';
 
 // A PDF that opens without a password, written again in the clear (decision 037): a carrier, pdf-lib

@@ -1,4 +1,4 @@
-import { isDict, isRef, nameOf, PdfLexer, parseValue, PdfSyntaxError, type PdfDict, type PdfRef, type PdfValue } from './pdf-syntax';
+import { isDict, isRef, nameOf, type PdfDict, PdfLexer, type PdfRef, PdfSyntaxError, type PdfValue, parseValue } from './pdf-syntax';
 
 // What a scan (pdf-scan.ts) learns of a PDF without keeping its content: where each object is,
 // the small objects themselves (dictionaries, arrays: the page tree, the catalog), the decoded

@@ -1,10 +1,10 @@
+import { joinBytes } from '../http/bytes';
 import { type DocumentSource, yieldToEventLoop } from './document-source';
-import { objectStreamEntries, type ObjectEntry, type PdfOutline, type TrailerInfo } from './pdf-outline';
-import { IncompleteSyntax, isDict, isRef, isRegular, isWhitespace, nameOf, PdfLexer, PdfSyntaxError, type PdfDict } from './pdf-syntax';
+import type { Decipher, PdfDecipher } from './pdf-decipher';
+import { type ObjectEntry, objectStreamEntries, type PdfOutline, type TrailerInfo } from './pdf-outline';
+import { IncompleteSyntax, isDict, isRef, isRegular, isWhitespace, nameOf, type PdfDict, PdfLexer, PdfSyntaxError } from './pdf-syntax';
 import { indexOfBytes, SourceReader } from './source-reader';
 import { declaredImageBytes, FlateMeter, MAX_OBJECT_STREAM_DECODED_BYTES, MAX_STREAM_DECODED_BYTES, StreamTooLarge } from './stream-bounds';
-import { joinBytes } from '../http/bytes';
-import type { Decipher, PdfDecipher } from './pdf-decipher';
 
 // One pass over a PDF, front to back, as pdf-lib reads one (objects in the order they are written,
 // a later one replacing an earlier one of the same number; the cross-reference tables are not

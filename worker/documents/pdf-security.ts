@@ -1,7 +1,7 @@
 import { Buffer } from 'node:buffer';
 import { createCipheriv, createDecipheriv, createHash } from 'node:crypto';
-import { isDict, nameOf, type PdfDict, type PdfValue, parseValue } from './pdf-syntax';
 import { stringAt } from './pdf-strings';
+import { isDict, nameOf, type PdfDict, type PdfValue, parseValue } from './pdf-syntax';
 
 // The standard security handler (ISO 32000-2 §7.6.4): whether an encrypted PDF opens without a
 // password, and the key that decrypts it. Most "secured" PDFs (bank statements, payroll, forms)

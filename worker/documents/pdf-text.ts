@@ -1,4 +1,4 @@
-import { rgb, type Color, type PDFDocument, type PDFFont, type PDFPage } from 'pdf-lib';
+import { type Color, type PDFDocument, type PDFFont, type PDFPage, rgb } from 'pdf-lib';
 import { layoutText, type Measure } from '../domain/cover-page-layout';
 
 // pdf-lib's standard fonts (Helvetica) only encode WinAnsi (Windows-1252) and throw on anything

@@ -1,7 +1,7 @@
 import { zlibSync } from 'fflate';
-import type { PdfOutline } from './pdf-outline';
-import { parseValue, isDict, type PdfRef } from './pdf-syntax';
 import { joinBytes } from '../http/bytes';
+import type { PdfOutline } from './pdf-outline';
+import { isDict, type PdfRef, parseValue } from './pdf-syntax';
 
 // An incremental update (ISO 32000 §7.5.6): objects appended after a PDF's own bytes, which stay
 // as they are, and a cross-reference stream that says where every object now is. The document is

@@ -1,5 +1,5 @@
 import Bowser from 'bowser';
-import { ATTRIBUTION_LIMITS as MAX, type AttributionAnswer } from '../../src/common/attribution';
+import { type AttributionAnswer, ATTRIBUTION_LIMITS as MAX } from '../../src/common/attribution';
 
 // What GET /api/attribution tells a page about its visitor (spec §3, §7): browser and system from
 // the User-Agent (bowser), and where the request came from. Every value is clipped to what the

@@ -1,5 +1,5 @@
-import { formatPhoneForDisplay } from '../../src/common/phone';
 import type { ContactView } from '../../src/common/contacts';
+import { formatPhoneForDisplay } from '../../src/common/phone';
 import type { RawContactFile } from './contact-import';
 
 // The phonebook as CSV (RFC 4180): what export writes, and what import reads back from it or from

@@ -1,6 +1,6 @@
 import { CONTACT_IMPORT_MAX_BYTES, type ContactFileFormat, type ContactView } from '../../src/common/contacts';
 import { readContactCsv, writeContactCsv } from './contact-csv';
-import { boundRows, type CheckedRow, checkContactRow, type ContactFileProblem } from './contact-import';
+import { boundRows, type CheckedRow, type ContactFileProblem, checkContactRow } from './contact-import';
 import { readContactVcard, writeContactVcard } from './contact-vcard';
 
 // A phonebook file of either format, read into checked rows or written from the contacts.

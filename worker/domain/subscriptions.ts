@@ -1,7 +1,7 @@
 import type { SubscriptionType } from '../../src/common/billing';
-import type { Allowance, PlanLevel, PlanOptions, PlanTerm } from '../../src/common/plans';
 import { NUMBER_GRACE_DAYS } from '../../src/common/number-rules';
 import { isTrialDisabled } from '../../src/common/plan-catalogue';
+import type { Allowance, PlanLevel, PlanOptions, PlanTerm } from '../../src/common/plans';
 
 // The subscription lifecycle as rules without I/O (spec §4, §5; docs/decisions/017): who may
 // start a trial, how periods move, what a renewal grants and what is due at a given moment.

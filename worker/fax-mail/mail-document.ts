@@ -1,11 +1,11 @@
-import { md5Hex } from '../documents/checksum';
-import { bytesSource } from '../documents/document-source';
 import type { Attachment } from 'postal-mime';
 import { FAX_MAIL_MAX_ATTACHMENTS } from '../../src/common/fax-mail';
 import { t } from '../../src/i18n/t';
 import type { Db } from '../db/client';
 import { deleteFilesOfUser, insertFile } from '../db/queries/files';
 import type { FileRow } from '../db/schema';
+import { md5Hex } from '../documents/checksum';
+import { bytesSource } from '../documents/document-source';
 import { mergePdfs } from '../documents/merge-pdf';
 import { normalizeDocument } from '../documents/normalize';
 import { sniffDocumentKind } from '../documents/sniff';

@@ -1,5 +1,6 @@
 import { UNVERIFIED_SEND_LIMIT } from '../../src/common/email-verification';
 import type { FaxView } from '../../src/common/faxes';
+import { funnelStepBit } from '../../src/common/funnel';
 import { t } from '../../src/i18n/t';
 import { getDb } from '../db/client';
 import { creditPeriodOf } from '../db/queries/credit-period';
@@ -7,11 +8,10 @@ import { forgetFaxOwners, recordFaxOwners } from '../db/queries/fax-owners';
 import { recordMailedFax } from '../db/queries/mailed-faxes';
 import type { FileRow, UserRow } from '../db/schema';
 import { readConfig } from '../env';
+import { recordAccountStep } from '../funnel/record';
 import { ApiError } from '../http/api-error';
 import { userHubStub } from '../live/publish';
 import { enqueueFaxJob } from '../queues/fax-messages';
-import { funnelStepBit } from '../../src/common/funnel';
-import { recordAccountStep } from '../funnel/record';
 
 // Taking a fax to send (spec §7 sendFax; a resend goes the same way): the pages counted from the
 // stored document, the user's store charges the credits and takes the fax in one transaction

@@ -1,18 +1,18 @@
 import type { FaxFailureReason } from '../../src/common/faxes';
-import type { UserFaxRow } from '../db/store/schema';
 import type { StoreFaxAttemptRow as FaxAttemptRow } from '../db/store/fax-attempts';
-import { planRetry, type RetryPlan } from '../domain/fax-retry';
+import type { FaxChange, TimelineEntry } from '../db/store/fax-changes';
+import type { UserFaxRow } from '../db/store/schema';
 import { refundOnCompletion, splitRefund } from '../domain/credits';
+import { planRetry, type RetryPlan } from '../domain/fax-retry';
 import {
+  type AttemptProgress,
+  type AttemptReport,
   applyAttemptReport,
   faxProgressOf,
   isTerminalStatus,
   sameAttemptProgress,
   settleFaxAttempt,
-  type AttemptProgress,
-  type AttemptReport,
 } from '../domain/fax-status';
-import type { FaxChange, TimelineEntry } from '../db/store/fax-changes';
 
 // What one report about an attempt does to the fax, as a change to commit: the rules live in
 // worker/domain/fax-status.ts and fax-retry.ts; this only puts them together.

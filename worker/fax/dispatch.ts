@@ -1,15 +1,15 @@
 import { FAX_MAX_ATTEMPTS, type FaxFailureReason } from '../../src/common/faxes';
 import { outboundCarrier } from '../carrier';
-import { CarrierRejected, type AttemptRef } from '../carrier/types';
+import { type AttemptRef, CarrierRejected } from '../carrier/types';
 import { getDb } from '../db/client';
 import { recordCarrierFaxId } from '../db/queries/fax-owners';
-import type { UserFaxRow } from '../db/store/schema';
 import type { StoreFaxAttemptRow } from '../db/store/fax-attempts';
+import type { UserFaxRow } from '../db/store/schema';
 import { isTerminalStatus } from '../domain/fax-status';
 import { readConfig } from '../env';
+import { userHubStub } from '../live/publish';
 import { chooseCallerId } from './caller-id';
 import { ensureFaxDocument } from './fax-document';
-import { userHubStub } from '../live/publish';
 import { reportAttempt } from './lifecycle';
 import { signFaxMediaUrl } from './media-url';
 import { startAttempt } from './start-attempt';

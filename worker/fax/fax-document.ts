@@ -4,11 +4,11 @@ import { coverPageUpdate } from '../documents/fax-pdf';
 import { PdfStructureError, readPageTree } from '../documents/pdf-outline';
 import { DocumentTooComplex, scanPdf } from '../documents/pdf-scan';
 import { StreamTooLarge } from '../documents/stream-bounds';
-import { faxDocumentKey } from '../storage/documents';
 import { userHubStub } from '../live/publish';
+import { copyObject, readObjectSource } from '../storage/bucket';
+import { faxDocumentKey } from '../storage/documents';
 import { sourceFileOf } from './fax-files';
 import { storedCoverPage } from './stored-cover';
-import { copyObject, readObjectSource } from '../storage/bucket';
 
 const PDF_METADATA: R2PutOptions = { httpMetadata: { contentType: 'application/pdf' } };
 

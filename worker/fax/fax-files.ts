@@ -5,8 +5,8 @@ import type { FileRow } from '../db/schema';
 import type { UserFaxRow } from '../db/store/schema';
 import { renderDeliveryConfirmation } from '../documents/confirmation';
 import { renderCoverPage } from '../documents/cover-page';
-import { storedCoverPage } from './stored-cover';
 import { readObject } from '../storage/bucket';
+import { storedCoverPage } from './stored-cover';
 
 /** The file the user uploaded for the fax (before any cover page), or null when it is gone. */
 export async function sourceFileOf(env: Env, fax: UserFaxRow): Promise<FileRow | null> {

@@ -1,5 +1,5 @@
-import type { UserRow } from '../db/schema';
 import { creditPeriodOf } from '../db/queries/credit-period';
+import type { UserRow } from '../db/schema';
 import { userHubStub } from '../live/publish';
 import type { PageFiguresWanted, StorePageFigures } from '../live/user-hub';
 

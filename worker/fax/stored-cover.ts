@@ -1,4 +1,4 @@
-import { coverPageSchema, type CoverPage } from '../../src/common/cover-page';
+import { type CoverPage, coverPageSchema } from '../../src/common/cover-page';
 
 /** A fax's stored cover page: null for none, undefined when what is stored is not a cover page. */
 export function storedCoverPage(json: string | null): CoverPage | null | undefined {

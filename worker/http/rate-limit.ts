@@ -1,10 +1,10 @@
 import type { Context } from 'hono';
+import { t } from '../../src/i18n/t';
 import { sha256Hex } from '../crypto/tokens';
 import { getDb } from '../db/client';
 import { countHit, readHits } from '../db/queries/rate-limits';
-import { RATE_LIMITS, secondsUntilReset, windowStart, type RateLimitName } from '../domain/rate-limits';
+import { RATE_LIMITS, type RateLimitName, secondsUntilReset, windowStart } from '../domain/rate-limits';
 import { readConfig } from '../env';
-import { t } from '../../src/i18n/t';
 import { ApiError } from './api-error';
 
 /** The caller's address as Cloudflare reports it (a client cannot set this header through Cloudflare). */

@@ -1,8 +1,8 @@
 import type { Context } from 'hono';
 import type { ZodError, ZodType } from 'zod';
 import { isErrorCode } from '../../src/common/errors';
-import { ApiError, defaultMessage } from './api-error';
 import { t } from '../../src/i18n/t';
+import { ApiError, defaultMessage } from './api-error';
 
 // The e-mail and password changes report failures with just two reasons (spec §5):
 // INVALID_CURRENT_PASSWORD, or OTHER for everything else. The message still says what was wrong

@@ -2,8 +2,8 @@ import { zValidator } from '@hono/zod-validator';
 import type { MiddlewareHandler, ValidationTargets } from 'hono';
 import type { ZodType } from 'zod';
 import { isErrorCode } from '../../src/common/errors';
-import { ApiError } from './api-error';
 import { t } from '../../src/i18n/t';
+import { ApiError } from './api-error';
 
 /** Which part of a request a validator reads, and the schema it reads it with. */
 export interface ValidatedPart {

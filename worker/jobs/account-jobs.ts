@@ -1,6 +1,6 @@
 import { retryDelaySeconds } from '../domain/retry';
-import { runDeletionJob } from './delete-account';
 import { accountJobSchema } from '../queues/account-messages';
+import { runDeletionJob } from './delete-account';
 import { recordSignIn } from './record-sign-in';
 
 /** Consumer of the account-jobs queue: each message is validated, handled, and acked or retried alone. */

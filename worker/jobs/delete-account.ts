@@ -1,10 +1,10 @@
+import { t } from '../../src/i18n/t';
 import { getDb } from '../db/client';
-import { findJob, finishDeletionJobs, updateJob, type JobChange } from '../db/queries/jobs';
+import { findJob, finishDeletionJobs, type JobChange, updateJob } from '../db/queries/jobs';
 import type { JobRow } from '../db/schema';
 import { publishJobUpdate } from '../live/job-channel';
-import { DELETION_STEPS, type DeletionStep } from './deletion-steps';
 import type { AccountJob } from '../queues/account-messages';
-import { t } from '../../src/i18n/t';
+import { DELETION_STEPS, type DeletionStep } from './deletion-steps';
 
 // The runner of account deletion: it knows nothing of what the steps do (deletion-steps.ts).
 

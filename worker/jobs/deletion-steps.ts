@@ -2,8 +2,8 @@ import { invalidateUserSessions } from '../auth/session';
 import { getDb } from '../db/client';
 import { deleteUserRecords, markUserDeleting } from '../db/queries/account-deletion';
 import { releaseNumbersOf } from '../db/queries/numbers';
-import { userHolderKey } from '../numbers/holder';
 import { endAllLiveSessions, userHubStub } from '../live/publish';
+import { userHolderKey } from '../numbers/holder';
 import { deleteUserObjects } from '../storage/documents';
 import { stopPlanForDeletion } from '../subscriptions/cancel';
 

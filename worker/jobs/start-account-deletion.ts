@@ -1,10 +1,10 @@
+import { t } from '../../src/i18n/t';
 import { getDb } from '../db/client';
 import { findActiveDeletionJob, findJob, insertDeletionJobUnlessActive, updateJob } from '../db/queries/jobs';
 import type { JobRow } from '../db/schema';
 import { publishJobUpdate } from '../live/job-channel';
-import { lockAccount } from './deletion-steps';
 import { enqueueAccountJob } from '../queues/account-messages';
-import { t } from '../../src/i18n/t';
+import { lockAccount } from './deletion-steps';
 
 /**
  * Queues the job's message. If the queue cannot be reached the job is marked failed (so nothing
@@ -52,7 +52,7 @@ export async function startAccountDeletion(env: Env, userId: string): Promise<st
 export async function retryAccountDeletion(env: Env, jobId: string): Promise<JobRow | null> {
   const db = getDb(env);
   const job = await findJob(db, jobId);
-  if (!job || job.state !== 'failed' || !job.userId) return job;
+  if (job?.state !== 'failed' || !job.userId) return job;
   const change = { state: 'queued', progress: job.progress, step: job.step, error: null, updatedAt: Date.now() } as const;
   const queued = await updateJob(db, jobId, change);
   if (!queued) return findJob(db, jobId);

@@ -4,8 +4,8 @@ import { deleteFilesOfUser, fileKeysOfUser } from '../db/queries/files';
 import type { UserStore } from '../db/store/open-store';
 import type { StoreFaxRow } from '../db/store/schema';
 import { deleteTrashedFaxes, unusedFileIds } from '../db/store/trash';
-import { faxDocumentKey } from '../storage/documents';
 import { deleteObjects } from '../storage/bucket';
+import { faxDocumentKey } from '../storage/documents';
 
 // Deleting trashed faxes forever (decision 024): their PDFs in R2, the uploaded documents no other fax
 // uses (R2 and D1's files), their owners and carrier ids in D1, then their rows in the store. The

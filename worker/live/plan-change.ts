@@ -1,5 +1,5 @@
-import type { FaxNumberRow } from '../db/schema';
 import { formatPhoneForDisplay } from '../../src/common/phone';
+import type { FaxNumberRow } from '../db/schema';
 import { publishToUser } from './publish';
 
 /** Tells the user's open pages their plan (and credits) changed, and their number when it did. */

@@ -1,5 +1,4 @@
 import { DurableObject } from 'cloudflare:workers';
-import type { FaxDirection, FaxTotals, ReceiveStatus, SendStatus } from '../../src/common/faxes';
 import {
   type ContactFields,
   type ContactFileFormat,
@@ -8,48 +7,52 @@ import {
   MAX_CONTACTS,
 } from '../../src/common/contacts';
 import type { FaxSearch } from '../../src/common/fax-search';
+import type { FaxDirection, FaxTotals, FaxView, ReceiveStatus, SendStatus } from '../../src/common/faxes';
 import { LIVE_CLOSE_SESSION_ENDED, LIVE_HELLO_PREFIX, LIVE_PING, LIVE_PONG, type LiveEvent } from '../../src/common/live-messages';
+import { type RecentFaxes, recentOf, unreadOf } from '../../src/common/recent-faxes';
+import type { DeleteForeverResult, TrashChangeResult } from '../../src/common/trash';
+import { TRASH_RETENTION_MS } from '../../src/common/trash';
 import { getDb } from '../db/client';
 import { recordFaxLedger } from '../db/queries/fax-ledger';
 import type { ReceivedEnd } from '../db/queries/received-faxes';
-import { copyHistoryFromD1 } from '../db/store/copy-from-d1';
 import * as contactStore from '../db/store/contacts';
+import { copyHistoryFromD1 } from '../db/store/copy-from-d1';
 import { applyCreditPeriod } from '../db/store/credit-period';
 import { readBalance } from '../db/store/credits';
+import { findStoreAttempt, type StoreFaxAttemptRow, setStoreCarrierFaxId, setStoreDocumentKey } from '../db/store/fax-attempts';
 import { type CommitResult, commitStoreFaxChange, type FaxChange } from '../db/store/fax-changes';
-import { findStoreAttempt, setStoreCarrierFaxId, setStoreDocumentKey, type StoreFaxAttemptRow } from '../db/store/fax-attempts';
 import {
   type AllFaxCounters,
-  type FaxCounterValues,
   countScheduledFaxes,
+  type FaxCounterValues,
   faxTotalsOf,
   readAllFaxCounters,
   readFaxCounters,
   readFaxTotals,
 } from '../db/store/fax-counters';
 import { searchStoreFaxes } from '../db/store/fax-search';
-import { readRecentFaxRows } from '../db/store/recent-faxes';
 import { listSilentStoreReceivingFaxes, listStalledStoreSendFaxes, oldestOpenFaxChange } from '../db/store/fax-sweeps';
 import {
   createSendFaxes,
   type FaxPosition,
-  listBroadcastFaxes,
   findSendingStoreFax,
   findStoreFax,
-  listStoreFaxes,
+  listBroadcastFaxes,
   listStoreFaxEvents,
+  listStoreFaxes,
   type NewStoreSendFax,
 } from '../db/store/faxes';
+import { clearLedgerPending, listLedgerPending, noteLedgerPending } from '../db/store/ledger-backlog';
 import { migrateUserStore, openUserStore, type UserStore } from '../db/store/open-store';
 import {
   endStoreReceivedFax,
   findLastStoreReceivedFax,
   listStoreReceivingFaxes,
   noteStoreReceivingFax,
-  setStoreFaxRead,
   type StoreInboundCall,
+  setStoreFaxRead,
 } from '../db/store/received-faxes';
-import type { StoreFaxRow } from '../db/store/schema';
+import { readRecentFaxRows } from '../db/store/recent-faxes';
 import {
   cancelScheduledFaxes,
   dueScheduledFaxes,
@@ -58,8 +61,8 @@ import {
   type ScheduleChange,
   startScheduledFax,
 } from '../db/store/scheduled-faxes';
+import type { StoreFaxRow } from '../db/store/schema';
 import { readStoreOwner, saveStoreOwner } from '../db/store/store-owner';
-import { clearLedgerPending, listLedgerPending, noteLedgerPending } from '../db/store/ledger-backlog';
 import {
   countTrashedFaxes,
   findTrashedFaxes,
@@ -71,17 +74,13 @@ import {
 import { type CheckedRow, planContactImport } from '../domain/contact-import';
 import type { ContactChange, ContactPage, ContactPosition } from '../domain/contacts';
 import type { CreditPeriod, StoreCredits } from '../domain/credits';
-import { ABANDONED_CALL_MS, owedDispatchAttempt, STALLED_DISPATCH_MS } from '../domain/fax-sweeps';
 import { isTerminalStatus } from '../domain/fax-status';
+import { ABANDONED_CALL_MS, owedDispatchAttempt, STALLED_DISPATCH_MS } from '../domain/fax-sweeps';
 import { purgeCutoff } from '../domain/trash';
-import type { DeleteForeverResult, TrashChangeResult } from '../../src/common/trash';
-import { TRASH_RETENTION_MS } from '../../src/common/trash';
-import { deleteFaxesForever } from './fax-deletion';
-import type { FaxView } from '../../src/common/faxes';
-import { type RecentFaxes, recentOf, unreadOf } from '../../src/common/recent-faxes';
 import { enqueueFaxJob } from '../queues/fax-messages';
 import { toContactView } from '../views/contacts';
 import { toFaxEventView, toFaxView } from '../views/faxes';
+import { deleteFaxesForever } from './fax-deletion';
 
 /** What a send comes to in the store: accepted and charged, or refused with why. */
 export type SendOutcome =

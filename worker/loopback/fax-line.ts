@@ -1,12 +1,12 @@
 import { DurableObject } from 'cloudflare:workers';
 import { PDFDocument } from 'pdf-lib';
-import { readConfig } from '../env';
-import { receiveCarrierWebhook } from '../webhooks/carrier-webhook';
 import { createLoopbackCarrier, loopbackWebhookRequest } from '../carrier/loopback';
 import type { LoopbackWebhook } from '../carrier/loopback-events';
-import { loopbackInboundFaxId, planLoopbackCall, type LoopbackStep } from '../carrier/loopback-plan';
+import { type LoopbackStep, loopbackInboundFaxId, planLoopbackCall } from '../carrier/loopback-plan';
 import type { AttemptRef } from '../carrier/types';
+import { readConfig } from '../env';
 import { copyObject, readObject, writePdf } from '../storage/bucket';
+import { receiveCarrierWebhook } from '../webhooks/carrier-webhook';
 
 // One simulated fax call of the loopback network (one object per call, named by its carrier id).
 // It plays the call's script (loopback-plan.ts) with alarms: each event, when due, is signed and

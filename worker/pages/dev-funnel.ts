@@ -1,5 +1,5 @@
-import type { PageData } from '../../src/common/page-data';
 import { funnelDaysSchema } from '../../src/common/funnel-schema';
+import type { PageData } from '../../src/common/page-data';
 import { getDb } from '../db/client';
 import { readFunnelCounts } from '../db/queries/funnel';
 import { buildFunnelReport, reportRange } from '../domain/funnel';

@@ -1,5 +1,5 @@
-import { FAX_FIRST_PAGE_SIZE, type FaxDirection } from '../../src/common/faxes';
 import { toFaxSearch } from '../../src/common/fax-search';
+import { FAX_FIRST_PAGE_SIZE, type FaxDirection } from '../../src/common/faxes';
 import type { PageData } from '../../src/common/page-data';
 import { userHubStub } from '../live/publish';
 import { toFaxListPage } from '../views/faxes';

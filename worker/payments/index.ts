@@ -1,5 +1,5 @@
 import type { PaymentsConfig } from '../../src/common/billing';
-import { readConfig, type AppConfig } from '../env';
+import { type AppConfig, readConfig } from '../env';
 import { createLocalProcessor } from './local';
 import { createStripeProcessor } from './stripe';
 import type { PaymentProcessor } from './types';

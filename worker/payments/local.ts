@@ -1,4 +1,4 @@
-import { isLuhnValid, type CardInput } from '../../src/common/billing';
+import { type CardInput, isLuhnValid } from '../../src/common/billing';
 import type { CardSummary, PaymentOutcome, PaymentProcessor, PaymentRequest, PaymentSource } from './types';
 
 // The `local` processor: behaves like a card processor, deterministically by card number, so

@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import { ProcessorUnavailableError, type DeclineCode } from './types';
+import { type DeclineCode, ProcessorUnavailableError } from './types';
 
 // How we talk to Stripe's API and read its failures (docs/decisions/017): the SDK over fetch (a
 // Worker has no Node http), a card error is a refusal with our code, an outage is

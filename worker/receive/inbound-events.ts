@@ -1,15 +1,15 @@
 import type { CarrierName, InboundCarrierEvent } from '../carrier/types';
 import { getDb } from '../db/client';
-import { markInboundEventHandled, recordInboundEvent, type InboundOutcome } from '../db/queries/inbound-faxes';
 import { creditPeriodOf } from '../db/queries/credit-period';
+import { type InboundOutcome, markInboundEventHandled, recordInboundEvent } from '../db/queries/inbound-faxes';
 import { findNumberOwner, type InboundCall, type NumberOwner, type ReceivedEnd } from '../db/queries/received-faxes';
 import { readConfig } from '../env';
-import { userHubStub } from '../live/publish';
 import { ApiError } from '../http/api-error';
+import { userHubStub } from '../live/publish';
 import { faxDocumentKey } from '../storage/documents';
 import { inboundFaxId } from './inbound-fax-id';
-import { mailFaxReceived } from './mail-received';
 import { MediaNotReady, storeInboundMedia, UnusableMedia } from './inbound-media';
+import { mailFaxReceived } from './mail-received';
 
 // A carrier's news about a call to one of our numbers, however it arrives (Telnyx's webhook, the
 // loopback network in-process): recorded, turned into the number owner's RECEIVE fax, and pushed

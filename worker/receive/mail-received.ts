@@ -1,14 +1,14 @@
 import { formatPhoneForDisplay } from '../../src/common/phone';
 import { getDb } from '../db/client';
-import { listConfirmedFaxMailAddresses } from '../db/queries/fax-mail-addresses';
 import { claimOnce, hasClaim } from '../db/queries/billing';
+import { listConfirmedFaxMailAddresses } from '../db/queries/fax-mail-addresses';
 import { findUserById } from '../db/queries/users';
-import { findFaxOf } from '../fax/user-faxes';
 import { readConfig } from '../env';
+import { findFaxOf } from '../fax/user-faxes';
+import { userHubStub } from '../live/publish';
 import { faxReceivedMail } from '../mail/fax-received-mail';
 import { sendMail } from '../mail/send';
 import { enqueueFaxJobs } from '../queues/fax-messages';
-import { userHubStub } from '../live/publish';
 
 /** Scope of the one-time claims that say a fax's arrival has been mailed (webhook_events). */
 const MAILED_SCOPE = 'mail.fax-received';

@@ -1,14 +1,14 @@
+import { isPaying } from '../../src/common/billing';
+import { t } from '../../src/i18n/t';
 import { getDb } from '../db/client';
 import { findCheckoutById } from '../db/queries/billing';
 import { clearCancelAtPeriodEnd, markCancelAtPeriodEnd, stopSubscriptionOf } from '../db/queries/subscriptions';
 import { findUserById } from '../db/queries/users';
 import type { UserRow } from '../db/schema';
-import { isPaying } from '../../src/common/billing';
-import { t } from '../../src/i18n/t';
 import { ApiError } from '../http/api-error';
 import { publishToUser } from '../live/publish';
 import { processorOfPlan } from '../payments';
-import { ProcessorUnavailableError, type PaymentProcessor } from '../payments/types';
+import { type PaymentProcessor, ProcessorUnavailableError } from '../payments/types';
 
 // Stopping a plan and taking the stop back (spec §5, docs/decisions/017 and 040). A plan the
 // processor runs itself (Stripe) is changed there first: were it stopped only here, Stripe would

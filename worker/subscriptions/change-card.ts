@@ -1,9 +1,9 @@
 import type { CardInput } from '../../src/common/billing';
+import { cardBrandName, isPaying } from '../../src/common/billing';
 import { t } from '../../src/i18n/t';
 import { getDb } from '../db/client';
 import { replaceCheckoutCard } from '../db/queries/billing';
 import type { UserRow } from '../db/schema';
-import { cardBrandName, isPaying } from '../../src/common/billing';
 import { ApiError } from '../http/api-error';
 import { publishToUser } from '../live/publish';
 import { processorOfPlan } from '../payments';

@@ -1,7 +1,8 @@
-import { isPaying, type CheckoutPayment, type CheckoutView } from '../../src/common/billing';
+import { type CheckoutPayment, type CheckoutView, isPaying } from '../../src/common/billing';
 import type { PlanLevel, PlanOptions, PlanTerm } from '../../src/common/plans';
+import { t } from '../../src/i18n/t';
 import { sha256Hex } from '../crypto/tokens';
-import { getDb, type Db } from '../db/client';
+import { type Db, getDb } from '../db/client';
 import {
   claimCheckoutForConfirm,
   findCheckoutOf,
@@ -14,18 +15,17 @@ import { readPlanOptions } from '../db/queries/options';
 import { activatePlan, hasHadTrial } from '../db/queries/subscriptions';
 import type { CheckoutRow, UserRow } from '../db/schema';
 import { DAY_MS, isTrialEligible, priceOf, renewalGrant, trialGrant } from '../domain/subscriptions';
+import { recordAccountStep } from '../funnel/record';
 import { ApiError } from '../http/api-error';
+import { publishPlanChange } from '../live/plan-change';
 import { userHolderKey } from '../numbers/holder';
 import { orderAssignedNumber } from '../numbers/own-number';
 import { paymentProcessor, processorOfPlan } from '../payments';
-import { ProcessorUnavailableError, type PaymentProcessor } from '../payments/types';
-import { checkPayment, confirmFirstPayment, firstPayment, type CheckoutOutcome } from './first-payment';
-import { publishPlanChange } from '../live/plan-change';
+import { type PaymentProcessor, ProcessorUnavailableError } from '../payments/types';
+import { toCheckoutView } from '../views/subscriptions';
+import { type CheckoutOutcome, checkPayment, confirmFirstPayment, firstPayment } from './first-payment';
 import { planStartRecords } from './plan-start';
 import { readSubscriptionStatus, type SubscriptionAnswer } from './status';
-import { toCheckoutView } from '../views/subscriptions';
-import { t } from '../../src/i18n/t';
-import { recordAccountStep } from '../funnel/record';
 
 // POST /api/checkout and its challenge confirmation (spec §4, docs/decisions/017). The card goes
 // to the processor only (typed, for `local`; through Stripe Elements, for `stripe`); we keep its

@@ -1,10 +1,10 @@
 import type { CheckoutPayment } from '../../src/common/billing';
 import type { PlanOptions } from '../../src/common/plans';
+import { t } from '../../src/i18n/t';
 import type { CheckoutRow } from '../db/schema';
 import { ApiError } from '../http/api-error';
 import type { CardSummary, DeclineCode, PaymentOutcome, PaymentProcessor, SubscriptionOutcome } from '../payments/types';
 import { planName } from './records';
-import { t } from '../../src/i18n/t';
 
 // The checkout's one call to the processor, the same for both kinds (docs/decisions/017): `local`
 // takes the typed card and we run the plan (charge now, or check/hold the card for a trial, and

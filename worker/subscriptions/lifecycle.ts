@@ -1,7 +1,7 @@
 import { isPaying } from '../../src/common/billing-rules';
 import { t } from '../../src/i18n/t';
 import { numberInventory } from '../carrier';
-import { getDb, type Db } from '../db/client';
+import { type Db, getDb } from '../db/client';
 import { findCheckoutById, findFailedChargesSince, hasClaim, insertTransaction } from '../db/queries/billing';
 import { findNumberOwnedBy } from '../db/queries/numbers';
 import { readPlanOptions } from '../db/queries/options';
@@ -9,24 +9,24 @@ import { endPlan, listUsersWithDueBilling, recordRenewal } from '../db/queries/s
 import { findUserById } from '../db/queries/users';
 import type { FaxNumberRow, UserRow } from '../db/schema';
 import {
+  type DueAction,
   dueAction,
+  type LifecycleState,
   NUMBER_GRACE_MS,
   periodEnd,
   priceOf,
   REMINDER_LEAD_MS,
   renewalGrant,
-  type DueAction,
-  type LifecycleState,
 } from '../domain/subscriptions';
-import { sendMail } from '../mail/send';
-import { paymentFailedMail, renewalReminderMail } from '../mail/billing-mail';
+import { publishPlanChange } from '../live/plan-change';
 import { publishToUser } from '../live/publish';
+import { paymentFailedMail, renewalReminderMail } from '../mail/billing-mail';
+import { sendMail } from '../mail/send';
 import { processorOfPlan } from '../payments';
 import { ProcessorUnavailableError } from '../payments/types';
 import { stopAtProcessor } from './cancel';
-import { publishPlanChange } from '../live/plan-change';
-import { chargeRecords, planName, transactionRow } from './records';
 import { runClaimed } from './claimed';
+import { chargeRecords, planName, transactionRow } from './records';
 
 // What is due for a user at a moment (trial end, renewal, cancellation, a failed renewal's grace,
 // the number after the plan ended, the reminder), applied by checkSubscriptionStatus for the

@@ -1,21 +1,21 @@
 import { z } from 'zod';
 import { t } from '../../src/i18n/t';
-import { getDb, type Db } from '../db/client';
+import { type Db, getDb } from '../db/client';
 import { findCheckoutById, findWaitingCheckout, insertTransaction } from '../db/queries/billing';
-import { isWebhookEventHandled, recordWebhookEvent } from '../db/queries/webhook-events';
 import { readPlanOptions } from '../db/queries/options';
 import { endPlan, recordRenewal } from '../db/queries/subscriptions';
 import { findUserById } from '../db/queries/users';
+import { isWebhookEventHandled, recordWebhookEvent } from '../db/queries/webhook-events';
 import type { UserRow } from '../db/schema';
 import { periodEnd, renewalGrant } from '../domain/subscriptions';
 import { ApiError } from '../http/api-error';
+import { publishPlanChange } from '../live/plan-change';
 import { publishToUser } from '../live/publish';
 import { paymentFailedMail } from '../mail/billing-mail';
 import { sendMail } from '../mail/send';
 import { confirmCheckout } from './checkout';
-import { publishPlanChange } from '../live/plan-change';
-import { chargeRecords, planName, transactionRow } from './records';
 import { runClaimed } from './claimed';
+import { chargeRecords, planName, transactionRow } from './records';
 
 // What a payment processor tells us about a plan it runs itself (Stripe; the local processor's
 // signed stand-in uses the same shape), after the route has verified the signature. Three kinds

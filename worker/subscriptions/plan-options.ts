@@ -1,5 +1,5 @@
-import type { OptionsView } from '../../src/common/plans';
 import { toOptionsView } from '../../src/common/plan-catalogue';
+import type { OptionsView } from '../../src/common/plans';
 import type { Db } from '../db/client';
 import { readPlanOptions } from '../db/queries/options';
 import type { UserRow } from '../db/schema';

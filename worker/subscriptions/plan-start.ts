@@ -5,7 +5,7 @@ import type { CheckoutRow, InvoiceRow } from '../db/schema';
 import { DAY_MS, periodEnd, priceOf, renewalGrant, trialGrant } from '../domain/subscriptions';
 import type { PaymentProcessor } from '../payments/types';
 import type { CheckoutOutcome } from './first-payment';
-import { chargeRecords, creditGrantRow, planName, transactionRow, type TransactionContext } from './records';
+import { chargeRecords, creditGrantRow, planName, type TransactionContext, transactionRow } from './records';
 
 // What a successful checkout writes besides the plan itself: the rows of the first payment (the
 // charge and its invoice, or a trial's check or hold) and the credit grant, and when the first

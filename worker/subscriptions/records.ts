@@ -1,4 +1,4 @@
-import { formatCents, type Allowance, type PlanLevel, type PlanTerm } from '../../src/common/plans';
+import { type Allowance, formatCents, type PlanLevel, type PlanTerm } from '../../src/common/plans';
 import { t } from '../../src/i18n/t';
 import type { NewTransaction } from '../db/queries/billing';
 import type { InvoiceRow } from '../db/schema';

@@ -1,11 +1,11 @@
-import { getDb } from '../db/client';
+import { type BillingHistory, isPaying, type SubscriptionView } from '../../src/common/billing';
 import type { Db } from '../db/client';
+import { getDb } from '../db/client';
 import { findCheckoutById, listInvoicesOf, listTransactionsOf } from '../db/queries/billing';
 import { findNumberOwnedBy } from '../db/queries/numbers';
 import { readPlanOptions } from '../db/queries/options';
 import { findUserById } from '../db/queries/users';
 import type { FaxNumberRow, UserRow } from '../db/schema';
-import { type BillingHistory, isPaying, type SubscriptionView } from '../../src/common/billing';
 import { toPaymentLines } from '../domain/payment-history';
 import { priceOf } from '../domain/subscriptions';
 import { toInvoiceView, toPaymentView, toSubscriptionView } from '../views/subscriptions';

@@ -2,14 +2,14 @@ import type { Db } from '../db/client';
 import { findFileOfUser } from '../db/queries/files';
 import { deleteUpload, finishUpload, partsOf } from '../db/queries/uploads';
 import type { FileRow, UploadRow } from '../db/schema';
-import { type DocumentSink, normalizeDocument, type NormalizedDocument } from '../documents/normalize';
+import type { DocumentSource } from '../documents/document-source';
+import { type DocumentSink, type NormalizedDocument, normalizeDocument } from '../documents/normalize';
 import type { AppConfig } from '../env';
 import { ApiError } from '../http/api-error';
-import { discardUploadBytes, listStagedKeys } from './staging';
-import { documentLimits, newFileRecord, putDocumentPdf, storedPdfOptions } from './store-document';
 import { copyObject, deleteObjects, multipartUpload, readObjectInfo, readObjectSource, writeObjectInParts } from '../storage/bucket';
 import { uploadDecryptedKey } from '../storage/documents';
-import type { DocumentSource } from '../documents/document-source';
+import { discardUploadBytes, listStagedKeys } from './staging';
+import { documentLimits, newFileRecord, putDocumentPdf, storedPdfOptions } from './store-document';
 
 // POST /api/uploads/:id/complete: the parts become one object at the document's key, which is then
 // checked like a one-shot upload, read piece by piece from R2 (a 50 MB document is never held

@@ -1,8 +1,8 @@
 import { bodyLimit } from 'hono/body-limit';
 import { ONE_SHOT_UPLOAD_MAX_BYTES } from '../../src/common/uploads';
+import { t } from '../../src/i18n/t';
 import { ApiError } from '../http/api-error';
 import { joinChunks } from '../http/bytes';
-import { t } from '../../src/i18n/t';
 
 // Request handling shared by the file and upload routes, which take bytes rather than JSON and so
 // set their own body limits (the app-wide 64 KB JSON limit skips them: worker/http/body-limit.ts).

@@ -1,15 +1,15 @@
 import type { CreateUpload } from '../../src/common/uploads';
+import { t } from '../../src/i18n/t';
 import type { Db } from '../db/client';
 import { countOpenUploadsOf, deleteUpload, findUploadOfUser, insertUpload, listExpiredUploadsOf } from '../db/queries/uploads';
 import type { UploadRow } from '../db/schema';
 import { documentHttpMetadata, toR2HttpMetadata } from '../documents/file-view';
 import type { AppConfig } from '../env';
 import { ApiError } from '../http/api-error';
+import { startMultipartUpload } from '../storage/bucket';
 import { documentKey } from '../storage/documents';
 import { UPLOAD_IDLE_MS } from './chunk-rules';
 import { discardUploadBytes } from './staging';
-import { t } from '../../src/i18n/t';
-import { startMultipartUpload } from '../storage/bucket';
 
 // Opening, finding and dropping resumable uploads. Abandoned ones are cleaned lazily: when their
 // owner touches them or opens another upload; R2 aborts any multipart upload left after that.

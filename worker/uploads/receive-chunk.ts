@@ -1,12 +1,12 @@
+import { UPLOAD_PART_BYTES } from '../../src/common/uploads';
+import { t } from '../../src/i18n/t';
 import type { Db } from '../db/client';
 import { advanceUpload, findUploadOfUser, rewindUpload, type UploadedPart } from '../db/queries/uploads';
 import type { UploadRow } from '../db/schema';
 import { ApiError } from '../http/api-error';
+import { deleteObjects } from '../storage/bucket';
 import { checkChunk, partAt, UPLOAD_IDLE_MS } from './chunk-rules';
 import { sendPart, stageChunk } from './staging';
-import { t } from '../../src/i18n/t';
-import { deleteObjects } from '../storage/bucket';
-import { UPLOAD_PART_BYTES } from '../../src/common/uploads';
 
 // PUT /api/uploads/:id?offset=N: one chunk of a resumable upload. The bytes are kept in R2 before
 // `received` moves, so whatever GET status answers is really held.

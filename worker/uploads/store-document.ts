@@ -3,10 +3,10 @@ import { insertFile, type NewFile } from '../db/queries/files';
 import type { FileRow } from '../db/schema';
 import { bytesSource } from '../documents/document-source';
 import { documentHttpMetadata, toR2HttpMetadata } from '../documents/file-view';
-import { normalizeDocument, type DocumentLimits, type NormalizedDocument } from '../documents/normalize';
-import { documentKey } from '../storage/documents';
+import { type DocumentLimits, type NormalizedDocument, normalizeDocument } from '../documents/normalize';
 import type { AppConfig } from '../env';
 import { writeObject } from '../storage/bucket';
+import { documentKey } from '../storage/documents';
 
 export function documentLimits(config: AppConfig): DocumentLimits {
   return { maxBytes: config.MAX_DOCUMENT_BYTES, maxPages: config.MAX_FAX_PAGES };

@@ -1,6 +1,6 @@
+import type { AccountDetails } from '../../src/common/account-view';
 import { UNVERIFIED_SEND_LIMIT } from '../../src/common/email-verification';
 import { formatPhoneForDisplay } from '../../src/common/phone';
-import type { AccountDetails } from '../../src/common/account-view';
 import type { Viewer } from '../../src/common/viewer';
 import type { UserRow } from '../db/schema';
 import { needsSetup, signInMethodsOf } from '../domain/account';

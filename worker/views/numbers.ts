@@ -1,6 +1,6 @@
 import type { FaxNumberView, NumberHoldView } from '../../src/common/numbers';
-import type { FaxNumberRow } from '../db/schema';
 import { formatPhoneForDisplay } from '../../src/common/phone';
+import type { FaxNumberRow } from '../db/schema';
 
 export function toNumberView(row: FaxNumberRow): FaxNumberView {
   return {

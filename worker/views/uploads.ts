@@ -1,6 +1,6 @@
 import type { UploadStatusView } from '../../src/common/uploads';
-import type { UploadRow } from '../db/schema';
 import { UPLOAD_PART_BYTES } from '../../src/common/uploads';
+import type { UploadRow } from '../db/schema';
 
 export function toUploadStatusView(upload: UploadRow): UploadStatusView {
   return {

@@ -1,6 +1,6 @@
 import type { Carrier } from '../carrier/types';
-import { handleInboundEvent, type InboundResult } from '../receive/inbound-events';
 import { applyCarrierEvent, type ReportOutcome } from '../fax/lifecycle';
+import { handleInboundEvent, type InboundResult } from '../receive/inbound-events';
 
 interface WebhookResult {
   /** 200 handled (or a duplicate), 400 not the carrier's format, 401 bad or stale signature. */

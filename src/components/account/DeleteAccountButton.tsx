@@ -1,7 +1,7 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
-import type { SubscriptionView } from '../../common/billing';
 import deletionMessages from 'virtual:messages/deletion';
 import errorsMessages from 'virtual:messages/errors';
+import { type FormEvent, useId, useRef, useState } from 'react';
+import type { SubscriptionView } from '../../common/billing';
 import { translator } from '../../i18n/translator';
 import { api, call } from '../../lib/api';
 import { expectSessionEnd } from '../../stores/session';

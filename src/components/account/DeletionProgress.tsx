@@ -1,10 +1,10 @@
+import deletionMessages from 'virtual:messages/deletion';
+import errorsMessages from 'virtual:messages/errors';
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { AccountJobStatus } from '../../common/account-deletion';
 import { isRetrying } from '../../common/account-deletion-rules';
-import deletionMessages from 'virtual:messages/deletion';
-import errorsMessages from 'virtual:messages/errors';
-import { translator, type KeyOf } from '../../i18n/translator';
+import { type KeyOf, translator } from '../../i18n/translator';
 import { deletionJobStore, retryDeletion } from '../../stores/account-deletion';
 import './account-deletion.css';
 

@@ -1,8 +1,8 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import recoverMessages from 'virtual:messages/recover';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { translator } from '../../i18n/translator';
-import { errorSentence } from '../../lib/error-sentence';
 import { api, call } from '../../lib/api';
+import { errorSentence } from '../../lib/error-sentence';
 
 const t = translator({ recover: recoverMessages });
 

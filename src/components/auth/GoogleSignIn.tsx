@@ -1,11 +1,11 @@
+import googleMessages from 'virtual:messages/google';
 import { useEffect, useRef, useState } from 'react';
 import type { PageContext } from '../../common/page-context';
-import { pathAfterSignIn } from './sign-in-path';
-import googleMessages from 'virtual:messages/google';
 import { translator } from '../../i18n/translator';
 import { api, call } from '../../lib/api';
 import { loadGoogleIdentityServices } from '../../lib/google-identity';
 import { errorOfGoogle, errorOfSetup, type FailureCode, type GoogleSignInError } from './google-error-codes';
+import { pathAfterSignIn } from './sign-in-path';
 
 const t = translator({ google: googleMessages });
 

@@ -1,5 +1,5 @@
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../common/password-rules';
 import { useState } from 'react';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../common/password-rules';
 import Field from '../forms/Field';
 import PasswordStrength from './PasswordStrength';
 

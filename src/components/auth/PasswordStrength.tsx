@@ -1,5 +1,5 @@
-import { passwordProblem, passwordStrength } from '../../common/password-rules';
 import passwordRulesMessages from 'virtual:messages/passwordRules';
+import { passwordProblem, passwordStrength } from '../../common/password-rules';
 import { translator } from '../../i18n/translator';
 
 const t = translator({ passwordRules: passwordRulesMessages });

@@ -1,8 +1,8 @@
-import { useId, useState, type FormEvent } from 'react';
-import { safeRedirectPath } from '../../common/routes';
 import recoverMessages from 'virtual:messages/recover';
+import { type FormEvent, useId, useState } from 'react';
+import { safeRedirectPath } from '../../common/routes';
 import { translator } from '../../i18n/translator';
-import { api, call, type ApiFailureCode } from '../../lib/api';
+import { type ApiFailureCode, api, call } from '../../lib/api';
 import { errorSentence } from '../../lib/error-sentence';
 import NewPasswordField from './NewPasswordField';
 

@@ -1,7 +1,7 @@
-import { lazy, Suspense, useId, useState, type FormEvent, type ReactNode } from 'react';
+import loginMessages from 'virtual:messages/login';
+import { type FormEvent, lazy, type ReactNode, Suspense, useId, useState } from 'react';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../common/password-limits';
 import { pathAfterSignUp, safeRedirectPath } from '../../common/routes';
-import loginMessages from 'virtual:messages/login';
 import { translator } from '../../i18n/translator';
 import { type ApiFailure, api, call } from '../../lib/api';
 

@@ -1,5 +1,5 @@
-import { useState } from 'react';
 import signInLinkMessages from 'virtual:messages/signInLink';
+import { useState } from 'react';
 import { translator } from '../../i18n/translator';
 import { api, call } from '../../lib/api';
 import { errorSentence } from '../../lib/error-sentence';

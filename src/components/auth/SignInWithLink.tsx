@@ -1,6 +1,6 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
-import { SIGN_IN_LINK_PARAM } from '../../common/sign-in-link-rules';
 import signInLinkMessages from 'virtual:messages/signInLink';
+import { type FormEvent, useEffect, useId, useState } from 'react';
+import { SIGN_IN_LINK_PARAM } from '../../common/sign-in-link-rules';
 import { translator } from '../../i18n/translator';
 import { api, call } from '../../lib/api';
 import { errorSentence } from '../../lib/error-sentence';

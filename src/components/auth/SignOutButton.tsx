@@ -1,5 +1,5 @@
-import { useState } from 'react';
 import navMessages from 'virtual:messages/nav';
+import { useState } from 'react';
 import { translator } from '../../i18n/translator';
 import { signOut } from '../../stores/session';
 import Icon from '../icons/Icon';

@@ -1,6 +1,6 @@
+import paymentFailed from 'virtual:message/billing.paymentFailed';
 import type { SubscriptionView } from '../../common/billing';
 import { formatBillingDay } from '../../i18n/dates';
-import paymentFailed from 'virtual:message/billing.paymentFailed';
 import { translator } from '../../i18n/translator';
 
 // One message, not the billing namespace: the dashboard shows this and nothing else of billing.

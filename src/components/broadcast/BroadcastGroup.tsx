@@ -1,13 +1,13 @@
+import broadcastMessages from 'virtual:messages/broadcast';
 import { useStore } from '@nanostores/react';
 import { useMemo, useState } from 'react';
 import type { FaxView } from '../../common/faxes';
-import broadcastMessages from 'virtual:messages/broadcast';
-import { translator } from '../../i18n/translator';
 import type { BroadcastView } from '../../common/send-many';
+import { translator } from '../../i18n/translator';
 import { api, call } from '../../lib/api';
 import { broadcastStore } from '../../stores/broadcast';
-import { recipientText } from '../faxes/fax-text';
 import FaxStatusCell from '../faxes/FaxStatusCell';
+import { recipientText } from '../faxes/fax-text';
 import ScheduleControls from '../send/ScheduleControls';
 import { withTimeZone } from '../time/time-zone';
 

@@ -1,6 +1,6 @@
+import verifyEmailMessages from 'virtual:messages/verifyEmail';
 import { useEffect, useState } from 'react';
 import { VERIFY_EMAIL_PARAM } from '../../common/email-verification-rules';
-import verifyEmailMessages from 'virtual:messages/verifyEmail';
 import { translator } from '../../i18n/translator';
 import { api, call } from '../../lib/api';
 import { showToast } from '../../stores/toasts';

@@ -1,3 +1,4 @@
+import dashboardMessages from 'virtual:messages/dashboard';
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import type { SubscriptionView } from '../../common/billing';
@@ -6,7 +7,6 @@ import type { PlanSummary } from '../../common/plan-summary';
 import type { RecentFaxes } from '../../common/recent-faxes';
 import type { SetupTaskState } from '../../common/setup-checklist';
 import type { Viewer } from '../../common/viewer';
-import dashboardMessages from 'virtual:messages/dashboard';
 import { translator } from '../../i18n/translator';
 import { $faxCounts, seedFaxCounts } from '../../stores/fax-counts';
 import { $recentFaxes, seedRecentFaxes } from '../../stores/recent-faxes';

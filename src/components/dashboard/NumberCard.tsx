@@ -1,5 +1,5 @@
-import { useStore } from '@nanostores/react';
 import dashboardMessages from 'virtual:messages/dashboard';
+import { useStore } from '@nanostores/react';
 import { translator } from '../../i18n/translator';
 import { $ownNumber, ownNumberOr } from '../../stores/subscription';
 import Icon from '../icons/Icon';

@@ -1,7 +1,7 @@
+import dashboardMessages from 'virtual:messages/dashboard';
 import { useStore } from '@nanostores/react';
 import type { SubscriptionView } from '../../common/billing';
 import type { PlanSummary } from '../../common/plan-summary';
-import dashboardMessages from 'virtual:messages/dashboard';
 import { translator } from '../../i18n/translator';
 import { $planSummary } from '../../stores/plan-summary';
 import PaymentProblem from '../billing/PaymentProblem';

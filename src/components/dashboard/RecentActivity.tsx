@@ -1,16 +1,16 @@
+import dashboardMessages from 'virtual:messages/dashboard';
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import type { FaxView } from '../../common/faxes';
 import { isOnItsWay, RECENT_SHOWN } from '../../common/recent-faxes';
 import { formatDateTime } from '../../i18n/dates';
-import dashboardMessages from 'virtual:messages/dashboard';
 import { translator } from '../../i18n/translator';
 import { $liveEvents, restoreKeptEvents } from '../../stores/live';
+import FaxStatusPill from '../faxes/FaxStatusPill';
 import Icon from '../icons/Icon';
 import LocalTime from '../time/LocalTime';
 import { useTimeZone } from '../time/time-zone';
 import { type ShownEvent, shownEvent } from './activity-events';
-import FaxStatusPill from '../faxes/FaxStatusPill';
 import { partyName, rowDetail } from './fax-row-text';
 
 const t = translator({ dashboard: dashboardMessages });

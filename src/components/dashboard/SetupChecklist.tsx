@@ -1,8 +1,8 @@
+import dashboardMessages from 'virtual:messages/dashboard';
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import type { SetupTask, SetupTaskState } from '../../common/setup-checklist';
 import { withTaskDone } from '../../common/setup-checklist';
-import dashboardMessages from 'virtual:messages/dashboard';
 import { translator } from '../../i18n/translator';
 import { saveSetupStep } from '../../stores/onboarding';
 import { $recentFaxes } from '../../stores/recent-faxes';

@@ -1,6 +1,6 @@
-import { useState } from 'react';
 import dashboardMessages from 'virtual:messages/dashboard';
 import navMessages from 'virtual:messages/nav';
+import { useState } from 'react';
 import { translator } from '../../i18n/translator';
 import Icon from '../icons/Icon';
 

@@ -1,5 +1,5 @@
-import type { FaxView } from '../../common/faxes';
 import dashboardMessages from 'virtual:messages/dashboard';
+import type { FaxView } from '../../common/faxes';
 import { translator } from '../../i18n/translator';
 import Icon from '../icons/Icon';
 import CopyButton from '../nav/CopyButton';

@@ -1,8 +1,8 @@
-import type { LiveEvent } from '../../common/live-messages';
-import type { IconName } from '../../icons/icon-names';
 import dashboardMessages from 'virtual:messages/dashboard';
 import deletionMessages from 'virtual:messages/deletion';
+import type { LiveEvent } from '../../common/live-messages';
 import { translator } from '../../i18n/translator';
+import type { IconName } from '../../icons/icon-names';
 
 // The account's events the recent activity shows beside the faxes: a sign-in, a number, the plan,
 // the account's deletion. A fax's own changes are its row; credits moving with every fax would

@@ -1,6 +1,6 @@
+import dashboardMessages from 'virtual:messages/dashboard';
 import type { FaxView } from '../../common/faxes';
 import { isOnItsWay } from '../../common/recent-faxes';
-import dashboardMessages from 'virtual:messages/dashboard';
 import { translator } from '../../i18n/translator';
 import { failureTitle, faxProgressText, pagesText } from '../faxes/fax-text';
 

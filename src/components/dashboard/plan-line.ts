@@ -1,7 +1,7 @@
+import dashboardMessages from 'virtual:messages/dashboard';
 import type { SubscriptionView } from '../../common/billing';
 import type { PlanSummary } from '../../common/plan-summary';
 import { formatBillingDay } from '../../i18n/dates';
-import dashboardMessages from 'virtual:messages/dashboard';
 import { translator } from '../../i18n/translator';
 import { planName } from '../billing/plan-names';
 

@@ -1,6 +1,6 @@
-import { useId, useState, type FormEvent } from 'react';
-import { DISPLAY_NAME_MAX_LENGTH } from '../../common/password-rules';
 import googleMessages from 'virtual:messages/google';
+import { type FormEvent, useId, useState } from 'react';
+import { DISPLAY_NAME_MAX_LENGTH } from '../../common/password-rules';
 import { translator } from '../../i18n/translator';
 import { api, call } from '../../lib/api';
 import { googleSignInError } from '../auth/google-errors';

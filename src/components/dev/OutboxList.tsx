@@ -1,6 +1,6 @@
+import outboxMessages from 'virtual:messages/outbox';
 import { useCallback, useEffect, useState } from 'react';
 import type { OutboxMail } from '../../common/outbox';
-import outboxMessages from 'virtual:messages/outbox';
 import { translator } from '../../i18n/translator';
 import { api, call } from '../../lib/api';
 import { formatFileSize } from '../../lib/upload/format-size';

@@ -1,5 +1,5 @@
-import { Fragment, useState } from 'react';
 import outboxMessages from 'virtual:messages/outbox';
+import { Fragment, useState } from 'react';
 import type { OutboxMail } from '../../common/outbox';
 import { translator } from '../../i18n/translator';
 

@@ -1,6 +1,6 @@
-import { useState } from 'react';
 import errorsMessages from 'virtual:messages/errors';
 import faxMailMessages from 'virtual:messages/faxMail';
+import { useState } from 'react';
 import { translator } from '../../i18n/translator';
 import { api, call } from '../../lib/api';
 

@@ -1,6 +1,6 @@
+import faxActionsMessages from 'virtual:messages/faxActions';
 import { type ReactNode, useId, useRef } from 'react';
 import type { FaxView } from '../../common/faxes';
-import faxActionsMessages from 'virtual:messages/faxActions';
 import { translator } from '../../i18n/translator';
 import Icon from '../icons/Icon';
 import { faxDocumentFileName, faxDocumentUrl } from './document-link';

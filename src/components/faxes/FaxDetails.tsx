@@ -1,25 +1,25 @@
+import faxActionsMessages from 'virtual:messages/faxActions';
+import faxDetailsMessages from 'virtual:messages/faxDetails';
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo } from 'react';
-import faxDetailsMessages from 'virtual:messages/faxDetails';
-import faxActionsMessages from 'virtual:messages/faxActions';
-import { translator } from '../../i18n/translator';
 import type { FaxDetails as FaxDetailsView } from '../../common/faxes';
+import { translator } from '../../i18n/translator';
 import { faxDetailsStore, leaveMissingFax } from '../../stores/fax-details';
+import { showToast } from '../../stores/toasts';
 import Icon from '../icons/Icon';
+import ReceivedFaxDetails from '../inbox/ReceivedFaxDetails';
 import ScheduleControls from '../send/ScheduleControls';
+import { withTimeZone } from '../time/time-zone';
 import FaxActions from './FaxActions';
 import FaxFacts from './FaxFacts';
 import FaxFailure from './FaxFailure';
 import FaxHeader from './FaxHeader';
 import FaxPage from './FaxPage';
 import FaxStatusPill from './FaxStatusPill';
-import { showToast } from '../../stores/toasts';
 import FaxTimeline from './FaxTimeline';
 import FaxTrashBanner from './FaxTrashBanner';
-import SentFaxPages from './SentFaxPages';
-import ReceivedFaxDetails from '../inbox/ReceivedFaxDetails';
-import { withTimeZone } from '../time/time-zone';
 import { refundText } from './fax-text';
+import SentFaxPages from './SentFaxPages';
 
 const t = translator({ faxDetails: faxDetailsMessages, faxActions: faxActionsMessages });
 

@@ -1,10 +1,10 @@
+import faxDetailsMessages from 'virtual:messages/faxDetails';
 import type { FaxView } from '../../common/faxes';
 import { formatDateTime } from '../../i18n/dates';
-import faxDetailsMessages from 'virtual:messages/faxDetails';
 import { translator } from '../../i18n/translator';
 import { useTimeZone } from '../time/time-zone';
-import { creditsText, recipientText } from './fax-text';
 import FactList from './FactList';
+import { creditsText, recipientText } from './fax-text';
 
 const t = translator({ faxDetails: faxDetailsMessages });
 

@@ -1,7 +1,7 @@
-import type { FaxView } from '../../common/faxes';
-import { formatTime } from '../../i18n/dates';
 import faxDetailsMessages from 'virtual:messages/faxDetails';
 import faxFailureMessages from 'virtual:messages/faxFailure';
+import type { FaxView } from '../../common/faxes';
+import { formatTime } from '../../i18n/dates';
 import { translator } from '../../i18n/translator';
 import Icon from '../icons/Icon';
 import SupportText from '../support/SupportText';

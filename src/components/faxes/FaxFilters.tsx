@@ -1,6 +1,6 @@
+import faxFiltersMessages from 'virtual:messages/faxFilters';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import type { FaxDirection } from '../../common/faxes';
-import faxFiltersMessages from 'virtual:messages/faxFilters';
 import { translator } from '../../i18n/translator';
 import { preloadPhoneParser } from '../../lib/phone-parser';
 import { type FaxListFilters, FILTER_TEXT_MAX, hasFilters, NO_FILTERS } from '../../stores/fax-list-filters';

@@ -1,5 +1,5 @@
-import type { FaxEventView } from '../../common/faxes';
 import faxDetailsMessages from 'virtual:messages/faxDetails';
+import type { FaxEventView } from '../../common/faxes';
 import { translator } from '../../i18n/translator';
 import LocalTime from '../time/LocalTime';
 import { failureTitle, pagesText } from './fax-text';

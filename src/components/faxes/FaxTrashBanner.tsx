@@ -1,7 +1,7 @@
+import faxActionsMessages from 'virtual:messages/faxActions';
 import type { FaxView } from '../../common/faxes';
 import { trashPurgeAt } from '../../common/trash-rules';
 import { formatDateTime } from '../../i18n/dates';
-import faxActionsMessages from 'virtual:messages/faxActions';
 import { translator } from '../../i18n/translator';
 import Icon from '../icons/Icon';
 import { useTimeZone } from '../time/time-zone';

@@ -1,6 +1,6 @@
-import type { FaxDirection } from '../../common/faxes';
-import { statusFiltersOf } from '../../common/fax-search';
 import faxFiltersMessages from 'virtual:messages/faxFilters';
+import { statusFiltersOf } from '../../common/fax-search';
+import type { FaxDirection } from '../../common/faxes';
 import { translator } from '../../i18n/translator';
 import type { FaxListFilters } from '../../stores/fax-list-filters';
 import Icon from '../icons/Icon';

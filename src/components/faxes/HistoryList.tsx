@@ -1,9 +1,9 @@
+import faxFiltersMessages from 'virtual:messages/faxFilters';
+import faxSelectionMessages from 'virtual:messages/faxSelection';
 import { type ReactNode, useState } from 'react';
 import type { FaxDirection, FaxView } from '../../common/faxes';
 import { canTrash } from '../../common/trash-rules';
 import { formatDateTime } from '../../i18n/dates';
-import faxFiltersMessages from 'virtual:messages/faxFilters';
-import faxSelectionMessages from 'virtual:messages/faxSelection';
 import { translator } from '../../i18n/translator';
 import type { ApiFailure } from '../../lib/api';
 import { type FaxListState, hasMoreFaxes } from '../../stores/fax-list';

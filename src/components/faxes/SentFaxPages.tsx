@@ -1,6 +1,6 @@
-import type { FaxView } from '../../common/faxes';
-import faxDetailsMessages from 'virtual:messages/faxDetails';
 import sentLater from 'virtual:message/viewer.sentLater';
+import faxDetailsMessages from 'virtual:messages/faxDetails';
+import type { FaxView } from '../../common/faxes';
 import { translator } from '../../i18n/translator';
 import Icon from '../icons/Icon';
 import FaxViewer from '../viewer/FaxViewer';

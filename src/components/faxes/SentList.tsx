@@ -1,7 +1,7 @@
-import type { FaxListPage, FaxView } from '../../common/faxes';
-import { canTrash } from '../../common/trash-rules';
 import faxSelectionMessages from 'virtual:messages/faxSelection';
 import sentMessages from 'virtual:messages/sent';
+import type { FaxListPage, FaxView } from '../../common/faxes';
+import { canTrash } from '../../common/trash-rules';
 import { translator } from '../../i18n/translator';
 import { renderedListState } from '../../stores/fax-list';
 import { NO_FILTERS } from '../../stores/fax-list-filters';
@@ -21,8 +21,8 @@ import { useSeededStore } from '../page-data/use-seeded-store';
 import { withTimeZone } from '../time/time-zone';
 import BulkButton from './BulkButton';
 import type { FaxRowWords } from './FaxRow';
-import HistoryList, { type Act } from './HistoryList';
 import { recipientText } from './fax-text';
+import HistoryList, { type Act } from './HistoryList';
 
 const t = translator({ faxSelection: faxSelectionMessages, sent: sentMessages });
 

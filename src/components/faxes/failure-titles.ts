@@ -1,4 +1,3 @@
-import type { FaxFailureReason } from '../../common/faxes';
 import BUSY from 'virtual:message/faxFailure.BUSY.title';
 import CANCELLED from 'virtual:message/faxFailure.CANCELLED.title';
 import CARRIER_ERROR from 'virtual:message/faxFailure.CARRIER_ERROR.title';
@@ -9,6 +8,7 @@ import LINE_DROPPED from 'virtual:message/faxFailure.LINE_DROPPED.title';
 import NO_ANSWER from 'virtual:message/faxFailure.NO_ANSWER.title';
 import NOT_A_FAX_MACHINE from 'virtual:message/faxFailure.NOT_A_FAX_MACHINE.title';
 import REJECTED from 'virtual:message/faxFailure.REJECTED.title';
+import type { FaxFailureReason } from '../../common/faxes';
 
 // The short name of each failure ("Line busy"), which every list and status pill shows, without
 // the advice beside it in the faxFailure namespace (a fax's page loads that, FaxFailure.tsx):

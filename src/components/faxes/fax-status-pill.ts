@@ -1,6 +1,6 @@
+import faxStatusMessages from 'virtual:messages/faxStatus';
 import type { FaxView } from '../../common/faxes';
 import { formatListDate, formatTime } from '../../i18n/dates';
-import faxStatusMessages from 'virtual:messages/faxStatus';
 import { translator } from '../../i18n/translator';
 import type { IconName } from '../../icons/icon-names';
 import { failureTitle, isRetrying, isWaitingForRetry, refundText } from './fax-text';

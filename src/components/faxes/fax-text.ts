@@ -1,7 +1,7 @@
-import type { FaxFailureReason, FaxView } from '../../common/faxes';
-import { formatDateTime, formatTime } from '../../i18n/dates';
 import faxStatusMessages from 'virtual:messages/faxStatus';
 import sentMessages from 'virtual:messages/sent';
+import type { FaxFailureReason, FaxView } from '../../common/faxes';
+import { formatDateTime, formatTime } from '../../i18n/dates';
 import { translator } from '../../i18n/translator';
 import { creditsText, pagesText } from './count-text';
 import { FAILURE_TITLES } from './failure-titles';

@@ -1,6 +1,6 @@
+import faxActionsMessages from 'virtual:messages/faxActions';
 import { useState } from 'react';
 import type { FaxView } from '../../common/faxes';
-import faxActionsMessages from 'virtual:messages/faxActions';
 import { translator } from '../../i18n/translator';
 import { api, call } from '../../lib/api';
 import { showToast } from '../../stores/toasts';

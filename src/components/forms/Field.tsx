@@ -1,4 +1,4 @@
-import { useId, type InputHTMLAttributes } from 'react';
+import { type InputHTMLAttributes, useId } from 'react';
 import Icon from '../icons/Icon';
 
 interface Props extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {

@@ -1,8 +1,8 @@
-import { formatOwnNumber } from '../../common/phone-text';
-import type { FaxListPage, FaxView } from '../../common/faxes';
-import { canTrash } from '../../common/trash-rules';
 import faxSelectionMessages from 'virtual:messages/faxSelection';
 import inboxListMessages from 'virtual:messages/inboxList';
+import type { FaxListPage, FaxView } from '../../common/faxes';
+import { formatOwnNumber } from '../../common/phone-text';
+import { canTrash } from '../../common/trash-rules';
 import { translator } from '../../i18n/translator';
 import { renderedListState } from '../../stores/fax-list';
 import { NO_FILTERS } from '../../stores/fax-list-filters';

@@ -1,21 +1,21 @@
-import { useEffect, useRef, useState } from 'react';
-import type { FaxDetails, FaxReadStatus, FaxView } from '../../common/faxes';
 import faxDetailsMessages from 'virtual:messages/faxDetails';
 import inboxMessages from 'virtual:messages/inbox';
+import { useEffect, useRef, useState } from 'react';
+import type { FaxDetails, FaxReadStatus, FaxView } from '../../common/faxes';
 import { translator } from '../../i18n/translator';
 import { setFaxReadStatus } from '../../stores/fax-read';
+import { showToast } from '../../stores/toasts';
 import FaxActions from '../faxes/FaxActions';
 import { MenuItem } from '../faxes/FaxActionsMenu';
 import FaxHeader from '../faxes/FaxHeader';
 import FaxPage from '../faxes/FaxPage';
 import FaxStatusPill from '../faxes/FaxStatusPill';
 import FaxTimeline from '../faxes/FaxTimeline';
-import { showToast } from '../../stores/toasts';
 import FaxTrashBanner from '../faxes/FaxTrashBanner';
+import { pagesArrived } from './pages-arrived';
 import ReceivedFaxFacts from './ReceivedFaxFacts';
 import ReceivedFaxNotices from './ReceivedFaxNotices';
 import ReceivedFaxPages from './ReceivedFaxPages';
-import { pagesArrived } from './pages-arrived';
 import './inbox.css';
 
 const t = translator({ faxDetails: faxDetailsMessages, inbox: inboxMessages });

@@ -1,13 +1,13 @@
-import type { FaxView } from '../../common/faxes';
-import { formatDateTime } from '../../i18n/dates';
-import { formatOwnNumber } from '../../common/phone-text';
-import inboxMessages from 'virtual:messages/inbox';
 import faxDetailsMessages from 'virtual:messages/faxDetails';
+import inboxMessages from 'virtual:messages/inbox';
+import type { FaxView } from '../../common/faxes';
+import { formatOwnNumber } from '../../common/phone-text';
+import { formatDateTime } from '../../i18n/dates';
 import { translator } from '../../i18n/translator';
+import FactList from '../faxes/FactList';
 import { pagesText } from '../faxes/fax-text';
 import { useTimeZone } from '../time/time-zone';
 import { receivedPages, senderText } from './inbox-text';
-import FactList from '../faxes/FactList';
 
 const t = translator({ faxDetails: faxDetailsMessages, inbox: inboxMessages });
 

@@ -1,5 +1,5 @@
-import type { FaxView } from '../../common/faxes';
 import inboxMessages from 'virtual:messages/inbox';
+import type { FaxView } from '../../common/faxes';
 import { translator } from '../../i18n/translator';
 import { pagesText } from '../faxes/fax-text';
 import Icon from '../icons/Icon';

@@ -1,5 +1,5 @@
-import type { FaxView } from '../../common/faxes';
 import inboxMessages from 'virtual:messages/inbox';
+import type { FaxView } from '../../common/faxes';
 import { translator } from '../../i18n/translator';
 import { faxDocumentFileName, faxDocumentUrl } from '../faxes/document-link';
 import Icon from '../icons/Icon';

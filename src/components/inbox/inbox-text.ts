@@ -1,6 +1,6 @@
-import type { FaxView } from '../../common/faxes';
 import inboxMessages from 'virtual:messages/inbox';
 import sentMessages from 'virtual:messages/sent';
+import type { FaxView } from '../../common/faxes';
 import { translator } from '../../i18n/translator';
 import { failureTitle, pagesText } from '../faxes/fax-text';
 

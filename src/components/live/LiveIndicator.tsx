@@ -1,5 +1,5 @@
-import { useStore } from '@nanostores/react';
 import liveMessages from 'virtual:messages/live';
+import { useStore } from '@nanostores/react';
 import { translator } from '../../i18n/translator';
 import { $liveStatus } from '../../stores/live';
 import Icon from '../icons/Icon';

@@ -1,9 +1,9 @@
+import navMessages from 'virtual:messages/nav';
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import type { FaxCounts } from '../../common/faxes';
-import type { IconName } from '../../icons/icon-names';
-import navMessages from 'virtual:messages/nav';
 import { translator } from '../../i18n/translator';
+import type { IconName } from '../../icons/icon-names';
 import { $faxCounts, seedFaxCounts } from '../../stores/fax-counts';
 import Icon from '../icons/Icon';
 

@@ -1,5 +1,5 @@
-import type { IconName } from '../../icons/icon-names';
 import type { KeyOf } from '../../i18n/translator';
+import type { IconName } from '../../icons/icon-names';
 
 // The app's places, in the order the sidebar lists them (docs/design.md, "App chrome"). The phone's
 // tab bar shows those marked `tab` and puts the others under More.

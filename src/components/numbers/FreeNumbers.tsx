@@ -1,5 +1,5 @@
-import type { FaxNumberView } from '../../common/number-rules';
 import numbersMessages from 'virtual:messages/numbers';
+import type { FaxNumberView } from '../../common/number-rules';
 import { translator } from '../../i18n/translator';
 
 const t = translator({ numbers: numbersMessages });

@@ -1,5 +1,5 @@
-import { holdClock, type NumberHoldView } from '../../common/number-rules';
 import numbersMessages from 'virtual:messages/numbers';
+import { holdClock, type NumberHoldView } from '../../common/number-rules';
 import { translator } from '../../i18n/translator';
 import { releaseHold } from '../../stores/number-hold';
 import './numbers.css';

@@ -1,5 +1,5 @@
-import { holdClock, type NumberHoldView } from '../../common/number-rules';
 import note from 'virtual:messages/numbers.note';
+import { holdClock, type NumberHoldView } from '../../common/number-rules';
 import { translator } from '../../i18n/translator';
 import { $hold, $holdSecondsLeft, startHold } from '../../stores/number-hold';
 import Icon from '../icons/Icon';

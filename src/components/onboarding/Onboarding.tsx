@@ -1,8 +1,8 @@
-import { useRef, useState, type MouseEvent } from 'react';
-import { flushSync } from 'react-dom';
-import { ONBOARDING_STEPS, stepAfter, stepBefore, type OnboardingStep, type SetupStep } from '../../common/onboarding';
-import { formatOwnNumber } from '../../common/phone-text';
 import onboardingMessages from 'virtual:messages/onboarding';
+import { type MouseEvent, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
+import { ONBOARDING_STEPS, type OnboardingStep, type SetupStep, stepAfter, stepBefore } from '../../common/onboarding';
+import { formatOwnNumber } from '../../common/phone-text';
 import { translator } from '../../i18n/translator';
 import { saveSetupStep } from '../../stores/onboarding';
 import Icon from '../icons/Icon';

@@ -1,6 +1,6 @@
+import welcomeMessages from 'virtual:messages/welcome';
 import { useState } from 'react';
 import type { SetupStep } from '../../common/onboarding';
-import welcomeMessages from 'virtual:messages/welcome';
 import { translator } from '../../i18n/translator';
 import { saveSetupStep } from '../../stores/onboarding';
 

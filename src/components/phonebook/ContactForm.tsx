@@ -1,9 +1,9 @@
-import { useId, useState, type FormEvent } from 'react';
+import errorsMessages from 'virtual:messages/errors';
+import phonebookMessages from 'virtual:messages/phonebook';
+import { type FormEvent, useId, useState } from 'react';
 import { CONTACT_LIMITS } from '../../common/contact-rules';
 import type { ContactInput, ContactView } from '../../common/contacts';
 import { isErrorCode } from '../../common/errors';
-import errorsMessages from 'virtual:messages/errors';
-import phonebookMessages from 'virtual:messages/phonebook';
 import { translator } from '../../i18n/translator';
 import { addContact, editContact } from '../../stores/phonebook';
 import Field from '../forms/Field';

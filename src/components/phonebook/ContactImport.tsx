@@ -1,7 +1,7 @@
+import phonebookMessages from 'virtual:messages/phonebook';
 import { useStore } from '@nanostores/react';
 import { useId } from 'react';
 import type { ContactImportReport, ContactImportRow } from '../../common/contacts';
-import phonebookMessages from 'virtual:messages/phonebook';
 import { translator } from '../../i18n/translator';
 import { $contactImport, closeContactImport, importPreviewedFile, previewContactFile } from '../../stores/contact-import';
 import Modal from '../forms/Modal';

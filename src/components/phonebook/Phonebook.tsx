@@ -1,7 +1,7 @@
+import phonebookMessages from 'virtual:messages/phonebook';
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useState } from 'react';
 import type { ContactListPage } from '../../common/contacts';
-import phonebookMessages from 'virtual:messages/phonebook';
 import { translator } from '../../i18n/translator';
 import {
   $phonebook,

@@ -1,5 +1,5 @@
-import type { ContactView } from '../../common/contacts';
 import phonebookMessages from 'virtual:messages/phonebook';
+import type { ContactView } from '../../common/contacts';
 import { translator } from '../../i18n/translator';
 import { deleteContacts } from '../../stores/phonebook';
 

@@ -1,8 +1,8 @@
+import viewerMessages from 'virtual:messages/viewer';
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo } from 'react';
-import viewerMessages from 'virtual:messages/viewer';
-import { translator } from '../../i18n/translator';
 import type { FaxDetails } from '../../common/faxes';
+import { translator } from '../../i18n/translator';
 import { FAX_PREVIEW_PAGE, faxDetailsStore, leaveMissingFax } from '../../stores/fax-details';
 import { withTimeZone } from '../time/time-zone';
 import ReceivedFaxPreview from './ReceivedFaxPreview';

@@ -1,24 +1,24 @@
+import viewerMessages from 'virtual:messages/viewer';
 import { useEffect, useRef, useState } from 'react';
 import type { FaxView } from '../../common/faxes';
 import { formatDateTime } from '../../i18n/dates';
-import viewerMessages from 'virtual:messages/viewer';
 import { translator } from '../../i18n/translator';
 import { markReadOnOpen, setFaxReadStatus } from '../../stores/fax-read';
+import { showToast } from '../../stores/toasts';
 import { faxDocumentFileName, faxDocumentUrl } from '../faxes/document-link';
 import FaxActions from '../faxes/FaxActions';
 import { MenuItem } from '../faxes/FaxActionsMenu';
 import FaxHeader from '../faxes/FaxHeader';
 import FaxPage from '../faxes/FaxPage';
 import FaxStatusPill from '../faxes/FaxStatusPill';
-import { showToast } from '../../stores/toasts';
 import FaxTrashBanner from '../faxes/FaxTrashBanner';
 import { pagesText } from '../faxes/fax-text';
 import Icon from '../icons/Icon';
 import { receivedPages } from '../inbox/inbox-text';
 import { pagesArrived } from '../inbox/pages-arrived';
-import FaxViewer from '../viewer/FaxViewer';
 import LocalTime from '../time/LocalTime';
 import { useTimeZone } from '../time/time-zone';
+import FaxViewer from '../viewer/FaxViewer';
 import { previewSenderText } from './preview-text';
 
 const t = translator({ viewer: viewerMessages });

@@ -1,5 +1,5 @@
-import type { FaxView } from '../../common/faxes';
 import viewerMessages from 'virtual:messages/viewer';
+import type { FaxView } from '../../common/faxes';
 import { translator } from '../../i18n/translator';
 
 const t = translator({ viewer: viewerMessages });

@@ -1,9 +1,9 @@
+import cover from 'virtual:messages/send.cover';
 import { useStore } from '@nanostores/react';
 import { useId } from 'react';
-import cover from 'virtual:messages/send.cover';
 import { COVER_PAGE_TEMPLATES } from '../../common/cover-page-rules';
 import { translator } from '../../i18n/translator';
-import { $draft, updateDraft, type SendDraft } from '../../stores/send-draft';
+import { $draft, type SendDraft, updateDraft } from '../../stores/send-draft';
 import { $coverDefaults } from '../../stores/send-fax';
 import { $recipientList } from '../../stores/send-recipients';
 import CoverPagePreview from './CoverPagePreview';

@@ -1,10 +1,10 @@
+import cover from 'virtual:messages/send.cover';
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
-import cover from 'virtual:messages/send.cover';
 import { translator } from '../../i18n/translator';
 import { fetchCoverPagePreview } from '../../stores/send-cover-preview';
-import { $draft } from '../../stores/send-draft';
 import { $uploadedFile } from '../../stores/send-document';
+import { $draft } from '../../stores/send-draft';
 import { $coverDefaults } from '../../stores/send-fax';
 
 const t = translator({ send: { cover } });

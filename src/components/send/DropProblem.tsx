@@ -1,9 +1,9 @@
+import canceled from 'virtual:message/upload.progress.state.canceled';
+import sendDocument from 'virtual:messages/send.document';
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import sendDocument from 'virtual:messages/send.document';
-import canceled from 'virtual:message/upload.progress.state.canceled';
 import { translator } from '../../i18n/translator';
-import { $document, $fileProblem, uploadAgain, type UploadSnapshot } from '../../stores/send-document';
+import { $document, $fileProblem, type UploadSnapshot, uploadAgain } from '../../stores/send-document';
 import { $sendAttempts, $shownProblems, $submission } from '../../stores/send-fax';
 import Icon from '../icons/Icon';
 import SupportText from '../support/SupportText';

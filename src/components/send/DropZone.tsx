@@ -1,6 +1,6 @@
-import { useStore } from '@nanostores/react';
-import { useEffect, useId, useState, type DragEvent } from 'react';
 import sendDocument from 'virtual:messages/send.document';
+import { useStore } from '@nanostores/react';
+import { type DragEvent, useEffect, useId, useState } from 'react';
 import { translator } from '../../i18n/translator';
 import { $document, $uploadedFile, chooseDocument, chooseDocumentFromText, IN_PROGRESS } from '../../stores/send-document';
 import { clearRefusal } from '../../stores/send-fax';

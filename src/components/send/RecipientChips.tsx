@@ -1,7 +1,7 @@
 import sendTo from 'virtual:messages/send.to';
 import { translator } from '../../i18n/translator';
-import type { ReadRecipient } from './recipient-list';
 import Icon from '../icons/Icon';
+import type { ReadRecipient } from './recipient-list';
 
 const t = translator({ send: { to: sendTo } });
 

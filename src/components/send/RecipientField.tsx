@@ -1,6 +1,6 @@
-import { useStore } from '@nanostores/react';
-import { useId, useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
 import sendTo from 'virtual:messages/send.to';
+import { useStore } from '@nanostores/react';
+import { type ClipboardEvent, type KeyboardEvent, useId, useRef, useState } from 'react';
 import { translator } from '../../i18n/translator';
 import { preloadPhoneParser } from '../../lib/phone-parser';
 import { $picker, closeContactSearch, searchContacts } from '../../stores/contact-picker';
@@ -12,8 +12,8 @@ import {
   addTypedNumbersNow,
   addTypedRecipients,
   editRecipient,
-  removeRecipient,
   type RecipientNote,
+  removeRecipient,
 } from '../../stores/send-recipients';
 import ContactOptions from './ContactOptions';
 import RecipientChips, { invalidText } from './RecipientChips';

@@ -1,9 +1,9 @@
+import sendAtInvalid from 'virtual:message/send.sendAtInvalid';
+import faxActionsMessages from 'virtual:messages/faxActions';
 import { useId, useState } from 'react';
 import type { FaxView } from '../../common/faxes';
-import { formatDateTime } from '../../i18n/dates';
 import { MAX_SCHEDULE_MS } from '../../common/send-many-rules';
-import faxActionsMessages from 'virtual:messages/faxActions';
-import sendAtInvalid from 'virtual:message/send.sendAtInvalid';
+import { formatDateTime } from '../../i18n/dates';
 import { translator } from '../../i18n/translator';
 import { api, call } from '../../lib/api';
 import ConfirmBox from '../forms/ConfirmBox';

@@ -1,18 +1,18 @@
-import { type FormEvent, useEffect } from 'react';
-import composer from 'virtual:messages/send.composer';
 import title from 'virtual:message/send.title';
-import { translator } from '../../i18n/translator';
+import composer from 'virtual:messages/send.composer';
+import { type FormEvent, useEffect } from 'react';
 import type { AccountDetails } from '../../common/account-view';
 import type { ContactView } from '../../common/contacts';
+import { translator } from '../../i18n/translator';
 import { seedAccount } from '../../stores/account';
 import { $draft, updateDraft } from '../../stores/send-draft';
 import { $ownFaxNumber, sendFax } from '../../stores/send-fax';
 import { addContact } from '../../stores/send-recipients';
 import DropZone from './DropZone';
-import { focusArea } from './send-areas';
 import RecipientField from './RecipientField';
 import SendOptions from './SendOptions';
 import SendSummary from './SendSummary';
+import { focusArea } from './send-areas';
 import './send-composer.css';
 
 const t = translator({ send: { title, composer } });

@@ -1,16 +1,16 @@
+import later from 'virtual:messages/send.later';
 import { useStore } from '@nanostores/react';
 import { useId, useState } from 'react';
-import later from 'virtual:messages/send.later';
 import { MAX_SCHEDULE_MS } from '../../common/send-many-rules';
 import { formatDateTime } from '../../i18n/dates';
 import { translator } from '../../i18n/translator';
 import { $draft, $schedule, updateDraft } from '../../stores/send-draft';
 import { $sendAttempts, $shownProblems } from '../../stores/send-fax';
 import { useTimeZone } from '../time/time-zone';
-import { AREA_CONTROL } from './send-areas';
-import { problemText } from './send-problem-text';
 import { toLocalInputValue } from './local-time-input';
-import { sendLaterPresets, type SendLaterPreset } from './send-later-rules';
+import { AREA_CONTROL } from './send-areas';
+import { type SendLaterPreset, sendLaterPresets } from './send-later-rules';
+import { problemText } from './send-problem-text';
 import { problemOf } from './send-problems';
 
 const t = translator({ send: { later } });

@@ -1,11 +1,11 @@
+import composer from 'virtual:messages/send.composer';
 import { useStore } from '@nanostores/react';
 import type { ReactNode } from 'react';
-import composer from 'virtual:messages/send.composer';
 import { translator } from '../../i18n/translator';
 import { $draft, updateDraft } from '../../stores/send-draft';
 import { toLocalInputValue } from './local-time-input';
-import { type LazyPart, useLazyPart } from './use-lazy-part';
 import SwitchField from './SwitchField';
+import { type LazyPart, useLazyPart } from './use-lazy-part';
 
 const t = translator({ send: { composer } });
 

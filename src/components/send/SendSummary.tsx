@@ -1,10 +1,10 @@
+import summaryMessages from 'virtual:messages/send.summary';
 import { useStore } from '@nanostores/react';
 import { useId } from 'react';
-import summaryMessages from 'virtual:messages/send.summary';
 import { formatDateTime } from '../../i18n/dates';
 import { translator } from '../../i18n/translator';
-import { $draft, $schedule } from '../../stores/send-draft';
 import { $uploadedFile } from '../../stores/send-document';
+import { $draft, $schedule } from '../../stores/send-draft';
 import { $sendAttempts, $sendSummary, $shownProblems, $submission } from '../../stores/send-fax';
 import { $recipientList } from '../../stores/send-recipients';
 import { creditsText, pagesText } from '../faxes/count-text';

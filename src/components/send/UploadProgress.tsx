@@ -1,6 +1,6 @@
-import { type ReactNode, useId } from 'react';
 import progressMessages from 'virtual:messages/upload.progress';
-import { translator, type KeyOf } from '../../i18n/translator';
+import { type ReactNode, useId } from 'react';
+import { type KeyOf, translator } from '../../i18n/translator';
 import { formatFileSize } from '../../lib/upload/format-size';
 import { cancelUpload, pauseUpload, resumeUpload, type UploadSnapshot } from '../../stores/send-document';
 import Icon from '../icons/Icon';

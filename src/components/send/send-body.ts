@@ -1,8 +1,8 @@
 import type { CoverPage } from '../../common/cover-page';
 import type { Recipient } from '../../common/send-many';
+import type { SendDraft } from '../../stores/send-draft';
 import type { ReadRecipient } from './recipient-list';
 import { localDateOptionsAt } from './send-rules';
-import type { SendDraft } from '../../stores/send-draft';
 
 // What /send puts in the request bodies, from the draft: the cover page and the recipients.
 

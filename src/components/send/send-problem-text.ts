@@ -1,5 +1,5 @@
-import blocked from 'virtual:messages/send.blocked';
 import failed from 'virtual:message/send.summary.failed';
+import blocked from 'virtual:messages/send.blocked';
 import { translator } from '../../i18n/translator';
 import type { SendSubmission } from '../../stores/send-fax';
 import { creditsText } from '../faxes/count-text';

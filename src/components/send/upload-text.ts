@@ -1,6 +1,6 @@
 import errorsMessages from 'virtual:messages/errors';
 import uploadErrors from 'virtual:messages/upload.errors';
-import { translator, type KeyOf } from '../../i18n/translator';
+import { type KeyOf, translator } from '../../i18n/translator';
 import type { UploadSnapshot } from '../../stores/send-document';
 
 // Upload failures in plain language: the server's reason when it gave one (errors.<CODE>),

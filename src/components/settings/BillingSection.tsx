@@ -1,7 +1,7 @@
-import { useEffect } from 'react';
-import type { BillingHistory, SubscriptionView } from '../../common/billing';
 import billingMessages from 'virtual:messages/billing';
 import settingsMessages from 'virtual:messages/settings';
+import { useEffect } from 'react';
+import type { BillingHistory, SubscriptionView } from '../../common/billing';
 import { translator } from '../../i18n/translator';
 import { $billingHistory, $subscription, followSubscription, seedSubscription } from '../../stores/subscription';
 import { useSeededStore } from '../page-data/use-seeded-store';

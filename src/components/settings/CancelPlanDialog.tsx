@@ -1,11 +1,11 @@
-import { useEffect, useId, useRef, useState } from 'react';
-import { NUMBER_GRACE_DAYS } from '../../common/number-rules';
-import type { SubscriptionView } from '../../common/billing';
-import type { ApiFailureCode } from '../../lib/api';
-import { formatBillingDay } from '../../i18n/dates';
 import cancelDialog from 'virtual:messages/billing.cancelDialog';
 import errorsMessages from 'virtual:messages/errors';
+import { useEffect, useId, useRef, useState } from 'react';
+import type { SubscriptionView } from '../../common/billing';
+import { NUMBER_GRACE_DAYS } from '../../common/number-rules';
+import { formatBillingDay } from '../../i18n/dates';
 import { translator } from '../../i18n/translator';
+import type { ApiFailureCode } from '../../lib/api';
 import { cancelSubscription } from '../../stores/subscription';
 import { planName } from '../billing/plan-names';
 import Icon from '../icons/Icon';

@@ -1,10 +1,10 @@
+import billingMessages from 'virtual:messages/billing';
+import errorsMessages from 'virtual:messages/errors';
 import { useState } from 'react';
 import type { CardInput, SubscriptionView } from '../../common/billing';
 import { cardBrandName } from '../../common/card-brand';
-import type { ApiFailureCode } from '../../lib/api';
-import billingMessages from 'virtual:messages/billing';
-import errorsMessages from 'virtual:messages/errors';
 import { translator } from '../../i18n/translator';
+import type { ApiFailureCode } from '../../lib/api';
 import { changeCard } from '../../stores/subscription';
 import CardForm from '../transaction/CardForm';
 

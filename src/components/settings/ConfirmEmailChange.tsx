@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
 import settingsMessages from 'virtual:messages/settings';
-import { translator } from '../../i18n/translator';
+import { useEffect, useState } from 'react';
 import { settingsHref } from '../../common/settings-sections';
+import { translator } from '../../i18n/translator';
 import { api, call } from '../../lib/api';
 import { $account } from '../../stores/account';
 import Icon from '../icons/Icon';

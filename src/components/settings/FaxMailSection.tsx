@@ -1,9 +1,9 @@
-import { type FormEvent, useState } from 'react';
-import type { FaxMailAddressView, FaxMailSettings } from '../../common/fax-mail';
-import { formatDateTime } from '../../i18n/dates';
 import errorsMessages from 'virtual:messages/errors';
 import faxMailMessages from 'virtual:messages/faxMail';
 import settingsMessages from 'virtual:messages/settings';
+import { type FormEvent, useState } from 'react';
+import type { FaxMailAddressView, FaxMailSettings } from '../../common/fax-mail';
+import { formatDateTime } from '../../i18n/dates';
 import { translator } from '../../i18n/translator';
 import {
   $faxMail,
@@ -13,9 +13,9 @@ import {
   resendFaxMailLink,
   seedFaxMail,
 } from '../../stores/fax-mail';
-import { useSeededStore } from '../page-data/use-seeded-store';
 import Field from '../forms/Field';
 import Icon from '../icons/Icon';
+import { useSeededStore } from '../page-data/use-seeded-store';
 import { useTimeZone } from '../time/time-zone';
 import FormStatus, { type Status } from './FormStatus';
 import SaveStatus from './SaveStatus';

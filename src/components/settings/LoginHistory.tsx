@@ -1,6 +1,6 @@
 import settingsMessages from 'virtual:messages/settings';
-import { translator } from '../../i18n/translator';
 import type { LoginHistoryEntry } from '../../common/account-view';
+import { translator } from '../../i18n/translator';
 import { $loginHistory, seedLoginHistory } from '../../stores/account';
 import { useSeededStore } from '../page-data/use-seeded-store';
 import LocalTime from '../time/LocalTime';

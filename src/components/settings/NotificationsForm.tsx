@@ -1,8 +1,8 @@
-import { useState } from 'react';
 import errorsMessages from 'virtual:messages/errors';
 import settingsMessages from 'virtual:messages/settings';
-import { translator } from '../../i18n/translator';
+import { useState } from 'react';
 import type { AccountDetails } from '../../common/account-view';
+import { translator } from '../../i18n/translator';
 import { updateFaxMail } from '../../stores/account';
 import FormStatus, { type Status } from './FormStatus';
 import SaveStatus from './SaveStatus';

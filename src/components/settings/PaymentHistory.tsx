@@ -1,7 +1,7 @@
+import billingMessages from 'virtual:messages/billing';
 import type { BillingHistory } from '../../common/billing';
 import { formatCents } from '../../common/plan-rules';
 import { formatBillingDay } from '../../i18n/dates';
-import billingMessages from 'virtual:messages/billing';
 import { translator } from '../../i18n/translator';
 
 const t = translator({ billing: billingMessages });

@@ -1,11 +1,11 @@
+import billingMessages from 'virtual:messages/billing';
+import errorsMessages from 'virtual:messages/errors';
 import { type ComponentType, useEffect, useId, useRef, useState } from 'react';
 import type { SubscriptionView } from '../../common/billing';
 import { formatCents } from '../../common/plan-rules';
-import type { ApiFailureCode } from '../../lib/api';
 import { formatBillingDay } from '../../i18n/dates';
-import billingMessages from 'virtual:messages/billing';
-import errorsMessages from 'virtual:messages/errors';
 import { translator } from '../../i18n/translator';
+import type { ApiFailureCode } from '../../lib/api';
 import { resumeSubscription } from '../../stores/subscription';
 import PaymentProblem from '../billing/PaymentProblem';
 import { planName } from '../billing/plan-names';

@@ -1,8 +1,8 @@
-import { useState, type FormEvent, type InputHTMLAttributes } from 'react';
 import errorsMessages from 'virtual:messages/errors';
 import settingsMessages from 'virtual:messages/settings';
-import { translator } from '../../i18n/translator';
+import { type FormEvent, type InputHTMLAttributes, useState } from 'react';
 import type { AccountDetails } from '../../common/account-view';
+import { translator } from '../../i18n/translator';
 import type { ApiResult } from '../../lib/api';
 import { updateDisplayName, updatePersonalPhone } from '../../stores/account';
 import Field from '../forms/Field';

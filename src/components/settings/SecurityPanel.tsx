@@ -1,8 +1,8 @@
-import { useState } from 'react';
 import deletionMessages from 'virtual:messages/deletion';
 import settingsMessages from 'virtual:messages/settings';
-import { translator } from '../../i18n/translator';
+import { useState } from 'react';
 import type { AccountDetails, LoginHistoryEntry } from '../../common/account-view';
+import { translator } from '../../i18n/translator';
 import { $account, seedAccount } from '../../stores/account';
 import { signOut } from '../../stores/session';
 import DeleteAccountButton from '../account/DeleteAccountButton';

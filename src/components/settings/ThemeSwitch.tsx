@@ -1,8 +1,8 @@
-import { useState } from 'react';
 import settingsMessages from 'virtual:messages/settings';
-import { type Theme, THEMES, themeCookie } from '../../common/theme';
-import type { IconName } from '../../icons/icon-names';
+import { useState } from 'react';
+import { THEMES, type Theme, themeCookie } from '../../common/theme';
 import { translator } from '../../i18n/translator';
+import type { IconName } from '../../icons/icon-names';
 import Icon from '../icons/Icon';
 
 const t = translator({ settings: settingsMessages });

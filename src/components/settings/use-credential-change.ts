@@ -1,5 +1,5 @@
-import { useState, type FormEvent } from 'react';
 import errorsMessages from 'virtual:messages/errors';
+import { type FormEvent, useState } from 'react';
 import { translator } from '../../i18n/translator';
 import type { ApiResult } from '../../lib/api';
 import type { Status } from './FormStatus';

@@ -1,5 +1,5 @@
-import { useStore } from '@nanostores/react';
 import toastsMessages from 'virtual:messages/toasts';
+import { useStore } from '@nanostores/react';
 import { translator } from '../../i18n/translator';
 import { $toasts, dismissToast, holdToasts, runToastAction } from '../../stores/toasts';
 import Icon from '../icons/Icon';

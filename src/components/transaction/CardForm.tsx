@@ -1,19 +1,19 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import transactionMessages from 'virtual:messages/transaction';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import type { CardInput } from '../../common/billing';
 import { translator } from '../../i18n/translator';
 import CardField from './CardField';
 import {
+  type CardDraft,
+  type CardProblems,
   checkCard,
   checkCardField,
   EMPTY_CARD,
+  type CardField as Field,
   formatCardNumber,
   formatExpiry,
   toCardInput,
-  type CardDraft,
-  type CardField as Field,
-  type CardProblems,
 } from './card-rules';
-import type { CardInput } from '../../common/billing';
 import './card-form.css';
 
 const t = translator({ transaction: transactionMessages });

@@ -1,5 +1,5 @@
-import { useEffect, useRef } from 'react';
 import transactionMessages from 'virtual:messages/transaction';
+import { useEffect, useRef } from 'react';
 import { translator } from '../../i18n/translator';
 
 const t = translator({ transaction: transactionMessages });

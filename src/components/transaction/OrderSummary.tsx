@@ -1,8 +1,8 @@
-import type { NumberHoldView } from '../../common/numbers';
-import type { PlanView } from '../../common/plans';
-import { formatCents, type PlanLevel, type PlanTerm } from '../../common/plan-rules';
 import transactionMessages from 'virtual:messages/transaction';
 import upgradeMessages from 'virtual:messages/upgrade';
+import type { NumberHoldView } from '../../common/numbers';
+import { formatCents, type PlanLevel, type PlanTerm } from '../../common/plan-rules';
+import type { PlanView } from '../../common/plans';
 import { translator } from '../../i18n/translator';
 import type { PlansState } from '../../stores/plans';
 import HeldNumberNote from '../numbers/HeldNumberNote';

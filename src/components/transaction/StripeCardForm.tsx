@@ -1,8 +1,8 @@
-import { useStore } from '@nanostores/react';
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import type { PlanView } from '../../common/plans';
-import { formatCents } from '../../common/plan-rules';
 import transactionMessages from 'virtual:messages/transaction';
+import { useStore } from '@nanostores/react';
+import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { formatCents } from '../../common/plan-rules';
+import type { PlanView } from '../../common/plans';
 import { translator } from '../../i18n/translator';
 import { $stripeCard, $stripeCardProblem, createStripePaymentMethod, mountStripeCard } from '../../stores/stripe-card';
 import CardField from './CardField';

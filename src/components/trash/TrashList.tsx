@@ -1,10 +1,10 @@
+import faxSelectionMessages from 'virtual:messages/faxSelection';
+import trashMessages from 'virtual:messages/trash';
 import { useState } from 'react';
 import type { FaxView } from '../../common/faxes';
 import type { TrashListPage } from '../../common/trash';
 import { TRASH_RETENTION_DAYS, trashPurgeAt } from '../../common/trash-rules';
 import { formatDateTime } from '../../i18n/dates';
-import faxSelectionMessages from 'virtual:messages/faxSelection';
-import trashMessages from 'virtual:messages/trash';
 import { translator } from '../../i18n/translator';
 import type { ApiFailure } from '../../lib/api';
 import { hasMoreFaxes, renderedListState } from '../../stores/fax-list';

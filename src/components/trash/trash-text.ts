@@ -1,6 +1,6 @@
-import type { FaxView } from '../../common/faxes';
 import faxSelectionMessages from 'virtual:messages/faxSelection';
 import trashMessages from 'virtual:messages/trash';
+import type { FaxView } from '../../common/faxes';
 import { translator } from '../../i18n/translator';
 import type { FaxRowWords } from '../faxes/FaxRow';
 import { recipientText } from '../faxes/fax-text';

@@ -1,6 +1,6 @@
-import type { PlanView } from '../../common/plans';
-import { formatCents, planChoicePath } from '../../common/plan-rules';
 import upgradeMessages from 'virtual:messages/upgrade';
+import { formatCents, planChoicePath } from '../../common/plan-rules';
+import type { PlanView } from '../../common/plans';
 import { translator } from '../../i18n/translator';
 
 const t = translator({ upgrade: upgradeMessages });

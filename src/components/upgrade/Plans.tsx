@@ -1,14 +1,14 @@
-import type { ReactNode } from 'react';
 import upgradeMessages from 'virtual:messages/upgrade';
+import type { ReactNode } from 'react';
 import type { SubscriptionView } from '../../common/billing';
 import { isPaying, type SubscriptionType } from '../../common/billing-rules';
-import type { PlanTerm } from '../../common/plan-rules';
 import type { NumberHoldView } from '../../common/number-rules';
+import type { PlanTerm } from '../../common/plan-rules';
 import type { OptionsView } from '../../common/plans';
 import { translator } from '../../i18n/translator';
 import { $plansState, $term, chooseTerm, renderedPlans, startPlans } from '../../stores/plans';
-import { useSeededStore } from '../page-data/use-seeded-store';
 import HeldNumberNote from '../numbers/HeldNumberNote';
+import { useSeededStore } from '../page-data/use-seeded-store';
 import PlanCard from './PlanCard';
 import TermSwitch from './TermSwitch';
 

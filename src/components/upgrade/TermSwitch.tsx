@@ -1,5 +1,5 @@
-import { PLAN_TERMS, type PlanTerm } from '../../common/plan-rules';
 import upgradeMessages from 'virtual:messages/upgrade';
+import { PLAN_TERMS, type PlanTerm } from '../../common/plan-rules';
 import { translator } from '../../i18n/translator';
 import { chooseTerm } from '../../stores/plans';
 

@@ -1,8 +1,8 @@
-import type { SubscriptionView } from '../../common/billing';
-import { formatBillingDay } from '../../i18n/dates';
 import upgradeMessages from 'virtual:messages/upgrade';
-import { translator } from '../../i18n/translator';
+import type { SubscriptionView } from '../../common/billing';
 import { settingsHref } from '../../common/settings-sections';
+import { formatBillingDay } from '../../i18n/dates';
+import { translator } from '../../i18n/translator';
 
 const t = translator({ upgrade: upgradeMessages });
 

@@ -1,18 +1,18 @@
-import { useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import viewerMessages from 'virtual:messages/viewer';
+import { type KeyboardEvent, useLayoutEffect, useRef, useState } from 'react';
 import { translator } from '../../i18n/translator';
 import type { FaxDocument } from './fax-document';
-import { nextRotation, rotateSize, type Rotation } from './page-geometry';
-import { type Point, scrollToKeep } from './page-gestures';
 import PageThumbnails from './PageThumbnails';
 import PageView from './PageView';
+import { nextRotation, type Rotation, rotateSize } from './page-geometry';
+import { type Point, scrollToKeep } from './page-gestures';
 import { printFaxDocument } from './print-fax';
 import { useElementWidth } from './use-element-width';
 import { usePageGestures } from './use-page-gestures';
 import { usePageSize } from './use-page-size';
-import { movePage, pageMoveForKey } from './viewer-keys';
 import ViewerToolbar from './ViewerToolbar';
-import { fitWidthScale, zoomIn, zoomOut, type Zoom } from './viewer-zoom';
+import { movePage, pageMoveForKey } from './viewer-keys';
+import { fitWidthScale, type Zoom, zoomIn, zoomOut } from './viewer-zoom';
 
 const t = translator({ viewer: viewerMessages });
 

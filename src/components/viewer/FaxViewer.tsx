@@ -1,10 +1,10 @@
-import { lazy, Suspense } from 'react';
-import network from 'virtual:message/viewer.network';
 import loading from 'virtual:message/viewer.loading';
+import network from 'virtual:message/viewer.network';
 import notFound from 'virtual:message/viewer.notFound';
 import server from 'virtual:message/viewer.server';
 import tryAgain from 'virtual:message/viewer.tryAgain';
 import unreadable from 'virtual:message/viewer.unreadable';
+import { lazy, Suspense } from 'react';
 import { translator } from '../../i18n/translator';
 import Icon from '../icons/Icon';
 import { type FaxDocumentProblem, importDocumentView } from './fax-document';

@@ -1,8 +1,8 @@
-import { useRef } from 'react';
 import viewerMessages from 'virtual:messages/viewer';
+import { useRef } from 'react';
 import { translator } from '../../i18n/translator';
 import type { FaxDocument } from './fax-document';
-import { rotateSize, type Rotation } from './page-geometry';
+import { type Rotation, rotateSize } from './page-geometry';
 import { usePageRender } from './use-page-render';
 import { usePageSize } from './use-page-size';
 

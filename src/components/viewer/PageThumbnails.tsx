@@ -1,9 +1,9 @@
-import { useEffect, useRef, type KeyboardEvent } from 'react';
 import viewerMessages from 'virtual:messages/viewer';
+import { type KeyboardEvent, useEffect, useRef } from 'react';
 import { translator } from '../../i18n/translator';
 import type { FaxDocument } from './fax-document';
-import type { Rotation } from './page-geometry';
 import PageThumbnail from './PageThumbnail';
+import type { Rotation } from './page-geometry';
 import { useSeenPages } from './use-seen-pages';
 
 const t = translator({ viewer: viewerMessages });

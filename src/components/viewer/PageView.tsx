@@ -1,5 +1,5 @@
-import { useEffect, useRef, type KeyboardEvent, type RefObject } from 'react';
 import viewerMessages from 'virtual:messages/viewer';
+import { type KeyboardEvent, type RefObject, useEffect, useRef } from 'react';
 import { translator } from '../../i18n/translator';
 import type { FaxDocument } from './fax-document';
 import type { PageSize, Rotation } from './page-geometry';

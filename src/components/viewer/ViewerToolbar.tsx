@@ -1,8 +1,8 @@
-import { type MouseEvent, useId } from 'react';
 import viewerMessages from 'virtual:messages/viewer';
+import { type MouseEvent, useId } from 'react';
 import { translator } from '../../i18n/translator';
 import Icon from '../icons/Icon';
-import { canZoomIn, canZoomOut, zoomPercent, type Zoom } from './viewer-zoom';
+import { canZoomIn, canZoomOut, type Zoom, zoomPercent } from './viewer-zoom';
 
 const t = translator({ viewer: viewerMessages });
 

@@ -3,7 +3,7 @@
 // that evaluates strings any more, so the old `isEvalSupported: false` option is gone with it.
 import type * as PdfJsModule from 'pdfjs-dist';
 import type { PDFDocumentProxy } from 'pdfjs-dist';
-import { FaxDocumentError, type FaxDocument, type RenderedPage, type RenderOptions } from './fax-document';
+import { type FaxDocument, FaxDocumentError, type RenderedPage, type RenderOptions } from './fax-document';
 import type { PageSize } from './page-geometry';
 
 /** What this module uses of pdf.js: the same in its modern and its legacy build. */

@@ -1,4 +1,4 @@
-import { useLayoutEffect, useState, type RefObject } from 'react';
+import { type RefObject, useLayoutEffect, useState } from 'react';
 
 /** The content width of an element in CSS pixels, kept up to date as it resizes (0 until measured). */
 export function useElementWidth(ref: RefObject<HTMLElement | null>): number {

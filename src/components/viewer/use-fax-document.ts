@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { FaxDocumentError, loadFaxDocument, type FaxDocument, type FaxDocumentProblem } from './fax-document';
+import { type FaxDocument, FaxDocumentError, type FaxDocumentProblem, loadFaxDocument } from './fax-document';
 
 export type FaxDocumentState =
   | { kind: 'loading' }

@@ -1,5 +1,5 @@
 import { type RefObject, useEffect, useRef } from 'react';
-import { distance, doubleTapZoom, isDoubleTap, isSideways, isTap, midpoint, pinchScale, type Point, swipeTurn } from './page-gestures';
+import { distance, doubleTapZoom, isDoubleTap, isSideways, isTap, midpoint, type Point, pinchScale, swipeTurn } from './page-gestures';
 import type { Zoom } from './viewer-zoom';
 
 interface Options {

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
+import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 
 /** How far outside the strip a thumbnail starts drawing, so scrolling rarely shows a blank one. */
 const DRAW_AHEAD = '300px';

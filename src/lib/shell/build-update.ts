@@ -34,7 +34,7 @@ export function reloadWithGuard(now = Date.now()): boolean {
 function showOffer(): void {
   const offer = document.getElementById('update-offer');
   const body = offer?.querySelector<HTMLElement>('[data-update-offer-body]');
-  if (!offer || !body || !body.hidden) return;
+  if (!offer || !body?.hidden) return;
   body.hidden = false;
   offer.querySelector('button')?.addEventListener('click', () => reloadWithGuard());
 }

@@ -1,11 +1,11 @@
 import {
   assetsIn,
+  type ConnectionInfo,
   createLimiter,
   likelyNextPages,
   PREFETCH_CONCURRENCY,
   PREFETCH_DELAY_MS,
   prefetchAllowed,
-  type ConnectionInfo,
 } from './prefetch-rules';
 
 // Spec §2: pages likely to come next are prefetched one second after load, unless the connection

@@ -1,12 +1,12 @@
-import { createUploadTask } from './upload-task';
 import { AbortedError, type UploadDeps } from './transport';
 import type { UploadTask } from './types';
+import { createUploadTask } from './upload-task';
 
 // The browser's upload client (spec §4, §8, §9): blobs up to 256 KB go in one POST /api/files,
 // larger ones through the resumable flow. See docs/api.md "Documents and uploads".
 
-export type { StorageError, UploadedFile, UploadSnapshot, UploadState, UploadTask } from './types';
 export { formatFileSize } from './format-size';
+export type { StorageError, UploadedFile, UploadSnapshot, UploadState, UploadTask } from './types';
 
 function sleep(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {

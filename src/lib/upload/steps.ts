@@ -4,7 +4,7 @@ import type { UploadStatusView } from '../../common/uploads';
 import { isRetryableStatus, UPLOAD_RETRY_LIMIT_MS } from './backoff';
 import { chunkEnd, nextChunkSize } from './chunk-schedule';
 import { storageError, storageErrorFromResponse } from './storage-error';
-import { readJson, send, sendWithRetry, waitToRetry, type UploadDeps } from './transport';
+import { readJson, send, sendWithRetry, type UploadDeps, waitToRetry } from './transport';
 import type { UploadedFile } from './types';
 
 // The requests of an upload: one-shot (POST /api/files) and resumable (open, chunks, status,

@@ -1,6 +1,6 @@
 import { atom } from 'nanostores';
-import type { UploadStatusView } from '../../common/uploads';
 import { ONE_SHOT_UPLOAD_MAX_BYTES } from '../../common/upload-rules';
+import type { UploadStatusView } from '../../common/uploads';
 import { completeResumable, openResumable, readStatus, sendChunks, sendOneShot } from './steps';
 import { canceledError, storageError } from './storage-error';
 import { nextState, type TaskAction } from './task-state';

@@ -3,7 +3,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type BrowserContext } from 'playwright-core';
+import { type BrowserContext, chromium } from 'playwright-core';
 import { BASE_URL, CHROMIUM_PATH, UI_TIMEOUT_MS } from './browser.ts';
 
 export interface AnotherBrowser {

@@ -1,14 +1,15 @@
 // One headless Chromium per test file, driven through playwright-core, on a fresh temp profile.
 // `useBrowser()` registers the hooks: launch before the suite, and after each test close its pages,
 // forget its cookies and fail it on any console error or uncaught page error it did not expect.
-import { after, afterEach, before, beforeEach } from 'node:test';
+
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type BrowserContext, type Locator, type Page } from 'playwright-core';
-import { BASE_URL, GOOD_PASSWORD, uniqueEmail, type Account } from './api.ts';
+import { after, afterEach, before, beforeEach } from 'node:test';
+import { type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
+import { type Account, BASE_URL, GOOD_PASSWORD, uniqueEmail } from './api.ts';
 
 export { BASE_URL } from './api.ts';
 

@@ -1,7 +1,8 @@
 // Factories for the documents browser tests fax: real PDFs made with pdf-lib, and a real JPEG
 // drawn by the test's own Chromium, padded to the size a phone photo has.
-import type { Page } from 'playwright-core';
+
 import { PDFDocument, StandardFonts } from 'pdf-lib';
+import type { Page } from 'playwright-core';
 
 export interface TestFile {
   name: string;

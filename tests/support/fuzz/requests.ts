@@ -1,7 +1,7 @@
 import fc from 'fast-check';
-import { arbitraryOf, type ArbitraryHints } from './zod-arbitrary';
-import { mutationOf } from './zod-mutations';
 import type { FuzzRoute, Part, WebhookKind } from './routes';
+import { type ArbitraryHints, arbitraryOf } from './zod-arbitrary';
+import { mutationOf } from './zod-mutations';
 
 // Generated requests for one route (decision 029): its inputs drawn from its own schemas, or one of
 // them mutated, or a body that is not JSON at all; signed in or out (or with a forged cookie);

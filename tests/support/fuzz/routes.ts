@@ -1,6 +1,6 @@
-import { z, type ZodType } from 'zod';
-import { changeEmailSchema, changePasswordSchema, confirmEmailChangeSchema } from '../../../src/common/account-schemas';
+import { type ZodType, z } from 'zod';
 import { retryAccountJobSchema } from '../../../src/common/account-deletion';
+import { changeEmailSchema, changePasswordSchema, confirmEmailChangeSchema } from '../../../src/common/account-schemas';
 import { passwordLoginSchema } from '../../../src/common/auth-schemas';
 import { googleLoginSchema, loginSchema } from '../../../src/common/google-schemas';
 import { mediaQuerySchema } from '../../../worker/api/fax-media';

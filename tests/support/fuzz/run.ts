@@ -1,5 +1,5 @@
-import { undocumentedAnswer, type DocumentedAnswers } from './documented-answers';
-import { toRequest, type FuzzRequest, type WebhookKeys } from './requests';
+import { type DocumentedAnswers, undocumentedAnswer } from './documented-answers';
+import { type FuzzRequest, toRequest, type WebhookKeys } from './requests';
 import type { FuzzRoute } from './routes';
 
 // One generated request sent and judged, the same way in the seeded test and in the bench.

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import type { ZodType } from 'zod';
-import { anyJson, arbitraryOf, boundsOf, defOf, isOptionalKey, type ArbitraryHints } from './zod-arbitrary';
+import { type ArbitraryHints, anyJson, arbitraryOf, boundsOf, defOf, isOptionalKey } from './zod-arbitrary';
 
 // Near misses of a valid value: one field dropped, of the wrong type, one character too long or a
 // great deal too long, a number just past its bound, an unknown field, an array over its limit.

@@ -1,6 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../client';
-import { deleteD1HistoryStatements } from './d1-history';
 import {
   checkouts,
   emailTokens,
@@ -15,6 +14,7 @@ import {
   uploads,
   users,
 } from '../schema';
+import { deleteD1HistoryStatements } from './d1-history';
 
 /** Locks the account: from now on it cannot sign in. The first lock's time is kept. */
 export async function markUserDeleting(db: Db, userId: string, now: number): Promise<void> {

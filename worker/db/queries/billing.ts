@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, sql } from 'drizzle-orm';
 import type { Db } from '../client';
-import { checkouts, invoices, transactions, webhookEvents, type CheckoutRow, type InvoiceRow, type TransactionRow } from '../schema';
+import { type CheckoutRow, checkouts, type InvoiceRow, invoices, type TransactionRow, transactions, webhookEvents } from '../schema';
 
 // Checkouts, transactions and invoices. Money is integer cents. A checkout's claims are single
 // conditional statements, so two tabs paying at once can never charge twice.

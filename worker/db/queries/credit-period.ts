@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { CreditPeriod, PeriodCredits } from '../../domain/credits';
-import { users, type UserRow } from '../schema';
+import { type UserRow, users } from '../schema';
 
 // D1's side of the credit periods (db/store/credit-period.ts): each grant, renewal or plan end
 // numbers a new period with its allowance; the user's store takes it on its next call.

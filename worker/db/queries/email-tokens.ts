@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../client';
-import { emailTokens, type EmailTokenRow } from '../schema';
+import { type EmailTokenRow, emailTokens } from '../schema';
 
 // Single-use links sent by e-mail, for any purpose (password reset, e-mail change). Rows are keyed
 // by the SHA-256 of the token in the link; callers hash the token (worker/crypto/tokens.ts sha256Hex).

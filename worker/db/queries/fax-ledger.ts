@@ -1,6 +1,6 @@
 import type { Db } from '../client';
-import { faxLedger } from '../schema';
 import type { FaxRow } from '../schema';
+import { faxLedger } from '../schema';
 
 // fax_ledger: the anonymised record of every fax for billing and audit (no user, no numbers, no
 // document; decision 010). It must outlive account deletion, so it stays in D1 while the fax lives

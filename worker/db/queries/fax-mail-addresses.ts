@@ -1,6 +1,6 @@
 import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../client';
-import { faxMailAddresses, type FaxMailAddressRow, users, type UserRow } from '../schema';
+import { type FaxMailAddressRow, faxMailAddresses, type UserRow, users } from '../schema';
 
 // The addresses a user gets received faxes at, and which may send faxes by e-mail (decision 028).
 

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../client';
-import { files, type FileRow } from '../schema';
+import { type FileRow, files } from '../schema';
 
 // Stored documents (spec §3 stored file metadata). A row is written only once its PDF is in R2,
 // so a row always has bytes behind it.

@@ -1,5 +1,5 @@
 import { and, eq, gte, lte, sql } from 'drizzle-orm';
-import { funnelStepBit, type FunnelStep } from '../../../src/common/funnel';
+import { type FunnelStep, funnelStepBit } from '../../../src/common/funnel';
 import type { FunnelTouch } from '../../domain/funnel';
 import type { Db } from '../client';
 import { funnelCounts, users } from '../schema';

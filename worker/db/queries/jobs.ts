@@ -1,6 +1,6 @@
 import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../client';
-import { jobs, type JobRow } from '../schema';
+import { type JobRow, jobs } from '../schema';
 
 const ACTIVE_STATES = ['queued', 'running'] as const;
 

@@ -1,6 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../client';
-import { loginEvents, type LoginEventRow } from '../schema';
+import { type LoginEventRow, loginEvents } from '../schema';
 
 /** Idempotent: a redelivered job carries the same id and changes nothing. */
 export async function insertLoginEvent(db: Db, event: LoginEventRow): Promise<boolean> {

@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../client';
-import { mailedFaxes, type MailedFaxRow } from '../schema';
+import { type MailedFaxRow, mailedFaxes } from '../schema';
 
 // Faxes sent by e-mail (decision 028): where the notice of their end goes.
 

@@ -1,6 +1,6 @@
-import { and, eq, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../client';
-import { faxNumbers, type FaxNumberRow } from '../schema';
+import { type FaxNumberRow, faxNumbers } from '../schema';
 
 // Every claim on a number is one conditional statement, so two people can never hold or own the
 // same number whatever the timing: the database decides, not a read followed by a write.

@@ -5,11 +5,11 @@ import {
   allowancesOptionSchema,
   DEFAULT_PLAN_OPTIONS,
   PLAN_LEVELS,
+  type PlanOptions,
   preAuthTypeSchema,
   priceOptionKey,
   priceOptionSchema,
   trialOptionSchema,
-  type PlanOptions,
 } from '../../../src/common/plans';
 import type { Db } from '../client';
 import { options } from '../schema';

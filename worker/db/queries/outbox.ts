@@ -1,6 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../client';
-import { outbox, type OutboxRow } from '../schema';
+import { type OutboxRow, outbox } from '../schema';
 
 /** The local mail outbox (MAIL_PROVIDER=outbox): development and tests read it at /dev/outbox. */
 export async function insertOutboxMail(db: Db, mail: Omit<OutboxRow, 'id' | 'createdAt'>, now: number): Promise<void> {

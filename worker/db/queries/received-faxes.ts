@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FaxFailureReason } from '../../../src/common/faxes';
 import type { Db } from '../client';
-import { faxNumbers, users, type UserRow } from '../schema';
+import { faxNumbers, type UserRow, users } from '../schema';
 
 // D1's part in receiving (decision 018): whose number a call came in on. The received fax itself
 // is made, charged and ended in the owner's own store (db/store/received-faxes.ts, decision 023).

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import type { Db } from '../client';
-import { sessions, users, type SessionRow, type UserRow } from '../schema';
+import { type SessionRow, sessions, type UserRow, users } from '../schema';
 
 export async function insertSession(db: Db, session: SessionRow): Promise<void> {
   await db.insert(sessions).values(session);

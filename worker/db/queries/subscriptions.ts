@@ -1,11 +1,11 @@
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Allowance, PlanLevel, PlanTerm } from '../../../src/common/plans';
-import type { Db } from '../client';
-import { checkouts, invoices, transactions, trials, users, type InvoiceRow } from '../schema';
-import { assignHeldNumberStatement } from './numbers';
-import type { NewTransaction } from './billing';
 import { NO_PERIOD_CREDITS, periodCredits } from '../../domain/credits';
+import type { Db } from '../client';
+import { checkouts, type InvoiceRow, invoices, transactions, trials, users } from '../schema';
+import type { NewTransaction } from './billing';
 import { newCreditPeriod } from './credit-period';
+import { assignHeldNumberStatement } from './numbers';
 
 // The user's plan as it moves: started by a checkout, renewed, cancelled, ended. Each move is one
 // D1 batch (one transaction), conditional on the state it was computed from, so a repeat or a

@@ -1,6 +1,6 @@
 import { and, count, eq, lt } from 'drizzle-orm';
 import type { Db } from '../client';
-import { files, uploads, type FileRow, type UploadRow } from '../schema';
+import { type FileRow, files, type UploadRow, uploads } from '../schema';
 import { fileValues, type NewFile } from './files';
 
 // Resumable uploads in progress (docs/decisions/013-resumable-uploads.md). `received` only moves

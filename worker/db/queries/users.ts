@@ -1,8 +1,8 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
+import { periodCredits } from '../../domain/credits';
 import type { Db } from '../client';
 import { isUniqueViolation } from '../errors';
-import { users, type UserRow } from '../schema';
-import { periodCredits } from '../../domain/credits';
+import { type UserRow, users } from '../schema';
 
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | null> {
   return (await db.query.users.findFirst({ where: eq(users.email, email) })) ?? null;

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { ContactFields } from '../../../src/common/contacts';
 import { type ContactPosition, contactSearchText, contactSortKey, foldText } from '../../domain/contacts';
 import type { StoreScope, UserStore } from './open-store';

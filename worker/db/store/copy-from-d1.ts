@@ -1,10 +1,10 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../client';
-import type { FaxPosition } from './faxes';
 import { faxAttempts, faxEvents, faxes, users } from '../schema';
 import { saveAppliedPeriod } from './credit-period';
 import { moveCredits, readBalance } from './credits';
 import { recountFaxCounters, setFaxCounters } from './fax-counters';
+import type { FaxPosition } from './faxes';
 import type { UserStore } from './open-store';
 import { storeFacts, storeFaxAttempts, storeFaxEvents, storeFaxes } from './schema';
 

@@ -1,9 +1,9 @@
 import { and, count, eq, inArray, ne, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
-import type { FaxDirection } from '../../../src/common/faxes';
 import { type FaxSearch, isUnfiltered } from '../../../src/common/fax-search';
-import { readFaxCounters } from './fax-counters';
-import { type FaxPosition, historyOf, listStoreFaxPositionsWhere, listStoreFaxesWhere, pastPosition } from './faxes';
+import type { FaxDirection } from '../../../src/common/faxes';
 import { numbersOfContactsNamed } from './contacts';
+import { readFaxCounters } from './fax-counters';
+import { type FaxPosition, historyOf, listStoreFaxesWhere, listStoreFaxPositionsWhere, pastPosition } from './faxes';
 import type { StoreScope } from './open-store';
 import { type StoreFaxRow, storeFaxes, storeRemoteNumbers } from './schema';
 
