@@ -1,8 +1,8 @@
+// Written by src/integrations/message-types.ts from en-US.json on every Astro run: do not edit.
 // Each namespace of en-US.json as its own module (src/integrations/message-namespaces.ts), typed
 // as that part of the dictionary: an island imports the ones it shows (./translator.ts).
-// A namespace added to en-US.json gets its line here when an island first needs it.
-// `virtual:message/<namespace>.<key>` is one message alone, a string; `virtual:messages/<namespace>.<part>`
-// one part of a namespace (an object).
+// `virtual:messages/<namespace>.<part>` is one part of a namespace (an object);
+// `virtual:message/<namespace>.<key>` one message alone, a string.
 
 type Messages = typeof import('./en-US.json');
 
@@ -62,10 +62,6 @@ declare module 'virtual:messages/numbers' {
   const messages: Omit<Messages['numbers'], 'note'>;
   export default messages;
 }
-declare module 'virtual:messages/numbers.note' {
-  const messages: Messages['numbers']['note'];
-  export default messages;
-}
 declare module 'virtual:messages/notFound' {
   const messages: Messages['notFound'];
   export default messages;
@@ -110,6 +106,10 @@ declare module 'virtual:messages/faxFailure' {
   const messages: Messages['faxFailure'];
   export default messages;
 }
+declare module 'virtual:messages/mail' {
+  const messages: Messages['mail'];
+  export default messages;
+}
 declare module 'virtual:messages/receiveMail' {
   const messages: Messages['receiveMail'];
   export default messages;
@@ -126,14 +126,8 @@ declare module 'virtual:messages/transaction' {
   const messages: Messages['transaction'];
   export default messages;
 }
-// Without the parts src/integrations/message-namespaces.ts keeps apart (the Worker's own words,
-// and the cancel dialog's, which come with it), here and for numbers (the held number's line).
 declare module 'virtual:messages/billing' {
   const messages: Omit<Messages['billing'], 'records' | 'mail' | 'invoicePdf' | 'cancelDialog'>;
-  export default messages;
-}
-declare module 'virtual:messages/billing.cancelDialog' {
-  const messages: Messages['billing']['cancelDialog'];
   export default messages;
 }
 declare module 'virtual:messages/errors' {
@@ -192,7 +186,82 @@ declare module 'virtual:messages/faxSelection' {
   const messages: Messages['faxSelection'];
   export default messages;
 }
-// Parts of a namespace, `virtual:messages/<namespace>.<part>`, for a piece of a page loaded on first need.
+declare module 'virtual:messages/designGuide' {
+  const messages: Messages['designGuide'];
+  export default messages;
+}
+declare module 'virtual:messages/inboxList' {
+  const messages: Messages['inboxList'];
+  export default messages;
+}
+declare module 'virtual:messages/toasts' {
+  const messages: Messages['toasts'];
+  export default messages;
+}
+declare module 'virtual:messages/legal' {
+  const messages: Messages['legal'];
+  export default messages;
+}
+declare module 'virtual:messages/loginOffer' {
+  const messages: Messages['loginOffer'];
+  export default messages;
+}
+declare module 'virtual:messages/keptDocument' {
+  const messages: Messages['keptDocument'];
+  export default messages;
+}
+declare module 'virtual:messages/funnel' {
+  const messages: Messages['funnel'];
+  export default messages;
+}
+declare module 'virtual:messages/signInLink.mail' {
+  const messages: Messages['signInLink']['mail'];
+  export default messages;
+}
+declare module 'virtual:messages/dashboard.setup' {
+  const messages: Messages['dashboard']['setup'];
+  export default messages;
+}
+declare module 'virtual:messages/onboarding.steps' {
+  const messages: Messages['onboarding']['steps'];
+  export default messages;
+}
+declare module 'virtual:messages/settings.method' {
+  const messages: Messages['settings']['method'];
+  export default messages;
+}
+declare module 'virtual:messages/settings.sections' {
+  const messages: Messages['settings']['sections'];
+  export default messages;
+}
+declare module 'virtual:messages/settings.themeNames' {
+  const messages: Messages['settings']['themeNames'];
+  export default messages;
+}
+declare module 'virtual:messages/emailChange.mail' {
+  const messages: Messages['emailChange']['mail'];
+  export default messages;
+}
+declare module 'virtual:messages/emailChange.notice' {
+  const messages: Messages['emailChange']['notice'];
+  export default messages;
+}
+declare module 'virtual:messages/numbers.note' {
+  const messages: Messages['numbers']['note'];
+  export default messages;
+}
+declare module 'virtual:messages/google.errors' {
+  const messages: Messages['google']['errors'];
+  export default messages;
+}
+declare module 'virtual:messages/recover.mail' {
+  const messages: Messages['recover']['mail'];
+  export default messages;
+}
+declare module 'virtual:messages/deletion.steps' {
+  const messages: Messages['deletion']['steps'];
+  export default messages;
+}
 declare module 'virtual:messages/send.composer' {
   const messages: Messages['send']['composer'];
   export default messages;
@@ -229,15 +298,235 @@ declare module 'virtual:messages/upload.errors' {
   const messages: Messages['upload']['errors'];
   export default messages;
 }
+declare module 'virtual:messages/sent.progress' {
+  const messages: Messages['sent']['progress'];
+  export default messages;
+}
+declare module 'virtual:messages/faxFilters.statuses' {
+  const messages: Messages['faxFilters']['statuses'];
+  export default messages;
+}
+declare module 'virtual:messages/faxDetails.event' {
+  const messages: Messages['faxDetails']['event'];
+  export default messages;
+}
+declare module 'virtual:messages/faxDetails.confirmationPdf' {
+  const messages: Messages['faxDetails']['confirmationPdf'];
+  export default messages;
+}
+declare module 'virtual:messages/faxFailure.BUSY' {
+  const messages: Messages['faxFailure']['BUSY'];
+  export default messages;
+}
+declare module 'virtual:messages/faxFailure.NO_ANSWER' {
+  const messages: Messages['faxFailure']['NO_ANSWER'];
+  export default messages;
+}
+declare module 'virtual:messages/faxFailure.NOT_A_FAX_MACHINE' {
+  const messages: Messages['faxFailure']['NOT_A_FAX_MACHINE'];
+  export default messages;
+}
+declare module 'virtual:messages/faxFailure.INVALID_NUMBER' {
+  const messages: Messages['faxFailure']['INVALID_NUMBER'];
+  export default messages;
+}
+declare module 'virtual:messages/faxFailure.LINE_DROPPED' {
+  const messages: Messages['faxFailure']['LINE_DROPPED'];
+  export default messages;
+}
+declare module 'virtual:messages/faxFailure.REJECTED' {
+  const messages: Messages['faxFailure']['REJECTED'];
+  export default messages;
+}
+declare module 'virtual:messages/faxFailure.DESTINATION_NOT_ALLOWED' {
+  const messages: Messages['faxFailure']['DESTINATION_NOT_ALLOWED'];
+  export default messages;
+}
+declare module 'virtual:messages/faxFailure.DOCUMENT_UNREADABLE' {
+  const messages: Messages['faxFailure']['DOCUMENT_UNREADABLE'];
+  export default messages;
+}
+declare module 'virtual:messages/faxFailure.CARRIER_ERROR' {
+  const messages: Messages['faxFailure']['CARRIER_ERROR'];
+  export default messages;
+}
+declare module 'virtual:messages/faxFailure.CANCELLED' {
+  const messages: Messages['faxFailure']['CANCELLED'];
+  export default messages;
+}
+declare module 'virtual:messages/inbox.details' {
+  const messages: Messages['inbox']['details'];
+  export default messages;
+}
+declare module 'virtual:messages/faxStatus.pill' {
+  const messages: Messages['faxStatus']['pill'];
+  export default messages;
+}
+declare module 'virtual:messages/transaction.problem' {
+  const messages: Messages['transaction']['problem'];
+  export default messages;
+}
+declare module 'virtual:messages/billing.records' {
+  const messages: Messages['billing']['records'];
+  export default messages;
+}
+declare module 'virtual:messages/billing.mail' {
+  const messages: Messages['billing']['mail'];
+  export default messages;
+}
+declare module 'virtual:messages/billing.invoicePdf' {
+  const messages: Messages['billing']['invoicePdf'];
+  export default messages;
+}
+declare module 'virtual:messages/billing.cancelDialog' {
+  const messages: Messages['billing']['cancelDialog'];
+  export default messages;
+}
+declare module 'virtual:messages/viewer.preview' {
+  const messages: Messages['viewer']['preview'];
+  export default messages;
+}
+declare module 'virtual:messages/api.errors' {
+  const messages: Messages['api']['errors'];
+  export default messages;
+}
+declare module 'virtual:messages/api.passwordGuessable' {
+  const messages: Messages['api']['passwordGuessable'];
+  export default messages;
+}
+declare module 'virtual:messages/api.pdfLocked' {
+  const messages: Messages['api']['pdfLocked'];
+  export default messages;
+}
+declare module 'virtual:messages/api.contactFile' {
+  const messages: Messages['api']['contactFile'];
+  export default messages;
+}
+declare module 'virtual:messages/api.contactRows' {
+  const messages: Messages['api']['contactRows'];
+  export default messages;
+}
+declare module 'virtual:messages/api.contactFields' {
+  const messages: Messages['api']['contactFields'];
+  export default messages;
+}
+declare module 'virtual:messages/landing.nav' {
+  const messages: Messages['landing']['nav'];
+  export default messages;
+}
+declare module 'virtual:messages/landing.plans' {
+  const messages: Messages['landing']['plans'];
+  export default messages;
+}
+declare module 'virtual:messages/landing.receiveFax' {
+  const messages: Messages['landing']['receiveFax'];
+  export default messages;
+}
+declare module 'virtual:messages/landing.receiveFax2' {
+  const messages: Messages['landing']['receiveFax2'];
+  export default messages;
+}
+declare module 'virtual:messages/landing.receiveFax3' {
+  const messages: Messages['landing']['receiveFax3'];
+  export default messages;
+}
+declare module 'virtual:messages/landing.receiveFax4' {
+  const messages: Messages['landing']['receiveFax4'];
+  export default messages;
+}
+declare module 'virtual:messages/landing.receiveFax5' {
+  const messages: Messages['landing']['receiveFax5'];
+  export default messages;
+}
+declare module 'virtual:messages/landing.sendFax' {
+  const messages: Messages['landing']['sendFax'];
+  export default messages;
+}
+declare module 'virtual:messages/landing.offer' {
+  const messages: Messages['landing']['offer'];
+  export default messages;
+}
+declare module 'virtual:messages/landing.trust' {
+  const messages: Messages['landing']['trust'];
+  export default messages;
+}
+declare module 'virtual:messages/landing.faq' {
+  const messages: Messages['landing']['faq'];
+  export default messages;
+}
+declare module 'virtual:messages/landing.shot' {
+  const messages: Messages['landing']['shot'];
+  export default messages;
+}
+declare module 'virtual:messages/passwordRules.strength' {
+  const messages: Messages['passwordRules']['strength'];
+  export default messages;
+}
+declare module 'virtual:messages/verifyEmail.mail' {
+  const messages: Messages['verifyEmail']['mail'];
+  export default messages;
+}
+declare module 'virtual:messages/verifyEmail.banner' {
+  const messages: Messages['verifyEmail']['banner'];
+  export default messages;
+}
+declare module 'virtual:messages/faxMail.confirmMail' {
+  const messages: Messages['faxMail']['confirmMail'];
+  export default messages;
+}
+declare module 'virtual:messages/faxMail.received' {
+  const messages: Messages['faxMail']['received'];
+  export default messages;
+}
+declare module 'virtual:messages/faxMail.refused' {
+  const messages: Messages['faxMail']['refused'];
+  export default messages;
+}
+declare module 'virtual:messages/faxMail.accepted' {
+  const messages: Messages['faxMail']['accepted'];
+  export default messages;
+}
+declare module 'virtual:messages/faxMail.delivered' {
+  const messages: Messages['faxMail']['delivered'];
+  export default messages;
+}
+declare module 'virtual:messages/faxMail.failed' {
+  const messages: Messages['faxMail']['failed'];
+  export default messages;
+}
+declare module 'virtual:messages/faxMail.refusal' {
+  const messages: Messages['faxMail']['refusal'];
+  export default messages;
+}
+declare module 'virtual:messages/faxMail.reject' {
+  const messages: Messages['faxMail']['reject'];
+  export default messages;
+}
+declare module 'virtual:messages/faxMail.settings' {
+  const messages: Messages['faxMail']['settings'];
+  export default messages;
+}
+declare module 'virtual:messages/faxMail.confirmPage' {
+  const messages: Messages['faxMail']['confirmPage'];
+  export default messages;
+}
+declare module 'virtual:messages/legal.terms' {
+  const messages: Messages['legal']['terms'];
+  export default messages;
+}
+declare module 'virtual:messages/legal.privacy' {
+  const messages: Messages['legal']['privacy'];
+  export default messages;
+}
+declare module 'virtual:messages/legal.agree' {
+  const messages: Messages['legal']['agree'];
+  export default messages;
+}
+declare module 'virtual:messages/funnel.steps' {
+  const messages: Messages['funnel']['steps'];
+  export default messages;
+}
 declare module 'virtual:message/*' {
   const message: string;
   export default message;
-}
-declare module 'virtual:messages/toasts' {
-  const messages: Messages['toasts'];
-  export default messages;
-}
-declare module 'virtual:messages/inboxList' {
-  const messages: Messages['inboxList'];
-  export default messages;
 }

@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
+import { APART } from './message-parts';
+import { writeMessageTypes } from './message-types';
 
 // The dictionary stays one file (src/i18n/en-US.json), but islands must not carry all of it: each
 // top-level namespace is its own module, `virtual:messages/<namespace>`, which an island imports
@@ -15,16 +17,6 @@ const PREFIX = 'virtual:messages/';
 // part of one, `virtual:messages/<namespace>.<part>`: the words of a piece of a page that is
 // loaded on first need (the send page's cover page fields) come with that piece, not the page.
 const ONE_PREFIX = 'virtual:message/';
-// Parts of a namespace its module leaves out: words only the Worker writes (ledger lines, mails, an
-// invoice's PDF), and words a page loads later with the part that shows them, as
-// `virtual:messages/<namespace>.<part>` (the dialog that cancels a plan, the held number's line). message-namespaces.d.ts
-// types each namespace without them, so an island cannot count on them.
-const APART: Record<string, readonly string[]> = {
-  billing: ['records', 'mail', 'invoicePdf', 'cancelDialog'],
-  // The held number's one line (HeldNumberNote), on pages that show nothing else of the picker.
-  numbers: ['note'],
-};
-
 function withoutParts(namespace: string, value: unknown): unknown {
   const apart = APART[namespace];
   if (!apart || !value || typeof value !== 'object') return value;
@@ -61,6 +53,7 @@ export function messageNamespaces(): AstroIntegration {
     name: 'message-namespaces',
     hooks: {
       'astro:config:setup': ({ updateConfig }) => {
+        writeMessageTypes();
         updateConfig({ vite: { plugins: [messageNamespacesPlugin()] } });
       },
     },
