@@ -189,7 +189,8 @@ describe('the gallery of signed-in pages', () => {
   });
 
   for (const theme of THEMES) {
-    it(`every page in ${theme}: no sideways scroll at either size, axe clean, focus rings ≥ 3:1`, async () => {
+    // Eleven pages at two sizes with axe and 30 Tab stops: well over a minute on a busy 2-core machine.
+    it(`every page in ${theme}: no sideways scroll at either size, axe clean, focus rings ≥ 3:1`, { timeout: 240_000 }, async () => {
       // Each test starts signed out (useBrowser forgets cookies after each): sign in again.
       const signedIn = await browser.context.request.post('/api/login', {
         headers: { origin: BASE_URL },
