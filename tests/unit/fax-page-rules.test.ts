@@ -1,41 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { FaxView } from '../../src/common/faxes';
 import { primaryFaxAction } from '../../src/components/faxes/fax-actions-rules';
+import { faxView } from '../support/fax-view';
 
 // A fax's page: which action is its button beside the "⋯" menu, for every
 // point of a fax's life (how its status looks as a pill: fax-status-pill.test.ts).
 
 function fax(fields: Partial<FaxView> = {}): FaxView {
-  return {
-    id: 'fax-1',
-    direction: 'SEND',
-    status: 'DELIVERED',
-    remoteNumber: '+12125550123',
-    remoteDisplay: '(212) 555-0123',
-    contactName: null,
-    localNumber: null,
-    pageCount: 3,
-    pagesSent: 3,
-    fileName: 'letter.pdf',
-    hasCoverPage: false,
-    anonymous: false,
-    attempt: 1,
-    maxAttempts: 4,
-    nextAttemptAt: null,
-    failureReason: null,
-    creditsCharged: 3,
-    creditsRefunded: 0,
-    start: 1000,
-    updated: 1000,
-    completed: 2000,
-    read: true,
-    trashedAt: null,
-    sendAt: null,
-    broadcastId: null,
-    partial: false,
-    uncoveredPages: 0,
-    ...fields,
-  };
+  return faxView({ status: 'DELIVERED', pageCount: 3, pagesSent: 3, creditsCharged: 3, completed: 2000, ...fields });
 }
 
 const RECEIVED = { direction: 'RECEIVE', status: 'RECEIVED' } as const;

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { FaxView } from '../../src/common/faxes';
 import { faxStatusPill } from '../../src/components/faxes/fax-status-pill';
 import { formatListDate } from '../../src/i18n/dates';
+import { faxView } from '../support/fax-view';
 
 // A fax's status as a pill: the same colour, icon and words for each state in every
 // list, on the dashboard and on a fax's page.
@@ -10,36 +11,7 @@ const AT = Date.UTC(2026, 10, 27, 15, 42);
 const SEND_AT = Date.UTC(2026, 10, 28, 9, 30);
 
 function fax(fields: Partial<FaxView> = {}): FaxView {
-  return {
-    id: 'fax-1',
-    direction: 'SEND',
-    status: 'QUEUED',
-    remoteNumber: '+12125550123',
-    remoteDisplay: '(212) 555-0123',
-    contactName: null,
-    localNumber: null,
-    pageCount: 5,
-    pagesSent: 0,
-    fileName: 'letter.pdf',
-    hasCoverPage: false,
-    anonymous: false,
-    attempt: 1,
-    maxAttempts: 4,
-    nextAttemptAt: null,
-    failureReason: null,
-    creditsCharged: 5,
-    creditsRefunded: 0,
-    start: AT,
-    updated: AT,
-    completed: null,
-    read: true,
-    trashedAt: null,
-    sendAt: null,
-    broadcastId: null,
-    partial: false,
-    uncoveredPages: 0,
-    ...fields,
-  };
+  return faxView({ pageCount: 5, creditsCharged: 5, start: AT, updated: AT, ...fields });
 }
 
 const pillOf = (fields: Partial<FaxView>) => {

@@ -1,40 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { FaxView } from '../../src/common/faxes';
 import { addsTimelineEntry } from '../../src/stores/fax-status-rules';
+import { faxView } from '../support/fax-view';
 
 // A fax's details page reads its timeline again only when a pushed row says the fax moved a step.
 
 function fax(id: string, fields: Partial<FaxView> = {}): FaxView {
-  return {
-    id,
-    direction: 'SEND',
-    status: 'QUEUED',
-    remoteNumber: '+12125550123',
-    remoteDisplay: '(212) 555-0123',
-    contactName: null,
-    localNumber: null,
-    pageCount: 3,
-    pagesSent: 0,
-    fileName: 'letter.pdf',
-    hasCoverPage: false,
-    anonymous: false,
-    attempt: 1,
-    maxAttempts: 4,
-    nextAttemptAt: null,
-    failureReason: null,
-    creditsCharged: 3,
-    creditsRefunded: 0,
-    start: 1000,
-    updated: 1000,
-    completed: null,
-    read: true,
-    trashedAt: null,
-    sendAt: null,
-    broadcastId: null,
-    partial: false,
-    uncoveredPages: 0,
-    ...fields,
-  };
+  return faxView({ id, pageCount: 3, creditsCharged: 3, ...fields });
 }
 
 describe('addsTimelineEntry (the details page reads its timeline only then)', () => {

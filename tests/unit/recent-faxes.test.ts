@@ -10,41 +10,13 @@ import {
   withoutFaxes,
   withPushedFax,
 } from '../../src/common/recent-faxes';
+import { faxView } from '../support/fax-view';
 
 // The dashboard's lists (decision 036), as the Worker builds them and the page keeps them
 // from the pushes: the same rules on both sides.
 
 function fax(id: string, fields: Partial<FaxView> = {}): FaxView {
-  return {
-    id,
-    direction: 'RECEIVE',
-    status: 'RECEIVED',
-    remoteNumber: '+12125550123',
-    remoteDisplay: '(212) 555-0123',
-    contactName: null,
-    localNumber: null,
-    pageCount: 1,
-    pagesSent: 1,
-    fileName: null,
-    hasCoverPage: false,
-    anonymous: false,
-    attempt: 1,
-    maxAttempts: 4,
-    nextAttemptAt: null,
-    failureReason: null,
-    creditsCharged: 1,
-    creditsRefunded: 0,
-    start: 1_000,
-    updated: 1_000,
-    completed: 1_000,
-    read: false,
-    trashedAt: null,
-    sendAt: null,
-    broadcastId: null,
-    partial: false,
-    uncoveredPages: 0,
-    ...fields,
-  };
+  return faxView({ id, direction: 'RECEIVE', status: 'RECEIVED', pagesSent: 1, fileName: null, completed: 1_000, read: false, ...fields });
 }
 
 const ids = (faxes: FaxView[]): string[] => faxes.map((one) => one.id);
