@@ -10,6 +10,7 @@ import {
   visit,
   waitForHydration,
 } from './support/browser.ts';
+import { pasteText, recipients, toField } from './support/composer.ts';
 import { makePdf } from './support/documents.ts';
 import { waitForSendCredits } from './support/faxes.ts';
 
@@ -23,24 +24,6 @@ async function openSendPage(page: Page, width = 1280, height = 800): Promise<voi
   await visit(page, '/send');
   await waitForHydration(page);
   await page.getByRole('heading', { name: 'Send a fax', level: 1 }).waitFor();
-}
-
-function toField(page: Page) {
-  return page.getByRole('combobox', { name: 'To' });
-}
-
-async function recipients(page: Page): Promise<string[]> {
-  const chips = page.getByRole('list', { name: 'Recipients' }).getByRole('listitem');
-  return (await chips.allTextContents()).map((text) => text.trim());
-}
-
-/** Pastes text into the field that has focus, as Ctrl+V does. */
-async function pasteText(page: Page, text: string): Promise<void> {
-  await page.evaluate((value) => {
-    const data = new DataTransfer();
-    data.setData('text/plain', value);
-    document.activeElement?.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
-  }, text);
 }
 
 /** The id of the element with focus. */

@@ -15,6 +15,7 @@ import {
   waitForHydration,
   waitForPath,
 } from './support/browser.ts';
+import { recipients, toField } from './support/composer.ts';
 import { makeJpeg, makePdf, type TestFile } from './support/documents.ts';
 import { waitForSendCredits } from './support/faxes.ts';
 import { openFaxActions } from './support/viewer.ts';
@@ -51,17 +52,6 @@ async function openSendPage(page: Page): Promise<void> {
   await waitForPath(page, '/send');
   await waitForHydration(page);
   await page.getByRole('heading', { name: 'Send a fax', level: 1 }).waitFor();
-}
-
-/** The To field: contacts and numbers as chips. */
-function toField(page: Page) {
-  return page.getByRole('combobox', { name: 'To' });
-}
-
-/** The chips of the To field, as a person reads them. */
-async function recipients(page: Page): Promise<string[]> {
-  const chips = page.getByRole('list', { name: 'Recipients' }).getByRole('listitem');
-  return (await chips.allTextContents()).map((text) => text.trim());
 }
 
 async function enterNumber(page: Page, typed: string, shown: string): Promise<void> {

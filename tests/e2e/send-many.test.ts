@@ -11,6 +11,7 @@ import {
   visit,
   waitForHydration,
 } from './support/browser.ts';
+import { pasteText, recipients } from './support/composer.ts';
 import { makePdf } from './support/documents.ts';
 import { waitForSendCredits } from './support/faxes.ts';
 
@@ -33,21 +34,6 @@ async function uploadOnePage(page: Page, name: string): Promise<void> {
   const document = page.getByRole('region', { name: 'Document' });
   await document.getByText(name, { exact: true }).waitFor({ timeout: UI_TIMEOUT_MS * 2 });
   await document.getByText(/^[\d.]+ KB · 1 page$/).waitFor();
-}
-
-/** The To field's chips, as a person reads them. */
-async function recipients(page: Page): Promise<string[]> {
-  const chips = page.getByRole('list', { name: 'Recipients' }).getByRole('listitem');
-  return (await chips.allTextContents()).map((text) => text.trim());
-}
-
-/** Pastes text into the field that has focus, as Ctrl+V does. */
-async function pasteText(page: Page, text: string): Promise<void> {
-  await page.evaluate((value) => {
-    const data = new DataTransfer();
-    data.setData('text/plain', value);
-    document.activeElement?.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
-  }, text);
 }
 
 function row(page: Page, number: string) {
