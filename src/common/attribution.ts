@@ -3,6 +3,8 @@
 // imports this file (the server's schema is attribution-schema.ts).
 
 export const ATTRIBUTION_STORAGE_KEY = 'attribution';
+/** Dispatched on window once the record holds the server's fields (where the visitor is), which a page may wait for. */
+export const ATTRIBUTION_SAVED_EVENT = 'attribution-saved';
 
 /** Longest value of each field the server keeps; the browser clips to them, the server refuses longer. */
 export const ATTRIBUTION_LIMITS = {

@@ -1,4 +1,4 @@
-import { ATTRIBUTION_STORAGE_KEY, type Attribution, toAttributionRecord } from '../common/attribution';
+import { ATTRIBUTION_SAVED_EVENT, ATTRIBUTION_STORAGE_KEY, type Attribution, toAttributionRecord } from '../common/attribution';
 
 /**
  * The attribution record this browser keeps (spec §3), read leniently as the attribution script
@@ -12,4 +12,10 @@ export function readStoredAttribution(): Attribution | null {
   } catch {
     return null; // storage blocked or not JSON: attribution failures are never the user's problem
   }
+}
+
+/** Calls `listener` each time this page load's attribution record is saved; answers how to stop. */
+export function onAttributionSaved(listener: () => void): () => void {
+  window.addEventListener(ATTRIBUTION_SAVED_EVENT, listener);
+  return () => window.removeEventListener(ATTRIBUTION_SAVED_EVENT, listener);
 }

@@ -1,4 +1,5 @@
 import {
+  ATTRIBUTION_SAVED_EVENT,
   ATTRIBUTION_STORAGE_KEY,
   type Attribution,
   type AttributionAnswer,
@@ -75,13 +76,17 @@ export async function trackAttribution({ signedIn }: { signedIn: boolean }): Pro
     const now = new Date();
     const stored = readStored();
     const visit = { stored, search: window.location.search, referrer: document.referrer, now };
-    // Counted before anything is awaited, so a quick click on the call to action is not missed;
-    // where the visitor came from does not depend on the server's answer.
-    countLandingFunnel(nextAttribution({ ...visit, fresh: null }));
+    // Counted and kept before anything is awaited, so a quick click on the call to action neither
+    // goes uncounted nor leaves the next page without the campaign: where the visitor came from does
+    // not depend on the server's answer (and without it, lastActive stays unset, so the next page asks).
+    const beforeAnswer = nextAttribution({ ...visit, fresh: null });
+    window.localStorage.setItem(ATTRIBUTION_STORAGE_KEY, JSON.stringify(beforeAnswer));
+    countLandingFunnel(beforeAnswer);
     const fresh = needsFreshAttribution(stored, now) ? await fetchFreshAttribution() : null;
     const record = nextAttribution({ ...visit, fresh });
     window.localStorage.setItem(ATTRIBUTION_STORAGE_KEY, JSON.stringify(record));
     marker.attribution = 'saved';
+    window.dispatchEvent(new Event(ATTRIBUTION_SAVED_EVENT));
     if (!signedIn) return;
     await syncToAccount(record);
     marker.attribution = 'synced';

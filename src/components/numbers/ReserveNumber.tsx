@@ -6,7 +6,7 @@ import { useStore } from '@nanostores/react';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { translator } from '../../i18n/translator';
 import type { ApiFailure } from '../../lib/api';
-import { readStoredAttribution } from '../../lib/attribution-storage';
+import { onAttributionSaved, readStoredAttribution } from '../../lib/attribution-storage';
 import { $areas, $hold, $holdSecondsLeft, $numbers, holdNumber, showArea, startHold } from '../../stores/number-hold';
 import Icon from '../icons/Icon';
 import { type AreaQuery, areaLabel, nearestArea, readAreaQuery } from './area-search';
@@ -47,8 +47,12 @@ export default function ReserveNumber({ signedIn, paying }: { signedIn: boolean;
   const ids = { search: useId(), hint: useId(), areas: useId() };
   useEffect(() => startHold(undefined), []);
 
-  // Once the areas are known, the visitor's own is listed, unless they already typed something.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only the areas arriving starts this
+  // Where the visitor is may be learnt after the areas arrive (a first visit asks the server).
+  const [attributionSaves, setAttributionSaves] = useState(0);
+  useEffect(() => onAttributionSaved(() => setAttributionSaves((count) => count + 1)), []);
+
+  // Once the areas and where the visitor is are known, their own area is listed, unless they already typed something.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only the areas or the visitor's place arriving starts this
   useEffect(() => {
     if (!areas || shown || typed) return;
     const near = nearestArea(areas, readStoredAttribution() ?? {});
@@ -56,7 +60,7 @@ export default function ReserveNumber({ signedIn, paying }: { signedIn: boolean;
     setTyped(areaLabel(near));
     setShown({ query: { areaCode: near.areaCode }, near: true });
     void showArea({ areaCode: near.areaCode });
-  }, [areas]);
+  }, [areas, attributionSaves]);
 
   function show(words: string): void {
     const query = readAreaQuery(words, areas ?? []);
