@@ -6,7 +6,7 @@ import { type ApiFailureCode, api, call } from '../lib/api';
 import { $account } from './account';
 import { $document, $uploadedFile, IN_PROGRESS, markDocumentGone } from './send-document';
 import { $draft, $schedule } from './send-draft';
-import { $firstRecipient, $recipientList, addTypedNumbersNow } from './send-recipients';
+import { $firstRecipient, $recipientList, addTypedNumbersNow, recipientsAdded } from './send-recipients';
 import { onTeardown } from './teardown';
 
 // The send itself on /send: what it costs, what stops it, and POST /api/sendFax (one number) or
@@ -19,6 +19,8 @@ export type { SendArea, SendProblem };
 export type SendSubmission =
   | { kind: 'idle' }
   | { kind: 'sending' }
+  /** Send was pressed while the document was uploading or a number was being read: it goes once they end. */
+  | { kind: 'waiting' }
   | { kind: 'sent'; faxId: string }
   | { kind: 'failed'; area: SendArea; code: ApiFailureCode; message: string };
 
@@ -96,9 +98,19 @@ function areaOf(code: ApiFailureCode, status: number): SendArea {
  * the page moves to the fax's page or the group's.
  */
 export async function sendFax(): Promise<SendArea | null> {
-  if ($submission.get().kind === 'sending') return null;
-  // A number still typed in the To field is taken as the person meant it.
+  if ($submission.get().kind === 'sending' || $submission.get().kind === 'waiting') return null;
+  // A number still typed in the To field is taken as the person meant it, as are those on their way to chips.
   await addTypedNumbersNow();
+  await recipientsAdded();
+  if (onlyPassingLeft($sendProblems.get())) {
+    // Pressed while the document is on its way or a number is being read (a Send kept from before
+    // the page's scripts ran, decision 034, is replayed just as both start): it goes once they
+    // end, checked afresh then, rather than asking the person to press again.
+    $submission.set({ kind: 'waiting' });
+    await passingEnded();
+    $submission.set({ kind: 'idle' });
+    return sendFax();
+  }
   const problem = firstProblem($sendProblems.get());
   const file = $uploadedFile.get();
   const { pages } = $sendSummary.get();
@@ -131,6 +143,24 @@ export async function sendFax(): Promise<SendArea | null> {
   const area = areaOf(result.code, result.status);
   $submission.set({ kind: 'failed', area, code: result.code, message: result.message });
   return area;
+}
+
+/** What stops a send only for a moment and ends by itself: an upload, a number being read. */
+const PASSING: ReadonlySet<SendProblem['kind']> = new Set(['uploading', 'checkingNumber']);
+
+function onlyPassingLeft(problems: readonly SendProblem[]): boolean {
+  return problems.length > 0 && problems.every((problem) => PASSING.has(problem.kind));
+}
+
+/** Resolves once nothing passing stops the send: the upload ended (or failed, or was removed), the numbers are read. */
+function passingEnded(): Promise<void> {
+  return new Promise((resolve) => {
+    const stop = $sendProblems.subscribe((problems) => {
+      if (problems.some((problem) => PASSING.has(problem.kind))) return;
+      queueMicrotask(() => stop());
+      resolve();
+    });
+  });
 }
 
 /** A change after a refused send: the refusal is old news once the person acts on it. */

@@ -57,6 +57,14 @@ function add(incoming: RecipientEntry[], parser: PhoneParser | null, keptText: s
   return { kind: 'added', name: only.contact?.name ?? (read.state === 'ok' ? read.display : only.number) };
 }
 
+/** Numbers taken out of the field and waiting for the phone library to become chips. */
+let beingAdded: Promise<unknown> = Promise.resolve();
+
+/** Resolves once every number taken from the field is a chip (a Send pressed meanwhile waits for them). */
+export function recipientsAdded(): Promise<unknown> {
+  return beingAdded;
+}
+
 /**
  * Makes chips of typed or pasted numbers (`text`, by default what is in the field). At once when
  * the phone library is here, which the field asks for when it is focused; else once it comes (as
@@ -69,8 +77,11 @@ export async function addTypedRecipients(text = $draft.get().recipientText): Pro
   if (ready) return add(toEntries(ready), ready, '');
   // Out of the field at once, so it cannot be added twice; what is typed meanwhile stays.
   updateDraft('recipientText', '');
-  const parser = await loadPhoneParser().catch(() => null);
-  return add(toEntries(parser), parser, $draft.get().recipientText);
+  const adding = loadPhoneParser()
+    .catch(() => null)
+    .then((parser) => add(toEntries(parser), parser, $draft.get().recipientText));
+  beingAdded = Promise.all([beingAdded, adding]);
+  return adding;
 }
 
 /** The field's text as chips when it holds numbers; a name being typed stays in the field. */

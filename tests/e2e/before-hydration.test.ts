@@ -105,6 +105,19 @@ describe('what is done before the page is ready', () => {
     await page.getByRole('region', { name: 'Summary' }).getByText('1 fax · 2 pages · 2 credits').waitFor();
   });
 
+  it('sends the fax when Send was pressed before hydration, once the document has uploaded', { timeout: HYDRATED_MS * 2 }, async () => {
+    const page = await browser.newPage();
+    await signUpConfirmed(page, 'Early Presser', 'early-press');
+    await openBeforeHydration(page, '/send');
+    const to = page.getByRole('combobox', { name: 'To' });
+    await to.fill('2125550123');
+    await to.press('Tab');
+    await page.getByLabel('Choose a file').setInputFiles(await makePdf(2));
+    await submitBeforeHydration(page, page.getByRole('button', { name: 'Send fax' }));
+    // Replayed as the upload starts, the send waits for it rather than asking for another press.
+    await page.waitForURL((url) => url.pathname.startsWith('/faxDetails/'), { timeout: HYDRATED_MS });
+  });
+
   it('keeps a document dropped on /send before hydration, where the browser would have opened it', async () => {
     const page = await browser.newPage();
     await signUpConfirmed(page, 'Early Dropper', 'early-drop');

@@ -57,7 +57,7 @@ export default function SendSummary({ renderedCredits }: { renderedCredits: numb
   const held = summary.credits ?? renderedCredits;
   const refusal = refusalText(submission, 'send');
   const message = refusal ?? (problem ? problemText(problem) : null);
-  const busy = submission.kind === 'sending' || submission.kind === 'sent';
+  const busy = submission.kind === 'sending' || submission.kind === 'sent' || submission.kind === 'waiting';
 
   return (
     <section className="card send-summary" aria-labelledby={ids.heading}>
@@ -107,7 +107,7 @@ export default function SendSummary({ renderedCredits }: { renderedCredits: numb
         aria-describedby={message ? ids.message : undefined}
         aria-busy={busy || undefined}
       >
-        {busy ? t('send.summary.sending') : label}
+        {submission.kind === 'waiting' && !file ? t('send.summary.waitingForUpload') : busy ? t('send.summary.sending') : label}
       </button>
     </section>
   );
