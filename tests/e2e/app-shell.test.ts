@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page, Request, Route } from 'playwright-core';
-import { assertNoSeriousAxeViolations, signOutFromMenu, signUpThroughUi, useBrowser, visit, waitForPath } from './support/browser.ts';
+import { assertNoSeriousAxeViolations, signOutFromMenu, signUp, useBrowser, visit, waitForPath } from './support/browser.ts';
 
 // The app shell (spec §2, §9; decision 021): pages likely to come next are prefetched one
 // second after load, at most 4 requests at once and none on a slow-2g connection; a new build's
@@ -54,8 +54,8 @@ describe('the app shell', () => {
   const browser = useBrowser();
 
   it('prefetches the pages likely to come next, never more than 4 requests at once', async () => {
-    const signUp = await browser.newPage();
-    await signUpThroughUi(signUp, { label: 'shell-prefetch' });
+    const firstTab = await browser.newPage();
+    await signUp(firstTab, { label: 'shell-prefetch' });
     // A new tab: nothing prefetched in it yet.
     const page = await browser.newPage();
     const prefetches = watchPrefetches(page);
@@ -87,8 +87,8 @@ describe('the app shell', () => {
   });
 
   it('prefetches nothing on a slow-2g connection', async () => {
-    const signUp = await browser.newPage();
-    await signUpThroughUi(signUp, { label: 'shell-slow' });
+    const firstTab = await browser.newPage();
+    await signUp(firstTab, { label: 'shell-slow' });
     const page = await browser.newPage();
     await page.addInitScript(() => {
       Object.defineProperty(Navigator.prototype, 'connection', {

@@ -9,7 +9,7 @@ import {
   openAccountMenu,
   pathOf,
   signOutFromMenu,
-  signUpThroughUi,
+  signUp,
   useBrowser,
   visit,
   waitForHydration,
@@ -103,7 +103,7 @@ describe('signing up, in and out', () => {
 
   it('sends a signed-in visitor away from /login, never to another site', async () => {
     const page = await browser.newPage();
-    await signUpThroughUi(page, { label: 'signed-in-login' });
+    await signUp(page, { label: 'signed-in-login' });
 
     await page.goto('/login?redirect=%2Fdashboard');
     await waitForPath(page, '/dashboard');

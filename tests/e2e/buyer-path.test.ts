@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { GOOD_PASSWORD, uniqueEmail } from './support/api.ts';
-import { assertNoSeriousAxeViolations, signUpThroughUi, useBrowser, visit, waitForHydration, waitForPath } from './support/browser.ts';
+import { assertNoSeriousAxeViolations, signUp, useBrowser, visit, waitForHydration, waitForPath } from './support/browser.ts';
 import { sendFaxFrom } from './support/faxes.ts';
 
 // The buyer's side (decision 040): a phone visitor from an ad walks landing page → number → sign-up →
@@ -97,7 +97,7 @@ describe('the buyer’s path', () => {
   it('shows a trial’s card check as nothing charged, asks before cancelling, and resumes the plan', async () => {
     const page = await browser.newPage();
     await page.setViewportSize({ width: 375, height: 667 });
-    await signUpThroughUi(page, { label: 'cancel' });
+    await signUp(page, { label: 'cancel' });
     await visit(page, '/upgrade');
     await page.getByRole('list', { name: 'Plans' }).getByRole('link', { name: 'Start your 7-day free trial of Premium' }).click();
     await waitForPath(page, '/transaction?plan=PREMIUM&term=MONTH');

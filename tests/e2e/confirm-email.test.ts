@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { assertNoSeriousAxeViolations, confirmEmailFromOutbox, signUpThroughUi, useBrowser, waitForHydration } from './support/browser.ts';
+import { assertNoSeriousAxeViolations, confirmEmailFromOutbox, signUp, useBrowser, waitForHydration } from './support/browser.ts';
 
 // Issue 15, finding 1: a new account is asked to confirm its e-mail address on the dashboard, with
 // what that limits, can have the link sent again, and follows it from the mail.
@@ -10,7 +10,7 @@ describe('confirming the e-mail address', () => {
 
   it('shows what is limited until then, sends the link again, and the link confirms it', async () => {
     const page = await browser.newPage();
-    const account = await signUpThroughUi(page, { label: 'confirm-email' });
+    const account = await signUp(page, { label: 'confirm-email' });
     await waitForHydration(page);
     // One sentence whose figure agrees with the plan's pages: faxes until the address is confirmed.
     const banner = page.getByRole('region', { name: 'Confirm your e-mail address' });

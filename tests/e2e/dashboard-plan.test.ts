@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Locator } from 'playwright-core';
-import { assertNoSeriousAxeViolations, signUpThroughUi, useBrowser } from './support/browser.ts';
+import { assertNoSeriousAxeViolations, signUp, useBrowser } from './support/browser.ts';
 
 // Issue 12, point 7: every user, FREE included, sees their plan and the pages left on the
 // dashboard, with the way to get more (before, a new user saw them only on /send).
@@ -21,7 +21,7 @@ describe('the plan on the dashboard', () => {
 
   it('shows a brand-new FREE user their plan, the free pages and where to get more', async () => {
     const page = await browser.newPage();
-    await signUpThroughUi(page, { label: 'dashboard-plan' });
+    await signUp(page, { label: 'dashboard-plan' });
     const card = page.getByRole('region', { name: 'Your plan' });
     await card.getByText('Free plan', { exact: true }).waitFor();
     // The free pages come with new-user setup, which may finish after the page was rendered.

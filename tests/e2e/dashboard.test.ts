@@ -2,14 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Locator, Page } from 'playwright-core';
 import { BASE_URL } from './support/api.ts';
-import {
-  assertNoSeriousAxeViolations,
-  confirmEmailFromOutbox,
-  signUpThroughUi,
-  useBrowser,
-  visit,
-  waitForHydration,
-} from './support/browser.ts';
+import { assertNoSeriousAxeViolations, confirmEmailFromOutbox, signUp, useBrowser, visit, waitForHydration } from './support/browser.ts';
 import { giveOwnNumber, sendFaxFrom, waitForSendCredits } from './support/faxes.ts';
 
 // The dashboard (decision 036) is built around what the customer pays for: their number and
@@ -38,7 +31,7 @@ describe('the dashboard', () => {
 
   it('shows the number and the pages left on the first screen of a desktop and a phone, with no checklist once all is done', async () => {
     const page = await browser.newPage();
-    const account = await signUpThroughUi(page, { name: 'Ada Lovelace', label: 'dashboard-fold' });
+    const account = await signUp(page, { name: 'Ada Lovelace', label: 'dashboard-fold' });
     await confirmEmailFromOutbox(page, account.email);
     await waitForSendCredits(page, 10);
     const number = await giveOwnNumber(page);
@@ -75,7 +68,7 @@ describe('the dashboard', () => {
   it('shows a new user the way to a number and what is left to do, and hides the checklist for good', async () => {
     const page = await browser.newPage();
     await page.setViewportSize(PHONE);
-    await signUpThroughUi(page, { label: 'dashboard-new' });
+    await signUp(page, { label: 'dashboard-new' });
     await waitForHydration(page);
     const getOne = page.getByRole('region', { name: 'Receive faxes at your own number' });
     assert.equal(await getOne.getByRole('link', { name: 'Get a fax number' }).getAttribute('href'), '/reserveNumber');
@@ -117,7 +110,7 @@ describe('the dashboard', () => {
 
   it('shares the number through the share sheet, or copies a sentence where there is none', async () => {
     const page = await browser.newPage();
-    await signUpThroughUi(page, { label: 'dashboard-share' });
+    await signUp(page, { label: 'dashboard-share' });
     const number = await giveOwnNumber(page);
     await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: BASE_URL });
 

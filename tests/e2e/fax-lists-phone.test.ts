@@ -5,7 +5,7 @@ import {
   assertNoSeriousAxeViolations,
   BASE_URL,
   confirmEmailFromOutbox,
-  signUpThroughUi,
+  signUp,
   useBrowser,
   visit,
   waitForHydration,
@@ -58,7 +58,7 @@ describe('the fax lists on a phone', () => {
   it('show each fax’s party, status and dates on the screen in /sent and /trash, with the contact’s name', async () => {
     const page = await browser.newPage();
     await page.setViewportSize(PHONE);
-    const account = await signUpThroughUi(page, { label: 'phone-lists' });
+    const account = await signUp(page, { label: 'phone-lists' });
     await confirmEmailFromOutbox(page, account.email);
     await waitForSendCredits(page, 10);
     await sendFaxFrom(page, '(212) 555-0123', 1);
@@ -109,7 +109,7 @@ describe('the fax lists on a phone', () => {
   }, async () => {
     const page = await browser.newPage();
     await page.setViewportSize(PHONE);
-    await signUpThroughUi(page, { label: 'phone-first-screen' });
+    await signUp(page, { label: 'phone-first-screen' });
     await waitForSendCredits(page, 10);
     const number = await giveOwnNumber(page);
     // Faxed to the user's own number: one fax sent, and the same one received.

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { describe, it } from 'node:test';
-import { assertNoSeriousAxeViolations, signUpThroughUi, useBrowser, visit, waitForHydration } from './support/browser.ts';
+import { assertNoSeriousAxeViolations, signUp, useBrowser, visit, waitForHydration } from './support/browser.ts';
 
 // Received faxes by e-mail (decision 028): in Settings the user adds an address, whose
 // confirmation link waits in the local outbox; following it and confirming there (no session
@@ -12,7 +12,7 @@ describe('addresses for received faxes', () => {
 
   it('adds an address in Settings and confirms it from the link in the local outbox', async () => {
     const page = await browser.newPage();
-    await signUpThroughUi(page, { label: 'fax-mail' });
+    await signUp(page, { label: 'fax-mail' });
     const address = `office-${randomUUID().slice(0, 8)}@example.com`;
 
     await visit(page, '/settings?section=fax-mail');

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Locator, Page } from 'playwright-core';
-import { assertNoSeriousAxeViolations, signUpThroughUi, useBrowser, visit, waitForHydration } from './support/browser.ts';
+import { assertNoSeriousAxeViolations, signUp, useBrowser, visit, waitForHydration } from './support/browser.ts';
 import { sendFaxFrom, waitForSendCredits, waitForSentFaxesDone } from './support/faxes.ts';
 import { openFaxActions, waitForInk, zoomShown } from './support/viewer.ts';
 
@@ -37,7 +37,7 @@ async function touch(view: Locator, fingers: Finger[]): Promise<void> {
 }
 
 async function openDeliveredFax(page: Page, pages: number): Promise<string> {
-  await signUpThroughUi(page, { label: 'fax-page-phone' });
+  await signUp(page, { label: 'fax-page-phone' });
   await waitForSendCredits(page, 10);
   const faxId = await sendFaxFrom(page, TO_NUMBER, pages);
   await waitForSentFaxesDone(page, 1);
@@ -169,7 +169,7 @@ describe('a fax’s page on a phone', () => {
 
   it('says why a fax failed and what to do, and sends it again from the first action', async () => {
     const page = await browser.newPage();
-    await signUpThroughUi(page, { label: 'fax-page-failed' });
+    await signUp(page, { label: 'fax-page-failed' });
     await waitForSendCredits(page, 10);
     // Not a fax machine: fails at once (docs/api.md).
     const faxId = await sendFaxFrom(page, '(646) 555-0003', 1);

@@ -4,7 +4,7 @@ import { describe, it } from 'node:test';
 import {
   assertNoSeriousAxeViolations,
   openAndExpectReturn,
-  signUpThroughUi,
+  signUp,
   UI_TIMEOUT_MS,
   useBrowser,
   visit,
@@ -32,7 +32,7 @@ describe('the fax viewer', () => {
 
   it("shows a sent fax's pages with thumbnails, page turning, zoom, rotation, download and print", async () => {
     const page = await browser.newPage();
-    await signUpThroughUi(page, { label: 'viewer' });
+    await signUp(page, { label: 'viewer' });
     await waitForSendCredits(page, FREE_SEND_CREDITS);
     const faxId = await sendFaxFrom(page, TO_NUMBER, 2);
     const requested: string[] = [];
@@ -123,7 +123,7 @@ describe('the fax viewer', () => {
 
   it('says when the document is gone or unreadable, and draws the thumbnails of a long fax as they come into sight', async () => {
     const page = await browser.newPage();
-    await signUpThroughUi(page, { label: 'viewer-long' });
+    await signUp(page, { label: 'viewer-long' });
     await waitForSendCredits(page, FREE_SEND_CREDITS);
     const faxId = await sendFaxFrom(page, TO_NUMBER, 1);
 
@@ -171,7 +171,7 @@ describe('the fax viewer', () => {
 
   it('leaves /preview for the dashboard when the fax is unknown and there is no page to go back to', async () => {
     const page = await browser.newPage();
-    await signUpThroughUi(page, { label: 'viewer-missing' });
+    await signUp(page, { label: 'viewer-missing' });
     browser.expectConsoleErrors(DETAILS_404);
 
     await page.goto(`/preview?faxId=${randomUUID()}`);

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { BASE_URL, confirmEmailFromOutbox, liveIndicator, sessionCookieOf, signUpThroughUi, useBrowser } from './support/browser.ts';
+import { BASE_URL, confirmEmailFromOutbox, liveIndicator, sessionCookieOf, signUp, useBrowser } from './support/browser.ts';
 import { makePdf } from './support/documents.ts';
 import { giveOwnNumber, sendFaxFrom } from './support/faxes.ts';
 
@@ -51,7 +51,7 @@ async function waitForFaxes(
 
 /** One user with something on every page: a fax sent and received, a send to two numbers, one in the trash, a contact. */
 async function userWithEverything(page: Page): Promise<Setup> {
-  const account = await signUpThroughUi(page, { label: 'first-paint' });
+  const account = await signUp(page, { label: 'first-paint' });
   await confirmEmailFromOutbox(page, account.email);
   const ownNumber = await giveOwnNumber(page);
   const sentId = await sendFaxFrom(page, ownNumber, 1);

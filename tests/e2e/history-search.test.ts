@@ -6,7 +6,7 @@ import {
   assertNoSeriousAxeViolations,
   confirmEmailFromOutbox,
   liveIndicator,
-  signUpThroughUi,
+  signUp,
   UI_TIMEOUT_MS,
   useBrowser,
   visit,
@@ -72,7 +72,7 @@ describe('searching the history', () => {
 
   it('on /sent: by number typed any way, status and days, kept in the address, live, and at phone width', async () => {
     const page = await browser.newPage();
-    const account = await signUpThroughUi(page, { label: 'search-sent' });
+    const account = await signUp(page, { label: 'search-sent' });
     await confirmEmailFromOutbox(page, account.email);
     await waitForSendCredits(page, FREE_SEND_CREDITS);
     for (const number of ['(212) 555-0123', '(212) 555-0124', '(312) 555-0123', '(212) 555-0003']) await sendFaxFrom(page, number, 1);
@@ -169,12 +169,12 @@ describe('searching the history', () => {
 
   it('on /inbox: unread only, a number and a status; marking a fax read takes it out of the unread list', async () => {
     const page = await browser.newPage();
-    await signUpThroughUi(page, { label: 'search-inbox' });
+    await signUp(page, { label: 'search-inbox' });
     const number = await giveOwnNumber(page);
     const sender = await launchAnotherBrowser();
     try {
       const senderPage = await sender.context.newPage();
-      await signUpThroughUi(senderPage, { label: 'search-sender' });
+      await signUp(senderPage, { label: 'search-sender' });
       await waitForSendCredits(senderPage, FREE_SEND_CREDITS);
       await sendFaxFrom(senderPage, number, 1);
       await sendFaxFrom(senderPage, number, 2);

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { assertNoSeriousAxeViolations, BASE_URL, signUpThroughUi, useBrowser, visit, waitForHydration } from './support/browser.ts';
+import { assertNoSeriousAxeViolations, BASE_URL, signUp, useBrowser, visit, waitForHydration } from './support/browser.ts';
 
 // The landing pages of ad campaigns (decision 038): six distinct prerendered pages with no client
 // framework, their own titles and links, a way into the funnel, the price or the free pages in a
@@ -158,7 +158,7 @@ describe('every page at phone and desktop width', () => {
       }
     }
     await page.setViewportSize(DESKTOP);
-    await signUpThroughUi(page, { label: 'widths' });
+    await signUp(page, { label: 'widths' });
     for (const size of [PHONE, DESKTOP]) {
       await page.setViewportSize(size);
       for (const path of SIGNED_IN) {

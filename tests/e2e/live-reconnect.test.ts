@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { DEVICES, signInElsewhere, signOutSession } from './support/api.ts';
-import { liveIndicator, sessionCookieOf, signUpThroughUi, useBrowser, waitForPath } from './support/browser.ts';
+import { liveIndicator, sessionCookieOf, signUp, useBrowser, waitForPath } from './support/browser.ts';
 import { type DroppableConnection, startDroppableConnection } from './support/network.ts';
 
 // When a session ends elsewhere, the page's own verifyAuth call is answered 401 (that is how it
@@ -23,12 +23,12 @@ describe('live updates on the dashboard', () => {
   it('reconnects after the network drops, and keeps delivering events', async () => {
     const page = await browser.newPage();
     let socketsOpened = 0;
-    // The dashboard's own sockets (sign-up passes the welcome page first, which has one of its own).
+    // The dashboard's own sockets.
     page.on('websocket', (socket) => {
       if (new URL(socket.url()).pathname === '/api/live' && new URL(page.url()).pathname === '/dashboard') socketsOpened += 1;
     });
     // The dashboard's lists and counts follow pushes; they are read from the server only after a
-    // reconnect. The welcome page sign-up passes first keeps its own counts (the navigation's).
+    // reconnect.
     const statusReads: string[] = [];
     page.on('request', (request) => {
       const path = new URL(request.url()).pathname;
@@ -36,13 +36,9 @@ describe('live updates on the dashboard', () => {
       if (onDashboard && ['/api/recentFaxes', '/api/faxCounts'].includes(path)) statusReads.push(path);
     });
 
-    // A new account's page runs setupNewUser right after it loads; dropping that request would be a
-    // different test, so the drop waits until it has been answered.
-    const setupAnswered = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/setupNewUser');
-    const account = await signUpThroughUi(page, { origin: network.origin, label: 'reconnect' });
+    // Signed up and set up before the dashboard opens: no setup request of the page's is under way for the drop to cut.
+    const account = await signUp(page, { origin: network.origin, label: 'reconnect' });
     await liveIndicator(page, 'Connected').waitFor();
-    // Its headers may arrive before its body; a reset in between still fails the request.
-    await (await setupAnswered).finished();
     // Sign-up's sign-in is recorded by a queue job whose push may land between the dashboard's
     // render and its socket, and then the page rightly reads again (decision 033): what this test
     // watches starts on a dashboard rendered after that push.
@@ -82,7 +78,7 @@ describe('live updates on the dashboard', () => {
   it('goes to the sign-in page by itself when its session is ended elsewhere', async () => {
     browser.expectConsoleErrors(VERIFY_AUTH_401);
     const page = await browser.newPage();
-    await signUpThroughUi(page, { label: 'ended-elsewhere' });
+    await signUp(page, { label: 'ended-elsewhere' });
     await liveIndicator(page, 'Connected').waitFor();
 
     // Another tab of the same browser signs out (same cookie, outside this page).

@@ -2,15 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { GOOD_PASSWORD, uniqueEmail } from './support/api.ts';
-import {
-  assertNoSeriousAxeViolations,
-  BASE_URL,
-  signUpThroughUi,
-  useBrowser,
-  visit,
-  waitForHydration,
-  waitForPath,
-} from './support/browser.ts';
+import { assertNoSeriousAxeViolations, BASE_URL, signUp, useBrowser, visit, waitForHydration, waitForPath } from './support/browser.ts';
 
 // The whole funnel (spec §2; decisions 012 and 017): a visitor holds a number, signs up, chooses a plan and
 // pays with the local processor's test cards — first a declined one (the hold stays), then one that
@@ -146,7 +138,7 @@ describe('the number funnel', () => {
 
   it('lets a user who paid without a number pick one that is theirs at once, and change their card', async () => {
     const page = await browser.newPage();
-    await signUpThroughUi(page, { label: 'plan-first' });
+    await signUp(page, { label: 'plan-first' });
     await visit(page, '/upgrade');
     await page.getByRole('list', { name: 'Plans' }).getByRole('link', { name: 'Start your 7-day free trial of Basic' }).click();
     await waitForPath(page, '/transaction?plan=BASIC&term=MONTH');

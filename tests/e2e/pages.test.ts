@@ -1,15 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import {
-  assertNoSeriousAxeViolations,
-  BASE_URL,
-  liveIndicator,
-  signUpThroughUi,
-  useBrowser,
-  visit,
-  waitForHydration,
-} from './support/browser.ts';
+import { assertNoSeriousAxeViolations, BASE_URL, liveIndicator, signUp, useBrowser, visit, waitForHydration } from './support/browser.ts';
 
 // Chromium reports a document answered with 404 as a failed resource load.
 const DOCUMENT_404 = /status of 404 .*\[at .*\/nope\/deeper\]$/;
@@ -86,7 +78,7 @@ describe('pages', () => {
 
     it('the dashboard has no serious axe violations', async () => {
       const page = await browser.newPage();
-      await signUpThroughUi(page, { name: 'Axe Tester', label: 'axe' });
+      await signUp(page, { name: 'Axe Tester', label: 'axe' });
       await waitForHydration(page);
       await liveIndicator(page, 'Connected').waitFor();
       await assertNoSeriousAxeViolations(page);

@@ -6,7 +6,7 @@ import {
   BASE_URL,
   confirmEmailFromOutbox,
   liveIndicator,
-  signUpThroughUi,
+  signUp,
   useBrowser,
   visit,
   waitForHydration,
@@ -65,7 +65,7 @@ describe('the phonebook', () => {
 
   it('imports a CSV file with one bad row: the preview names that row, and the rest are imported', async () => {
     const page = await browser.newPage();
-    await signUpThroughUi(page, { label: 'phonebook-import' });
+    await signUp(page, { label: 'phonebook-import' });
     await openPhonebook(page);
     await page.getByText('No contacts yet').waitFor();
     await assertNoSeriousAxeViolations(page);
@@ -115,7 +115,7 @@ describe('the phonebook', () => {
   it('adds, searches as you type, edits and deletes contacts on a 375 px screen', async () => {
     const page = await browser.newPage();
     await page.setViewportSize({ width: 375, height: 740 });
-    await signUpThroughUi(page, { label: 'phonebook-phone' });
+    await signUp(page, { label: 'phonebook-phone' });
     await addThroughApi(page, { name: 'Grace Hopper', faxNumber: '(415) 555-2671', company: 'Navy' });
     await addThroughApi(page, { name: 'José Núñez', faxNumber: '+44 20 7946 0958' });
     await openPhonebook(page);
@@ -198,7 +198,7 @@ describe('the phonebook', () => {
 
   it('chooses contacts on /send, searching as you type, to fill the To field and the cover page', async () => {
     const page = await browser.newPage();
-    await signUpThroughUi(page, { name: 'Ada Lovelace', label: 'phonebook-send' });
+    await signUp(page, { name: 'Ada Lovelace', label: 'phonebook-send' });
     await addThroughApi(page, { name: 'Charles Babbage', faxNumber: '212 555 0199', company: 'Difference Engines' });
     await addThroughApi(page, { name: 'Charlotte Brontë', faxNumber: '+44 20 7946 0958' });
     await visit(page, '/send');
@@ -246,7 +246,7 @@ describe('the phonebook', () => {
 
   it('opens /send from a contact’s “Send a fax” with the recipient and the cover page filled in', async () => {
     const page = await browser.newPage();
-    await signUpThroughUi(page, { name: 'Ada Lovelace', label: 'phonebook-send-from' });
+    await signUp(page, { name: 'Ada Lovelace', label: 'phonebook-send-from' });
     await addThroughApi(page, { name: 'Charles Babbage', faxNumber: '212 555 0199', company: 'Difference Engines' });
     await visit(page, '/phonebook');
     await waitForHydration(page);
@@ -268,7 +268,7 @@ describe('the phonebook', () => {
 
   it('adds a fax’s other party to the phonebook from the fax’s page, then sends them a fax from it', async () => {
     const page = await browser.newPage();
-    const account = await signUpThroughUi(page, { label: 'phonebook-from-fax' });
+    const account = await signUp(page, { label: 'phonebook-from-fax' });
     await confirmEmailFromOutbox(page, account.email);
     await waitForSendCredits(page, 10);
     const faxId = await sendFaxFrom(page, '(212) 555-0123', 1);
@@ -305,7 +305,7 @@ describe('the phonebook', () => {
 
   it('names a sent fax by its contact on /sent as soon as the contact is added, in another tab, and not after it is deleted', async () => {
     const page = await browser.newPage();
-    const account = await signUpThroughUi(page, { label: 'phonebook-live-names' });
+    const account = await signUp(page, { label: 'phonebook-live-names' });
     await confirmEmailFromOutbox(page, account.email);
     await waitForSendCredits(page, 10);
     await sendFaxFrom(page, '(212) 555-0123', 1);

@@ -1,15 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import {
-  assertNoSeriousAxeViolations,
-  BASE_URL,
-  signUpThroughUi,
-  UI_TIMEOUT_MS,
-  useBrowser,
-  visit,
-  waitForHydration,
-} from './support/browser.ts';
+import { assertNoSeriousAxeViolations, BASE_URL, signUp, UI_TIMEOUT_MS, useBrowser, visit, waitForHydration } from './support/browser.ts';
 import { pasteText, recipients, toField } from './support/composer.ts';
 import { makePdf } from './support/documents.ts';
 import { waitForSendCredits } from './support/faxes.ts';
@@ -41,7 +33,7 @@ describe('the send composer', () => {
 
   it('makes chips of numbers typed, pasted and contacts picked, merges repeats and keeps what is past the limit', async () => {
     const page = await browser.newPage();
-    await signUpThroughUi(page, { label: 'composer-chips' });
+    await signUp(page, { label: 'composer-chips' });
     await addContact(page, { name: 'Charles Babbage', faxNumber: '212 555 0199' });
     await openSendPage(page);
     const to = toField(page);
@@ -90,7 +82,7 @@ describe('the send composer', () => {
 
   it('takes the person to the first thing missing when Send is pressed, and says why there', async () => {
     const page = await browser.newPage();
-    await signUpThroughUi(page, { label: 'composer-missing' });
+    await signUp(page, { label: 'composer-missing' });
     await waitForSendCredits(page, 10);
     await openSendPage(page);
     const send = page.getByRole('button', { name: 'Send fax' });
@@ -135,7 +127,7 @@ describe('the send composer', () => {
   it('says inside the drop zone what is wrong with a file, and announces it', async () => {
     browser.expectConsoleErrors(/status of 400 .*\[at .*\/api\/files\]$/);
     const page = await browser.newPage();
-    await signUpThroughUi(page, { label: 'composer-file' });
+    await signUp(page, { label: 'composer-file' });
     await openSendPage(page);
     const zone = page.getByRole('region', { name: 'Document' });
 
@@ -164,7 +156,7 @@ describe('the send composer', () => {
 
   it('fits the common send, one number and one file, on one 1280×800 screen with Send in view', async () => {
     const page = await browser.newPage();
-    await signUpThroughUi(page, { label: 'composer-fits' });
+    await signUp(page, { label: 'composer-fits' });
     await waitForSendCredits(page, 10);
     await openSendPage(page, 1280, 800);
     await toField(page).fill('2125550123');
@@ -187,7 +179,7 @@ describe('the send composer', () => {
 
   it('keeps Send above the tab bar on a phone', async () => {
     const page = await browser.newPage();
-    await signUpThroughUi(page, { label: 'composer-phone' });
+    await signUp(page, { label: 'composer-phone' });
     await openSendPage(page, 375, 667);
     const send = await page.getByRole('button', { name: 'Send fax' }).boundingBox();
     const tabs = await page
@@ -212,7 +204,7 @@ describe('sending later from /send in the browser’s own time zone', () => {
 
   it('schedules for tomorrow at 8 AM, Kolkata time', async () => {
     const page = await browser.newPage();
-    await signUpThroughUi(page, { label: 'composer-later' });
+    await signUp(page, { label: 'composer-later' });
     await waitForSendCredits(page, 10);
     await openSendPage(page);
     await toField(page).fill('(312) 555-0190');

@@ -8,7 +8,7 @@ import {
   liveIndicator,
   openAndExpectReturn,
   pathOf,
-  signUpThroughUi,
+  signUp,
   UI_TIMEOUT_MS,
   useBrowser,
   visit,
@@ -119,7 +119,7 @@ describe('sending a fax', () => {
 
   it('sends a 3-page PDF with a cover page and follows it to delivery, live on /sent and its details', async () => {
     const page = await browser.newPage();
-    await signUpThroughUi(page, { name: 'Ada Lovelace', label: 'send' });
+    await signUp(page, { name: 'Ada Lovelace', label: 'send' });
     await waitForSendCredits(page, FREE_SEND_CREDITS);
 
     // Another tab keeps /sent open: the fax must appear and move on there by itself.
@@ -212,7 +212,7 @@ describe('sending a fax', () => {
 
   it('uploads a 1 MB JPEG with pause and resume, and sends it anonymously', async () => {
     const page = await browser.newPage();
-    await signUpThroughUi(page, { label: 'send-jpeg' });
+    await signUp(page, { label: 'send-jpeg' });
     await waitForSendCredits(page, FREE_SEND_CREDITS);
     await openSendPage(page);
     await enterNumber(page, '+1 646 555 0188', '(646) 555-0188');
@@ -266,7 +266,7 @@ describe('sending a fax', () => {
 
   it('explains a busy line in plain words, retries it, and refunds the credits', async () => {
     const page = await browser.newPage();
-    await signUpThroughUi(page, { label: 'send-busy' });
+    await signUp(page, { label: 'send-busy' });
     await waitForSendCredits(page, FREE_SEND_CREDITS);
     await openSendPage(page);
     await enterNumber(page, '2125550001', '(212) 555-0001');
@@ -310,7 +310,7 @@ describe('sending a fax', () => {
   it("shows the server's reason when a send is refused, and keeps the form and the document", async () => {
     browser.expectConsoleErrors(SEND_402);
     const page = await browser.newPage();
-    await signUpThroughUi(page, { name: 'Grace Hopper', label: 'send-refused' });
+    await signUp(page, { name: 'Grace Hopper', label: 'send-refused' });
     await waitForSendCredits(page, FREE_SEND_CREDITS);
     // This page hears nothing live (as with a socket that is down), so it still counts 10 credits
     // when another device spends most of them.
@@ -337,7 +337,7 @@ describe('sending a fax', () => {
 
   it('takes a document pasted as a data URL, and refuses pasted text that is not one (spec §5)', async () => {
     const page = await browser.newPage();
-    await signUpThroughUi(page, { label: 'send-paste' });
+    await signUp(page, { label: 'send-paste' });
     await openSendPage(page);
     const paste = (text: string) =>
       page.locator('.drop-zone').evaluate((zone, value) => {
@@ -360,7 +360,7 @@ describe('sending a fax', () => {
   it('leaves the details of a fax that does not exist: back to the page before, else the dashboard', async () => {
     browser.expectConsoleErrors(DETAILS_404);
     const page = await browser.newPage();
-    await signUpThroughUi(page, { label: 'send-missing' });
+    await signUp(page, { label: 'send-missing' });
     await page.getByRole('navigation').getByRole('link', { name: 'Sent', exact: true }).click();
     await waitForPath(page, '/sent');
     await openAndExpectReturn(page, `/faxDetails/${randomUUID()}`, '/sent');

@@ -5,7 +5,7 @@ import {
   assertNoSeriousAxeViolations,
   confirmEmailFromOutbox,
   liveIndicator,
-  signUpThroughUi,
+  signUp,
   UI_TIMEOUT_MS,
   useBrowser,
   visit,
@@ -45,7 +45,7 @@ describe('sending to many numbers and sending later', () => {
 
   it('sends one document to three numbers, shows each live, and resends to the busy one only', async () => {
     const page = await browser.newPage();
-    const account = await signUpThroughUi(page, { label: 'many' });
+    const account = await signUp(page, { label: 'many' });
     // An unconfirmed account may send only 3 faxes; the resend is the 4th.
     await confirmEmailFromOutbox(page, account.email);
     await waitForSendCredits(page, 10);
@@ -86,7 +86,7 @@ describe('sending to many numbers and sending later', () => {
 
   it('schedules a fax for later, moves it, and cancels it with its credits back', async () => {
     const page = await browser.newPage();
-    await signUpThroughUi(page, { label: 'later' });
+    await signUp(page, { label: 'later' });
     await waitForSendCredits(page, 10);
     await openSendPage(page);
     const to = page.getByRole('combobox', { name: 'To' });

@@ -10,6 +10,7 @@ import {
   openAccountMenu,
   pathOf,
   sessionCookieOf,
+  signUp,
   signUpThroughUi,
   UI_TIMEOUT_MS,
   useBrowser,
@@ -123,7 +124,7 @@ describe('settings', () => {
 
   it('saves the display name, and the dashboard greets with it', async () => {
     const page = await browser.newPage();
-    await signUpThroughUi(page, { name: 'Ada Lovelace', label: 'name' });
+    await signUp(page, { name: 'Ada Lovelace', label: 'name' });
     await openSettingsFromNav(page);
 
     const name = page.getByRole('textbox', { name: 'Display name' });
@@ -143,7 +144,7 @@ describe('settings', () => {
   it('saves a US phone number and shows it formatted after a reload; refuses one that is not a number', async () => {
     browser.expectConsoleErrors(PHONE_400);
     const page = await browser.newPage();
-    await signUpThroughUi(page, { label: 'phone' });
+    await signUp(page, { label: 'phone' });
     await openSettingsFromNav(page);
 
     await page.getByRole('textbox', { name: 'Personal phone' }).fill('2125550123');
@@ -174,7 +175,7 @@ describe('settings', () => {
   it('changes the password: a wrong current one is refused, the right one signs out the other device', async () => {
     browser.expectConsoleErrors(CHANGE_PASSWORD_400);
     const page = await browser.newPage();
-    const account = await signUpThroughUi(page, { label: 'password' });
+    const account = await signUp(page, { label: 'password' });
 
     // The same user, signed in on another computer, watching the dashboard.
     const other = await launchAnotherBrowser();
@@ -228,7 +229,7 @@ describe('settings', () => {
 
   it('lists the sign-in of the sign-up in the sign-in history', async () => {
     const page = await browser.newPage();
-    await signUpThroughUi(page, { label: 'history' });
+    await signUp(page, { label: 'history' });
     // Sign-ins reach the history through the queue; wait until it has recorded this one.
     await pollUntil(async () => {
       const response = await page.request.get('/api/loginHistory');
@@ -246,7 +247,7 @@ describe('settings', () => {
 
   it('adds a sign-in on another device to the history as it happens', async () => {
     const page = await browser.newPage();
-    const account = await signUpThroughUi(page, { label: 'history-live' });
+    const account = await signUp(page, { label: 'history-live' });
     await openSettingsFromNav(page);
     await openSection(page, 'Security', 'security');
     await liveIndicator(page, 'Connected').waitFor();
@@ -263,7 +264,7 @@ describe('settings', () => {
     // The live connection may try once more with the session just ended before the page leaves.
     browser.expectConsoleErrors(/WebSocket connection to '.*\/api\/live\?token=.*' failed/);
     const page = await browser.newPage();
-    const account = await signUpThroughUi(page, { label: 'everywhere' });
+    const account = await signUp(page, { label: 'everywhere' });
     const elsewhere = await signInElsewhere(account, DEVICES.firefoxOnWindows.userAgent);
     await openSettingsFromNav(page);
     await openSection(page, 'Security', 'security');
@@ -280,7 +281,7 @@ describe('settings', () => {
 
   it('turns the mail for arriving faxes off and on, and the choice stays', async () => {
     const page = await browser.newPage();
-    const account = await signUpThroughUi(page, { label: 'notify' });
+    const account = await signUp(page, { label: 'notify' });
     await openSettingsFromNav(page);
     await openSection(page, 'Notifications', 'notifications');
     const section = page.getByRole('region', { name: 'Notifications' });
@@ -305,7 +306,7 @@ describe('settings', () => {
 
   it('has no serious accessibility problems in any section, light or dark, on a desktop or a phone', async () => {
     const page = await browser.newPage();
-    await signUpThroughUi(page, { name: 'Ada Lovelace', label: 'axe' });
+    await signUp(page, { name: 'Ada Lovelace', label: 'axe' });
     for (const colorScheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme });
       for (const { section } of SECTIONS) {
@@ -322,7 +323,7 @@ describe('settings', () => {
 
   it('opens each section at its own address, from the menu or directly, and an old link to a card at its section', async () => {
     const page = await browser.newPage();
-    await signUpThroughUi(page, { label: 'sections' });
+    await signUp(page, { label: 'sections' });
     await openSettingsFromNav(page);
     assert.equal(await sectionMenu(page).getByRole('link', { name: 'Profile' }).getAttribute('aria-current'), 'page');
     for (const { name, section, heading } of [...SECTIONS.slice(1), SECTIONS[0]]) {
@@ -352,7 +353,7 @@ describe('settings', () => {
 
   it('asks before a section is left with words typed and not saved, and not once they are saved', async () => {
     const page = await browser.newPage();
-    await signUpThroughUi(page, { name: 'Ada Lovelace', label: 'unsaved' });
+    await signUp(page, { name: 'Ada Lovelace', label: 'unsaved' });
     await openSettingsFromNav(page);
     const name = page.getByRole('textbox', { name: 'Display name' });
     await name.fill('Grace Hopper');
@@ -373,7 +374,7 @@ describe('settings', () => {
 
   it('switches the theme at once, keeps it for the next pages, and follows the device on System', async () => {
     const page = await browser.newPage();
-    await signUpThroughUi(page, { label: 'theme' });
+    await signUp(page, { label: 'theme' });
     await page.emulateMedia({ colorScheme: 'light' });
     await visit(page, '/settings?section=appearance');
     const themes = page.getByRole('group', { name: 'Theme' });

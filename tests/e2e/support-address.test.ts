@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { assertNoSeriousAxeViolations, signUpThroughUi, useBrowser, visit } from './support/browser.ts';
+import { assertNoSeriousAxeViolations, signUp, useBrowser, visit } from './support/browser.ts';
 import { makePdf } from './support/documents.ts';
 
 // Issue 12, point 6: every page's footer names the support address (SUPPORT_EMAIL; wrangler.toml's
@@ -25,7 +25,7 @@ describe('the support address', () => {
     await visit(page, '/login');
     await expectFooterLink(page);
     await assertNoSeriousAxeViolations(page);
-    await signUpThroughUi(page, { label: 'support-footer' });
+    await signUp(page, { label: 'support-footer' });
     await expectFooterLink(page);
     await assertNoSeriousAxeViolations(page);
   });
@@ -33,7 +33,7 @@ describe('the support address', () => {
   it('is linked from an upload refused for lack of room', async () => {
     browser.expectConsoleErrors(/status of 402 /);
     const page = await browser.newPage();
-    await signUpThroughUi(page, { label: 'support-upload' });
+    await signUp(page, { label: 'support-upload' });
     await visit(page, '/send');
     // The server says there is no room (HTTP 402), as storage quota errors come.
     await page.route(

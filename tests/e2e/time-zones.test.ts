@@ -3,7 +3,7 @@ import { before, describe, it } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
 import { ROUTES } from '../../src/common/routes.ts';
 import { BASE_URL, GOOD_PASSWORD } from './support/api.ts';
-import { signUpThroughUi, useBrowser, visit } from './support/browser.ts';
+import { signUp, useBrowser, visit } from './support/browser.ts';
 import { makePdf } from './support/documents.ts';
 import { giveOwnNumber, sendFaxFrom, waitForSendCredits } from './support/faxes.ts';
 
@@ -138,7 +138,7 @@ describe(`the signed-in pages in ${ZONE}`, () => {
 
   before(async () => {
     const page = await browser.newPage();
-    const account = await signUpThroughUi(page, { label: 'time-zone' });
+    const account = await signUp(page, { label: 'time-zone' });
     // Signing up went through /login, whose shell told the server the browser's zone.
     assert.equal(await timeZoneCookieOf(browser.context), await browserZoneOf(page));
     await waitForSendCredits(page, 10);

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { assertNoSeriousAxeViolations, liveIndicator, signUpThroughUi, useBrowser, visit, waitForHydration } from './support/browser.ts';
+import { assertNoSeriousAxeViolations, liveIndicator, signUp, useBrowser, visit, waitForHydration } from './support/browser.ts';
 import { sendFaxFrom, waitForSendCredits } from './support/faxes.ts';
 import { openFaxActions } from './support/viewer.ts';
 
@@ -41,7 +41,7 @@ describe('the trash', () => {
 
   it('moves a fax to the trash and back live across two tabs, then deletes it forever', async () => {
     const details = await browser.newPage();
-    await signUpThroughUi(details, { label: 'trash' });
+    await signUp(details, { label: 'trash' });
     await waitForSendCredits(details, 10);
     const faxId = await sendFaxFrom(details, OUTSIDE_NUMBER, 1);
     const other = await sendFaxFrom(details, OUTSIDE_NUMBER, 2);
@@ -124,7 +124,7 @@ describe('the trash', () => {
 
   it('moves several faxes from the sent list at once, and undoes it', async () => {
     const page = await browser.newPage();
-    await signUpThroughUi(page, { label: 'trash-many' });
+    await signUp(page, { label: 'trash-many' });
     await waitForSendCredits(page, 10);
     const first = await sendFaxFrom(page, OUTSIDE_NUMBER, 1);
     const second = await sendFaxFrom(page, '+1 312 555 0191', 1);
@@ -165,7 +165,7 @@ describe('the trash', () => {
 
   it('keeps a toast while the pointer is on it, and lets it go after', async () => {
     const page = await browser.newPage();
-    await signUpThroughUi(page, { label: 'trash-toast' });
+    await signUp(page, { label: 'trash-toast' });
     await waitForSendCredits(page, 10);
     const faxId = await sendFaxFrom(page, OUTSIDE_NUMBER, 1);
     await waitForDelivered(page, faxId);
@@ -184,7 +184,7 @@ describe('the trash', () => {
   it('fits a 375 px phone without sideways scrolling', async () => {
     const page = await browser.newPage();
     await page.setViewportSize({ width: 375, height: 800 });
-    await signUpThroughUi(page, { label: 'trash-phone' });
+    await signUp(page, { label: 'trash-phone' });
     await visit(page, '/trash');
     await waitForHydration(page);
     await page.getByText('Nothing in the trash').waitFor();

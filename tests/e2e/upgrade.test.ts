@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { assertNoSeriousAxeViolations, openAccountMenu, signUpThroughUi, useBrowser, visit, waitForPath } from './support/browser.ts';
+import { assertNoSeriousAxeViolations, openAccountMenu, signUp, useBrowser, visit, waitForPath } from './support/browser.ts';
 
 // /upgrade (spec §2, no guard): the seeded plans (migration 0006) at a monthly or yearly term.
 
@@ -57,7 +57,7 @@ describe('choosing a plan', () => {
 
   it('offers a signed-in free user the plans and an Upgrade link in the menu', async () => {
     const page = await browser.newPage();
-    await signUpThroughUi(page, { label: 'upgrade' });
+    await signUp(page, { label: 'upgrade' });
     await (await openAccountMenu(page)).getByRole('link', { name: 'Plans and billing' }).click();
     await waitForPath(page, '/upgrade');
     const list = page.getByRole('list', { name: 'Plans' });
