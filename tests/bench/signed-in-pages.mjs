@@ -2,13 +2,16 @@
 // received, one in the trash, a send to many and a contact, then for each page
 //   - the API calls one load of it makes before it settles (a list or a fax read twice shows here),
 //   - Lighthouse's default mobile run, three runs a page, with the session cookie in the browser's
-//     jar: perf (lowest of three), LCP and CLS (each run's), and JS bytes.
+//     jar: perf and accessibility (lowest of three), LCP and CLS (each run's), and JS bytes, and
+//     Lighthouse's desktop run once for accessibility; the audits that failed are named.
 // Figures only; nothing passes or fails on them.
 //   node tests/bench/signed-in-pages.mjs [--no-lighthouse] [--no-fetches] [base-url] [page …]
 // Pages are named by their route (`/inbox`, `/faxDetails`, …); without any, every one is measured.
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { chromium } from 'playwright-core';
+import { SETTINGS_SECTIONS } from '../../src/common/settings-sections.ts';
 import { startLocalServer } from '../support/local-server.mjs';
 import { accountWithNumber, ok, sendOne, uploadOnePage } from './bench-accounts.mjs';
 
@@ -70,6 +73,10 @@ export async function userWithEverything(base) {
       ['/trash', '/trash'],
       ['/phonebook', '/phonebook'],
       ['/settings', '/settings'],
+      ...SETTINGS_SECTIONS.filter((section) => section !== 'profile').map((section) => [
+        `/settings?section=${section}`,
+        `/settings?section=${section}`,
+      ]),
       ['/upgrade', '/upgrade'],
       ['/reserveNumber', '/reserveNumber'],
       ['/onboarding', '/onboarding'],
@@ -134,15 +141,26 @@ async function signInBrowser(port, base, cookie) {
   if (error) throw new Error(`the browser refused the session cookie: ${error.message}`);
 }
 
-async function audit(port, url) {
+/** Lighthouse's binary audits of a category that did not pass on this run. */
+function failedAudits(lhr, category) {
+  return lhr.categories[category].auditRefs
+    .map((ref) => lhr.audits[ref.id])
+    .filter((audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode === 'binary')
+    .map((audit) => audit.id);
+}
+
+async function audit(port, url, { categories = ['performance', 'accessibility'], config } = {}) {
   for (let tries = 1; ; tries++) {
-    const { lhr } = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+    const { lhr } = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: categories }, config);
     if (!lhr.runtimeError) {
       const js = lhr.audits['resource-summary']?.details?.items?.find((item) => item.resourceType === 'script');
+      const score = (category) => Math.round((lhr.categories[category]?.score ?? 0) * 100);
       return {
-        perf: Math.round((lhr.categories.performance.score ?? 0) * 100),
-        lcp: lhr.audits['largest-contentful-paint'].numericValue,
-        cls: lhr.audits['cumulative-layout-shift'].numericValue,
+        perf: score('performance'),
+        a11y: score('accessibility'),
+        a11yFailed: failedAudits(lhr, 'accessibility'),
+        lcp: lhr.audits['largest-contentful-paint']?.numericValue ?? 0,
+        cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? 0,
         jsKb: js ? js.transferSize / 1024 : 0,
         finalUrl: lhr.finalDisplayedUrl,
       };
@@ -159,12 +177,16 @@ async function lighthouseRows(base, cookie, pages) {
     for (const [route, path] of pages) {
       const runs = [];
       for (let i = 0; i < RUNS; i++) runs.push(await audit(chrome.port, base + path));
+      const desktop = await audit(chrome.port, base + path, { categories: ['accessibility'], config: desktopConfig });
       const landed = new URL(runs[0].finalUrl).pathname;
+      const a11yFailed = [...new Set([...runs, desktop].flatMap((r) => r.a11yFailed))];
       rows.push([
         `Lighthouse mobile ${route}`,
         `perf ${Math.min(...runs.map((r) => r.perf))} (runs ${runs.map((r) => r.perf).join('/')}) · ` +
+          `a11y ${Math.min(...runs.map((r) => r.a11y))}, desktop ${desktop.a11y} · ` +
           `LCP ${runs.map((r) => r.lcp.toFixed(0)).join('/')} ms · CLS ${runs.map((r) => r.cls.toFixed(3)).join('/')} · ` +
           `JS ${runs[0].jsKb.toFixed(0)} KB` +
+          (a11yFailed.length ? ` · a11y failed: ${a11yFailed.join(', ')}` : '') +
           (landed !== new URL(base + path).pathname ? ` · ended on ${landed}` : ''),
       ]);
     }

@@ -26,25 +26,6 @@ export interface SeededAccount {
   broadcastId: string;
 }
 
-/** Every signed-in page, with this account's faxes for those that show one (the gallery, Lighthouse's app bench). */
-export function signedInPagesOf(account: SeededAccount): string[] {
-  return [
-    '/dashboard',
-    '/inbox',
-    '/sent',
-    '/send',
-    '/trash',
-    '/phonebook',
-    '/settings',
-    '/upgrade',
-    `/faxDetails/${account.sentFaxId}`,
-    `/faxDetails/${account.receivedFaxId}`,
-    `/preview?faxId=${account.receivedFaxId}`,
-    `/broadcast/${account.broadcastId}`,
-    '/transaction?plan=PREMIUM&term=YEAR',
-  ];
-}
-
 /** The caller signs up as a new user with a confirmed address and the free plan's credits. */
 export async function signUpConfirmed(caller: Caller, name: string, label: string): Promise<{ email: string; password: string }> {
   const email = uniqueEmail(label);
