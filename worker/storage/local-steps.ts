@@ -4,7 +4,7 @@ import { readConfig } from '../env';
 // thread, and talks to the Worker in memory, never through a socket. A 50 MB copy is then one
 // unbroken chain of work that never leaves workerd idle, and workerd only looks for new requests
 // when it is idle: every other request waited the whole copy (decision 041). Deployed, R2 is
-// another machine and every piece is a network wait, so nothing is paced there.
+// another machine and every piece is a network wait, so nothing is stepped there.
 
 /** How much a local copy moves before it lets workerd look for other requests. */
 const STEP_BYTES = 1024 * 1024;
@@ -19,19 +19,18 @@ export function waitForOthers(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 1));
 }
 
-/** `body` passed on unchanged, with a wait for others after every STEP_BYTES. */
-export function inSteps(body: ReadableStream<Uint8Array>): ReadableStream<Uint8Array> {
-  let sinceWait = 0;
-  return body.pipeThrough(
-    new TransformStream<Uint8Array, Uint8Array>({
-      async transform(piece, controller) {
-        controller.enqueue(piece);
-        sinceWait += piece.byteLength;
-        if (sinceWait >= STEP_BYTES) {
-          sinceWait = 0;
-          await waitForOthers();
-        }
-      },
-    }),
-  );
+/**
+ * Writes the object `source` (at `key`) into `writable`, left open, one ranged read of STEP_BYTES
+ * at a time with a wait for others after each. Each piece is piped from R2's stream to the
+ * writable by workerd itself: no JavaScript runs per chunk.
+ */
+export async function feedInSteps(env: Env, key: string, source: R2Object, writable: WritableStream<Uint8Array>): Promise<void> {
+  for (let offset = 0; offset < source.size; offset += STEP_BYTES) {
+    const range = { offset, length: Math.min(STEP_BYTES, source.size - offset) };
+    // Every piece is of the object first seen: a replaced object fails rather than mixes two.
+    const piece = await env.DOCUMENTS.get(key, { range, onlyIf: { etagMatches: source.etag } });
+    if (!piece || !('body' in piece)) throw new Error(`R2 object ${key} changed or went away while it was copied`);
+    await piece.body.pipeTo(writable, { preventClose: true });
+    await waitForOthers();
+  }
 }
