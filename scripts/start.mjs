@@ -40,7 +40,13 @@ const server = spawn(
     ...persist,
     ...vars,
   ],
-  { stdio: 'inherit', env: { ...process.env, ...OFFLINE_ENV } },
+  {
+    stdio: 'inherit',
+    // Wrangler's local observability streams every invocation to a collector on the Worker's own
+    // thread (seconds of it while a 50 MB fax goes through, decision 041); X_LOCAL_OBSERVABILITY=true
+    // brings it back.
+    env: { ...process.env, ...OFFLINE_ENV, X_LOCAL_OBSERVABILITY: process.env.X_LOCAL_OBSERVABILITY ?? 'false' },
+  },
 );
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));
