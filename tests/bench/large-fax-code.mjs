@@ -129,7 +129,6 @@ async function startWorker(dir) {
     dev: { server: { hostname: '127.0.0.1', port: 0 }, inspector: { hostname: '127.0.0.1', port: 0 }, watch: false, logLevel: 'none' },
   });
   await worker.ready;
-  delete process.env.MINIFLARE_WORKERD_PATH;
   const memory = await isolateMemory(`http://${(await worker.inspectorUrl).host}`);
   return {
     url: (await worker.url).href.replace(/\/$/, ''),
@@ -137,6 +136,7 @@ async function startWorker(dir) {
     dispose: async () => {
       memory.close();
       await worker.dispose();
+      delete process.env.MINIFLARE_WORKERD_PATH;
     },
   };
 }
