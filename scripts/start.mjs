@@ -6,6 +6,7 @@
 //   RATE_LIMIT_MULTIPLIER  raise every abuse limit n-fold (browser tests; refused in production)
 //   LOOPBACK_MS_PER_PAGE, FAX_RETRY_BASE_SECONDS  a faster simulated fax network (browser tests)
 //   LOCAL_CRON_SECONDS  how often the cron runs locally (default 60; 0 = never)
+//   INSPECTOR_PORT  where the Worker's inspector listens (default: any free port; the large-fax bench reads memory there)
 import { spawn } from 'node:child_process';
 import { ensureDevVars, OFFLINE_ENV, run } from './local-env.mjs';
 
@@ -33,13 +34,19 @@ const server = spawn(
     '--ip',
     'localhost',
     '--inspector-port',
-    '0',
+    process.env.INSPECTOR_PORT ?? '0',
     '--show-interactive-dev-session=false',
     '--test-scheduled',
     ...persist,
     ...vars,
   ],
-  { stdio: 'inherit', env: { ...process.env, ...OFFLINE_ENV } },
+  {
+    stdio: 'inherit',
+    // Wrangler's local observability streams every invocation to a collector on the Worker's own
+    // thread (seconds of it while a 50 MB fax goes through, decision 041); X_LOCAL_OBSERVABILITY=true
+    // brings it back.
+    env: { ...process.env, ...OFFLINE_ENV, X_LOCAL_OBSERVABILITY: process.env.X_LOCAL_OBSERVABILITY ?? 'false' },
+  },
 );
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));

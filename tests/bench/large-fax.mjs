@@ -8,16 +8,32 @@
 // workerd, on its thread (a reference row shows what reading the document back costs by itself),
 // so large-fax-code.mjs first measures our code alone, and this file prints both.
 //
-// `node tests/bench/large-fax.mjs` (after `npx astro build`; BENCH_PORT to move it), in `npm run bench`.
+// `node tests/bench/large-fax.mjs [--product-only]` (after `npx astro build`; BENCH_PORT to move it), in
+// `npm run bench`.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { PDFDocument, PDFName } from 'pdf-lib';
 import { startLocalServer } from '../support/local-server.mjs';
 import { accountWithNumber, ok } from './bench-accounts.mjs';
 import { benchLargeFaxCode } from './large-fax-code.mjs';
 import { COVER, MAX_DOCUMENT_BYTES, scannedPdf } from './scanned-documents.mjs';
-import { describeWatch, mb, watchServer, workerdRss } from './server-watch.mjs';
+import { describeInside, describeWatch, mb, watchServer, workerdRss } from './server-watch.mjs';
 import { completeUpload, sendChunks } from './upload-throughput.mjs';
+import { isolateMemory, tracedWorkerdEnv, traceReader } from './workerd-watch.mjs';
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A port nothing listens on now (the Worker's inspector goes there). */
+function freePort() {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
 
 /** Polls `read` until it answers something, for at most five minutes. */
 async function until(what, read) {
@@ -62,31 +78,44 @@ async function transmittedPages(base, sender, faxId) {
   return `${pdf.getPageCount()} pages${coverFirst ? ', the cover first' : ', NOT the cover first'}`;
 }
 
-async function benchDocument(base, serverPid, idle, sender, receiver, label, bytes) {
+async function benchDocument(base, serverPid, idle, inside, sender, receiver, label, bytes) {
   const rows = [];
-  const chunks = await watchServer(base, serverPid, () => sendChunks(base, sender.headers, bytes, `${label}.pdf`));
-  rows.push([`${label}: upload in ${chunks.result.puts} chunks`, describeWatch(chunks, idle)]);
-  const complete = await watchServer(base, serverPid, () => completeUpload(base, sender.headers, chunks.result.uploadId));
+  const watch = (work) => watchServer(base, serverPid, work, inside);
+  const insideRow = (step, watched) => [`${label}: ${step}, inside workerd`, describeInside(watched, inside?.idleHeap ?? 0)];
+  const chunks = await watch(() => sendChunks(base, sender.headers, bytes, `${label}.pdf`));
+  rows.push([`${label}: upload in ${chunks.result.puts} chunks`, describeWatch(chunks, idle)], insideRow('upload', chunks));
+  const complete = await watch(() => completeUpload(base, sender.headers, chunks.result.uploadId));
   const file = complete.result;
-  rows.push([`${label}: completion (checked, counted)`, `${file.pageCount} pages · ${describeWatch(complete, idle)}`]);
+  rows.push(
+    [`${label}: completion (checked, counted)`, `${file.pageCount} pages · ${describeWatch(complete, idle)}`],
+    insideRow('completion', complete),
+  );
   // What the local R2 costs alone: the stored document streamed back through the Worker, no work of ours.
-  const readBack = await watchServer(base, serverPid, async () => {
+  const readBack = await watch(async () => {
     const response = await fetch(`${base}/api/files/${file.fileId}/content`, { headers: sender.headers });
     return (await response.arrayBuffer()).byteLength;
   });
-  rows.push([`${label}: (reference: the stored document read back)`, `${mb(readBack.result)} · ${describeWatch(readBack, idle)}`]);
-  const send = await watchServer(base, serverPid, () => sendAndReceive(base, sender, receiver, file.fileId, file.pageCount));
+  rows.push(
+    [`${label}: (reference: the stored document read back)`, `${mb(readBack.result)} · ${describeWatch(readBack, idle)}`],
+    insideRow('(reference)', readBack),
+  );
+  const send = await watch(() => sendAndReceive(base, sender, receiver, file.fileId, file.pageCount));
   const { sent, received } = send.result;
   rows.push([
     `${label}: sent with a cover → delivered, received`,
     `${sent.status} ${sent.pageCount} pages, ${received.status} ${received.pageCount} pages · ${describeWatch(send, idle)}`,
   ]);
+  rows.push(insideRow('send → delivered, received', send));
   rows.push([`${label}: the fax PDF transmitted`, await transmittedPages(base, sender, sent.id)]);
   return rows;
 }
 
-/** @returns {Promise<Array<[string, string]>>} benchmark rows */
-export async function benchLargeFax(base, serverPid) {
+/**
+ * `inside` (workerd-watch.mjs's `memory` and `trace` of this server), when given, adds each step's
+ * figures from inside workerd.
+ * @returns {Promise<Array<[string, string]>>} benchmark rows
+ */
+export async function benchLargeFax(base, serverPid, inside = null) {
   const sender = await accountWithNumber(base, 'large-sender', '212', 'PRO');
   const receiver = await accountWithNumber(base, 'large-receiver', '212', 'PRO');
   const largest = await scannedPdf(349, MAX_DOCUMENT_BYTES, true);
@@ -95,14 +124,32 @@ export async function benchLargeFax(base, serverPid) {
   await sleep(2_000);
   const idle = workerdRss(serverPid);
   const rows = [['large fax: workerd idle', `${mb(idle)} (the target is +64 MB, the limit 128 MB)`]];
+  if (inside) {
+    inside.idleHeap = await inside.memory.sample();
+    rows.push(['large fax: our Worker idle, inside workerd', `heap ${mb(inside.idleHeap)}`]);
+  }
+  // What a ping waits on this machine with nothing sent: the floor of every figure below.
+  const quiet = await watchServer(base, serverPid, () => sleep(5_000), inside);
+  rows.push(['large fax: nothing sent (this machine, as loaded)', describeWatch(quiet, idle)]);
+  if (inside) rows.push(['large fax: nothing sent, inside workerd', describeInside(quiet, inside.idleHeap)]);
   rows.push(
-    ...(await benchDocument(base, serverPid, idle, sender, receiver, `349 pages ${(largest.byteLength / 1e6).toFixed(1)} MB`, largest)),
+    ...(await benchDocument(
+      base,
+      serverPid,
+      idle,
+      inside,
+      sender,
+      receiver,
+      `349 pages ${(largest.byteLength / 1e6).toFixed(1)} MB`,
+      largest,
+    )),
   );
   rows.push(
     ...(await benchDocument(
       base,
       serverPid,
       idle,
+      inside,
       sender,
       receiver,
       `300 pages ${(threeHundred.byteLength / 1e6).toFixed(1)} MB`,
@@ -117,15 +164,28 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     console.log(`\n${title}`);
     for (const [name, figure] of rows) console.log(`  ${name.padEnd(60)} ${figure}`);
   };
-  print('Benchmark: preparing the largest fax, our code alone (this machine)', await benchLargeFaxCode());
+  // --product-only: the run through the product alone (a few minutes less).
+  if (!process.argv.includes('--product-only')) {
+    print('Benchmark: preparing the largest fax, our code alone (this machine)', await benchLargeFaxCode());
+  }
   process.env.LOOPBACK_MS_PER_PAGE ??= '0';
-  const server = await startLocalServer({ port: Number(process.env.BENCH_PORT ?? 8796), label: 'bench-large-fax' });
+  const traces = await mkdtemp(join(tmpdir(), 'fax-bench-trace-'));
+  const inspectorPort = await freePort();
+  const server = await startLocalServer({
+    port: Number(process.env.BENCH_PORT ?? 8796),
+    label: 'bench-large-fax',
+    inspectorPort,
+    env: tracedWorkerdEnv(traces),
+  });
+  const memory = await isolateMemory(`http://127.0.0.1:${inspectorPort}`);
   try {
     print(
-      'Benchmark: the largest fax through the product (local wrangler dev, R2 simulated in its workerd; this machine)',
-      await benchLargeFax(server.url, server.pid),
+      'Benchmark: the largest fax through the product (local wrangler dev, R2 and D1 simulated in its workerd; this machine)',
+      await benchLargeFax(server.url, server.pid, { memory, trace: traceReader(traces) }),
     );
   } finally {
+    memory.close();
     await server.stop();
+    await rm(traces, { recursive: true, force: true });
   }
 }

@@ -1,7 +1,10 @@
 // Watching the local server while something runs: the resident memory of its workerd processes
 // (sampled from /proc every 20 ms) and how long a trivial request (GET /api/ping) takes meanwhile,
-// one after another, so a slow answer shows the Worker was busy and could not serve it. Figures only.
+// one after another, so a slow answer shows the Worker was busy and could not serve it. Given what
+// workerd-watch.mjs reads inside workerd, also our Worker's own memory and the longest turn of each
+// party on workerd's thread (ours, the R2 and D1 stand-ins, the rest). Figures only.
 import { readdirSync, readFileSync } from 'node:fs';
+import { describeTurns } from './workerd-watch.mjs';
 
 const WORKERD = /workerd/;
 
@@ -63,18 +66,30 @@ function percentile(sorted, q) {
   return sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
 }
 
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
 /**
  * Runs `work` while sampling memory and timing pings. Answers what `work` answered with the
- * figures: memory before and at its peak, and the pings' p50, p99 and longest.
+ * figures: memory before and at its peak, and the pings' p50, p99 and longest. With `inside`
+ * (`{ memory, trace }` from workerd-watch.mjs), also our Worker's heap before and at its peak and
+ * each party's turns.
  */
-export async function watchServer(base, serverPid, work) {
+export async function watchServer(base, serverPid, work, inside = null) {
   const pids = workerdPids(serverPid);
   const before = workerdRss(serverPid, pids);
   let peak = before;
   const sampler = setInterval(() => {
     peak = Math.max(peak, workerdRss(serverPid, pids));
   }, 20);
+  const heap = inside ? { before: await inside.memory.sample(), peak: 0 } : null;
   let done = false;
+  const heapSampling = (async () => {
+    while (heap && !done) {
+      heap.peak = Math.max(heap.peak, await inside.memory.sample());
+      await sleep(20);
+    }
+  })();
+  const startedAt = Date.now();
   const pings = [];
   const pinging = (async () => {
     while (!done) {
@@ -93,9 +108,17 @@ export async function watchServer(base, serverPid, work) {
     done = true;
     clearInterval(sampler);
     // The ping still on its way is counted: it may be the one the work held up longest.
-    await pinging;
+    await Promise.all([pinging, heapSampling]);
   }
-  return { result, ms, before, peak: Math.max(peak, workerdRss(serverPid, pids)), pings: pingFigures(pings) };
+  const endedAt = Date.now();
+  let turns = null;
+  if (inside) {
+    heap.peak = Math.max(heap.before, heap.peak, await inside.memory.sample());
+    // workerd writes its trace as it goes: the step's last turns may still be on their way.
+    await sleep(500);
+    turns = inside.trace.turns(startedAt, endedAt);
+  }
+  return { result, ms, before, peak: Math.max(peak, workerdRss(serverPid, pids)), pings: pingFigures(pings), heap, turns };
 }
 
 function pingFigures(samples) {
@@ -110,5 +133,14 @@ export function describeWatch(watch, idle) {
     `peak +${mb(watch.peak - idle)} above idle (+${mb(watch.peak - watch.before)} above its start) · ` +
     `longest ping ${pings.max.toFixed(0)} ms · ping p99 ${pings.p99.toFixed(0)} ms (p50 ${pings.p50.toFixed(0)} ms, n=${pings.n}) · ` +
     `${(watch.ms / 1000).toFixed(1)} s`
+  );
+}
+
+/** "our Worker's heap peak +12 MB above idle (+3 MB above its start) · our Worker longest 38 ms (busy 4.1 s) · R2 stand-in …" */
+export function describeInside(watch, idleHeap) {
+  if (!watch.heap) return 'not watched inside workerd';
+  return (
+    `our Worker's heap peak +${mb(watch.heap.peak - idleHeap)} above idle (+${mb(watch.heap.peak - watch.heap.before)} above its start) · ` +
+    describeTurns(watch.turns ?? {})
   );
 }

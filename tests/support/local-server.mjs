@@ -11,10 +11,20 @@ import { join } from 'node:path';
  * work on its files and start it again on the same data.
  * `rateLimitMultiplier` is the server's RATE_LIMIT_MULTIPLIER (every request comes from this one
  * address; the abuse limits are not what is measured): 50 unless given.
- * @param {{ port: number, build?: boolean, timeoutMs?: number, label?: string, stateDir?: string, rateLimitMultiplier?: number }} options
+ * `inspectorPort` fixes where the Worker's inspector listens; `env` adds to the server's environment.
+ * @param {{ port: number, build?: boolean, timeoutMs?: number, label?: string, stateDir?: string, rateLimitMultiplier?: number, inspectorPort?: number, env?: Record<string, string> }} options
  * @returns {Promise<{ url: string, logFile: string, stop: () => Promise<void>, pid: number }>}
  */
-export async function startLocalServer({ port, build = false, timeoutMs = 120_000, label = 'server', stateDir, rateLimitMultiplier = 50 }) {
+export async function startLocalServer({
+  port,
+  build = false,
+  timeoutMs = 120_000,
+  label = 'server',
+  stateDir,
+  rateLimitMultiplier = 50,
+  inspectorPort,
+  env = {},
+}) {
   const dir = mkdtempSync(join(tmpdir(), `fax-${label}-`));
   const logFile = join(dir, 'server.log');
   const log = openSync(logFile, 'a');
@@ -27,6 +37,8 @@ export async function startLocalServer({ port, build = false, timeoutMs = 120_00
       STATE_DIR: stateDir ?? join(dir, 'state'),
       SKIP_BUILD: build ? '' : '1',
       RATE_LIMIT_MULTIPLIER: String(rateLimitMultiplier),
+      ...(inspectorPort ? { INSPECTOR_PORT: String(inspectorPort) } : {}),
+      ...env,
     },
   });
   let exited = false;

@@ -6,6 +6,7 @@ import { type LoopbackStep, loopbackInboundFaxId, planLoopbackCall } from '../ca
 import type { AttemptRef } from '../carrier/types';
 import { readConfig } from '../env';
 import { copyObject, readObject, writePdf } from '../storage/bucket';
+import { waitForOthers } from '../storage/local-steps';
 import { receiveCarrierWebhook } from '../webhooks/carrier-webhook';
 
 // One simulated fax call of the loopback network (one object per call, named by its carrier id).
@@ -69,6 +70,10 @@ export class LoopbackFaxLine extends DurableObject<Env> {
       state.failures = 0;
       state.next += 1;
       await this.ctx.storage.put('line', state);
+      // Events due at once (a fast network's 349 pages) are handed over one by one, each after the
+      // Worker had a chance to serve others: in memory, back to back, they would shut out every
+      // request until the last one (decision 041).
+      await waitForOthers();
     }
     // The call is over: nothing of it is kept.
     await this.ctx.storage.deleteAll();

@@ -4,6 +4,7 @@
 // elsewhere). Keys are built by documents.ts, never taken from a caller.
 
 import type { DocumentSource } from '../documents/document-source';
+import { copiesInSteps, feedInSteps } from './local-steps';
 
 type ObjectBody = ArrayBuffer | ArrayBufferView | ReadableStream | string;
 
@@ -63,7 +64,8 @@ export function writePdf(env: Env, key: string, bytes: ObjectBody, customMetadat
 
 /**
  * Stores at `to` the object at `from` followed by `suffix` (a fax's cover page added as an update,
- * fax/fax-document.ts), streamed from one to the other: never held whole. Null when `from` is gone.
+ * fax/fax-document.ts), streamed from one to the other: never held whole; locally in steps that let
+ * other requests in (local-steps.ts). Null when `from` is gone.
  */
 export async function copyObject(
   env: Env,
@@ -72,14 +74,31 @@ export async function copyObject(
   suffix: Uint8Array | null,
   options?: R2PutOptions,
 ): Promise<R2Object | null> {
+  if (copiesInSteps(env)) {
+    const source = await env.DOCUMENTS.head(from);
+    if (!source) return null;
+    return writeFed(env, to, source.size, suffix, options, (writable) => feedInSteps(env, from, source, writable));
+  }
   const source = await env.DOCUMENTS.get(from);
   if (!source) return null;
   if (!suffix?.byteLength) return writeObject(env, to, source.body, options);
+  return writeFed(env, to, source.size, suffix, options, (writable) => source.body.pipeTo(writable, { preventClose: true }));
+}
+
+/** Stores at `to` the `size` bytes `feed` writes (leaving the stream open), followed by `suffix`. */
+async function writeFed(
+  env: Env,
+  to: string,
+  size: number,
+  suffix: Uint8Array | null,
+  options: R2PutOptions | undefined,
+  feed: (writable: WritableStream<Uint8Array>) => Promise<void>,
+): Promise<R2Object> {
   // R2 takes a stream only when its length is known: the source's and the suffix's.
-  const { readable, writable } = new FixedLengthStream(source.size + suffix.byteLength);
-  const feeding = source.body.pipeTo(writable, { preventClose: true }).then(async () => {
+  const { readable, writable } = new FixedLengthStream(size + (suffix?.byteLength ?? 0));
+  const feeding = feed(writable).then(async () => {
     const writer = writable.getWriter();
-    await writer.write(suffix);
+    if (suffix?.byteLength) await writer.write(suffix);
     await writer.close();
   });
   const [stored] = await Promise.all([writeObject(env, to, readable, options), feeding]);
