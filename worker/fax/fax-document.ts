@@ -4,9 +4,9 @@ import { coverPageUpdate } from '../documents/fax-pdf';
 import { PdfStructureError, readPageTree } from '../documents/pdf-outline';
 import { DocumentTooComplex, scanPdf } from '../documents/pdf-scan';
 import { StreamTooLarge } from '../documents/stream-bounds';
-import { userHubStub } from '../live/publish';
 import { copyObject, readObjectSource } from '../storage/bucket';
 import { faxDocumentKey } from '../storage/documents';
+import { userStore } from '../user-store/stub';
 import { sourceFileOf } from './fax-files';
 import { storedCoverPage } from './stored-cover';
 
@@ -49,6 +49,6 @@ export async function ensureFaxDocument(env: Env, fax: UserFaxRow): Promise<stri
   if (!update) return null;
   const key = faxDocumentKey(fax.userId, fax.id);
   if (!(await copyObject(env, file.r2Key, key, update, PDF_METADATA))) return null;
-  await userHubStub(env, fax.userId).setDocumentKey(fax.userId, fax.id, key);
+  await userStore(env, fax.userId).setDocumentKey(fax.id, key);
   return key;
 }
