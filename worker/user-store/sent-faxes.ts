@@ -5,10 +5,11 @@ import { findStoreFax } from '../db/store/faxes';
 import type { StoreFaxRow } from '../db/store/schema';
 import { planAttemptChange } from '../domain/attempt-change';
 import { decideDispatch } from '../domain/dispatch-decision';
+import { showsChange } from '../domain/fax-push';
 import { type AttemptReport, faxProgressOf, isTerminalStatus, startFaxAttempt } from '../domain/fax-status';
 import { enqueueFaxJob } from '../queues/fax-messages';
 import { recordEnded } from './ledger';
-import { pushFax, type StoreRoom, watchOpenFaxes } from './room';
+import { faxView, pushFax, type StoreRoom, watchOpenFaxes } from './room';
 
 // A sent fax's life with the carrier (decision 014), decided where the fax is: the object runs one
 // call at a time, so a dispatch's start and a carrier's report are each read, planned (the rules of
@@ -107,7 +108,7 @@ export const sentFaxMethods = {
         queued = plan.retry.attempt;
         continue;
       }
-      const committed = await commitChange(this, { ...plan.change, receipt: input.receipt ?? undefined });
+      const committed = await commitChange(this, { ...plan.change, receipt: input.receipt ?? undefined }, fax);
       if (!committed) return { outcome: 'duplicate', ended: false };
       return { outcome: 'applied', ended: !isTerminalStatus(fax.status) && isTerminalStatus(plan.change.fax.status) };
     }
@@ -129,28 +130,33 @@ export type SentFaxMethods = typeof sentFaxMethods;
 async function startAttemptOf(room: StoreRoom, fax: StoreFaxRow, attempt: number, carrier: CarrierName, from: string): Promise<boolean> {
   const next = startFaxAttempt(faxProgressOf(fax), attempt);
   if (!next) return false;
-  return commitChange(room, {
-    faxId: fax.id,
-    version: fax.updated,
-    now: Date.now(),
-    fax: { ...next, localNumber: from },
-    attemptInsert: { attempt, carrier },
-    timeline: [{ kind: 'QUEUED', attempt, pagesSent: null, reason: null }],
-  });
+  return commitChange(
+    room,
+    {
+      faxId: fax.id,
+      version: fax.updated,
+      now: Date.now(),
+      fax: { ...next, localNumber: from },
+      attemptInsert: { attempt, carrier },
+      timeline: [{ kind: 'QUEUED', attempt, pagesSent: null, reason: null }],
+    },
+    fax,
+  );
 }
 
 /**
- * Commits one planned step of a sent fax and pushes it; false when its carrier delivery was
- * applied before. Planned and committed with no await between, the fax's version always holds.
+ * Commits one planned step of a sent fax (`before`: the fax it was planned from) and pushes it when
+ * the page would show something new; false when its carrier delivery was applied before. Planned
+ * and committed with no await between, the fax's version always holds.
  */
-async function commitChange(room: StoreRoom, change: FaxChange): Promise<boolean> {
+async function commitChange(room: StoreRoom, change: FaxChange, before: StoreFaxRow): Promise<boolean> {
   const result = commitStoreFaxChange(room.store, change);
   if (result === 'conflict') throw new Error(`Fax ${change.faxId} changed between its plan and its commit`);
   if (result === 'duplicate') return false;
   const row = findStoreFax(room.store, change.faxId);
   if (row) {
     const refunded = (change.refund?.toPaid ?? 0) + (change.refund?.toDefault ?? 0);
-    await pushFax(room, row, refunded > 0);
+    if (refunded > 0 || showsChange(faxView(room, before), faxView(room, row))) await pushFax(room, row, refunded > 0);
     await recordEnded(room, row);
   }
   await watchOpenFaxes(room);
