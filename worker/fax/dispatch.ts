@@ -1,5 +1,6 @@
 import type { FaxFailureReason } from '../../src/common/faxes';
 import { outboundCarrier } from '../carrier';
+import { signAttemptOwner } from '../carrier/attempt-ref';
 import { type AttemptRef, CarrierRejected } from '../carrier/types';
 import { getDb } from '../db/client';
 import { findFaxOwner, recordCarrierFaxId } from '../db/queries/fax-owners';
@@ -90,6 +91,7 @@ export async function dispatchFax(env: Env, ref: AttemptRef, owner: string | und
     const accepted = await carrier.send({
       faxId: fax.id,
       attempt: ref.attempt,
+      owner: await signAttemptOwner(config.FAX_REFERENCE_SECRET, ref, userId),
       from: fax.localNumber ?? config.FAX_SENDER_NUMBER,
       to: fax.remoteNumber!,
       documentKey,

@@ -1,3 +1,4 @@
+import { verifyAttemptOwner } from '../carrier/attempt-ref';
 import type { AttemptRef, CarrierEvent, CarrierName } from '../carrier/types';
 import { getDb } from '../db/client';
 import { findCarrierFaxId, findFaxOwner } from '../db/queries/fax-owners';
@@ -33,8 +34,16 @@ export async function reportAttempt(env: Env, { userId, ...input }: AttemptRepor
   return outcome;
 }
 
-/** Which attempt of whose fax an event is about: by our reference, or by the carrier's id. */
+/**
+ * Which attempt of whose fax an event is about: by our signed reference (no lookup), else — a
+ * reference made before owners were signed, or none — through D1. A reference whose signature
+ * does not hold names nobody: it touches no store.
+ */
 async function locateAttempt(env: Env, event: Extract<CarrierEvent, { kind: 'outbound.status' }>) {
+  if (event.reference?.owner) {
+    const userId = await verifyAttemptOwner(readConfig(env).FAX_REFERENCE_SECRET, event.reference);
+    return userId ? { ref: { faxId: event.reference.faxId, attempt: event.reference.attempt }, userId } : null;
+  }
   const db = getDb(env);
   if (event.reference) {
     const userId = await findFaxOwner(db, event.reference.faxId);
