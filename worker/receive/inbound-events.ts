@@ -57,9 +57,9 @@ async function applyToFax(
   const store = userStore(env, userId);
   // The end may come first (or alone): the page then shows "receiving…" while the document is copied.
   const noted = await store.noteReceivingFax(call, event.kind === 'inbound.started' ? event.pagesReceived : null);
-  if (event.kind === 'inbound.started') return [noted, 'STARTED'];
+  if (event.kind === 'inbound.started') return [noted.changed, 'STARTED'];
   // Already ended (a repeat, or closed as abandoned): its media is not fetched again.
-  if (!(await store.isStillReceiving(call.faxId))) return [false, 'IGNORED'];
+  if (!noted.receiving) return [false, 'IGNORED'];
   const end = await endOf(env, { userId, ...call }, event);
   const ended = await store.endReceivedFax(call, end, creditPeriodOf(owner));
   return [ended, end.kind === 'received' ? 'RECEIVED' : 'FAILED'];

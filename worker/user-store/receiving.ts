@@ -16,19 +16,23 @@ import { faxView, pushFax, type StoreRoom, watchOpenFaxes } from './room';
 export type ReadChange = { fax: FaxView; totals: FaxTotals } | 'NOT_FOUND' | 'NOT_A_RECEIVED_FAX';
 
 export const receivingMethods = {
-  /** A call is being answered: its fax exists with the pages in so far. */
-  async noteReceivingFax(this: StoreRoom, userId: string, call: StoreInboundCall, pagesReceived: number | null): Promise<boolean> {
+  /**
+   * A call is being answered: its fax exists with the pages in so far. Answers whether that changed
+   * the fax, and whether the fax is still being received (an end that comes first or alone still
+   * finds it so; a repeat, or a call closed as abandoned, does not).
+   */
+  async noteReceivingFax(
+    this: StoreRoom,
+    userId: string,
+    call: StoreInboundCall,
+    pagesReceived: number | null,
+  ): Promise<{ changed: boolean; receiving: boolean }> {
     await this.ready(userId);
     const changed = noteStoreReceivingFax(this.store, call, pagesReceived);
-    const row = changed ? findStoreFax(this.store, call.faxId) : null;
-    if (row) await pushFax(this, row, false);
+    const row = findStoreFax(this.store, call.faxId);
+    if (changed && row) await pushFax(this, row, false);
     await watchOpenFaxes(this);
-    return changed;
-  },
-
-  async isStillReceiving(this: StoreRoom, userId: string, faxId: string): Promise<boolean> {
-    await this.ready(userId);
-    return findStoreFax(this.store, faxId)?.status === 'RECEIVING';
+    return { changed, receiving: row?.status === 'RECEIVING' };
   },
 
   /** Ends the call's fax once, charging the receive credits of the current period as far as they go. */
