@@ -1,6 +1,6 @@
 // The house rules of docs/architecture.md as a check (npm run lint:imports, part of npm test).
 // Rooms, lowest first: shared (src/common, src/i18n) and crypto/ and env.ts → domain/, views/, db/, storage/
-// → adapters (carrier/, payments/, mail/, queues/) and http/ → live/ → features (auth/, numbers/,
+// → adapters (carrier/, payments/, mail/, queues/) and http/ → user-store/ → live/ → features (auth/, numbers/,
 // documents/, uploads/, fax/, fax-mail/, receive/, subscriptions/, funnel/) → webhooks/, jobs/ → api/, pages/ → app.ts, index.ts.
 // loopback/ is the outside world (the simulated fax network): only the entries may load it.
 // Type-only imports are free: they vanish at run time and carry no behaviour.
@@ -69,13 +69,20 @@ module.exports = {
       comment: 'Carriers, payment processors, mail and queue messages know nothing of the features that use them.',
       severity: 'error',
       from: { path: ADAPTERS },
-      to: { ...runtime, path: [FEATURES, ABOVE_FEATURES, '^worker/(live|http)/'] },
+      to: { ...runtime, path: [FEATURES, ABOVE_FEATURES, '^worker/(live|http|user-store)/'] },
     },
     {
       name: 'http-below-features',
       comment: 'http/ is middleware and error shapes; features use it, not the other way round.',
       severity: 'error',
       from: { path: '^worker/http/' },
+      to: { ...runtime, path: [FEATURES, ABOVE_FEATURES, '^worker/(live|user-store)/'] },
+    },
+    {
+      name: 'user-store-below-live',
+      comment: "user-store/ is each user's Durable Object and its store's operations; live/ and the features call it.",
+      severity: 'error',
+      from: { path: '^worker/user-store/' },
       to: { ...runtime, path: [FEATURES, ABOVE_FEATURES, '^worker/live/'] },
     },
     {

@@ -119,6 +119,7 @@ if (!flag('--limits-only')) {
     'RESEND_API_KEY',
     'TELNYX_API_KEY',
     'FAX_MEDIA_SECRET',
+    'FAX_REFERENCE_SECRET',
     'STRIPE_SECRET_KEY',
     'STRIPE_WEBHOOK_SECRET',
   ];

@@ -16,8 +16,8 @@ import { runCron } from './jobs/cron';
 import { queue } from './jobs/queue';
 
 export type { AppType } from './api';
-export { UserHub } from './live/user-hub';
 export { LoopbackFaxLine } from './loopback/fax-line';
+export { UserHub } from './user-store/user-hub';
 
 /**
  * The server without Astro: security headers, the viewer, the same-origin rule and /api.

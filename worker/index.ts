@@ -18,15 +18,15 @@ import type { AppEnv } from './http/app-env';
 import { withReadableAddress } from './http/page-address';
 import { runCron } from './jobs/cron';
 import { queue } from './jobs/queue';
-import { userHubStub } from './live/publish';
 import { holderKeyOf } from './numbers/holder';
 import { loadPageData } from './pages';
 import { dashboardChecklist, pageFiguresWanted } from './pages/dashboard-setup';
 import { paymentsForPages } from './payments';
+import { userHubStub } from './user-store/stub';
 import { toAccountDetails } from './views/account';
 
-export { UserHub } from './live/user-hub';
 export { LoopbackFaxLine } from './loopback/fax-line';
+export { UserHub } from './user-store/user-hub';
 
 async function pageContext(c: Context<AppEnv>): Promise<PageContext> {
   const config = readConfig(c.env);

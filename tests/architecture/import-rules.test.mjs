@@ -25,9 +25,10 @@ test('a forbidden import, a runtime cycle and the site loading Worker code each 
   assert.match(output, /domain-is-pure: worker\/domain\/fax-rule\.ts → worker\/db\/fax-rows\.ts/);
   assert.match(output, /no-runtime-cycle: worker\/fax\/(first|second)\.ts/);
   assert.match(output, /site-imports-worker-types-only: src\/stores\/reach-into-worker\.ts → worker\/db\/fax-rows\.ts/);
+  assert.match(output, /user-store-below-live: worker\/user-store\/fax-methods\.ts → worker\/fax\/first\.ts/);
 });
 
-test('type-only imports across rooms pass the check', () => {
+test('type-only imports across rooms, and a feature calling the user store, pass the check', () => {
   const { status, output } = cruise('allowed');
   assert.equal(status, 0, output);
 });

@@ -2,7 +2,7 @@ import { runInDurableObject } from 'cloudflare:test';
 import { it } from 'vitest';
 import { type FaxFilterQuery, toFaxSearch } from '../../src/common/fax-search';
 import type { FaxPosition } from '../../worker/db/store/faxes';
-import type { UserHub } from '../../worker/live/user-hub';
+import type { UserHub } from '../../worker/user-store/user-hub';
 import { historyFax, seedHistory } from '../support/fax-history';
 import { senderWithCredits } from '../support/send-fax';
 import { userStoreStub } from '../support/user-store';

@@ -2,7 +2,7 @@ import { createExecutionContext, createMessageBatch, getQueueResult } from 'clou
 import { env } from 'cloudflare:workers';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import worker from '../../worker/app';
-import { decodeAttemptRef } from '../../worker/carrier/attempt-ref';
+import { decodeAttemptRef, signAttemptOwner } from '../../worker/carrier/attempt-ref';
 import { postTelnyxWebhook, telnyxEvent } from '../support/carrier';
 import { TELNYX_VARS } from '../support/config';
 import { insertUser } from '../support/db';
@@ -63,7 +63,9 @@ describe('a carrier that times out or answers 5xx', () => {
     expect(await deliverUntilAcked({ kind: 'fax.dispatch', faxId, userId: user.id, attempt: 1 })).toBe(failures.length + 1);
     // Every send was bounded: a hung Telnyx would have been cut off, not waited for.
     expect(posts.every((post) => post.signal instanceof AbortSignal)).toBe(true);
-    expect(posts.map((post) => decodeAttemptRef(post.clientState))).toEqual(Array(failures.length + 1).fill({ faxId, attempt: 1 }));
+    // Every redelivery names the same attempt, with the same signed owner.
+    const owner = await signAttemptOwner(env.FAX_REFERENCE_SECRET, { faxId, attempt: 1 }, user.id);
+    expect(posts.map((post) => decodeAttemptRef(post.clientState))).toEqual(Array(failures.length + 1).fill({ faxId, attempt: 1, owner }));
     const [attempt] = await attemptRows(faxId);
     expect(await attemptRows(faxId)).toHaveLength(1);
     expect(attempt).toMatchObject({ status: 'QUEUED', carrier_fax_id: `telnyx-${posts.length}` });

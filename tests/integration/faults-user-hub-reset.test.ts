@@ -2,7 +2,7 @@ import { runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { describe, expect, it, vi } from 'vitest';
 import type { FaxCounts, FaxListPage, SendStatus } from '../../src/common/faxes';
-import { userHubStub } from '../../worker/live/publish';
+import { userHubStub } from '../../worker/user-store/stub';
 import type { AccountDetails } from '../../worker/views/account';
 import { call, errorCode } from '../support/client';
 import { storedDocument } from '../support/documents';

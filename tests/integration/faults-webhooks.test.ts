@@ -3,7 +3,7 @@ import { env } from 'cloudflare:workers';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../../worker/app';
 import { encodeAttemptRef } from '../../worker/carrier/attempt-ref';
-import { userHubStub } from '../../worker/live/publish';
+import { userHubStub } from '../../worker/user-store/stub';
 import { outboxTo } from '../support/account';
 import { startTelnyxAttempt, telnyxEvent, telnyxWebhookRequest } from '../support/carrier';
 import { insertUser } from '../support/db';

@@ -6,7 +6,7 @@ import type { FaxDirection, SendFaxResult } from '../../src/common/faxes';
 import { readFaxCounters, readFaxTotals, recountFaxCounters } from '../../worker/db/store/fax-counters';
 import type { FaxPosition } from '../../worker/db/store/faxes';
 import { storeFaxes } from '../../worker/db/store/schema';
-import type { UserHub } from '../../worker/live/user-hub';
+import type { UserHub } from '../../worker/user-store/user-hub';
 import { call } from '../support/client';
 import { storedDocument } from '../support/documents';
 import { type HistoryFax, historyFax, seedHistory } from '../support/fax-history';

@@ -1,7 +1,7 @@
 import { env, exports } from 'cloudflare:workers';
 import { PDFDocument } from 'pdf-lib';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { decodeAttemptRef } from '../../worker/carrier/attempt-ref';
+import { decodeAttemptRef, signAttemptOwner } from '../../worker/carrier/attempt-ref';
 import { dispatchFax } from '../../worker/fax/dispatch';
 import { signFaxMediaUrl } from '../../worker/fax/media-url';
 import { errorCode } from '../support/client';
@@ -81,8 +81,8 @@ async function queuedFax(toNumber = '+13127367276') {
 }
 
 describe('sending through Telnyx', () => {
-  it('POSTs /v2/faxes with the connection, numbers, a signed media URL, our webhook and the attempt', async () => {
-    const { faxId } = await queuedFax();
+  it('POSTs /v2/faxes with the connection, numbers, a signed media URL, our webhook and the attempt with its owner, signed', async () => {
+    const { faxId, userId } = await queuedFax();
     const telnyxId = crypto.randomUUID();
     answer = () => accepted(telnyxId);
     expect(await dispatchFax(telnyxEnv(), { faxId, attempt: 1 }, undefined, 1)).toBe('sent');
@@ -101,7 +101,8 @@ describe('sending through Telnyx', () => {
       webhook_url: `${ORIGIN}/api/webhooks/telnyx`,
       client_state: expect.any(String),
     });
-    expect(decodeAttemptRef(request!.body.client_state as string)).toEqual({ faxId, attempt: 1 });
+    const owner = await signAttemptOwner(env.FAX_REFERENCE_SECRET, { faxId, attempt: 1 }, userId);
+    expect(decodeAttemptRef(request!.body.client_state as string)).toEqual({ faxId, attempt: 1, owner });
     expect(await attemptRows(faxId)).toEqual([
       expect.objectContaining({ attempt: 1, carrier: 'telnyx', carrier_fax_id: telnyxId, status: 'QUEUED' }),
     ]);

@@ -17,11 +17,11 @@ import {
   setStoreFaxRead,
 } from '../../worker/db/store/received-faxes';
 import { storeFaxAttempts } from '../../worker/db/store/schema';
-import { planAttemptChange } from '../../worker/fax/attempt-change';
-import type { UserHub } from '../../worker/live/user-hub';
+import { planAttemptChange } from '../../worker/domain/attempt-change';
+import type { UserHub } from '../../worker/user-store/user-hub';
 
 // A fax's life in the user's own store (decision 023): attempt changes planned by the same rules
-// as today (fax/attempt-change.ts) and committed once, refunds to the right buckets, and received
+// as today (domain/attempt-change.ts) and committed once, refunds to the right buckets, and received
 // faxes charged once with the counters kept right through every step.
 
 function freshObject(): DurableObjectStub<UserHub> {

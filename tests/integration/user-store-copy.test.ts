@@ -8,7 +8,7 @@ import { readFaxCounters, readFaxTotals, recountFaxCounters } from '../../worker
 import { listStoreFaxEvents, listStoreFaxes } from '../../worker/db/store/faxes';
 import { storeFaxAttempts, storeFaxes } from '../../worker/db/store/schema';
 import { moveHistoriesToStores } from '../../worker/jobs/move-histories';
-import type { UserHub } from '../../worker/live/user-hub';
+import type { UserHub } from '../../worker/user-store/user-hub';
 import { call } from '../support/client';
 import { seedD1History, setD1Credits } from '../support/d1-history';
 import { passwordAccount } from '../support/db';

@@ -10,7 +10,7 @@ import { storeMigrations } from '../../worker/db/store/migrations';
 import { migrateUserStore, type StoreMigrations } from '../../worker/db/store/open-store';
 import { storeFaxes } from '../../worker/db/store/schema';
 import { NO_PERIOD_CREDITS, splitCharge } from '../../worker/domain/credits';
-import type { UserHub } from '../../worker/live/user-hub';
+import type { UserHub } from '../../worker/user-store/user-hub';
 
 // Each user's own store (docs/decisions/023): the object brings its SQLite schema up to date when
 // it starts, from nothing or from any earlier version, and keeps what it already holds.

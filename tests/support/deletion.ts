@@ -5,8 +5,9 @@ import worker from '../../worker/app';
 import { insertStoreContact } from '../../worker/db/store/contacts';
 import { setPeriodCredits } from '../../worker/db/store/credits';
 import { createSendFax } from '../../worker/db/store/faxes';
-import { userHubStub } from '../../worker/live/publish';
 import { putUserDocument } from '../../worker/storage/documents';
+import { userHubStub } from '../../worker/user-store/stub';
+import type { UserHub } from '../../worker/user-store/user-hub';
 import { call, ORIGIN } from './client';
 import { insertSessionCookie, insertUser } from './db';
 import { LiveSocket } from './live';
@@ -142,7 +143,7 @@ export async function userWithDocuments() {
   const user = await insertUser();
   await insertSessionCookie(user.id);
   for (const id of ['a', 'b', 'c']) await putUserDocument(env, user.id, id, `%PDF ${id}`, 'application/pdf');
-  await runInDurableObject(userHubStub(env, user.id), (hub) => {
+  await runInDurableObject(userHubStub(env, user.id), (hub: UserHub) => {
     setPeriodCredits(hub.store, { defaultCreditsSend: 10, defaultCreditsReceive: 10 }, Date.now());
     const fax = { id: crypto.randomUUID(), toNumber: '+12125550123', pageCount: 1, fileId: 'a', fileName: 'a.pdf', coverPage: null };
     createSendFax(hub.store, { ...fax, anonymous: false, now: Date.now() });

@@ -14,7 +14,7 @@ import { type CheckedRow, fileProblemMessage } from '../domain/contact-import';
 import { ApiError } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
 import { validate } from '../http/validate';
-import { userHubStub } from '../live/publish';
+import { userStore } from '../user-store/stub';
 
 function fileTooLarge(): ApiError {
   return new ApiError(413, 'PAYLOAD_TOO_LARGE', t('api.contactFileTooLarge', { mb: CONTACT_IMPORT_MAX_BYTES / (1024 * 1024) }));
@@ -46,7 +46,7 @@ export const contactFilesApi = new Hono<AppEnv>()
   .post('/previewContactImport', requireViewer, limitImportBody, validate('json', contactImportSchema), async (c) => {
     const { user } = currentViewer(c);
     const { format, text } = c.req.valid('json');
-    const body: ContactImportReport = await userHubStub(c.env, user.id).previewContactImport(user.id, format, checkedRows(format, text));
+    const body: ContactImportReport = await userStore(c.env, user.id).previewContactImport(format, checkedRows(format, text));
     return c.json(body, 200);
   })
 
@@ -54,14 +54,14 @@ export const contactFilesApi = new Hono<AppEnv>()
     const { user } = currentViewer(c);
     const { format, text } = c.req.valid('json');
     const rows = checkedRows(format, text);
-    const body: ContactImportReport = await userHubStub(c.env, user.id).importContacts(user.id, format, rows, Date.now());
+    const body: ContactImportReport = await userStore(c.env, user.id).importContacts(format, rows, Date.now());
     return c.json(body, 200);
   })
 
   .get('/exportContacts', requireViewer, validate('query', contactExportQuerySchema), async (c) => {
     const { user } = currentViewer(c);
     const { format } = c.req.valid('query');
-    const contacts = await userHubStub(c.env, user.id).exportContacts(user.id);
+    const contacts = await userStore(c.env, user.id).exportContacts();
     const type = CONTACT_FILE_TYPES[format];
     return new Response(writeContactFile(format, contacts), {
       headers: {

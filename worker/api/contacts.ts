@@ -17,7 +17,7 @@ import { type ContactChange, decodeContactCursor, searchTerms } from '../domain/
 import { ApiError } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
 import { validate } from '../http/validate';
-import { userHubStub } from '../live/publish';
+import { userStore } from '../user-store/stub';
 import { toContactListPage } from '../views/contacts';
 
 /**
@@ -47,28 +47,28 @@ export const contactsApi = new Hono<AppEnv>()
     const { search, cursor, limit } = c.req.valid('query');
     const after = cursor ? decodeContactCursor(cursor) : null;
     if (cursor && !after) throw new ApiError(400, 'INVALID_INPUT', t('api.invalidValue', { field: t('api.cursor') }));
-    const page = await userHubStub(c.env, user.id).listContacts(user.id, searchTerms(search ?? ''), after, limit ?? CONTACT_PAGE_SIZE);
+    const page = await userStore(c.env, user.id).listContacts(searchTerms(search ?? ''), after, limit ?? CONTACT_PAGE_SIZE);
     const body: ContactListPage = toContactListPage(page);
     return c.json(body, 200);
   })
 
   .get('/contacts/:contactId', requireViewer, validate('param', contactIdParamSchema), async (c) => {
     const { user } = currentViewer(c);
-    const contact = await userHubStub(c.env, user.id).contact(user.id, c.req.valid('param').contactId);
+    const contact = await userStore(c.env, user.id).contact(c.req.valid('param').contactId);
     if (!contact) throw new ApiError(404, 'NOT_FOUND');
     return c.json({ contact }, 200);
   })
 
   .post('/addContact', requireViewer, validate('json', contactInputSchema), async (c) => {
     const { user } = currentViewer(c);
-    const change = await userHubStub(c.env, user.id).addContact(user.id, c.req.valid('json'), Date.now());
+    const change = await userStore(c.env, user.id).addContact(c.req.valid('json'), Date.now());
     return change.ok ? c.json({ contact: change.contact }, 201) : refuseChange(c, change);
   })
 
   .post('/editContact', requireViewer, validate('json', editContactSchema), async (c) => {
     const { user } = currentViewer(c);
     const { contactId, ...fields } = c.req.valid('json');
-    const change = await userHubStub(c.env, user.id).editContact(user.id, contactId, fields, Date.now());
+    const change = await userStore(c.env, user.id).editContact(contactId, fields, Date.now());
     return change.ok ? c.json({ contact: change.contact }, 200) : refuseChange(c, change);
   })
 
@@ -77,6 +77,6 @@ export const contactsApi = new Hono<AppEnv>()
   .post('/deleteContacts', requireViewer, validate('json', deleteContactsSchema), async (c) => {
     const { user } = currentViewer(c);
     const { contactIds } = c.req.valid('json');
-    if (!(await userHubStub(c.env, user.id).deleteContacts(user.id, contactIds))) throw new ApiError(404, 'NOT_FOUND');
+    if (!(await userStore(c.env, user.id).deleteContacts(contactIds))) throw new ApiError(404, 'NOT_FOUND');
     return c.json({ deleted: new Set(contactIds).size }, 200);
   });

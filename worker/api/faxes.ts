@@ -12,7 +12,7 @@ import { findFaxOf } from '../fax/user-faxes';
 import { ApiError } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
 import { validate } from '../http/validate';
-import { userHubStub } from '../live/publish';
+import { userStore } from '../user-store/stub';
 import { toFaxListPage } from '../views/faxes';
 
 function pdfHeaders(fileName: string, disposition: 'inline' | 'attachment'): Record<string, string> {
@@ -35,7 +35,7 @@ export const faxesApi = new Hono<AppEnv>()
     const limit = after ? FAX_NEXT_PAGE_SIZE : FAX_FIRST_PAGE_SIZE;
     // The cursor is a position in the list, so the next page of a search is the same filters after it.
     const search = toFaxSearch(filters);
-    const read = await userHubStub(c.env, user.id).listFaxes(user.id, direction, after, limit + 1, search);
+    const read = await userStore(c.env, user.id).listFaxes(direction, after, limit + 1, search);
     const body: FaxListPage = toFaxListPage(read, limit);
     return c.json(body, 200);
   })
@@ -43,20 +43,20 @@ export const faxesApi = new Hono<AppEnv>()
   // The spec's send document: what the dashboard shows while a fax is on its way.
   .get('/sendStatus', async (c) => {
     const { user } = currentViewer(c);
-    const body: SendStatus = await userHubStub(c.env, user.id).sendStatus(user.id);
+    const body: SendStatus = await userStore(c.env, user.id).sendStatus();
     return c.json(body, 200);
   })
 
   // The dashboard's lists, as its page is rendered with them: read again when the page may have missed a push.
   .get('/recentFaxes', async (c) => {
     const { user } = currentViewer(c);
-    const body: RecentFaxes = await userHubStub(c.env, user.id).recentFaxes(user.id);
+    const body: RecentFaxes = await userStore(c.env, user.id).recentFaxes();
     return c.json(body, 200);
   })
 
   .get('/faxes/:faxId', validate('param', faxIdParamSchema), async (c) => {
     const { user } = currentViewer(c);
-    const body: FaxDetails | null = await userHubStub(c.env, user.id).faxDetails(user.id, c.req.valid('param').faxId);
+    const body: FaxDetails | null = await userStore(c.env, user.id).faxDetails(c.req.valid('param').faxId);
     if (!body) throw new ApiError(404, 'NOT_FOUND');
     return c.json(body, 200);
   })

@@ -8,7 +8,7 @@ import { ApiError } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
 import { validate } from '../http/validate';
 import { verifyCustomToken } from '../live/custom-token';
-import { userHubStub } from '../live/publish';
+import { userHubStub } from '../user-store/stub';
 
 const liveQuerySchema = z.object({ token: z.string().min(1).max(2048) });
 

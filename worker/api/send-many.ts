@@ -19,8 +19,8 @@ import { acceptFaxes } from '../fax/accept-send';
 import { ApiError } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
 import { validate } from '../http/validate';
-import { userHubStub } from '../live/publish';
-import type { ScheduleOutcome } from '../live/user-hub';
+import type { ScheduleOutcome } from '../user-store/sends';
+import { userStore } from '../user-store/stub';
 
 // Sending one document to many numbers and sending later (decision 025). Each recipient gets its own
 // fax (own cover page, status, retries and refund); every fax of a send is charged in one
@@ -62,7 +62,7 @@ export const sendManyApi = new Hono<AppEnv>()
   .get('/broadcasts/:broadcastId', validate('param', broadcastIdParamSchema), async (c) => {
     const { user } = currentViewer(c);
     const { broadcastId } = c.req.valid('param');
-    const faxes = await userHubStub(c.env, user.id).broadcastFaxes(user.id, broadcastId);
+    const faxes = await userStore(c.env, user.id).broadcastFaxes(broadcastId);
     if (faxes.length === 0) throw new ApiError(404, 'NOT_FOUND');
     const answer: BroadcastView = { broadcastId, faxes };
     return c.json(answer, 200);
@@ -73,14 +73,11 @@ export const sendManyApi = new Hono<AppEnv>()
   .post('/resendBroadcastFailures', validate('json', broadcastIdParamSchema), async (c) => {
     const { user } = currentViewer(c);
     const { broadcastId } = c.req.valid('json');
-    const group = await userHubStub(c.env, user.id).broadcastFaxes(user.id, broadcastId);
+    const group = await userStore(c.env, user.id).broadcastFaxes(broadcastId);
     if (group.length === 0) throw new ApiError(404, 'NOT_FOUND');
     const failed = group.filter((fax) => fax.status === 'FAILED' && fax.failureReason !== 'CANCELLED');
     if (failed.length === 0) throw new ApiError(409, 'NO_FAILED_FAXES');
-    const originals = await userHubStub(c.env, user.id).sendableCopies(
-      user.id,
-      failed.map((fax) => fax.id),
-    );
+    const originals = await userStore(c.env, user.id).sendableCopies(failed.map((fax) => fax.id));
     const fileId = originals[0]?.fileId;
     const file = fileId ? await findFileOfUser(getDb(c.env), user.id, fileId) : null;
     if (!file) throw new ApiError(404, 'NOT_FOUND', t('api.resendDocumentGone'));
@@ -96,12 +93,12 @@ export const sendManyApi = new Hono<AppEnv>()
     const body = c.req.valid('json');
     const now = Date.now();
     if (!isValidSendAt(body.sendAt, now)) throw new ApiError(400, 'INVALID_SEND_TIME');
-    const outcome = await userHubStub(c.env, user.id).reschedule(user.id, targetOf(body), body.sendAt, now);
+    const outcome = await userStore(c.env, user.id).reschedule(targetOf(body), body.sendAt, now);
     return c.json(answerSchedule(outcome), 200);
   })
 
   .post('/cancelScheduledFax', validate('json', cancelScheduledSchema), async (c) => {
     const { user } = currentViewer(c);
-    const outcome = await userHubStub(c.env, user.id).cancelScheduled(user.id, targetOf(c.req.valid('json')), Date.now());
+    const outcome = await userStore(c.env, user.id).cancelScheduled(targetOf(c.req.valid('json')), Date.now());
     return c.json(answerSchedule(outcome), 200);
   });

@@ -14,8 +14,8 @@ import { decodeFaxCursor } from '../domain/fax-cursor';
 import { ApiError } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
 import { validate } from '../http/validate';
-import { userHubStub } from '../live/publish';
-import type { TrashChange } from '../live/user-hub';
+import { userStore } from '../user-store/stub';
+import type { TrashChange } from '../user-store/trash';
 import { toFaxListPage } from '../views/faxes';
 
 // The trash (decision 024, spec §3 trash document): its list, moving faxes in and out, and deleting
@@ -36,20 +36,20 @@ export const trashApi = new Hono<AppEnv>()
     const after = cursor ? decodeFaxCursor(cursor) : null;
     if (cursor && !after) throw new ApiError(400, 'INVALID_INPUT', t('api.invalidValue', { field: t('api.cursor') }));
     const limit = after ? FAX_NEXT_PAGE_SIZE : FAX_FIRST_PAGE_SIZE;
-    const read = await userHubStub(c.env, user.id).listTrash(user.id, after, limit + 1);
+    const read = await userStore(c.env, user.id).listTrash(after, limit + 1);
     const body: TrashListPage = toFaxListPage(read, limit);
     return c.json(body, 200);
   })
 
   .post('/trashFaxes', validate('json', faxIdsSchema), async (c) => {
     const { user } = currentViewer(c);
-    const result = await userHubStub(c.env, user.id).moveToTrash(user.id, c.req.valid('json').faxIds, true, Date.now());
+    const result = await userStore(c.env, user.id).moveToTrash(c.req.valid('json').faxIds, true, Date.now());
     return c.json(answerMove(result), 200);
   })
 
   .post('/restoreFaxes', validate('json', faxIdsSchema), async (c) => {
     const { user } = currentViewer(c);
-    const result = await userHubStub(c.env, user.id).moveToTrash(user.id, c.req.valid('json').faxIds, false, Date.now());
+    const result = await userStore(c.env, user.id).moveToTrash(c.req.valid('json').faxIds, false, Date.now());
     return c.json(answerMove(result), 200);
   })
 
@@ -57,7 +57,7 @@ export const trashApi = new Hono<AppEnv>()
   .post('/deleteFaxesForever', validate('json', deleteFaxesForeverSchema), async (c) => {
     const { user } = currentViewer(c);
     const body = c.req.valid('json');
-    const result = await userHubStub(c.env, user.id).deleteForever(user.id, 'all' in body ? 'ALL' : body.faxIds);
+    const result = await userStore(c.env, user.id).deleteForever('all' in body ? 'ALL' : body.faxIds);
     if (result === 'NOT_FOUND') throw new ApiError(404, 'NOT_FOUND');
     if (result === 'NOT_IN_TRASH') throw new ApiError(409, 'NOT_IN_TRASH');
     const answer: DeleteForeverResult = result;

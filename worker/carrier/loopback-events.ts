@@ -15,7 +15,13 @@ export const loopbackWebhookSchema = z
     type: z.enum(LOOPBACK_EVENT_TYPES),
     occurredAt: z.number().int(),
     carrierFaxId: z.string().min(1).max(200),
-    reference: z.object({ faxId: z.string().min(1), attempt: z.number().int().min(1) }).nullable(),
+    reference: z
+      .object({
+        faxId: z.string().min(1),
+        attempt: z.number().int().min(1),
+        owner: z.object({ userId: z.string().min(1).max(64), signature: z.string().min(1).max(100) }).optional(),
+      })
+      .nullable(),
     pagesSent: z.number().int().min(0).nullable(),
     failureReason: z.enum(FAX_FAILURE_REASONS).nullable(),
     // Receiving side only: the call as the receiving number sees it. Pages received so far and the

@@ -45,7 +45,7 @@ export function createLoopbackCarrier(env: Env): Carrier {
     const carrierFaxId = `loopback-${crypto.randomUUID()}`;
     const call: LoopbackCall = {
       carrierFaxId,
-      reference: { faxId: fax.faxId, attempt: fax.attempt },
+      reference: { faxId: fax.faxId, attempt: fax.attempt, owner: fax.owner },
       from: fax.from,
       to: fax.to,
       pageCount: fax.pageCount,

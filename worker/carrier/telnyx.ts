@@ -51,7 +51,7 @@ export function createTelnyxCarrier(env: Env): Carrier {
         to: fax.to,
         from: fax.from,
         webhook_url: new URL('/api/webhooks/telnyx', config.PUBLIC_ORIGIN).toString(),
-        client_state: encodeAttemptRef({ faxId: fax.faxId, attempt: fax.attempt }),
+        client_state: encodeAttemptRef({ faxId: fax.faxId, attempt: fax.attempt, owner: fax.owner }),
       }),
       signal: AbortSignal.timeout(TELNYX_SEND_TIMEOUT_MS),
     });

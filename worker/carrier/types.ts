@@ -12,9 +12,22 @@ export interface AttemptRef {
   attempt: number;
 }
 
+/** Whose fax an attempt is, with our signature over both (attempt-ref.ts). */
+export interface AttemptOwner {
+  userId: string;
+  signature: string;
+}
+
+/** An attempt as a carrier echoes it back; references made before owners were signed have none. */
+export interface EchoedAttemptRef extends AttemptRef {
+  owner?: AttemptOwner;
+}
+
 export interface OutboundFax {
   faxId: string;
   attempt: number;
+  /** The fax's owner, signed: carried in the state the carrier echoes. */
+  owner: AttemptOwner;
   /** E.164 caller id. */
   from: string;
   /** E.164 recipient. */
@@ -39,7 +52,7 @@ export type CarrierEvent =
       eventId: string;
       carrierFaxId: string;
       /** The attempt the event is about, when the carrier echoed it (it always does for ours). */
-      reference: AttemptRef | null;
+      reference: EchoedAttemptRef | null;
       occurredAt: number;
       status: 'QUEUED' | 'SENDING' | 'DELIVERED' | 'FAILED';
       pagesSent: number | null;

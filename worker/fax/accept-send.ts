@@ -10,8 +10,8 @@ import type { FileRow, UserRow } from '../db/schema';
 import { readConfig } from '../env';
 import { recordAccountStep } from '../funnel/record';
 import { ApiError } from '../http/api-error';
-import { userHubStub } from '../live/publish';
 import { enqueueFaxJob } from '../queues/fax-messages';
+import { userStore } from '../user-store/stub';
 
 // Taking a fax to send (spec §7 sendFax; a resend goes the same way): the pages counted from the
 // stored document, the user's store charges the credits and takes the fax in one transaction
@@ -88,7 +88,7 @@ export async function acceptFaxes(env: Env, user: UserRow, sends: readonly FaxTo
     await recordMailedFax(db, { faxId: faxes[i]!.id, userId: user.id, replyTo: address, subject, createdAt: now });
   }
   const sendLimit = user.emailVerifiedAt === null ? UNVERIFIED_SEND_LIMIT : null;
-  const outcome = await userHubStub(env, user.id).acceptSends(user.id, faxes, creditPeriodOf(user), sendLimit);
+  const outcome = await userStore(env, user.id).acceptSends(faxes, creditPeriodOf(user), sendLimit);
   if (!outcome.accepted) {
     // Their mailed_faxes rows go with them (a foreign key's cascade).
     await forgetFaxOwners(

@@ -1,45 +1,28 @@
-import { FAX_MAX_ATTEMPTS, type FaxFailureReason } from '../../src/common/faxes';
+import type { FaxFailureReason } from '../../src/common/faxes';
 import { outboundCarrier } from '../carrier';
+import { signAttemptOwner } from '../carrier/attempt-ref';
 import { type AttemptRef, CarrierRejected } from '../carrier/types';
 import { getDb } from '../db/client';
-import { recordCarrierFaxId } from '../db/queries/fax-owners';
-import type { StoreFaxAttemptRow } from '../db/store/fax-attempts';
+import { findFaxOwner, recordCarrierFaxId } from '../db/queries/fax-owners';
+import { findNumberOwnedBy } from '../db/queries/numbers';
 import type { UserFaxRow } from '../db/store/schema';
-import { isTerminalStatus } from '../domain/fax-status';
 import { readConfig } from '../env';
-import { userHubStub } from '../live/publish';
-import { chooseCallerId } from './caller-id';
+import { userStore } from '../user-store/stub';
 import { ensureFaxDocument } from './fax-document';
 import { reportAttempt } from './lifecycle';
 import { signFaxMediaUrl } from './media-url';
-import { startAttempt } from './start-attempt';
-import { findSendFax } from './user-faxes';
 
 // The fax-jobs consumer's work for `fax.dispatch {faxId, attempt}`: start the attempt, render the
 // PDF once (cover page first), hand it to the carrier. Every message may arrive twice, late, or
-// for a fax that has moved on; each case is decided from the user's store, never from the message alone.
+// for a fax that has moved on; the owner's store decides each case from the fax as it is
+// (domain/dispatch-decision.ts) and starts the attempt in the same call. A dispatch makes at most
+// three calls to the store: that one, the document's key (first attempt), the carrier's id.
 
 /** sent: with the carrier; failed: the attempt failed at once; not-ready: ask again shortly; ignored: nothing to do. */
 type DispatchOutcome = 'sent' | 'failed' | 'not-ready' | 'ignored';
 
 /** Deliveries of one message a transient carrier error may take before the attempt counts as failed. */
 const MAX_DISPATCH_DELIVERIES = 5;
-
-type Decision = 'start' | 'resume' | 'wait' | 'ignore';
-
-/** `current` is the fax's latest attempt row (null before the first). */
-function decideDispatch(fax: UserFaxRow, current: StoreFaxAttemptRow | null, attempt: number): Decision {
-  if (isTerminalStatus(fax.status) || attempt > FAX_MAX_ATTEMPTS) return 'ignore';
-  // A scheduled fax starts when the store's alarm says its time has come, never on an early message.
-  if (fax.sendAt !== null) return 'ignore';
-  // A delivery of this message that died between starting the attempt and the carrier taking it.
-  if (attempt === fax.attempt) return current?.status === 'QUEUED' && current.carrierFaxId === null ? 'resume' : 'ignore';
-  if (attempt !== fax.attempt + 1) return 'ignore';
-  if (attempt === 1) return 'start';
-  // A retry is queued just before its failure is committed: wait for the commit.
-  if (!current || !isTerminalStatus(current.status)) return 'wait';
-  return current.status === 'FAILED' && fax.nextAttemptAt !== null ? 'start' : 'ignore';
-}
 
 function failAttempt(env: Env, ref: AttemptRef, userId: string, reason: FaxFailureReason): Promise<unknown> {
   return reportAttempt(env, {
@@ -60,14 +43,14 @@ const RECORD_TRIES = 3;
  * point made the recipient's machine print it three times), so a failure is not thrown to the
  * queue: both writes are idempotent and are retried here, as D1's docs advise for transient
  * errors, and should they still fail the carrier's own news names our attempt (its reference or
- * client_state) and records the id when it comes (attempt-change.ts).
+ * client_state) and records the id when it comes (domain/attempt-change.ts).
  */
 async function recordAccepted(env: Env, fax: UserFaxRow, ref: AttemptRef, carrierFaxId: string): Promise<void> {
   for (let tries = 1; ; tries++) {
     try {
       // D1 first: the carrier's news names only its id and must find the store.
       await recordCarrierFaxId(getDb(env), carrierFaxId, fax.id, ref.attempt);
-      await userHubStub(env, fax.userId).noteCarrierFaxId(fax.userId, fax.id, ref.attempt, carrierFaxId);
+      await userStore(env, fax.userId).noteCarrierFaxId(fax.id, ref.attempt, carrierFaxId);
       return;
     } catch (err) {
       if (tries >= RECORD_TRIES) {
@@ -83,24 +66,20 @@ async function recordAccepted(env: Env, fax: UserFaxRow, ref: AttemptRef, carrie
 export async function dispatchFax(env: Env, ref: AttemptRef, owner: string | undefined, deliveries: number): Promise<DispatchOutcome> {
   const db = getDb(env);
   const config = readConfig(env);
-  const fax = await findSendFax(env, ref.faxId, owner);
-  if (!fax) return 'ignored';
-  const store = userHubStub(env, fax.userId);
-  const current = fax.attempt > 0 ? await store.findAttempt(fax.userId, fax.id, fax.attempt) : null;
-  const decision = decideDispatch(fax, current, ref.attempt);
-  if (decision === 'ignore') return 'ignored';
-  if (decision === 'wait') return 'not-ready';
-
+  const userId = owner ?? (await findFaxOwner(db, ref.faxId));
+  if (!userId) return 'ignored';
   const carrier = outboundCarrier(env);
-  if (decision === 'start') {
-    const from = await chooseCallerId(db, fax, config.FAX_SENDER_NUMBER);
-    if (!(await startAttempt(env, fax, ref.attempt, carrier.name, from))) return 'ignored';
-  }
-  const started = await findSendFax(env, fax.id, fax.userId);
-  if (!started) return 'ignored';
-  const documentKey = await ensureFaxDocument(env, started);
+  const own = await findNumberOwnedBy(db, userId);
+  const start = await userStore(env, userId).startDispatch({
+    ref,
+    carrier: carrier.name,
+    callerIds: { own: own?.number ?? null, shared: config.FAX_SENDER_NUMBER },
+  });
+  if (start.decision !== 'send') return start.decision === 'wait' ? 'not-ready' : 'ignored';
+  const fax: UserFaxRow = { ...start.fax, userId };
+  const documentKey = await ensureFaxDocument(env, fax);
   if (!documentKey) {
-    await failAttempt(env, ref, fax.userId, 'DOCUMENT_UNREADABLE');
+    await failAttempt(env, ref, userId, 'DOCUMENT_UNREADABLE');
     return 'failed';
   }
 
@@ -112,10 +91,11 @@ export async function dispatchFax(env: Env, ref: AttemptRef, owner: string | und
     const accepted = await carrier.send({
       faxId: fax.id,
       attempt: ref.attempt,
-      from: started.localNumber ?? config.FAX_SENDER_NUMBER,
-      to: started.remoteNumber!,
+      owner: await signAttemptOwner(config.FAX_REFERENCE_SECRET, ref, userId),
+      from: fax.localNumber ?? config.FAX_SENDER_NUMBER,
+      to: fax.remoteNumber!,
       documentKey,
-      pageCount: started.pageCount,
+      pageCount: fax.pageCount,
       mediaUrl,
     });
     await recordAccepted(env, fax, ref, accepted.carrierFaxId);

@@ -4,10 +4,9 @@ import { coverPageUpdate } from '../documents/fax-pdf';
 import { PdfStructureError, readPageTree } from '../documents/pdf-outline';
 import { DocumentTooComplex, scanPdf } from '../documents/pdf-scan';
 import { StreamTooLarge } from '../documents/stream-bounds';
-import { userHubStub } from '../live/publish';
 import { copyObject, readObjectSource } from '../storage/bucket';
-import { faxDocumentKey } from '../storage/documents';
-import { sourceFileOf } from './fax-files';
+import { documentKey, faxDocumentKey } from '../storage/documents';
+import { userStore } from '../user-store/stub';
 import { storedCoverPage } from './stored-cover';
 
 const PDF_METADATA: R2PutOptions = { httpMetadata: { contentType: 'application/pdf' } };
@@ -40,15 +39,17 @@ async function updateOf(env: Env, key: string, cover: CoverPage | null, faxId: s
  */
 export async function ensureFaxDocument(env: Env, fax: UserFaxRow): Promise<string | null> {
   if (fax.documentKey) return fax.documentKey;
-  const file = await sourceFileOf(env, fax);
-  if (!file) return null;
+  if (!fax.fileId) return null;
   const cover = storedCoverPage(fax.coverPage);
   if (cover === undefined) return null;
 
-  const update = await updateOf(env, file.r2Key, cover, fax.id);
+  // The uploaded document's key follows from its id (uploads/store-document.ts), so its file row
+  // in D1, read once when the fax was accepted, is not read again: a document gone is found gone.
+  const source = documentKey(fax.userId, fax.fileId);
+  const update = await updateOf(env, source, cover, fax.id);
   if (!update) return null;
   const key = faxDocumentKey(fax.userId, fax.id);
-  if (!(await copyObject(env, file.r2Key, key, update, PDF_METADATA))) return null;
-  await userHubStub(env, fax.userId).setDocumentKey(fax.userId, fax.id, key);
+  if (!(await copyObject(env, source, key, update, PDF_METADATA))) return null;
+  await userStore(env, fax.userId).setDocumentKey(fax.id, key);
   return key;
 }

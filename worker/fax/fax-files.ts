@@ -9,7 +9,7 @@ import { readObject } from '../storage/bucket';
 import { storedCoverPage } from './stored-cover';
 
 /** The file the user uploaded for the fax (before any cover page), or null when it is gone. */
-export async function sourceFileOf(env: Env, fax: UserFaxRow): Promise<FileRow | null> {
+async function sourceFileOf(env: Env, fax: UserFaxRow): Promise<FileRow | null> {
   if (!fax.fileId) return null;
   return findFileOfUser(getDb(env), fax.userId, fax.fileId);
 }

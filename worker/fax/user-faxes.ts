@@ -1,14 +1,14 @@
 import { getDb } from '../db/client';
 import { findFaxOwner } from '../db/queries/fax-owners';
 import type { UserFaxRow } from '../db/store/schema';
-import { userHubStub } from '../live/publish';
+import { userStore } from '../user-store/stub';
 
 // A user's faxes live in their own store, in their UserHub Durable Object (decision 023); these
 // find one from outside, with its owner attached, the shape every fax feature works on.
 
 /** The user's fax, or null when they have none by that id (someone else's answers the same). */
 export async function findFaxOf(env: Env, userId: string, faxId: string): Promise<UserFaxRow | null> {
-  const row = await userHubStub(env, userId).findFax(userId, faxId);
+  const row = await userStore(env, userId).findFax(faxId);
   return row ? { ...row, userId } : null;
 }
 

@@ -2,10 +2,11 @@ import { invalidateUserSessions } from '../auth/session';
 import { getDb } from '../db/client';
 import { deleteUserRecords, markUserDeleting } from '../db/queries/account-deletion';
 import { releaseNumbersOf } from '../db/queries/numbers';
-import { endAllLiveSessions, userHubStub } from '../live/publish';
+import { endAllLiveSessions } from '../live/publish';
 import { userHolderKey } from '../numbers/holder';
 import { deleteUserObjects } from '../storage/documents';
 import { stopPlanForDeletion } from '../subscriptions/cancel';
+import { userHubStub } from '../user-store/stub';
 
 /**
  * One step of deleting an account. Every step must be idempotent: after a crash or a redelivery

@@ -1,6 +1,6 @@
 import { getDb } from '../db/client';
 import { deleteD1History, listUsersWithD1History } from '../db/queries/d1-history';
-import { userHubStub } from '../live/publish';
+import { userHubStub } from '../user-store/stub';
 
 // The one-time move of every user's fax history out of D1 into their own store (decision 023,
 // step 4 of its move). A user's first call copies it too; this step reaches the users who make none,

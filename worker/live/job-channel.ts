@@ -1,5 +1,5 @@
 import type { JobRow } from '../db/schema';
-import type { UserHub } from './user-hub';
+import type { UserHub } from '../user-store/user-hub';
 
 // A job's page watches the job on its own channel: a hub of the UserHub class named `job:<id>`
 // (a user's hub is named by the user's id, a UUID, so the names never meet). The job outlives the

@@ -1,9 +1,5 @@
 import type { LiveEvent } from '../../src/common/live-messages';
-import type { UserHub } from './user-hub';
-
-export function userHubStub(env: Env, userId: string): DurableObjectStub<UserHub> {
-  return env.USER_HUB.get(env.USER_HUB.idFromName(userId));
-}
+import { userHubStub } from '../user-store/stub';
 
 interface PublishOptions {
   /** Leave out the pages of this session (the one that caused the event). */

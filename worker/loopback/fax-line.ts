@@ -3,7 +3,7 @@ import { PDFDocument } from 'pdf-lib';
 import { createLoopbackCarrier, loopbackWebhookRequest } from '../carrier/loopback';
 import type { LoopbackWebhook } from '../carrier/loopback-events';
 import { type LoopbackStep, loopbackInboundFaxId, planLoopbackCall } from '../carrier/loopback-plan';
-import type { AttemptRef } from '../carrier/types';
+import type { EchoedAttemptRef } from '../carrier/types';
 import { readConfig } from '../env';
 import { copyObject, readObject, writePdf } from '../storage/bucket';
 import { waitForOthers } from '../storage/local-steps';
@@ -16,7 +16,7 @@ import { receiveCarrierWebhook } from '../webhooks/carrier-webhook';
 
 export interface LoopbackCall {
   carrierFaxId: string;
-  reference: AttemptRef;
+  reference: EchoedAttemptRef;
   from: string;
   to: string;
   pageCount: number;

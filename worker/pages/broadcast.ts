@@ -1,6 +1,6 @@
 import type { PageData } from '../../src/common/page-data';
 import { broadcastIdParamSchema } from '../../src/common/send-many';
-import { userHubStub } from '../live/publish';
+import { userStore } from '../user-store/stub';
 import type { PageInput } from './page-input';
 
 /** /broadcast/{broadcastId}: every recipient's fax, as GET /api/broadcasts/{broadcastId} answers it; null where it answers 404. */
@@ -8,6 +8,6 @@ export async function loadBroadcast({ env, user }: PageInput, broadcastId: strin
   if (!user) return null;
   const id = broadcastIdParamSchema.safeParse({ broadcastId });
   if (!id.success) return { page: 'broadcast', broadcast: null };
-  const faxes = await userHubStub(env, user.id).broadcastFaxes(user.id, id.data.broadcastId);
+  const faxes = await userStore(env, user.id).broadcastFaxes(id.data.broadcastId);
   return { page: 'broadcast', broadcast: faxes.length > 0 ? { broadcastId: id.data.broadcastId, faxes } : null };
 }

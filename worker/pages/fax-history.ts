@@ -1,7 +1,7 @@
 import { toFaxSearch } from '../../src/common/fax-search';
 import { FAX_FIRST_PAGE_SIZE, type FaxDirection } from '../../src/common/faxes';
 import type { PageData } from '../../src/common/page-data';
-import { userHubStub } from '../live/publish';
+import { userStore } from '../user-store/stub';
 import { toFaxListPage } from '../views/faxes';
 import type { PageInput } from './page-input';
 
@@ -15,6 +15,6 @@ const FILTER_PARAMS = ['q', 'status', 'unread', 'from', 'to'];
 /** /sent and /inbox: the history's first page, as GET /api/faxes?direction= answers it. */
 export async function loadFaxHistory({ env, url, user }: PageInput, direction: FaxDirection): Promise<PageData | null> {
   if (!user || FILTER_PARAMS.some((name) => url.searchParams.get(name))) return null;
-  const read = await userHubStub(env, user.id).listFaxes(user.id, direction, null, FAX_FIRST_PAGE_SIZE + 1, toFaxSearch({}));
+  const read = await userStore(env, user.id).listFaxes(direction, null, FAX_FIRST_PAGE_SIZE + 1, toFaxSearch({}));
   return { page: 'faxHistory', faxes: toFaxListPage(read, FAX_FIRST_PAGE_SIZE) };
 }

@@ -1,7 +1,7 @@
 import { faxIdParamSchema } from '../../src/common/fax-queries';
 import type { FaxDetails } from '../../src/common/faxes';
 import type { PageData } from '../../src/common/page-data';
-import { userHubStub } from '../live/publish';
+import { userStore } from '../user-store/stub';
 import type { PageInput } from './page-input';
 
 /**
@@ -12,6 +12,6 @@ import type { PageInput } from './page-input';
 export async function loadFax({ env, user }: PageInput, faxId: string): Promise<PageData | null> {
   if (!user) return null;
   const id = faxIdParamSchema.safeParse({ faxId });
-  const details: FaxDetails | null = id.success ? await userHubStub(env, user.id).faxDetails(user.id, id.data.faxId) : null;
+  const details: FaxDetails | null = id.success ? await userStore(env, user.id).faxDetails(id.data.faxId) : null;
   return { page: 'fax', details };
 }

@@ -1,7 +1,7 @@
 import { contactIdSchema } from '../../src/common/contacts';
 import type { PageData } from '../../src/common/page-data';
 import { formatPhoneForDisplay, toE164 } from '../../src/common/phone';
-import { userHubStub } from '../live/publish';
+import { userStore } from '../user-store/stub';
 import type { PageInput } from './page-input';
 
 /** A number as typed is at most this long, as POST /api/sendFax takes it. */
@@ -18,10 +18,10 @@ export async function loadSend({ env, url, user }: PageInput): Promise<PageData 
   if (!user) return null;
   const contactId = contactIdSchema.safeParse(url.searchParams.get('contact'));
   if (contactId.success) {
-    return { page: 'send', contact: await userHubStub(env, user.id).contact(user.id, contactId.data), toNumber: null };
+    return { page: 'send', contact: await userStore(env, user.id).contact(contactId.data), toNumber: null };
   }
   const to = toE164((url.searchParams.get('to') ?? '').slice(0, NUMBER_TEXT_MAX));
   if (!to) return null;
-  const contact = await userHubStub(env, user.id).contactWithNumber(user.id, to);
+  const contact = await userStore(env, user.id).contactWithNumber(to);
   return { page: 'send', contact, toNumber: contact ? null : formatPhoneForDisplay(to) };
 }

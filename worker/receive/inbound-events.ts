@@ -5,8 +5,8 @@ import { type InboundOutcome, markInboundEventHandled, recordInboundEvent } from
 import { findNumberOwner, type InboundCall, type NumberOwner, type ReceivedEnd } from '../db/queries/received-faxes';
 import { readConfig } from '../env';
 import { ApiError } from '../http/api-error';
-import { userHubStub } from '../live/publish';
 import { faxDocumentKey } from '../storage/documents';
+import { userStore } from '../user-store/stub';
 import { inboundFaxId } from './inbound-fax-id';
 import { MediaNotReady, storeInboundMedia, UnusableMedia } from './inbound-media';
 import { mailFaxReceived } from './mail-received';
@@ -54,14 +54,14 @@ async function applyToFax(
   owner: NumberOwner,
   event: InboundCarrierEvent,
 ): Promise<[boolean, InboundOutcome]> {
-  const store = userHubStub(env, userId);
+  const store = userStore(env, userId);
   // The end may come first (or alone): the page then shows "receiving…" while the document is copied.
-  const noted = await store.noteReceivingFax(userId, call, event.kind === 'inbound.started' ? event.pagesReceived : null);
-  if (event.kind === 'inbound.started') return [noted, 'STARTED'];
+  const noted = await store.noteReceivingFax(call, event.kind === 'inbound.started' ? event.pagesReceived : null);
+  if (event.kind === 'inbound.started') return [noted.changed, 'STARTED'];
   // Already ended (a repeat, or closed as abandoned): its media is not fetched again.
-  if (!(await store.isStillReceiving(userId, call.faxId))) return [false, 'IGNORED'];
+  if (!noted.receiving) return [false, 'IGNORED'];
   const end = await endOf(env, { userId, ...call }, event);
-  const ended = await store.endReceivedFax(userId, call, end, creditPeriodOf(owner));
+  const ended = await store.endReceivedFax(call, end, creditPeriodOf(owner));
   return [ended, end.kind === 'received' ? 'RECEIVED' : 'FAILED'];
 }
 

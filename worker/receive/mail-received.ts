@@ -5,10 +5,10 @@ import { listConfirmedFaxMailAddresses } from '../db/queries/fax-mail-addresses'
 import { findUserById } from '../db/queries/users';
 import { readConfig } from '../env';
 import { findFaxOf } from '../fax/user-faxes';
-import { userHubStub } from '../live/publish';
 import { faxReceivedMail } from '../mail/fax-received-mail';
 import { sendMail } from '../mail/send';
 import { enqueueFaxJobs } from '../queues/fax-messages';
+import { userStore } from '../user-store/stub';
 
 /** Scope of the one-time claims that say a fax's arrival has been mailed (webhook_events). */
 const MAILED_SCOPE = 'mail.fax-received';
@@ -17,7 +17,7 @@ const MAILED_SCOPE = 'mail.fax-received';
 export async function senderOf(env: Env, userId: string, number: string | null): Promise<string | null> {
   if (!number) return null;
   const display = formatPhoneForDisplay(number);
-  const names = await userHubStub(env, userId).contactNames(userId, [number]);
+  const names = await userStore(env, userId).contactNames([number]);
   return names[number] ? `${names[number]}, ${display}` : display;
 }
 

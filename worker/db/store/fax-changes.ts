@@ -5,7 +5,7 @@ import { moveCredits } from './credits';
 import type { UserStore } from './open-store';
 import { storeCarrierReceipts, storeFaxAttempts, storeFaxEvents, storeFaxes } from './schema';
 
-// One step of a sent fax's life (planned by fax/attempt-change.ts from the rules of
+// One step of a sent fax's life (planned by domain/attempt-change.ts from the rules of
 // domain/fax-status.ts) written to the user's store in one transaction. The object runs one call
 // at a time, so the version check and the writes cannot interleave with another change; the
 // version (`faxes.updated`) still guards against a change planned from a fax read before another
@@ -18,7 +18,7 @@ export interface TimelineEntry {
   reason: FaxFailureReason | null;
 }
 
-/** One planned step of a sent fax's life (fax/attempt-change.ts), committed whole or not at all. */
+/** One planned step of a sent fax's life (domain/attempt-change.ts), committed whole or not at all. */
 export interface FaxChange {
   faxId: string;
   /** `faxes.updated` as read. */

@@ -2,8 +2,8 @@ import type { FaxFailureReason } from '../../src/common/faxes';
 import type { StoreFaxAttemptRow as FaxAttemptRow } from '../db/store/fax-attempts';
 import type { FaxChange, TimelineEntry } from '../db/store/fax-changes';
 import type { UserFaxRow } from '../db/store/schema';
-import { refundOnCompletion, splitRefund } from '../domain/credits';
-import { planRetry, type RetryPlan } from '../domain/fax-retry';
+import { refundOnCompletion, splitRefund } from './credits';
+import { planRetry, type RetryPlan } from './fax-retry';
 import {
   type AttemptProgress,
   type AttemptReport,
@@ -12,7 +12,7 @@ import {
   isTerminalStatus,
   sameAttemptProgress,
   settleFaxAttempt,
-} from '../domain/fax-status';
+} from './fax-status';
 
 // What one report about an attempt does to the fax, as a change to commit: the rules live in
 // worker/domain/fax-status.ts and fax-retry.ts; this only puts them together.

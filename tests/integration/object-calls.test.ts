@@ -1,0 +1,74 @@
+import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
+import { env } from 'cloudflare:workers';
+import { describe, expect, it } from 'vitest';
+import worker from '../../worker/app';
+import { encodeAttemptRef } from '../../worker/carrier/attempt-ref';
+import { dispatchFax } from '../../worker/fax/dispatch';
+import { startTelnyxAttempt, telnyxEvent, telnyxWebhookRequest } from '../support/carrier';
+import { insertUser } from '../support/db';
+import { faxRow, insertSendFax, setSendCredits } from '../support/faxes';
+
+// How many calls the hot paths make to the user's store object (issue 30): each is a round trip
+// that queues behind the object's other calls, so a dispatch makes at most 3 and a carrier's
+// report exactly one. The figures are printed for the issue's before/after table.
+
+/** An env whose user-store namespace counts every method called on its stubs. */
+function countingEnv(): { env: Env; calls: string[] } {
+  const calls: string[] = [];
+  const namespace = env.USER_HUB;
+  const counted = new Proxy(namespace, {
+    get(target, prop) {
+      if (prop === 'get') {
+        return (id: DurableObjectId) => {
+          const stub = target.get(id);
+          return new Proxy(stub, {
+            get(s, method) {
+              const value = Reflect.get(s, method);
+              if (typeof method !== 'string' || typeof value !== 'function') return value;
+              return (...args: unknown[]) => {
+                calls.push(method);
+                return Reflect.apply(value as (...a: unknown[]) => unknown, s, args);
+              };
+            },
+          });
+        };
+      }
+      const value = Reflect.get(target, prop);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+  return { env: { ...env, USER_HUB: counted } as Env, calls };
+}
+
+describe('calls to the user store object on the hot paths', () => {
+  it('a dispatch makes at most 3', async () => {
+    const user = await insertUser();
+    await setSendCredits(user.id, 10, 0);
+    const { faxId } = await insertSendFax(user.id, { documentPages: 2 });
+    const counting = countingEnv();
+    expect(await dispatchFax(counting.env, { faxId, attempt: 1 }, user.id, 1)).toBe('sent');
+    console.log(`object calls per dispatch: ${counting.calls.length} (${counting.calls.join(', ')})`);
+    expect(counting.calls.length).toBeLessThanOrEqual(3);
+  });
+
+  it('a carrier webhook makes one', async () => {
+    const user = await insertUser();
+    await setSendCredits(user.id, 10, 0);
+    const { faxId } = await insertSendFax(user.id, { documentPages: 2 });
+    const carrierFaxId = crypto.randomUUID();
+    await startTelnyxAttempt(faxId, 1, carrierFaxId);
+    const counting = countingEnv();
+    const body = telnyxEvent('fax.sending.started', {
+      fax_id: carrierFaxId,
+      status: 'sending',
+      client_state: encodeAttemptRef({ faxId, attempt: 1 }),
+    });
+    const ctx = createExecutionContext();
+    const response = await worker.fetch(await telnyxWebhookRequest(body), counting.env, ctx);
+    await waitOnExecutionContext(ctx);
+    expect(response.status).toBe(200);
+    expect((await faxRow(faxId, user.id)).status).toBe('SENDING');
+    console.log(`object calls per webhook: ${counting.calls.length} (${counting.calls.join(', ')})`);
+    expect(counting.calls.length).toBe(1);
+  });
+});

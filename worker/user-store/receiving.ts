@@ -1,0 +1,77 @@
+import type { FaxTotals, FaxView } from '../../src/common/faxes';
+import type { ReceivedEnd } from '../db/queries/received-faxes';
+import { applyCreditPeriod } from '../db/store/credit-period';
+import { readFaxTotals } from '../db/store/fax-counters';
+import { listSilentStoreReceivingFaxes } from '../db/store/fax-sweeps';
+import { findStoreFax } from '../db/store/faxes';
+import { endStoreReceivedFax, noteStoreReceivingFax, type StoreInboundCall, setStoreFaxRead } from '../db/store/received-faxes';
+import type { CreditPeriod } from '../domain/credits';
+import { ABANDONED_CALL_MS } from '../domain/fax-sweeps';
+import { recordEnded } from './ledger';
+import { faxView, pushFax, type StoreRoom, watchOpenFaxes } from './room';
+
+// Receiving (decision 018): a call's fax noted while it comes in, ended once and charged, marked
+// read or unread, and closed as failed by the alarm when the call went silent.
+
+export type ReadChange = { fax: FaxView; totals: FaxTotals } | 'NOT_FOUND' | 'NOT_A_RECEIVED_FAX';
+
+export const receivingMethods = {
+  /**
+   * A call is being answered: its fax exists with the pages in so far. Answers whether that changed
+   * the fax, and whether the fax is still being received (an end that comes first or alone still
+   * finds it so; a repeat, or a call closed as abandoned, does not).
+   */
+  async noteReceivingFax(
+    this: StoreRoom,
+    userId: string,
+    call: StoreInboundCall,
+    pagesReceived: number | null,
+  ): Promise<{ changed: boolean; receiving: boolean }> {
+    await this.ready(userId);
+    const changed = noteStoreReceivingFax(this.store, call, pagesReceived);
+    const row = findStoreFax(this.store, call.faxId);
+    if (changed && row) await pushFax(this, row, false);
+    await watchOpenFaxes(this);
+    return { changed, receiving: row?.status === 'RECEIVING' };
+  },
+
+  /** Ends the call's fax once, charging the receive credits of the current period as far as they go. */
+  async endReceivedFax(this: StoreRoom, userId: string, call: StoreInboundCall, end: ReceivedEnd, period: CreditPeriod): Promise<boolean> {
+    await this.ready(userId);
+    applyCreditPeriod(this.store, period, call.now);
+    if (!endStoreReceivedFax(this.store, call, end)) return false;
+    const row = findStoreFax(this.store, call.faxId);
+    if (row) {
+      await pushFax(this, row, end.kind === 'received');
+      await recordEnded(this, row);
+    }
+    return true;
+  },
+
+  /** Marks a received fax read or unread; the user's other tabs are told when it changed. */
+  async setFaxRead(this: StoreRoom, userId: string, faxId: string, read: boolean, now: number): Promise<ReadChange> {
+    await this.ready(userId);
+    const fax = findStoreFax(this.store, faxId);
+    if (!fax) return 'NOT_FOUND';
+    if (fax.direction !== 'RECEIVE' || fax.status === 'RECEIVING') return 'NOT_A_RECEIVED_FAX';
+    const changed = setStoreFaxRead(this.store, faxId, read, now);
+    const row = findStoreFax(this.store, faxId) ?? fax;
+    if (changed) await pushFax(this, row, false);
+    return { fax: faxView(this, row), totals: readFaxTotals(this.store) };
+  },
+};
+
+export type ReceivingMethods = typeof receivingMethods;
+
+/** The alarm's part: a call silent for hours is closed as failed, charging nothing. */
+export async function closeSilentCalls(room: StoreRoom, now: number): Promise<void> {
+  for (const fax of listSilentStoreReceivingFaxes(room.store, now - ABANDONED_CALL_MS)) {
+    const call = { faxId: fax.id, from: fax.remoteNumber, to: fax.localNumber ?? '', now };
+    if (!endStoreReceivedFax(room.store, call, { kind: 'failed', reason: 'CARRIER_ERROR', pagesReceived: 0 })) continue;
+    const row = findStoreFax(room.store, fax.id);
+    if (row) {
+      await pushFax(room, row, false);
+      await recordEnded(room, row);
+    }
+  }
+}
