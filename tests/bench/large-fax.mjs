@@ -132,30 +132,13 @@ export async function benchLargeFax(base, serverPid, inside = null) {
   const quiet = await watchServer(base, serverPid, () => sleep(5_000), inside);
   rows.push(['large fax: nothing sent (this machine, as loaded)', describeWatch(quiet, idle)]);
   if (inside) rows.push(['large fax: nothing sent, inside workerd', describeInside(quiet, inside.idleHeap)]);
-  rows.push(
-    ...(await benchDocument(
-      base,
-      serverPid,
-      idle,
-      inside,
-      sender,
-      receiver,
-      `349 pages ${(largest.byteLength / 1e6).toFixed(1)} MB`,
-      largest,
-    )),
-  );
-  rows.push(
-    ...(await benchDocument(
-      base,
-      serverPid,
-      idle,
-      inside,
-      sender,
-      receiver,
-      `300 pages ${(threeHundred.byteLength / 1e6).toFixed(1)} MB`,
-      threeHundred,
-    )),
-  );
+  const documents = [
+    [`349 pages ${(largest.byteLength / 1e6).toFixed(1)} MB`, largest],
+    [`300 pages ${(threeHundred.byteLength / 1e6).toFixed(1)} MB`, threeHundred],
+  ];
+  for (const [name, bytes] of documents) {
+    rows.push(...(await benchDocument(base, serverPid, idle, inside, sender, receiver, name, bytes)));
+  }
   return rows;
 }
 

@@ -39,6 +39,17 @@ async function submitBeforeHydration(page: Page, button: Locator): Promise<void>
   assert.equal(await button.getAttribute('aria-busy'), 'true', 'the button shows the submit was taken');
 }
 
+/** Opens /send with its scripts late, types (212) 555-0123 in To, moves on and picks a 2-page PDF; answers the To field. */
+async function typeNumberAndPickFileEarly(page: Page): Promise<Locator> {
+  await openBeforeHydration(page, '/send');
+  const to = page.getByRole('combobox', { name: 'To' });
+  await to.fill('2125550123');
+  // Moving on from the field is what makes a typed number a chip.
+  await to.press('Tab');
+  await page.getByLabel('Choose a file').setInputFiles(await makePdf(2));
+  return to;
+}
+
 describe('what is done before the page is ready', () => {
   const browser = useBrowser();
 
@@ -88,12 +99,7 @@ describe('what is done before the page is ready', () => {
   it('keeps the document picked and the number typed on /send before hydration', async () => {
     const page = await browser.newPage();
     await signUpConfirmed(page, 'Early Sender', 'early-send');
-    await openBeforeHydration(page, '/send');
-    const to = page.getByRole('combobox', { name: 'To' });
-    await to.fill('2125550123');
-    // Moving on from the field is what makes a typed number a chip.
-    await to.press('Tab');
-    await page.getByLabel('Choose a file').setInputFiles(await makePdf(2));
+    const to = await typeNumberAndPickFileEarly(page);
     await assertNotHydrated(page);
     await sendDocumentArea(page).getByText('document-2-pages.pdf', { exact: true }).waitFor({ timeout: HYDRATED_MS });
     await sendDocumentArea(page)
@@ -108,11 +114,7 @@ describe('what is done before the page is ready', () => {
   it('sends the fax when Send was pressed before hydration, once the document has uploaded', { timeout: HYDRATED_MS * 2 }, async () => {
     const page = await browser.newPage();
     await signUpConfirmed(page, 'Early Presser', 'early-press');
-    await openBeforeHydration(page, '/send');
-    const to = page.getByRole('combobox', { name: 'To' });
-    await to.fill('2125550123');
-    await to.press('Tab');
-    await page.getByLabel('Choose a file').setInputFiles(await makePdf(2));
+    await typeNumberAndPickFileEarly(page);
     await submitBeforeHydration(page, page.getByRole('button', { name: 'Send fax' }));
     // Replayed as the upload starts, the send waits for it rather than asking for another press.
     await page.waitForURL((url) => url.pathname.startsWith('/faxDetails/'), { timeout: HYDRATED_MS });
