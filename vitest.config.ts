@@ -28,6 +28,9 @@ export default defineConfig(async () => ({
         bindings: {
           ...localValues(),
           APP_ENV: 'test',
+          // A low scrypt work factor: thousands of sign-ups and sign-ins spent most of the suite's
+          // CPU in it (worker/auth/password.ts; tests/unit/password.test.ts checks the real one).
+          PASSWORD_HASHING: 'fast-for-tests',
           // Links in mails are built on it (never on the request's Host); the tests' own origin.
           PUBLIC_ORIGIN: 'http://localhost:8787',
           // The tests' stand-in for Telnyx's media storage (tests/support/receive.ts).

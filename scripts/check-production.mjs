@@ -130,6 +130,7 @@ if (!flag('--limits-only')) {
     'LOCAL_PAYMENTS_WEBHOOK_SECRET',
     'LOCAL_GEO',
     'RATE_LIMIT_MULTIPLIER',
+    'PASSWORD_HASHING',
   ];
   let secretNames = SECRETS;
   if (flag('--account')) {

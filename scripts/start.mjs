@@ -4,6 +4,7 @@
 //   STATE_DIR   where local D1/R2/Durable Object/Queue state lives (default .wrangler/state)
 //   SKIP_BUILD  set to 1 to serve the last build as it is
 //   RATE_LIMIT_MULTIPLIER  raise every abuse limit n-fold (browser tests; refused in production)
+//   PASSWORD_HASHING  `fast-for-tests`: a low scrypt work factor for new passwords (browser tests; refused in production)
 //   LOOPBACK_MS_PER_PAGE, FAX_RETRY_BASE_SECONDS  a faster simulated fax network (browser tests)
 //   LOCAL_CRON_SECONDS  how often the cron runs locally (default 60; 0 = never)
 //   INSPECTOR_PORT  where the Worker's inspector listens (default: any free port; the large-fax bench reads memory there)
@@ -13,7 +14,7 @@ import { ensureDevVars, OFFLINE_ENV, run } from './local-env.mjs';
 const port = process.env.PORT ?? '8787';
 const persist = process.env.STATE_DIR ? ['--persist-to', process.env.STATE_DIR] : [];
 // Test knobs passed through to the Worker when set (tests/e2e/run.mjs sets them).
-const PASSED_VARS = ['RATE_LIMIT_MULTIPLIER', 'LOOPBACK_MS_PER_PAGE', 'FAX_RETRY_BASE_SECONDS'];
+const PASSED_VARS = ['RATE_LIMIT_MULTIPLIER', 'PASSWORD_HASHING', 'LOOPBACK_MS_PER_PAGE', 'FAX_RETRY_BASE_SECONDS'];
 const vars = PASSED_VARS.flatMap((name) => (process.env[name] ? ['--var', `${name}:${process.env[name]}`] : []));
 // Links in mails (e.g. "Read the fax") point at this local server.
 vars.push('--var', `PUBLIC_ORIGIN:${process.env.PUBLIC_ORIGIN ?? `http://localhost:${port}`}`);

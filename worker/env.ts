@@ -23,6 +23,8 @@ declare global {
       FAX_MAIL_DOMAIN?: string;
       /** The authserv-id of the receiving mail server whose Authentication-Results header is trusted. */
       FAX_MAIL_AUTHSERV_ID?: string;
+      /** Test runs only: `fast-for-tests` hashes new passwords with a low scrypt work factor (worker/auth/password.ts). */
+      PASSWORD_HASHING?: string;
       /** Test runs only: multiplies every abuse limit. */
       RATE_LIMIT_MULTIPLIER?: string;
       /** Minutes a number hold lasts (default 15). */
@@ -125,6 +127,9 @@ const configSchema = z
     // Raises every abuse limit n-fold: for the browser tests, whose many sign-ups all come from one
     // address. Refused in production.
     RATE_LIMIT_MULTIPLIER: z.coerce.number().int().min(1).max(1000).default(1),
+    // The work factor of new password hashes: `fast-for-tests` only for the test suites, whose
+    // thousands of sign-ups and sign-ins would otherwise spend most of their time in scrypt.
+    PASSWORD_HASHING: z.enum(['standard', 'fast-for-tests']).default('standard'),
     // How long a number stays held for someone who has not finished signing up or paying.
     NUMBER_HOLD_MINUTES: z.coerce
       .number()
@@ -182,6 +187,9 @@ const configSchema = z
   .superRefine((config, ctx) => {
     if (config.RATE_LIMIT_MULTIPLIER !== 1 && config.APP_ENV === 'production') {
       ctx.addIssue({ code: 'custom', path: ['RATE_LIMIT_MULTIPLIER'], message: 'must be 1 in production' });
+    }
+    if (config.PASSWORD_HASHING !== 'standard' && config.APP_ENV === 'production') {
+      ctx.addIssue({ code: 'custom', path: ['PASSWORD_HASHING'], message: 'must be standard in production' });
     }
     if (config.APP_ENV === 'production' && isFictionalNumber(config.FAX_SENDER_NUMBER)) {
       ctx.addIssue({

@@ -153,6 +153,9 @@ async function startServer() {
       STATE_DIR: stateDir,
       // Every browser test signs up from this one address; the limits themselves are tested in workerd.
       RATE_LIMIT_MULTIPLIER: '50',
+      // Its ~150 sign-ups and their sign-ins at scrypt's full work factor were a large share of the
+      // run's CPU; the browser sees the same forms and answers (worker/auth/password.ts).
+      PASSWORD_HASHING: 'fast-for-tests',
       // Faxes through the loopback network in about a second a fax, and retries after 1 s, 3 s, 9 s.
       LOOPBACK_MS_PER_PAGE: '300',
       FAX_RETRY_BASE_SECONDS: '1',

@@ -2,12 +2,11 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import type { LoginHistoryEntry } from '../../src/common/account-view';
 import { SETUP_STEPS } from '../../src/common/onboarding';
-import { hashPassword } from '../../worker/auth/password';
 import type { AccountDetails } from '../../worker/views/account';
 import { accountOf, accountRow, needsSetupAtVerifyAuth, pageGet, setupNewUser, withFreeCreditsOption } from '../support/account';
 import { logInOk } from '../support/auth';
 import { call, errorCode, GOOD_PASSWORD, signUp } from '../support/client';
-import { insertSessionCookie, insertUser, loginEventsOf } from '../support/db';
+import { hashTestPassword, insertSessionCookie, insertUser, loginEventsOf } from '../support/db';
 import { googleLogIn, googleToken } from '../support/google';
 import { openLiveFor } from '../support/live';
 import { sleep, waitFor } from '../support/wait';
@@ -307,7 +306,7 @@ describe('needsSetup (spec §4: creation time equals last sign-in time)', () => 
   });
 
   it('is false for an account that signed in again before setup ran', async () => {
-    const user = await insertUser({ passwordHash: await hashPassword(GOOD_PASSWORD) });
+    const user = await insertUser({ passwordHash: await hashTestPassword(GOOD_PASSWORD) });
     await sleep(5);
     const cookie = await logInOk(user.email);
     const row = await accountRow(user.id);

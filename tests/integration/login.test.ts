@@ -1,9 +1,17 @@
 import { env, exports } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../../worker/auth/password';
 import { clearsSessionCookie, logIn, logInOk, sessionSetCookie, verifyAuthStatus } from '../support/auth';
 import { call, errorCode, GOOD_PASSWORD, ORIGIN, signUp, uniqueEmail } from '../support/client';
-import { insertSessionCookie, insertUser, sessionRow, sessionsOf, setSessionExpiry, tokenOf, userRow } from '../support/db';
+import {
+  hashTestPassword,
+  insertSessionCookie,
+  insertUser,
+  sessionRow,
+  sessionsOf,
+  setSessionExpiry,
+  tokenOf,
+  userRow,
+} from '../support/db';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -74,7 +82,7 @@ describe('POST /api/login', () => {
   });
 
   it('lets an old account sign in with a password shorter than sign-up now allows', async () => {
-    const user = await insertUser({ passwordHash: await hashPassword('abc') });
+    const user = await insertUser({ passwordHash: await hashTestPassword('abc') });
     const { response } = await logIn(user.email, 'abc');
     expect(response.status).toBe(200);
   });

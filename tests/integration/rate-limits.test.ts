@@ -1,11 +1,10 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../../worker/auth/password';
 import { sha256Hex } from '../../worker/crypto/tokens';
 import { RATE_LIMITS } from '../../worker/domain/rate-limits';
 import { logIn } from '../support/auth';
 import { call, errorCode, GOOD_PASSWORD, sessionCookieFrom, uniqueEmail } from '../support/client';
-import { insertUser } from '../support/db';
+import { hashTestPassword, insertUser } from '../support/db';
 import { addressSource, awaitRoomInWindow, expectRateLimited, from } from '../support/rate-limit';
 
 // Abuse limits, each from the caller's point of view. Every request here names its address
@@ -15,7 +14,7 @@ const SLOW = 60_000;
 let goodPasswordHash: string;
 
 beforeAll(async () => {
-  goodPasswordHash = await hashPassword(GOOD_PASSWORD);
+  goodPasswordHash = await hashTestPassword(GOOD_PASSWORD);
 });
 
 /** An address no other test in this file uses. */

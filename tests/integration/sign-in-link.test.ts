@@ -1,11 +1,10 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../../worker/auth/password';
 import { generateToken, sha256Hex } from '../../worker/crypto/tokens';
 import { RATE_LIMITS } from '../../worker/domain/rate-limits';
 import { logIn, verifyAuthStatus } from '../support/auth';
 import { call, errorCode, GOOD_PASSWORD, sessionCookieFrom, uniqueEmail } from '../support/client';
-import { insertUser, loginEventsOf } from '../support/db';
+import { hashTestPassword, insertUser, loginEventsOf } from '../support/db';
 import { addressSource, awaitRoomInWindow, expectRateLimited, from } from '../support/rate-limit';
 import { mailTo } from '../support/recovery';
 import { mailSignInLink, requestSignInToken, signInTokenInMail, signInWithLink } from '../support/sign-in-link';
@@ -18,7 +17,7 @@ const SLOW = 60_000;
 let goodPasswordHash: string;
 
 beforeAll(async () => {
-  goodPasswordHash = await hashPassword(GOOD_PASSWORD);
+  goodPasswordHash = await hashTestPassword(GOOD_PASSWORD);
 });
 
 /** An address no other test in this file uses. */

@@ -1,6 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { hashPassword } from '../../worker/auth/password';
 import { generateToken, sha256Hex } from '../../worker/crypto/tokens';
+import { readConfig } from '../../worker/env';
 import { GOOD_PASSWORD } from './client';
 
 // Direct D1 access for arranging and checking state the API does not expose.
@@ -122,13 +123,18 @@ export async function insertSessionCookie(
   return `fax_session=${token}`;
 }
 
-// Password hashing is deliberately slow: accounts are made straight in D1 with one hash of
-// GOOD_PASSWORD per test file (signing in with it still goes through the real /api/login).
+/** A password hashed as the Worker under test hashes new ones (its PASSWORD_HASHING). */
+export function hashTestPassword(password: string): Promise<string> {
+  return hashPassword(password, readConfig(env).PASSWORD_HASHING);
+}
+
+// Accounts are made straight in D1 with one hash of GOOD_PASSWORD per test file (signing in with
+// it still goes through the real /api/login).
 let goodPasswordHash: Promise<string> | null = null;
 
 /** An account whose password is GOOD_PASSWORD, with one session. */
 export async function passwordAccount(): Promise<{ email: string; userId: string; cookie: string }> {
-  goodPasswordHash ??= hashPassword(GOOD_PASSWORD);
+  goodPasswordHash ??= hashTestPassword(GOOD_PASSWORD);
   const user = await insertUser({ passwordHash: await goodPasswordHash });
   return { email: user.email, userId: user.id, cookie: await insertSessionCookie(user.id) };
 }

@@ -26,6 +26,14 @@ describe('hashPassword', () => {
     expect(stored).not.toContain(PASSWORD);
   });
 
+  it('with fast-for-tests (the test suites only) stores its lower work factor and verifies alike', async () => {
+    const fast = await hashPassword(PASSWORD, 'fast-for-tests');
+    const { n, r, p } = parts(fast);
+    expect([Number(n), Number(r), Number(p)]).toEqual([2 ** 10, 8, 1]);
+    expect(await verifyPassword(PASSWORD, fast)).toBe(true);
+    expect(await verifyPassword('incorrect horse battery staple', fast)).toBe(false);
+  });
+
   it('salts: two hashes of one password differ', async () => {
     const again = await hashPassword(PASSWORD);
     expect(again).not.toBe(stored);

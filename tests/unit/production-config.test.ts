@@ -12,6 +12,7 @@ const PRODUCTION = {
   GOOGLE_JWKS_URL: 'https://www.googleapis.com/oauth2/v3/certs',
   LOCAL_GEO: undefined,
   RATE_LIMIT_MULTIPLIER: '1',
+  PASSWORD_HASHING: 'standard',
   ...TELNYX_VARS,
 };
 
@@ -25,6 +26,7 @@ describe('a production configuration', () => {
     ['CARRIER', 'loopback', /CARRIER must be a real carrier in production/],
     ['LOCAL_GEO', 'US,TX,Austin', /LOCAL_GEO must be unset in production/],
     ['RATE_LIMIT_MULTIPLIER', '50', /RATE_LIMIT_MULTIPLIER must be 1 in production/],
+    ['PASSWORD_HASHING', 'fast-for-tests', /PASSWORD_HASHING must be standard in production/],
     // The local caller id, a fictional 555 number, left as it is, and any other 555 one.
     ['FAX_SENDER_NUMBER', undefined, /FAX_SENDER_NUMBER must be a real fax number of yours/],
     ['FAX_SENDER_NUMBER', '+13125550142', /FAX_SENDER_NUMBER must be a real fax number of yours/],

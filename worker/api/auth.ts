@@ -27,7 +27,7 @@ export const authApi = new Hono<AppEnv>()
     await enforceRateLimit(c, 'signup-account', email);
     const refused = refuseNewPassword(password, email);
     if (refused) throw new ApiError(400, refused.code, refused.message);
-    const passwordHash = await hashPassword(password);
+    const passwordHash = await hashPassword(password, readConfig(c.env).PASSWORD_HASHING);
     const user = await insertPasswordUser(getDb(c.env), { email, passwordHash, displayName, now: Date.now() });
     if (!user) throw new ApiError(409, 'EMAIL_IN_USE');
     await startSession(c, user, 'password', { newAccount: true });
@@ -65,7 +65,7 @@ export const authApi = new Hono<AppEnv>()
     const user = await findUserByEmail(getDb(c.env), email);
     if (!user?.passwordHash || user.deletingAt !== null) {
       // Same answer and about the same time whether the e-mail is unknown or the password wrong.
-      await spendPasswordCheckTime(password);
+      await spendPasswordCheckTime(password, readConfig(c.env).PASSWORD_HASHING);
       return wrong();
     }
     if (!(await verifyPassword(password, user.passwordHash))) return wrong();

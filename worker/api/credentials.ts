@@ -9,6 +9,7 @@ import { currentViewer } from '../auth/viewer';
 import { getDb } from '../db/client';
 import { updatePasswordHash } from '../db/queries/users';
 import type { UserRow } from '../db/schema';
+import { readConfig } from '../env';
 import { ApiError, defaultMessage } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
 import { enforceRateLimit } from '../http/rate-limit';
@@ -41,7 +42,7 @@ export const credentialsApi = new Hono<AppEnv>()
     // Spec §5: a change that fails for any reason but the current password answers OTHER.
     const refused = refuseNewPassword(newPassword, user.email);
     if (refused) throw new ApiError(400, 'OTHER', refused.message);
-    await updatePasswordHash(getDb(c.env), user.id, await hashPassword(newPassword));
+    await updatePasswordHash(getDb(c.env), user.id, await hashPassword(newPassword, readConfig(c.env).PASSWORD_HASHING));
     // Whoever may know the old password is signed out everywhere; this browser keeps a new session.
     await endAllSessions(c, user.id, true);
     return c.json({ changed: true }, 200);

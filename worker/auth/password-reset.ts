@@ -6,6 +6,7 @@ import { getDb } from '../db/client';
 import { consumeEmailToken, deleteUserEmailTokens, findValidEmailToken } from '../db/queries/email-tokens';
 import { findUserByEmail, findUserById, updatePasswordHash } from '../db/queries/users';
 import type { UserRow } from '../db/schema';
+import { readConfig } from '../env';
 import { ApiError } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
 import { endAllLiveSessions } from '../live/publish';
@@ -61,7 +62,7 @@ export async function resetPasswordWithLink(
   if (!found || !user || user.deletingAt !== null) throw new ApiError(400, 'INVALID_RESET_LINK');
   const guessable = refuseNewPassword(newPassword, user.email);
   if (guessable) throw new ApiError(400, guessable.code, guessable.message);
-  const passwordHash = await hashPassword(newPassword);
+  const passwordHash = await hashPassword(newPassword, readConfig(c.env).PASSWORD_HASHING);
   const used = await consumeEmailToken(db, tokenId, PURPOSE, Date.now());
   if (!used) throw new ApiError(400, 'INVALID_RESET_LINK');
 
