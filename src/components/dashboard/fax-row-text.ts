@@ -13,13 +13,15 @@ export function partyName(fax: FaxView): string {
   return fax.contactName ?? fax.remoteDisplay ?? t('dashboard.unknownNumber');
 }
 
-/** "(312) 555-0190 · 3 pages", "Sending page 2 of 4", "Line busy", "Scheduled for Jan 6, 9:00 AM". */
+/** "(312) 555-0190 · 3 pages", "Sending page 2 of 4", "Line busy", "Queued". */
 export function rowDetail(fax: FaxView, timeZone: string): string {
   const number = fax.contactName ? fax.remoteDisplay : null;
+  // A scheduled fax's status pill already says when it goes: the line says what it is.
+  const scheduled = fax.status === 'QUEUED' && fax.sendAt !== null;
   const what =
     fax.status === 'FAILED' && fax.failureReason
       ? failureTitle(fax.failureReason)
-      : isOnItsWay(fax) || fax.status === 'QUEUED'
+      : (isOnItsWay(fax) || fax.status === 'QUEUED') && !scheduled
         ? faxProgressText(fax, timeZone)
         : pagesText(fax.pageCount);
   return number ? `${number} · ${what}` : what;
