@@ -66,6 +66,9 @@ export class LoopbackFaxLine extends DurableObject<Env> {
     const state = await this.ctx.storage.get<LineState>('line');
     // A call kept by an older build (one list of steps) is not played on.
     if (!state?.legs) return this.ctx.storage.deleteAll();
+    // The receiver's copy of the PDF is made while its first events are handed over, not after them.
+    const handsOverMedia = state.legs.receiver.slice(state.next.receiver).find((step) => step.mediaPages);
+    if (handsOverMedia?.mediaPages) void this.mediaOf(state.call, handsOverMedia.mediaPages).catch(() => null);
     const receiver = this.play(state, 'receiver');
     const sender = this.play(state, 'sender', receiver);
     const wakes = (await Promise.all([sender, receiver])).filter((at): at is number => at !== null);
@@ -124,7 +127,7 @@ export class LoopbackFaxLine extends DurableObject<Env> {
       inbound = { from: call.from, to: call.to };
       if (step.pagesSent !== null) inbound.pageCount = step.pagesSent;
       if (step.mediaPages) {
-        const mediaKey = await this.copyMedia(call, carrierFaxId, step.mediaPages);
+        const mediaKey = await this.mediaOf(call, step.mediaPages);
         if (mediaKey) inbound.mediaKey = mediaKey;
         // The sent PDF is gone: the receiver is told its fax failed rather than left waiting.
         else if (type === 'fax.received') [type, failureReason] = ['fax.failed', 'CARRIER_ERROR'];
@@ -151,12 +154,27 @@ export class LoopbackFaxLine extends DurableObject<Env> {
     }
   }
 
+  /** The receiving side's copy being made, kept in memory only (a line that restarts copies again). */
+  private media: { pages: number; copy: Promise<string | null> } | null = null;
+
+  /** The receiving side's copy of `pages` pages: the one under way, or a new one (a failed copy is tried again). */
+  private mediaOf(call: LoopbackCall, pages: number): Promise<string | null> {
+    if (this.media?.pages !== pages) {
+      const copy = this.copyMedia(call, pages);
+      this.media = { pages, copy };
+      copy.catch(() => {
+        if (this.media?.copy === copy) this.media = null;
+      });
+    }
+    return this.media.copy;
+  }
+
   /**
    * The receiving side's copy of the PDF (its first `pages` pages when the call broke off), kept by
    * "the carrier" like a real one keeps media; null when the PDF is gone.
    */
-  private async copyMedia(call: LoopbackCall, inboundFaxId: string, pages: number): Promise<string | null> {
-    const key = `loopback/received/${inboundFaxId}.pdf`;
+  private async copyMedia(call: LoopbackCall, pages: number): Promise<string | null> {
+    const key = `loopback/received/${loopbackInboundFaxId(call.carrierFaxId)}.pdf`;
     if (pages >= call.pageCount) {
       // The whole fax: streamed from one object to the other, never held (it may be 50 MB).
       const copied = await copyObject(this.env, call.documentKey, key, null, { httpMetadata: { contentType: 'application/pdf' } });
