@@ -85,6 +85,7 @@ describe('live pushes, one per change', () => {
     for (const event of [inbound.started, inbound.processing, inbound.processing, inbound.received, inbound.received]) {
       expect((await postTelnyxWebhook(event)).status).toBe(200);
     }
+    await socket.waitForEvent<Pushed>((e) => e.fax?.status === 'RECEIVED');
     await settled(owner.cookie);
     expect(repeatedPushes(socket)).toEqual([]);
     // The call's start and its announced pages are two changes the page shows.
@@ -96,11 +97,14 @@ describe('live pushes, one per change', () => {
     const faxIds = [await insertFaxRow(sender.userId, { status: 'DELIVERED' }), await insertFaxRow(sender.userId, { status: 'FAILED' })];
     const socket = await openLiveFor(sender.cookie);
     const move = (path: string, ids: string[]) => call(path, { method: 'POST', cookie: sender.cookie, body: { faxIds: ids } });
+    const pushOf = (faxId: string, where: 'in' | 'out') => (e: Pushed) =>
+      e.fax?.id === faxId && (e.fax.trashedAt === null) === (where === 'out');
     expect((await move('/api/trashFaxes', faxIds)).status).toBe(200);
-    await settled(sender.cookie);
-    expect(socket.events()).toHaveLength(2);
+    await socket.waitForEvent(pushOf(faxIds[1]!, 'in'));
+    // Asked again: nothing moves, nothing is pushed (a push would come before the restore's below).
     expect((await move('/api/trashFaxes', faxIds)).status).toBe(200);
     expect((await move('/api/restoreFaxes', faxIds)).status).toBe(200);
+    await socket.waitForEvent(pushOf(faxIds[1]!, 'out'));
     await settled(sender.cookie);
     const pushed = socket.events() as Pushed[];
     expect(pushed.map((e) => `${e.type}:${e.fax?.id}:${e.fax?.trashedAt === null ? 'out' : 'in'}`)).toEqual([
