@@ -39,7 +39,12 @@ export async function createSession(db: Db, userId: string, now: number): Promis
 }
 
 /** The session behind `token`, checked and renewed; `alongside`: reads made in the same D1 round trip. */
-export async function validateSessionToken(db: Db, token: string, now: number, alongside: SessionReads | null = null): Promise<ValidSession | null> {
+export async function validateSessionToken(
+  db: Db,
+  token: string,
+  now: number,
+  alongside: SessionReads | null = null,
+): Promise<ValidSession | null> {
   const found = await findSessionWithUser(db, await sha256Hex(token), alongside);
   if (!found) return null;
   const { session, user } = found;

@@ -94,7 +94,12 @@ export interface SettledBilling {
  * the last reading, so the caller can show the plan without reading it again (tests/integration/row-reads.test.ts).
  * `read`: the rows as already read with the user (in the session's batch), so nothing is read while nothing is due.
  */
-export async function settleBilling(env: Env, user: UserRow, now = Date.now(), read: LifecycleRows | null = null): Promise<SettledBilling | null> {
+export async function settleBilling(
+  env: Env,
+  user: UserRow,
+  now = Date.now(),
+  read: LifecycleRows | null = null,
+): Promise<SettledBilling | null> {
   const db = getDb(env);
   let changed = false;
   let current: UserRow | null = user;

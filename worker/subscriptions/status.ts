@@ -43,7 +43,11 @@ export async function subscriptionStatusFor(
  * `read`: its rows as read in the session's batch (auth/viewer.ts, decision 043), so a plan with
  * nothing due reads D1 once for the whole request; null reads them here.
  */
-export async function checkSubscriptionStatus(env: Env, user: UserRow, read: readonly unknown[] | null): Promise<SubscriptionAnswer | null> {
+export async function checkSubscriptionStatus(
+  env: Env,
+  user: UserRow,
+  read: readonly unknown[] | null,
+): Promise<SubscriptionAnswer | null> {
   const rows = read ? subscriptionRowsFrom(read) : null;
   const settled = await settleBilling(env, user, Date.now(), rows);
   if (!settled) return null;

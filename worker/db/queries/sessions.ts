@@ -44,7 +44,12 @@ export async function findSessionWithUser(
   const [rows, ...results] = reads.length > 0 ? await db.batch([query, ...reads]) : [await query];
   const found = (rows as Awaited<typeof query>)[0];
   if (!found) return null;
-  const session: SessionRow = { id: sessionId, userId: found.user.id, createdAt: found.sessionCreatedAt, expiresAt: found.sessionExpiresAt };
+  const session: SessionRow = {
+    id: sessionId,
+    userId: found.user.id,
+    createdAt: found.sessionCreatedAt,
+    expiresAt: found.sessionExpiresAt,
+  };
   return { session, user: found.user, alongside: results };
 }
 
