@@ -102,7 +102,9 @@ async function sendsAccepted(base, users, total) {
 function countedCalls() {
   progress('counting calls (tests/integration/object-calls.test.ts)');
   const out = execFileSync('npx', ['vitest', 'run', 'tests/integration/object-calls.test.ts'], { encoding: 'utf8', stdio: 'pipe' });
-  return [...out.matchAll(/^(object calls|D1 round trips) per (\w+): (\d+)(.*)$/gm)].map(([, what, path, n, detail]) => ({
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: vitest colours its output
+  const plain = out.replace(/\x1b\[[0-9;]*m/g, '');
+  return [...plain.matchAll(/^(object calls|D1 round trips) per (\w+): (\d+)(.*)$/gm)].map(([, what, path, n, detail]) => ({
     what,
     path,
     n: Number(n),
