@@ -23,6 +23,9 @@
 //   GET /api/faxes (30 of 200), 10     190-195 req/s · p50 46-48 ms · p99 112-115 ms (ping 559-564
 //                                      req/s · p99 45-57 ms)
 // Non-2xx answers and connection errors: 0 in every run.
+// Reads in turn with the no-op (2026-11-27, load 6–12, decision 043): verifyAuth 0.60×,
+// checkSubscriptionStatus 0.51× (0.33× before its reads joined the session's batch), the history
+// list 0.50×, sendStatus 0.54×, recentFaxes 0.50×, account 0.58×.
 import http from 'node:http';
 import autocannon from 'autocannon';
 import { startLocalServer } from '../support/local-server.mjs';
