@@ -3,6 +3,7 @@ import { api } from './api';
 import { devGoogleKeys } from './api/dev-google';
 import { devOutboxMailDocument } from './api/dev-outbox';
 import { loadViewer } from './auth/viewer';
+import { subscriptionStatusReads } from './db/queries/subscription-status';
 import { readConfig } from './env';
 import { receiveFaxMail } from './fax-mail/inbound';
 import type { AppEnv } from './http/app-env';
@@ -36,7 +37,8 @@ export function createApp(pages?: Handler<AppEnv>): Hono<AppEnv> {
   });
   app.use('/api/*', requireSameOriginForUnsafeMethods);
   app.use('/api/*', limitJsonBody);
-  app.use('*', loadViewer);
+  // Routes whose own reads go in the session check's D1 batch: one round trip (decision 043).
+  app.use('*', loadViewer({ 'GET /api/checkSubscriptionStatus': subscriptionStatusReads }));
   app.route('/api', api);
   app.all('/api/*', notFound);
   // The local Google stand-in's JWKS and each outbox mail's HTML (404 unless dev tools are on);

@@ -21,7 +21,9 @@ export type LiveEvent =
   // A fax of the user was created or moved on (status, pages sent, retry, refund, read, trash):
   // the row as it is now, and the user's fax figures after the change. Pages apply both as they
   // are (the dashboard's lists: src/common/recent-faxes.ts); they read the server again only after a missed push.
-  | { type: 'fax.updated'; at: number; fax: FaxView; totals: FaxTotals }
+  // `creditsChanged`: the change charged or refunded credits, so pages that show the balance read
+  // the account again; one push says both (decision 043), where an account.updated followed before.
+  | { type: 'fax.updated'; at: number; fax: FaxView; totals: FaxTotals; creditsChanged: boolean }
   // Faxes of the user were deleted forever from the trash (by the user or the 30-day purge): pages
   // drop them; `trashTotal` is what is left in the trash.
   | { type: 'faxes.deleted'; at: number; faxIds: string[]; totals: FaxTotals; trashTotal: number }
@@ -53,12 +55,17 @@ const EVENT_FIELDS: { [T in LiveEvent['type']]: Record<EventFields<T>, FieldKind
   'session.started': { method: 'string', device: 'string|null' },
   'account.updated': {},
   'job.updated': { jobId: 'string', state: 'string', progress: 'number', step: 'string|null', error: 'string|null' },
-  'fax.updated': { fax: 'object', totals: 'object' },
+  'fax.updated': { fax: 'object', totals: 'object', creditsChanged: 'boolean' },
   'faxes.deleted': { faxIds: 'array', totals: 'object', trashTotal: 'number' },
   'number.updated': { number: 'object|null' },
   'subscription.updated': {},
   'contacts.updated': {},
 };
+
+/** Whether the event says the account changed (its details, its plan's credits): pages showing it read it again. */
+export function changesAccount(event: LiveEvent): boolean {
+  return event.type === 'account.updated' || (event.type === 'fax.updated' && event.creditsChanged);
+}
 
 /** A live event read from a parsed frame (or from storage), or null for anything this page does not know. */
 export function readLiveEvent(raw: unknown): LiveEvent | null {

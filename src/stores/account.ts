@@ -1,5 +1,6 @@
 import { atom, onMount } from 'nanostores';
 import type { AccountDetails, LoginHistoryEntry } from '../common/account-view';
+import { changesAccount } from '../common/live-messages';
 import { type ApiData, type ApiResult, api, call } from '../lib/api';
 import { followLive } from './live';
 import { onTeardown } from './teardown';
@@ -7,7 +8,8 @@ import { onTeardown } from './teardown';
 // The account as the settings, send and upgrade pages show it, and the sign-in history. Pages
 // arrive with them rendered (the page context's `account`, the settings page's data), so nothing
 // is read at load; they are read again whenever another page of the user changes them
-// (account.updated, session.started) or the page may have missed that (./live-resync).
+// (account.updated, a fax that moved credits, session.started) or the page may have missed that
+// (./live-resync).
 
 export const $account = atom<AccountDetails | null>(null);
 export const $loginHistory = atom<LoginHistoryEntry[] | null>(null);
@@ -35,7 +37,7 @@ async function loadLoginHistory(): Promise<void> {
 onMount($account, () => {
   if (typeof window === 'undefined') return;
   return followLive(loadAccount, (event) => {
-    if (event.type === 'account.updated') void loadAccount();
+    if (changesAccount(event)) void loadAccount();
   });
 });
 

@@ -2,6 +2,9 @@
 // checkSubscriptionStatus (tests/integration/row-reads.test.ts), sendFax and the history list, each next to GET /api/ping
 // (the same Worker doing no work of ours) measured just before it with the same connections, so a figure shows what the route itself
 // costs. Every answer must be 2xx: the script exits 1 and names the status codes otherwise.
+// Then the reads every signed-in page makes, each timed in turn with the no-op (figures.mjs's
+// timeInTurn: whatever else the machine does weighs on all alike), as "0.62× ping": the goal is
+// ≥ 0.5× for every read (decision 043).
 //   node tests/bench/load.mjs            (BENCH_PORT, default 8798; needs `npx astro build`; ~65 s)
 //
 // The local server raises every abuse limit 50-fold (RATE_LIMIT_MULTIPLIER=50, refused in
@@ -20,10 +23,14 @@
 //   GET /api/faxes (30 of 200), 10     190-195 req/s · p50 46-48 ms · p99 112-115 ms (ping 559-564
 //                                      req/s · p99 45-57 ms)
 // Non-2xx answers and connection errors: 0 in every run.
+// Reads in turn with the no-op (2026-11-27, load 6–12, decision 043): verifyAuth 0.60×,
+// checkSubscriptionStatus 0.51× (0.33× before its reads joined the session's batch), the history
+// list 0.50×, sendStatus 0.54×, recentFaxes 0.50×, account 0.58×.
+import http from 'node:http';
 import autocannon from 'autocannon';
 import { startLocalServer } from '../support/local-server.mjs';
 import { accountWithNumber, BENCH_PASSWORD, benchEmail, ok, signUp, uploadOnePage } from './bench-accounts.mjs';
-import { loadFigures } from './figures.mjs';
+import { loadFigures, median, stats, timeInTurn } from './figures.mjs';
 
 const PORT = Number(process.env.BENCH_PORT ?? 8798);
 const RATE_LIMIT_MULTIPLIER = 50;
@@ -56,6 +63,52 @@ async function pair(base, name, request) {
   return { name, ping, route };
 }
 
+const keptAlive = new http.Agent({ keepAlive: true, maxSockets: 1 });
+
+/**
+ * One request on a kept-alive connection, answered as timeInTurn reads a fetch Response. Not
+ * fetch: Node's fetch spends ~3 ms more on any answer with a body than on the no-op's bodiless 204
+ * (measured here, issue 30), a cost of the client that would be counted against every route.
+ */
+function request(base, path, { method = 'GET', headers = {} } = {}) {
+  return new Promise((resolve, reject) => {
+    const url = new URL(path, base);
+    const req = http.request(
+      { host: url.hostname, port: url.port, path: url.pathname + url.search, method, headers, agent: keptAlive },
+      (res) => {
+        const chunks = [];
+        res.on('data', (chunk) => chunks.push(chunk));
+        res.on('end', () => {
+          const ok = res.statusCode >= 200 && res.statusCode < 300;
+          resolve({ ok, status: res.statusCode, text: async () => Buffer.concat(chunks).toString() });
+        });
+      },
+    );
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/** The reads every signed-in page makes, each timed in turn with the no-op: "p50 … · 0.62× ping". */
+async function readsBesideTheNoOp(base, headers) {
+  progress('reads in turn with the no-op');
+  const signedIn = { cookie: headers.cookie, origin: base };
+  const samples = await timeInTurn(Number(process.env.LOAD_READ_TURNS ?? 200), {
+    'GET /api/ping': () => request(base, '/api/ping'),
+    'POST /api/verifyAuth': () => request(base, '/api/verifyAuth', { method: 'POST', headers: signedIn }),
+    'GET /api/checkSubscriptionStatus': () => request(base, '/api/checkSubscriptionStatus', { headers: signedIn }),
+    'GET /api/faxes?direction=SEND': () => request(base, '/api/faxes?direction=SEND', { headers: signedIn }),
+    'GET /api/sendStatus': () => request(base, '/api/sendStatus', { headers: signedIn }),
+    'GET /api/recentFaxes': () => request(base, '/api/recentFaxes', { headers: signedIn }),
+    'GET /api/account': () => request(base, '/api/account', { headers: signedIn }),
+  });
+  const ping = median(samples['GET /api/ping']);
+  return Object.entries(samples).map(([name, times]) => [
+    `in turn: ${name}`,
+    `${stats(times)} · ${(ping / median(times)).toFixed(2)}× ping`,
+  ]);
+}
+
 /** Waits until the account has no fax still on its way; answers the seconds it took. */
 async function waitForSendsToSettle(base, headers) {
   const started = performance.now();
@@ -79,6 +132,7 @@ export async function benchLoad() {
   const base = server.url;
   const pairs = [];
   let settleSeconds = 0;
+  let reads = [];
   try {
     progress('accounts and a document');
     const email = benchEmail('load-signin');
@@ -125,6 +179,7 @@ export async function benchLoad() {
         connections: 10,
       }),
     );
+    reads = await readsBesideTheNoOp(base, sender.headers);
   } finally {
     await server.stop();
   }
@@ -145,6 +200,7 @@ export async function benchLoad() {
     }
   }
   rows.push([`${SENDS} sends delivered by the loopback network`, `${settleSeconds.toFixed(1)} s after the last was accepted`]);
+  rows.push(...reads);
   return { rows, failures };
 }
 

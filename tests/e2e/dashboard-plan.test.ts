@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Locator } from 'playwright-core';
-import { assertNoSeriousAxeViolations, signUp, useBrowser } from './support/browser.ts';
+import { assertNoSeriousAxeViolations, liveIndicator, signUp, useBrowser } from './support/browser.ts';
+import { sendFaxFrom } from './support/faxes.ts';
 
 // Issue 12, point 7: every user, FREE included, sees their plan and the pages left on the
 // dashboard, with the way to get more (before, a new user saw them only on /send).
@@ -40,5 +41,17 @@ describe('the plan on the dashboard', () => {
 
     await more.click();
     await page.getByRole('heading', { name: 'Choose your plan', level: 1 }).waitFor();
+  });
+
+  it('takes a sent fax off the pages left as it is accepted, without a reload (its push says the credits moved)', async () => {
+    const page = await browser.newPage();
+    await signUp(page, { label: 'dashboard-plan-live' });
+    const card = page.getByRole('region', { name: 'Your plan' });
+    await card.locator('dd', { hasText: /^10$/ }).nth(1).waitFor();
+    await liveIndicator(page, 'Connected').waitFor();
+    // +1 312 555-0190: delivered by the loopback network, nobody's number here.
+    await sendFaxFrom(page, '+13125550190', 1);
+    await card.locator('dd', { hasText: /^9$/ }).waitFor();
+    assert.deepEqual(await creditsOf(card), { 'Pages left to send': '9', 'Pages left to receive': '10' });
   });
 });

@@ -107,7 +107,8 @@ describe('dispatch through the loopback carrier', () => {
     expect(timeline.at(-1)).toMatchObject({ kind: 'REFUNDED', pages_sent: 5 });
     expect(await sendCreditsOf(userId)).toEqual({ default: 3, paid: 4 });
     expect(await ledgerRow(faxId)).toMatchObject({ status: 'FAILED', charged: 5, refunded: 5 });
-    await socket.waitForEvent((e) => e.type === 'account.updated', 15_000);
+    // The refund's push says the credits moved.
+    await socket.waitForEvent((e) => e.type === 'fax.updated' && e.creditsChanged === true, 15_000);
   });
 
   it('555-0002 (no answer): three retries, then FAILED NO_ANSWER', async () => {

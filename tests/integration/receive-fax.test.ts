@@ -101,7 +101,8 @@ describe('a fax arriving through Telnyx', () => {
       lifetimeSendCount: 0,
       lifetimeReceiveCount: 1,
     });
-    await live.waitForEvent<{ type: string }>((e) => e.type === 'account.updated');
+    // The same push says the credits moved: pages showing the balance read it again.
+    expect(arrived).toMatchObject({ creditsChanged: true });
     const status = await json<ReceiveStatus>('/api/receiveStatus', b.cookie);
     expect(status).toMatchObject({
       receivingFax: {},

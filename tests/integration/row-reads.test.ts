@@ -35,7 +35,7 @@ async function paidUserWithNumber(): Promise<{ cookie: string; userId: string }>
 }
 
 describe('GET /api/checkSubscriptionStatus', () => {
-  it('reads the user, their number, failed charges and checkout once each, and answers as before', async () => {
+  it('reads the session, the user, their number, failed charges and checkout once each, in one D1 round trip, and answers as before', async () => {
     const { cookie } = await paidUserWithNumber();
     const expected = await subscriptionOf(cookie);
     const recording = withFaults({});
@@ -48,9 +48,11 @@ describe('GET /api/checkSubscriptionStatus', () => {
     await waitOnExecutionContext(ctx);
     expect(response.status).toBe(200);
     expect(((await response.json()) as { subscription: unknown }).subscription).toEqual(expected);
-    for (const table of ['users', 'fax_numbers', 'checkouts', 'transactions']) {
+    for (const table of ['sessions', 'users', 'fax_numbers', 'checkouts', 'transactions', 'options']) {
       expect({ table, reads: readsOf(recording.ran, table) }).toEqual({ table, reads: 1 });
     }
+    // The session check and every read of the route are one batch (decision 043).
+    expect(recording.ran).toHaveLength(1);
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type LiveEvent, readLiveEvent } from '../../src/common/live-messages';
+import { changesAccount, type LiveEvent, readLiveEvent } from '../../src/common/live-messages';
 
 // The browser reads live frames without zod (docs/decisions/032): it keeps every event this build
 // knows, whole, and drops what an older or newer server could send that it does not.
@@ -10,7 +10,7 @@ const known: LiveEvent[] = [
   { type: 'session.started', at: 1, method: 'google', device: null },
   { type: 'account.updated', at: 2 },
   { type: 'job.updated', at: 3, jobId: 'j', state: 'running', progress: 40, step: 'faxes', error: null },
-  { type: 'fax.updated', at: 4, fax: { id: 'f' } as never, totals },
+  { type: 'fax.updated', at: 4, fax: { id: 'f' } as never, totals, creditsChanged: true },
   { type: 'faxes.deleted', at: 5, faxIds: ['a', 'b'], totals, trashTotal: 0 },
   { type: 'number.updated', at: 6, number: { number: '+13125550100', display: '(312) 555-0100' } },
   { type: 'number.updated', at: 6, number: null },
@@ -32,9 +32,19 @@ describe('readLiveEvent', () => {
     ['a time that is no number', { type: 'account.updated', at: '1' }],
     ['a field missing', { type: 'faxes.deleted', at: 1, faxIds: [], totals }],
     ['a field of another kind', { type: 'faxes.deleted', at: 1, faxIds: 'a', totals, trashTotal: 0 }],
-    ['null where a value must be', { type: 'fax.updated', at: 1, fax: null, totals }],
-    ['an array where an object must be', { type: 'fax.updated', at: 1, fax: [], totals }],
+    ['null where a value must be', { type: 'fax.updated', at: 1, fax: null, totals, creditsChanged: false }],
+    ['an array where an object must be', { type: 'fax.updated', at: 1, fax: [], totals, creditsChanged: false }],
   ])('drops %s', (_what, frame) => {
     expect(readLiveEvent(frame)).toBeNull();
+  });
+});
+
+describe('changesAccount', () => {
+  it('is true for account.updated and for a fax change that moved credits, and only those', () => {
+    const fax = { id: 'f' } as never;
+    expect(changesAccount({ type: 'account.updated', at: 1 })).toBe(true);
+    expect(changesAccount({ type: 'fax.updated', at: 1, fax, totals, creditsChanged: true })).toBe(true);
+    expect(changesAccount({ type: 'fax.updated', at: 1, fax, totals, creditsChanged: false })).toBe(false);
+    expect(changesAccount({ type: 'subscription.updated', at: 1 })).toBe(false);
   });
 });

@@ -18,8 +18,7 @@ import { validate } from '../http/validate';
 import { cancelAtPeriodEnd, resumePlan } from '../subscriptions/cancel';
 import { changeCard } from '../subscriptions/change-card';
 import { confirmCheckout, startCheckout } from '../subscriptions/checkout';
-import { settleBilling } from '../subscriptions/lifecycle';
-import { readBillingHistory, readSubscriptionStatus, subscriptionStatusOf } from '../subscriptions/status';
+import { checkSubscriptionStatus, readBillingHistory, readSubscriptionStatus } from '../subscriptions/status';
 
 const checkoutIdParamSchema = z.object({ checkoutId: z.uuid() });
 const invoiceIdParamSchema = z.object({ invoiceId: z.uuid() });
@@ -39,12 +38,13 @@ export const billingApi = new Hono<AppEnv>()
   })
 
   // Applies what is due first (trial end, renewal, end of a cancelled plan), so the answer is
-  // current; the rows that showed nothing more is due are the ones answered, each read once.
+  // current; the rows that showed nothing more is due are the ones answered, each read once, with
+  // the session (app.ts: one D1 round trip while nothing is due).
   .get('/checkSubscriptionStatus', requireSameOrigin, async (c) => {
     const { user } = currentViewer(c);
-    const settled = await settleBilling(c.env, user);
-    if (!settled) throw new ApiError(401, 'UNAUTHENTICATED');
-    return c.json(await subscriptionStatusOf(c.env, settled.user, settled.rows), 200);
+    const answer = await checkSubscriptionStatus(c.env, user, c.get('readWithSession'));
+    if (!answer) throw new ApiError(401, 'UNAUTHENTICATED');
+    return c.json(answer, 200);
   })
 
   // The plan stops renewing (at Stripe too) and lasts until currentPeriodEnd; the page asks first (decision 040).

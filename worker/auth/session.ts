@@ -6,6 +6,7 @@ import {
   deleteUserSessions,
   findSessionWithUser,
   insertSession,
+  type SessionReads,
   updateSessionExpiry,
 } from '../db/queries/sessions';
 import type { SessionRow, UserRow } from '../db/schema';
@@ -20,6 +21,8 @@ interface ValidSession {
   user: UserRow;
   /** True when the expiry moved forward, so the cookie must be sent again. */
   renewed: boolean;
+  /** The results of the reads asked for beside the session, in their order. */
+  alongside: unknown[];
 }
 
 export async function createSession(db: Db, userId: string, now: number): Promise<{ token: string; session: SessionRow }> {
@@ -35,8 +38,14 @@ export async function createSession(db: Db, userId: string, now: number): Promis
   return { token, session };
 }
 
-export async function validateSessionToken(db: Db, token: string, now: number): Promise<ValidSession | null> {
-  const found = await findSessionWithUser(db, await sha256Hex(token));
+/** The session behind `token`, checked and renewed; `alongside`: reads made in the same D1 round trip. */
+export async function validateSessionToken(
+  db: Db,
+  token: string,
+  now: number,
+  alongside: SessionReads | null = null,
+): Promise<ValidSession | null> {
+  const found = await findSessionWithUser(db, await sha256Hex(token), alongside);
   if (!found) return null;
   const { session, user } = found;
   if (now >= session.expiresAt) {
@@ -46,9 +55,9 @@ export async function validateSessionToken(db: Db, token: string, now: number): 
   if (session.expiresAt - now < SESSION_RENEW_WITHIN_MS) {
     session.expiresAt = now + SESSION_LIFETIME_MS;
     await updateSessionExpiry(db, session.id, session.expiresAt);
-    return { session, user, renewed: true };
+    return { session, user, renewed: true, alongside: found.alongside };
   }
-  return { session, user, renewed: false };
+  return { session, user, renewed: false, alongside: found.alongside };
 }
 
 export async function invalidateSession(db: Db, sessionId: string): Promise<void> {

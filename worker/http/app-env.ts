@@ -11,5 +11,7 @@ export interface AppEnv {
     sessionId: string | null;
     /** The viewer's full row as loaded with the session (server-side only; never sent as is). */
     user: UserRow | null;
+    /** What the route's reads made beside the session check answered (auth/viewer.ts), or null. */
+    readWithSession: unknown[] | null;
   };
 }

@@ -12,7 +12,11 @@ import { receiveCarrierWebhook } from '../webhooks/carrier-webhook';
 // One simulated fax call of the loopback network (one object per call, named by its carrier id).
 // It plays the call's script (loopback-plan.ts) with alarms: each event, when due, is signed and
 // handed to the same webhook code a real carrier's request reaches. Like a real carrier it
-// redelivers an event the Worker did not accept, with growing pauses, and keeps the order.
+// redelivers an event the Worker did not accept, with growing pauses, and keeps the order of each
+// side's events. The two sides of a call to a number of this instance are two legs, as on a real
+// network, each with its own events: they play side by side, so the receiver's events never queue
+// behind the sender's (decision 043), and the sender hears the call ended only once the receiver
+// has the whole fax.
 
 export interface LoopbackCall {
   carrierFaxId: string;
@@ -26,57 +30,87 @@ export interface LoopbackCall {
   msPerPage: number;
 }
 
+type Side = LoopbackStep['side'];
+
+/** A step of one side, with when it is due and its place in the whole script (its event's id). */
+type LineStep = LoopbackStep & { due: number; index: number };
+
 interface LineState {
   call: LoopbackCall;
-  steps: (LoopbackStep & { due: number })[];
-  next: number;
-  failures: number;
+  legs: Record<Side, LineStep[]>;
+  next: Record<Side, number>;
+  failures: Record<Side, number>;
 }
 
 const MAX_REDELIVERIES = 15;
+
+/** The events that tell the sending side how the call ended. */
+const ENDS: ReadonlySet<string> = new Set(['fax.delivered', 'fax.failed']);
 
 export class LoopbackFaxLine extends DurableObject<Env> {
   /** Starts the call; placing the same call again changes nothing. */
   async placeCall(call: LoopbackCall): Promise<void> {
     if (await this.ctx.storage.get<LineState>('line')) return;
     const placedAt = Date.now();
-    const steps = planLoopbackCall({ ...call, attempt: call.reference.attempt }, call.msPerPage).map((step) => ({
+    const steps = planLoopbackCall({ ...call, attempt: call.reference.attempt }, call.msPerPage).map((step, index) => ({
       ...step,
       due: placedAt + step.afterMs,
+      index,
     }));
-    await this.ctx.storage.put<LineState>('line', { call, steps, next: 0, failures: 0 });
+    const legs = { sender: steps.filter((s) => s.side === 'sender'), receiver: steps.filter((s) => s.side === 'receiver') };
+    await this.ctx.storage.put<LineState>('line', { call, legs, next: { sender: 0, receiver: 0 }, failures: { sender: 0, receiver: 0 } });
     await this.ctx.storage.setAlarm(steps[0]?.due ?? placedAt);
   }
 
   override async alarm(): Promise<void> {
     const state = await this.ctx.storage.get<LineState>('line');
-    if (!state) return;
-    while (state.next < state.steps.length) {
-      const step = state.steps[state.next]!;
-      if (step.due > Date.now()) {
-        await this.ctx.storage.setAlarm(step.due);
-        return;
+    // A call kept by an older build (one list of steps) is not played on.
+    if (!state?.legs) return this.ctx.storage.deleteAll();
+    // The receiver's copy of the PDF is made while its first events are handed over, not after them.
+    const handsOverMedia = state.legs.receiver.slice(state.next.receiver).find((step) => step.mediaPages);
+    if (handsOverMedia?.mediaPages) void this.mediaOf(state.call, handsOverMedia.mediaPages).catch(() => null);
+    const receiver = this.play(state, 'receiver');
+    const sender = this.play(state, 'sender', receiver);
+    const wakes = (await Promise.all([sender, receiver])).filter((at): at is number => at !== null);
+    if (wakes.length > 0) return this.ctx.storage.setAlarm(Math.min(...wakes));
+    // The call is over: nothing of it is kept.
+    await this.ctx.storage.deleteAll();
+  }
+
+  /**
+   * Hands one side's due events over in order; answers when that side wants the alarm again (its
+   * next event's time, or a redelivery's), or null once it has nothing left. The sender's end
+   * waits for `receiver` (the other leg's play) to be over.
+   */
+  private async play(state: LineState, side: Side, receiver: Promise<number | null> | null = null): Promise<number | null> {
+    const steps = state.legs[side];
+    while (state.next[side] < steps.length) {
+      const step = steps[state.next[side]]!;
+      if (step.due > Date.now()) return step.due;
+      if (receiver && ENDS.has(step.type)) {
+        const receiverWakes = await receiver;
+        if (receiverWakes !== null) return receiverWakes;
       }
-      if (!(await this.deliver(state.call, step, state.next))) {
-        state.failures += 1;
-        if (state.failures > MAX_REDELIVERIES) {
-          console.warn('Loopback line gave up on call', state.call.carrierFaxId, 'at event', state.next);
-          break;
+      if (!(await this.deliver(state.call, step, step.index))) {
+        state.failures[side] += 1;
+        if (state.failures[side] > MAX_REDELIVERIES) {
+          console.warn('Loopback line gave up on call', state.call.carrierFaxId, 'at event', step.index);
+          state.next[side] = steps.length;
+          await this.ctx.storage.put('line', state);
+          return null;
         }
         await this.ctx.storage.put('line', state);
-        await this.ctx.storage.setAlarm(Date.now() + Math.min(60_000, 500 * 2 ** state.failures));
-        return;
+        return Date.now() + Math.min(60_000, 500 * 2 ** state.failures[side]);
       }
-      state.failures = 0;
-      state.next += 1;
+      state.failures[side] = 0;
+      state.next[side] += 1;
       await this.ctx.storage.put('line', state);
       // Events due at once (a fast network's 349 pages) are handed over one by one, each after the
       // Worker had a chance to serve others: in memory, back to back, they would shut out every
       // request until the last one (decision 041).
       await waitForOthers();
     }
-    // The call is over: nothing of it is kept.
-    await this.ctx.storage.deleteAll();
+    return null;
   }
 
   /** Sends one event; true once the Worker accepted it (or there is nothing to send). */
@@ -93,7 +127,7 @@ export class LoopbackFaxLine extends DurableObject<Env> {
       inbound = { from: call.from, to: call.to };
       if (step.pagesSent !== null) inbound.pageCount = step.pagesSent;
       if (step.mediaPages) {
-        const mediaKey = await this.copyMedia(call, carrierFaxId, step.mediaPages);
+        const mediaKey = await this.mediaOf(call, step.mediaPages);
         if (mediaKey) inbound.mediaKey = mediaKey;
         // The sent PDF is gone: the receiver is told its fax failed rather than left waiting.
         else if (type === 'fax.received') [type, failureReason] = ['fax.failed', 'CARRIER_ERROR'];
@@ -120,12 +154,27 @@ export class LoopbackFaxLine extends DurableObject<Env> {
     }
   }
 
+  /** The receiving side's copy being made, kept in memory only (a line that restarts copies again). */
+  private media: { pages: number; copy: Promise<string | null> } | null = null;
+
+  /** The receiving side's copy of `pages` pages: the one under way, or a new one (a failed copy is tried again). */
+  private mediaOf(call: LoopbackCall, pages: number): Promise<string | null> {
+    if (this.media?.pages !== pages) {
+      const copy = this.copyMedia(call, pages);
+      this.media = { pages, copy };
+      copy.catch(() => {
+        if (this.media?.copy === copy) this.media = null;
+      });
+    }
+    return this.media.copy;
+  }
+
   /**
    * The receiving side's copy of the PDF (its first `pages` pages when the call broke off), kept by
    * "the carrier" like a real one keeps media; null when the PDF is gone.
    */
-  private async copyMedia(call: LoopbackCall, inboundFaxId: string, pages: number): Promise<string | null> {
-    const key = `loopback/received/${inboundFaxId}.pdf`;
+  private async copyMedia(call: LoopbackCall, pages: number): Promise<string | null> {
+    const key = `loopback/received/${loopbackInboundFaxId(call.carrierFaxId)}.pdf`;
     if (pages >= call.pageCount) {
       // The whole fax: streamed from one object to the other, never held (it may be 50 MB).
       const copied = await copyObject(this.env, call.documentKey, key, null, { httpMetadata: { contentType: 'application/pdf' } });

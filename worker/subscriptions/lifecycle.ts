@@ -5,6 +5,7 @@ import { type Db, getDb } from '../db/client';
 import { findCheckoutById, findFailedChargesSince, hasClaim, insertTransaction } from '../db/queries/billing';
 import { findNumberOwnedBy } from '../db/queries/numbers';
 import { readPlanOptions } from '../db/queries/options';
+import { REMINDER_SCOPE } from '../db/queries/subscription-status';
 import { endPlan, listUsersWithDueBilling, recordRenewal } from '../db/queries/subscriptions';
 import { findUserById } from '../db/queries/users';
 import type { FaxNumberRow, UserRow } from '../db/schema';
@@ -35,7 +36,6 @@ import { chargeRecords, planName, transactionRow } from './records';
 // runs is never charged here (dueAction: renewsItself); its renewals arrive by webhook.
 
 const RENEWAL_SCOPE = 'billing-renewal';
-const REMINDER_SCOPE = 'billing-reminder';
 const MAX_STEPS = 30;
 
 /** The rows besides the user's own that what is due depends on, and that the plan's status shows. */
@@ -92,15 +92,21 @@ export interface SettledBilling {
  * Applies every step due for `user` (a row just read, e.g. with the session) now. Each row is
  * read once while nothing is due, and read again only after a step changed it; the answer carries
  * the last reading, so the caller can show the plan without reading it again (tests/integration/row-reads.test.ts).
+ * `read`: the rows as already read with the user (in the session's batch), so nothing is read while nothing is due.
  */
-export async function settleBilling(env: Env, user: UserRow, now = Date.now()): Promise<SettledBilling | null> {
+export async function settleBilling(
+  env: Env,
+  user: UserRow,
+  now = Date.now(),
+  read: LifecycleRows | null = null,
+): Promise<SettledBilling | null> {
   const db = getDb(env);
   let changed = false;
   let current: UserRow | null = user;
   for (let step = 0; step < MAX_STEPS; step += 1) {
     if (step > 0) current = await findUserById(db, user.id);
     if (!current) return null;
-    const rows = await readLifecycleRows(db, current);
+    const rows = step === 0 && read ? read : await readLifecycleRows(db, current);
     const state = lifecycleStateOf(current, rows);
     const action = dueAction(state, now);
     if (action.kind === 'none') return { changed, user: current, rows };

@@ -3,13 +3,14 @@ import type { Db } from '../db/client';
 import { getDb } from '../db/client';
 import { findCheckoutById, listInvoicesOf, listTransactionsOf } from '../db/queries/billing';
 import { findNumberOwnedBy } from '../db/queries/numbers';
-import { readPlanOptions } from '../db/queries/options';
+import { planOptionsFrom, readPlanOptions } from '../db/queries/options';
+import { type SubscriptionRowsRead, subscriptionRowsFrom } from '../db/queries/subscription-status';
 import { findUserById } from '../db/queries/users';
 import type { FaxNumberRow, UserRow } from '../db/schema';
 import { toPaymentLines } from '../domain/payment-history';
 import { priceOf } from '../domain/subscriptions';
 import { toInvoiceView, toPaymentView, toSubscriptionView } from '../views/subscriptions';
-import { type LifecycleRows, readFailedCharges } from './lifecycle';
+import { type LifecycleRows, readFailedCharges, settleBilling } from './lifecycle';
 
 export interface SubscriptionAnswer {
   subscription: SubscriptionView;
@@ -38,19 +39,38 @@ export async function subscriptionStatusFor(
 }
 
 /**
+ * GET /api/checkSubscriptionStatus: applies what is due (settleBilling), then answers the plan.
+ * `read`: its rows as read in the session's batch (auth/viewer.ts, decision 043), so a plan with
+ * nothing due reads D1 once for the whole request; null reads them here.
+ */
+export async function checkSubscriptionStatus(
+  env: Env,
+  user: UserRow,
+  read: readonly unknown[] | null,
+): Promise<SubscriptionAnswer | null> {
+  const rows = read ? subscriptionRowsFrom(read) : null;
+  const settled = await settleBilling(env, user, Date.now(), rows);
+  if (!settled) return null;
+  return subscriptionStatusOf(env, settled.user, settled.rows, settled.changed ? null : rows);
+}
+
+/**
  * The plan as the pages show it from rows already read (settleBilling's): only the checkout and,
- * for the price of the next charge, the plan options are read here.
+ * for the price of the next charge, the plan options are read here, unless `read` has them.
  */
 export async function subscriptionStatusOf(
   env: Env,
   user: UserRow,
   rows: Pick<LifecycleRows, 'failures' | 'owned'>,
+  read: Pick<SubscriptionRowsRead, 'checkout' | 'optionRows'> | null = null,
 ): Promise<SubscriptionAnswer> {
   const db = getDb(env);
   const paying = isPaying(user.subscriptionType);
+  const hasCheckout = paying && user.subscriptionId;
+  const hasPrice = paying && user.planLevel && user.planTerm;
   const [checkout, options] = await Promise.all([
-    paying && user.subscriptionId ? findCheckoutById(db, user.subscriptionId) : null,
-    paying && user.planLevel && user.planTerm ? readPlanOptions(db) : null,
+    hasCheckout ? (read ? read.checkout : findCheckoutById(db, user.subscriptionId!)) : null,
+    hasPrice ? (read ? planOptionsFrom(read.optionRows) : readPlanOptions(db)) : null,
   ]);
   // The renewal charges the plan's price as the options say then (lifecycle.ts); Stripe the price
   // made from them at checkout.

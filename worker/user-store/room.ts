@@ -43,11 +43,12 @@ export function faxView(room: StoreRoom, row: StoreFaxRow): FaxView {
   return faxViews(room, [row])[0]!;
 }
 
-/** Tells the user's pages that a fax changed (and their credits, after a charge or refund). */
+/**
+ * Tells the user's pages that a fax changed, and in the same push whether their credits did (a
+ * charge or refund): one change, one push (tests/integration/live-pushes.test.ts).
+ */
 export async function pushFax(room: StoreRoom, row: StoreFaxRow, creditsChanged: boolean): Promise<void> {
-  const at = Date.now();
-  await room.publish({ type: 'fax.updated', at, fax: faxView(room, row), totals: readFaxTotals(room.store) });
-  if (creditsChanged) await room.publish({ type: 'account.updated', at });
+  await room.publish({ type: 'fax.updated', at: Date.now(), fax: faxView(room, row), totals: readFaxTotals(room.store), creditsChanged });
 }
 
 /**

@@ -21,12 +21,6 @@ export async function readOption<T>(db: Db, key: string, schema: ZodType<T>): Pr
   return schema.parse(JSON.parse(row.value));
 }
 
-/** The stored JSON text of each key that is set. */
-async function readRawOptions(db: Db, keys: string[]): Promise<Map<string, string>> {
-  const rows = await db.select().from(options).where(inArray(options.key, keys));
-  return new Map(rows.map((row) => [row.key, row.value]));
-}
-
 /**
  * A stored value parsed by `schema`, or `fallback` when it is missing or malformed. Public pricing
  * must keep answering when an operator mistypes an option, so a bad value is a warning, never a 500.
@@ -50,10 +44,21 @@ function parseOrDefault<T>(raw: Map<string, string>, key: string, schema: ZodTyp
   return fallback;
 }
 
+const PLAN_OPTION_KEYS = [...PLAN_LEVELS.map(priceOptionKey), 'trial', 'preAuthType', 'plan.allowances', 'credits.free'];
+
+/** The option rows the plan options are made of, as a query a batch can carry (planOptionsFrom reads them). */
+export function planOptionRowsQuery(db: Db) {
+  return db.select().from(options).where(inArray(options.key, PLAN_OPTION_KEYS));
+}
+
 /** Prices, trial, pre-authorisation, allowances and the free pages, in one query; each falls back on its own. */
 export async function readPlanOptions(db: Db): Promise<PlanOptions> {
-  const priceKeys = PLAN_LEVELS.map(priceOptionKey);
-  const raw = await readRawOptions(db, [...priceKeys, 'trial', 'preAuthType', 'plan.allowances', 'credits.free']);
+  return planOptionsFrom(await planOptionRowsQuery(db));
+}
+
+/** The plan options from their rows, each falling back on its own default. */
+export function planOptionsFrom(rows: readonly { key: string; value: string }[]): PlanOptions {
+  const raw = new Map(rows.map((row) => [row.key, row.value]));
   const defaults = DEFAULT_PLAN_OPTIONS;
   return {
     prices: {

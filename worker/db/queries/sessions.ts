@@ -1,20 +1,56 @@
-import { and, eq, gt, isNull, lt } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import type { BatchItem } from 'drizzle-orm/batch';
 import type { Db } from '../client';
 import { type SessionRow, sessions, type UserRow, users } from '../schema';
+
+/**
+ * Reads a route makes beside the session check, keyed by the session (the user is not known yet),
+ * so the whole request reads D1 once: one batch, one round trip (decision 043).
+ */
+export type SessionReads = (db: Db, sessionId: string) => readonly BatchItem<'sqlite'>[];
+
+/**
+ * The user's row and the session's own fields under names of their own: in a batch, Drizzle maps
+ * D1's rows by column name, so two columns of one name (both tables' `id`, `created_at`) would collide.
+ */
+function sessionWithUserQuery(db: Db, sessionId: string) {
+  return (
+    db
+      .select({
+        user: users,
+        sessionCreatedAt: sql<number>`${sessions.createdAt}`.as('session_created_at'),
+        sessionExpiresAt: sql<number>`${sessions.expiresAt}`.as('session_expires_at'),
+      })
+      .from(sessions)
+      .innerJoin(users, eq(sessions.userId, users.id))
+      // An account being deleted has no valid session, even one a sign-in racing the lock opened.
+      .where(and(eq(sessions.id, sessionId), isNull(users.deletingAt)))
+      .limit(1)
+  );
+}
 
 export async function insertSession(db: Db, session: SessionRow): Promise<void> {
   await db.insert(sessions).values(session);
 }
 
-export async function findSessionWithUser(db: Db, sessionId: string): Promise<{ session: SessionRow; user: UserRow } | null> {
-  const rows = await db
-    .select({ session: sessions, user: users })
-    .from(sessions)
-    .innerJoin(users, eq(sessions.userId, users.id))
-    // An account being deleted has no valid session, even one a sign-in racing the lock opened.
-    .where(and(eq(sessions.id, sessionId), isNull(users.deletingAt)))
-    .limit(1);
-  return rows[0] ?? null;
+/** The session and its user; with `alongside`, its reads' results too, in their order, from the same batch. */
+export async function findSessionWithUser(
+  db: Db,
+  sessionId: string,
+  alongside: SessionReads | null = null,
+): Promise<{ session: SessionRow; user: UserRow; alongside: unknown[] } | null> {
+  const query = sessionWithUserQuery(db, sessionId);
+  const reads = alongside ? alongside(db, sessionId) : [];
+  const [rows, ...results] = reads.length > 0 ? await db.batch([query, ...reads]) : [await query];
+  const found = (rows as Awaited<typeof query>)[0];
+  if (!found) return null;
+  const session: SessionRow = {
+    id: sessionId,
+    userId: found.user.id,
+    createdAt: found.sessionCreatedAt,
+    expiresAt: found.sessionExpiresAt,
+  };
+  return { session, user: found.user, alongside: results };
 }
 
 export async function updateSessionExpiry(db: Db, sessionId: string, expiresAt: number): Promise<void> {
