@@ -1,4 +1,5 @@
 import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { FACTOR_CHANGES, SIGN_IN_METHODS } from '../../../src/common/sign-in-link-rules';
 
 // Accounts: users, their sessions and sign-ins, single-use e-mail links, and account jobs.
 
@@ -85,7 +86,8 @@ export const loginEvents = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     at: integer('at').notNull(),
-    method: text('method', { enum: ['password', 'google', 'email-link'] }).notNull(),
+    // A sign-in method or a change to the second factor (src/common/sign-in-link-rules.ts).
+    method: text('method', { enum: [...SIGN_IN_METHODS, ...FACTOR_CHANGES] }).notNull(),
     // A short description of the browser and system ("Chrome on Windows").
     device: text('device'),
     ip: text('ip'),
