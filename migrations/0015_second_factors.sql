@@ -26,4 +26,5 @@ CREATE TABLE `recovery_codes` (
 	FOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade
 );
 --> statement-breakpoint
-CREATE INDEX `recovery_codes_user_idx` ON `recovery_codes` (`user_id`);
+CREATE INDEX `recovery_codes_user_idx` ON `recovery_codes` (`user_id`);--> statement-breakpoint
+ALTER TABLE `sessions` ADD `second_factor_at` integer;

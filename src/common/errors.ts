@@ -65,6 +65,7 @@ export const ERROR_CODES = [
   'APP_ALREADY_ON',
   'APP_SETUP_NOT_STARTED',
   'NO_SECOND_FACTOR',
+  'STEP_UP_REQUIRED',
   'INTERNAL',
 ] as const;
 

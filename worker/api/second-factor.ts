@@ -9,7 +9,8 @@ import {
 } from '../../src/common/second-factor-schemas';
 import { confirmAppSetup, removeApp, renewRecoveryCodes, startAppSetup } from '../auth/app-factor';
 import { finishSignIn } from '../auth/finish-sign-in';
-import { readSecondFactorStatus } from '../auth/second-factor';
+import { proveSecondFactor, readSecondFactorStatus } from '../auth/second-factor';
+import { markSecondFactorProved } from '../auth/step-up';
 import { currentViewer, requireViewer } from '../auth/viewer';
 import { getDb } from '../db/client';
 import type { AppEnv } from '../http/app-env';
@@ -44,6 +45,14 @@ export const secondFactorApi = new Hono<AppEnv>()
     const { user } = currentViewer(c);
     const recoveryCodes = await renewRecoveryCodes(c, user, c.req.valid('json').code);
     return c.json({ recoveryCodes } satisfies RecoveryCodesResponse, 200);
+  })
+
+  // Step-up (decision 044): the second factor again, before a sensitive change.
+  .post('/stepUp', requireViewer, validate('json', secondFactorProofSchema), async (c) => {
+    const { user } = currentViewer(c);
+    await proveSecondFactor(c, user, c.req.valid('json'));
+    await markSecondFactorProved(c);
+    return c.json({ proved: true }, 200);
   })
 
   .post('/removeApp', requireViewer, validate('json', secondFactorProofSchema), async (c) => {

@@ -12,6 +12,7 @@ import type { AppEnv } from '../http/app-env';
 import { type SecondFactorNotice, secondFactorMail } from '../mail/second-factor-mail';
 import { sendMail } from '../mail/send';
 import { proveSecondFactor, recordFactorChange, recoveryCodeHash } from './second-factor';
+import { markSecondFactorProved } from './step-up';
 
 // Setting up, replacing the codes of, and removing an authenticator app (decision 044). The app
 // counts only once a code from it confirmed the set-up; that moment hands out the recovery codes.
@@ -37,6 +38,8 @@ export async function confirmAppSetup(c: Context<AppEnv>, user: UserRow, code: s
   const step = acceptedStep(secret, code, now, app.lastUsedStep);
   if (step === null || !(await spendAppStep(db, user.id, step, now, true))) throw new ApiError(400, 'INVALID_CODE');
   const codes = await issueRecoveryCodes(c, user);
+  // The code just typed proves the new factor: no step-up for the next 15 minutes.
+  await markSecondFactorProved(c);
   await recordAndMail(c, user, { kind: 'app-on' });
   return codes;
 }
@@ -44,6 +47,7 @@ export async function confirmAppSetup(c: Context<AppEnv>, user: UserRow, code: s
 /** Ten new recovery codes in place of the old ones, after a code from the app. */
 export async function renewRecoveryCodes(c: Context<AppEnv>, user: UserRow, code: string): Promise<string[]> {
   await proveSecondFactor(c, user, { code });
+  await markSecondFactorProved(c);
   const codes = await issueRecoveryCodes(c, user);
   await recordAndMail(c, user, { kind: 'recovery-codes-new' });
   return codes;

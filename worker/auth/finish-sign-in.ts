@@ -28,10 +28,11 @@ export async function finishSignIn(
   // Of two requests with two right codes, one signs in.
   if (!(await endPendingSignIn(c, pending.id))) throw new ApiError(401, 'SIGN_IN_EXPIRED');
   const method = completedMethod(pending.method, used);
+  const secondFactorAt = Date.now();
   if (pending.method === 'password-reset' && pending.newPasswordHash) {
-    await applyPasswordReset(c, user, pending.newPasswordHash, method);
+    await applyPasswordReset(c, user, pending.newPasswordHash, method, secondFactorAt);
   } else {
-    await startSession(c, user, method);
+    await startSession(c, user, method, { secondFactorAt });
   }
   if (used === 'app') return { user, recoveryCodesLeft: null };
   const left = await countRecoveryCodesLeft(getDb(c.env), user.id);

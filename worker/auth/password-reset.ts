@@ -79,7 +79,13 @@ export async function resetPasswordWithLink(
 }
 
 /** Sets a reset's new password, ends every session and other reset link, and signs this browser in. */
-export async function applyPasswordReset(c: Context<AppEnv>, user: UserRow, passwordHash: string, method: SignInMethod): Promise<void> {
+export async function applyPasswordReset(
+  c: Context<AppEnv>,
+  user: UserRow,
+  passwordHash: string,
+  method: SignInMethod,
+  secondFactorAt: number | null = null,
+): Promise<void> {
   const db = getDb(c.env);
   // The link reached the mailbox: the e-mail is proved.
   await updatePasswordHash(db, user.id, passwordHash, Date.now());
@@ -87,5 +93,5 @@ export async function applyPasswordReset(c: Context<AppEnv>, user: UserRow, pass
   await invalidateUserSessions(db, user.id);
   await deleteUserEmailTokens(db, user.id, PURPOSE);
   await endAllLiveSessions(c.env, user.id);
-  await startSession(c, { ...user, passwordHash }, method);
+  await startSession(c, { ...user, passwordHash }, method, { secondFactorAt });
 }

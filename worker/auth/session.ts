@@ -22,13 +22,19 @@ interface ValidSession {
   renewed: boolean;
 }
 
-export async function createSession(db: Db, userId: string, now: number): Promise<{ token: string; session: SessionRow }> {
+export async function createSession(
+  db: Db,
+  userId: string,
+  now: number,
+  secondFactorAt: number | null = null,
+): Promise<{ token: string; session: SessionRow }> {
   const token = generateToken();
   const session: SessionRow = {
     id: await sha256Hex(token),
     userId,
     createdAt: now,
     expiresAt: now + SESSION_LIFETIME_MS,
+    secondFactorAt,
   };
   await deleteExpiredUserSessions(db, userId, now);
   await insertSession(db, session);

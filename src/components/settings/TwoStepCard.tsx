@@ -10,6 +10,7 @@ import turnOnMessage from 'virtual:message/secondFactor.turnOn';
 import { type ComponentType, lazy, Suspense, useState } from 'react';
 import type { SecondFactorStatus } from '../../common/second-factor-schemas';
 import { translator } from '../../i18n/translator';
+import Icon from '../icons/Icon';
 import FormStatus, { type Status } from './FormStatus';
 import SettingsSection from './SettingsSection';
 import type { TwoStepDialogProps } from './two-step/TwoStepDialog';
@@ -56,11 +57,14 @@ export default function TwoStepCard({ rendered }: { rendered: SecondFactorStatus
       : t('secondFactor.settingsCodesLeft', { count: status.recoveryCodesLeft });
   return (
     <SettingsSection id="two-step" title={t('secondFactor.settingsHeading')} description={t('secondFactor.settingsText')}>
-      <div className="settings-card-foot two-step-foot">
-        <p className="two-step-state">
-          <span className={status.app ? 'pill ok' : 'pill'}>{status.app ? t('secondFactor.on') : t('secondFactor.off')}</span>
-          {status.app && <span className="muted">{left}</span>}
-        </p>
+      <p className="two-step-state">
+        <span className={status.app ? 'pill ok' : 'pill'}>
+          <Icon name={status.app ? 'shield-check' : 'shield-off'} />
+          {status.app ? t('secondFactor.on') : t('secondFactor.off')}
+        </span>
+        {status.app && <span className="muted">{left}</span>}
+      </p>
+      <div className="settings-card-foot">
         <FormStatus status={said} />
         <div className="button-row">
           {status.app ? (

@@ -74,6 +74,9 @@ export const sessions = sqliteTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: integer('created_at').notNull(),
     expiresAt: integer('expires_at').notNull(),
+    // When this session last proved the account's second factor (decision 044): a sensitive change
+    // asks for it again once this is older than 15 minutes. Null: never in this session.
+    secondFactorAt: integer('second_factor_at'),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
