@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
+import { callApi, sessionCookieFrom } from './support/api.ts';
 import { appCode } from './support/authenticator.ts';
 import {
   assertNoSeriousAxeViolations,
@@ -17,6 +18,7 @@ import {
 // test is the app: it reads the key the page shows and computes the codes.
 
 const CODE_400 = /status of 400 .*\[at .*\/api\/verifySignIn\]$/;
+const STEP_UP_403 = /status of 403 .*\[at .*\/api\/changePassword\]$/;
 
 /** Turns two-step verification on in Settings › Security; answers the key shown and the recovery codes. */
 async function turnOn(page: Page): Promise<{ key: string; codes: string[] }> {
@@ -114,5 +116,34 @@ describe('two-step verification', () => {
     await page.getByLabel('6-digit code').fill(appCode(key, 1));
     await page.getByRole('button', { name: 'Verify' }).click();
     await waitForPath(page, '/dashboard');
+  });
+
+  it('asks for a code before a password change in a session that has not proved it lately, then makes the change', async () => {
+    browser.expectConsoleErrors(STEP_UP_403);
+    const page = await browser.newPage();
+    const account = await signUp(page, { label: 'step-up' });
+    // Two-step verification is turned on from another device: this browser's session never proved it.
+    const elsewhere = sessionCookieFrom(
+      await callApi('/login', { method: 'POST', body: { email: account.email, password: account.password } }),
+    );
+    const setup = (await (await callApi('/startAppSetup', { method: 'POST', cookie: elsewhere! })).json()) as { secretText: string };
+    const confirmed = await callApi('/confirmAppSetup', { method: 'POST', cookie: elsewhere!, body: { code: appCode(setup.secretText) } });
+    assert.equal(confirmed.status, 201);
+
+    await visit(page, '/settings?section=security');
+    const card = page.getByRole('region', { name: 'Password', exact: true });
+    await card.getByLabel('Current password').fill(account.password);
+    await card.getByLabel('New password').fill('another private passphrase');
+    await card.getByRole('button', { name: 'Change password' }).click();
+    const question = page.getByRole('dialog', { name: "Confirm it's you" });
+    await question.waitFor();
+    await assertNoSeriousAxeViolations(page);
+    await question.getByLabel('Code from the app, or a recovery code').fill(appCode(setup.secretText, 1));
+    await question.getByRole('button', { name: 'Confirm' }).click();
+    await card
+      .getByRole('status')
+      .filter({ hasText: /changed/i })
+      .waitFor();
+    assert.equal(await question.count(), 0, 'the question is gone once answered');
   });
 });

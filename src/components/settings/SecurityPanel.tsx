@@ -15,7 +15,7 @@ import LoginHistory from './LoginHistory';
 import PasswordForm from './PasswordForm';
 import SettingsPanel from './SettingsPanel';
 import SettingsSection from './SettingsSection';
-import TwoStepCard from './TwoStepCard';
+import TwoStepCard, { StepUpQuestion } from './TwoStepCard';
 
 const t = translator({ deletion: deletionMessages, settings: settingsMessages });
 
@@ -38,6 +38,7 @@ function SecurityPanel({ confirmEmailToken, account: rendered, loginHistory, sec
       <EmailForm email={account.email} hasPassword={hasPassword} />
       <PasswordForm hasPassword={hasPassword} />
       <TwoStepCard rendered={secondFactor} />
+      <StepUpQuestion />
       <LoginHistory rendered={loginHistory} />
       <SettingsSection id="sessions" title={t('settings.sessionsHeading')} description={t('settings.sessionsText')}>
         <div className="settings-card-foot">

@@ -7,12 +7,15 @@ import headingMessage from 'virtual:message/secondFactor.settingsHeading';
 import textMessage from 'virtual:message/secondFactor.settingsText';
 import turnOffMessage from 'virtual:message/secondFactor.turnOff';
 import turnOnMessage from 'virtual:message/secondFactor.turnOn';
-import { type ComponentType, lazy, Suspense, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { type ComponentType, lazy, Suspense, useEffect, useState } from 'react';
 import type { SecondFactorStatus } from '../../common/second-factor-schemas';
 import { translator } from '../../i18n/translator';
+import { $stepUpAsk } from '../../stores/step-up';
 import Icon from '../icons/Icon';
 import FormStatus, { type Status } from './FormStatus';
 import SettingsSection from './SettingsSection';
+import type { StepUpDialogProps } from './two-step/StepUpDialog';
 import type { TwoStepDialogProps } from './two-step/TwoStepDialog';
 
 const t = translator({
@@ -31,9 +34,16 @@ const t = translator({
 
 // Setting up, new codes and turning off happen in a dialog whose code (and words) load on the
 // first click: most visits to Security never open it (decision 032).
+const StepUpDialog = lazy<ComponentType<StepUpDialogProps>>(() => import('./two-step/StepUpDialog').catch(() => ({ default: NoStepUp })));
 const TwoStepDialog = lazy<ComponentType<TwoStepDialogProps>>(() =>
   import('./two-step/TwoStepDialog').catch(() => ({ default: NoDialog })),
 );
+
+/** When the question's code could not load (offline): the change is not made. */
+function NoStepUp({ onDone }: StepUpDialogProps): null {
+  useEffect(() => onDone(false), [onDone]);
+  return null;
+}
 
 /** When the dialog's code could not load (offline): nothing opens, nothing breaks. */
 function NoDialog(_: TwoStepDialogProps): null {
@@ -97,5 +107,16 @@ export default function TwoStepCard({ rendered }: { rendered: SecondFactorStatus
         </Suspense>
       )}
     </SettingsSection>
+  );
+}
+
+/** The step-up question (decision 044), shown while a change of this section waits for it. */
+export function StepUpQuestion() {
+  const answer = useStore($stepUpAsk);
+  if (!answer) return null;
+  return (
+    <Suspense fallback={null}>
+      <StepUpDialog onDone={answer} />
+    </Suspense>
   );
 }
