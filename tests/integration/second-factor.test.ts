@@ -2,30 +2,14 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { verifyPassword } from '../../worker/auth/password';
 import { logIn, verifyAuthStatus } from '../support/auth';
-import { call, errorCode, GOOD_PASSWORD, sessionCookieFrom, signUp, uniqueEmail } from '../support/client';
+import { call, errorCode, sessionCookieFrom, signUp, uniqueEmail } from '../support/client';
 import { googleLogIn, googleToken } from '../support/google';
 import { from } from '../support/rate-limit';
 import { mailTo, requestResetToken, resetPassword } from '../support/recovery';
-import { appCode, pendingCookieFrom, turnOnApp, verifySignIn } from '../support/second-factor';
+import { accountWithApp, appCode, passwordStep, pendingCookieFrom, turnOnApp, verifySignIn } from '../support/second-factor';
 
 // The authenticator app and recovery codes (decision 044): set-up, the sign-in's second step, the
 // waiting sign-in that reaches nothing else, reset by e-mail, limits, mails.
-
-async function accountWithApp(label: string) {
-  const account = await signUp(uniqueEmail(label));
-  return { ...account, ...(await turnOnApp(account.cookie)) };
-}
-
-/** Signs in with the password and insists it waits for the second factor; answers the pending cookie. */
-async function passwordStep(email: string, options = {}): Promise<string> {
-  const { response, cookie } = await logIn(email, GOOD_PASSWORD, options);
-  expect(response.status).toBe(202);
-  expect(await response.json()).toEqual({ secondFactor: 'required' });
-  expect(cookie).toBeNull();
-  const pending = pendingCookieFrom(response);
-  expect(pending).not.toBeNull();
-  return pending!;
-}
 
 async function userRow(userId: string) {
   return env.DB.prepare('SELECT * FROM users WHERE id = ?').bind(userId).first<{ password_hash: string }>();
@@ -205,70 +189,5 @@ describe('turning the app off and new recovery codes', () => {
     const fresh = ((await renewed.json()) as { recoveryCodes: string[] }).recoveryCodes;
     expect(fresh).toHaveLength(10);
     expect(fresh).not.toContain(recoveryCodes[0]);
-  });
-});
-
-describe('step-up before sensitive changes', () => {
-  const changePassword = (cookie: string) =>
-    call('/api/changePassword', {
-      method: 'POST',
-      cookie,
-      body: { currentPassword: GOOD_PASSWORD, newPassword: 'another long passphrase' },
-    });
-
-  async function ageCheck(cookie: string, minutes: number): Promise<void> {
-    const token = cookie.split('=')[1]!;
-    const { sha256Hex } = await import('../../worker/crypto/tokens');
-    await env.DB.prepare('UPDATE sessions SET second_factor_at = ? WHERE id = ?')
-      .bind(Date.now() - minutes * 60_000, await sha256Hex(token))
-      .run();
-  }
-
-  it('asks for the second factor again after 15 minutes, and lets the change through once given', async () => {
-    const { cookie, secret } = await accountWithApp('step-up');
-    await ageCheck(cookie, 14);
-    const fresh = await call('/api/changeEmail', {
-      method: 'POST',
-      cookie,
-      body: { currentPassword: GOOD_PASSWORD, newEmail: uniqueEmail('moved') },
-    });
-    expect(fresh.status).toBe(202);
-    await ageCheck(cookie, 16);
-    for (const refused of [
-      await changePassword(cookie),
-      await call('/api/changeEmail', { method: 'POST', cookie, body: { currentPassword: GOOD_PASSWORD, newEmail: uniqueEmail('moved') } }),
-      await call('/api/fullAccountDelete', { cookie }),
-    ]) {
-      expect(refused.status).toBe(403);
-      expect(await errorCode(refused)).toBe('STEP_UP_REQUIRED');
-    }
-    expect(await errorCode(await call('/api/stepUp', { method: 'POST', cookie, body: { code: appCode(secret, -9) } }))).toBe(
-      'INVALID_CODE',
-    );
-    const proved = await call('/api/stepUp', { method: 'POST', cookie, body: { code: appCode(secret, 1) } });
-    expect(proved.status).toBe(200);
-    const changed = await changePassword(cookie);
-    expect(changed.status).toBe(200);
-    // The browser that changed the password keeps its check in its new session.
-    const again = await call('/api/changeEmail', {
-      method: 'POST',
-      cookie: sessionCookieFrom(changed)!,
-      body: { currentPassword: 'another long passphrase', newEmail: uniqueEmail('moved') },
-    });
-    expect(again.status).toBe(202);
-  });
-
-  it('asks nothing of an account without a second factor, and counts a sign-in with the code as a check', async () => {
-    const { cookie } = await signUp(uniqueEmail('no-step-up'));
-    expect((await changePassword(cookie)).status).toBe(200);
-    const { email, secret } = await accountWithApp('signed-in-with-code');
-    const signedIn = await verifySignIn({ code: appCode(secret, 1) }, { cookie: await passwordStep(email) });
-    expect((await changePassword(sessionCookieFrom(signedIn)!)).status).toBe(200);
-  });
-
-  it('answers 401 without a session, 409 without an app', async () => {
-    expect((await call('/api/stepUp', { method: 'POST', body: { code: '123456' } })).status).toBe(401);
-    const { cookie } = await signUp(uniqueEmail('no-app'));
-    expect(await errorCode(await call('/api/stepUp', { method: 'POST', cookie, body: { code: '123456' } }))).toBe('NO_SECOND_FACTOR');
   });
 });

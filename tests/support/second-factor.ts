@@ -1,6 +1,8 @@
 import { generateHOTP } from '@oslojs/otp';
+import { expect } from 'vitest';
 import { totpStepAt } from '../../worker/domain/one-time-codes';
-import { type CallOptions, call } from './client';
+import { logIn } from './auth';
+import { type CallOptions, call, GOOD_PASSWORD, signUp, uniqueEmail } from './client';
 
 // The authenticator app of the tests: the secret read from the set-up answer, codes computed here.
 
@@ -39,4 +41,21 @@ export function pendingCookieFrom(response: Response): string | null {
 
 export function verifySignIn(body: unknown, options: Omit<CallOptions, 'method' | 'body'> = {}): Promise<Response> {
   return call('/api/verifySignIn', { ...options, method: 'POST', body });
+}
+
+/** A new account with an app turned on: its session cookie, id, e-mail, secret and recovery codes. */
+export async function accountWithApp(label: string) {
+  const account = await signUp(uniqueEmail(label));
+  return { ...account, ...(await turnOnApp(account.cookie)) };
+}
+
+/** Signs in with the password and insists it waits for the second factor; answers the pending cookie. */
+export async function passwordStep(email: string, options = {}): Promise<string> {
+  const { response, cookie } = await logIn(email, GOOD_PASSWORD, options);
+  expect(response.status).toBe(202);
+  expect(await response.json()).toEqual({ secondFactor: 'required' });
+  expect(cookie).toBeNull();
+  const pending = pendingCookieFrom(response);
+  expect(pending).not.toBeNull();
+  return pending!;
 }
