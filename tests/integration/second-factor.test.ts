@@ -1,6 +1,8 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { verifyPassword } from '../../worker/auth/password';
+import { getDb } from '../../worker/db/client';
+import { deleteUserRecords } from '../../worker/db/queries/account-deletion';
 import { logIn, verifyAuthStatus } from '../support/auth';
 import { call, errorCode, sessionCookieFrom, signUp, uniqueEmail } from '../support/client';
 import { googleLogIn, googleToken } from '../support/google';
@@ -88,6 +90,18 @@ describe('signing in with a second factor', () => {
     expect(await verifyAuthStatus(session)).toBe(200);
     // The waiting sign-in is over: its cookie works no more.
     expect(await errorCode(await verifySignIn({ code: appCode(secret, 1) }, { cookie: pending }))).toBe('SIGN_IN_EXPIRED');
+  });
+
+  it('keeps the waiting sign-in in an HttpOnly, SameSite=Strict cookie that lasts 10 minutes', async () => {
+    const { email } = await accountWithApp('pending-cookie');
+    const { response } = await logIn(email);
+    const line = response.headers.getSetCookie().find((cookie) => cookie.startsWith('fax_pending='))!;
+    expect(line).toMatch(/HttpOnly/i);
+    expect(line).toMatch(/SameSite=Strict/i);
+    expect(line).toMatch(/Path=\//);
+    const expires = Date.parse(/Expires=([^;]+)/i.exec(line)![1]!);
+    expect(expires - Date.now()).toBeLessThanOrEqual(10 * 60_000);
+    expect(expires - Date.now()).toBeGreaterThan(9 * 60_000);
   });
 
   it('takes each code once', async () => {
@@ -189,5 +203,17 @@ describe('turning the app off and new recovery codes', () => {
     const fresh = ((await renewed.json()) as { recoveryCodes: string[] }).recoveryCodes;
     expect(fresh).toHaveLength(10);
     expect(fresh).not.toContain(recoveryCodes[0]);
+  });
+});
+
+describe('deleting the account', () => {
+  it('leaves no secret, recovery code or waiting sign-in of it', async () => {
+    const { userId, email } = await accountWithApp('deleted');
+    await passwordStep(email);
+    await deleteUserRecords(getDb(env), userId);
+    for (const table of ['app_factors', 'recovery_codes', 'pending_sign_ins']) {
+      const row = await env.DB.prepare(`SELECT COUNT(*) AS n FROM ${table} WHERE user_id = ?`).bind(userId).first<{ n: number }>();
+      expect(row?.n, table).toBe(0);
+    }
   });
 });
