@@ -120,6 +120,7 @@ if (!flag('--limits-only')) {
     'TELNYX_API_KEY',
     'FAX_MEDIA_SECRET',
     'FAX_REFERENCE_SECRET',
+    'SECOND_FACTOR_KEY',
     'STRIPE_SECRET_KEY',
     'STRIPE_WEBHOOK_SECRET',
   ];
@@ -142,7 +143,9 @@ if (!flag('--limits-only')) {
     console.log('\n  Secrets are taken as set (not checked against the account): npm run deploy checks them with --account.');
   }
   // A stand-in for each secret that is set, valid in form: the check is whether it is there.
-  const secrets = Object.fromEntries(secretNames.filter((name) => SECRETS.includes(name)).map((name) => [name, 's'.repeat(64)]));
+  // SECOND_FACTOR_KEY must be 32 bytes in base64, so its stand-in is too.
+  const standIn = (name) => (name === 'SECOND_FACTOR_KEY' ? `${'s'.repeat(43)}=` : 's'.repeat(64));
+  const secrets = Object.fromEntries(secretNames.filter((name) => SECRETS.includes(name)).map((name) => [name, standIn(name)]));
   const bindings = { SEND_EMAIL: (built.send_email ?? []).some((b) => b.name === 'SEND_EMAIL') ? { send() {} } : undefined };
 
   // The Worker's own validation (worker/env.ts), bundled for Node.

@@ -11,6 +11,8 @@ declare global {
       LIVE_TOKEN_SECRET: string;
       /** Secret: signs the fax's owner into the state a carrier echoes with every event (carrier/attempt-ref.ts). */
       FAX_REFERENCE_SECRET: string;
+      /** Secret: seals authenticator-app secrets at rest (AES-256-GCM), base64 of 32 random bytes. */
+      SECOND_FACTOR_KEY: string;
       /** `on` enables /dev pages, the local Google stand-in and devAccountDelete. Never in production. */
       DEV_TOOLS?: string;
       /** Secret (dev only): the private JWK the local Google stand-in signs ID tokens with. */
@@ -98,6 +100,8 @@ const configSchema = z
     APP_ENV: z.enum(['development', 'test', 'production']),
     LIVE_TOKEN_SECRET: z.string().min(32, 'must be at least 32 characters'),
     FAX_REFERENCE_SECRET: z.string().min(32, 'must be at least 32 characters'),
+    // A wrong key would make every authenticator app's secret unreadable: refused before anything is served.
+    SECOND_FACTOR_KEY: z.string().regex(/^[A-Za-z0-9+/]{43}=$/, 'must be 32 random bytes in base64 (openssl rand -base64 32)'),
     DEV_TOOLS: z
       .enum(['on', 'off'])
       .default('off')

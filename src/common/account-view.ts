@@ -1,4 +1,4 @@
-import type { SignInMethod } from './sign-in-link';
+import type { HistoryMethod } from './sign-in-link';
 
 // The account as its owner sees it, the same shape on both sides: the Worker answers it (GET
 // /api/account, the profile calls, the page context) and the pages show it.
@@ -38,7 +38,7 @@ export interface AccountDetails {
 /** One sign-in as settings lists it (GET /api/loginHistory). */
 export interface LoginHistoryEntry {
   at: number;
-  method: SignInMethod;
+  method: HistoryMethod;
   ip: string | null;
   device: string | null;
   country: string | null;

@@ -29,3 +29,9 @@ export interface ResetPasswordResponse {
   /** The same-site path the user asked to return to (or /dashboard). */
   redirect: string;
 }
+
+/** 202: the account has a second factor; the new password is set once it is given (/signInCheck). */
+export interface ResetPasswordWaiting {
+  secondFactor: 'required';
+  redirect: string;
+}

@@ -44,6 +44,7 @@ export const ROUTES = [
   { path: '/reserveNumber', guard: null }, // visitors may hold a number before signing up
   { path: '/send', guard: 'auth-required', loads: true }, // sending spends an account's credits
   { path: '/sent', guard: 'auth-required', loads: true },
+  { path: '/signInCheck', guard: 'no-auth-required' }, // a sign-in's second step (decision 044)
   { path: '/settings', guard: 'auth-required', loads: true },
   { path: '/terms', guard: null, loads: true },
   { path: '/transaction', guard: 'auth-required', loads: true }, // a payment needs an account to charge

@@ -7,6 +7,23 @@ export const SIGN_IN_LINK_LIFETIME_MS = 15 * 60 * 1000;
 /** The query parameter of the link (/login?signInLink=…). */
 export const SIGN_IN_LINK_PARAM = 'signInLink';
 
-/** How a session was opened, as login history and the live `session.started` event tell it. */
-export const SIGN_IN_METHODS = ['password', 'google', 'email-link'] as const;
+/**
+ * How a session was opened, as login history and the live `session.started` event tell it: the
+ * first factor, then `-app` when an authenticator app's code completed it, or `recovery-code`
+ * when a recovery code did (decision 044).
+ */
+export const SIGN_IN_METHODS = [
+  'password',
+  'google',
+  'email-link',
+  'password-app',
+  'google-app',
+  'email-link-app',
+  'recovery-code',
+] as const;
 export type SignInMethod = (typeof SIGN_IN_METHODS)[number];
+
+/** Changes to the second factor, which the sign-in history lists beside the sign-ins (decision 044). */
+export const FACTOR_CHANGES = ['app-on', 'app-off', 'recovery-codes-new'] as const;
+export type FactorChange = (typeof FACTOR_CHANGES)[number];
+export type HistoryMethod = SignInMethod | FactorChange;

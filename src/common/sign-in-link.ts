@@ -5,7 +5,15 @@ import { emailSchema } from './auth-schemas';
 // sign-in is held up by someone else's wrong guesses. Shapes shared by worker/api/sign-in-link.ts
 // and /login.
 
-export { SIGN_IN_LINK_LIFETIME_MS, SIGN_IN_LINK_PARAM, SIGN_IN_METHODS, type SignInMethod } from './sign-in-link-rules';
+export {
+  FACTOR_CHANGES,
+  type FactorChange,
+  type HistoryMethod,
+  SIGN_IN_LINK_LIFETIME_MS,
+  SIGN_IN_LINK_PARAM,
+  SIGN_IN_METHODS,
+  type SignInMethod,
+} from './sign-in-link-rules';
 
 /** POST /api/mailSignInLink. */
 export const mailSignInLinkSchema = z.object({ email: emailSchema });

@@ -34,6 +34,10 @@ declare module 'virtual:messages/signInLink' {
   const messages: Messages['signInLink'];
   export default messages;
 }
+declare module 'virtual:messages/secondFactor' {
+  const messages: Messages['secondFactor'];
+  export default messages;
+}
 declare module 'virtual:messages/dashboard' {
   const messages: Messages['dashboard'];
   export default messages;
@@ -216,6 +220,10 @@ declare module 'virtual:messages/funnel' {
 }
 declare module 'virtual:messages/signInLink.mail' {
   const messages: Messages['signInLink']['mail'];
+  export default messages;
+}
+declare module 'virtual:messages/secondFactor.mail' {
+  const messages: Messages['secondFactor']['mail'];
   export default messages;
 }
 declare module 'virtual:messages/dashboard.setup' {

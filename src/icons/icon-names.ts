@@ -93,6 +93,8 @@ export const ICON_NAMES = [
   'arrow-down-left',
   'log-in',
   'circle',
+  // Two-step verification (decision 044): off
+  'shield-off',
 ] as const;
 
 export type IconName = (typeof ICON_NAMES)[number];

@@ -10,7 +10,7 @@ import { findRoute } from '../../src/common/routes.ts';
 export const PAGE_BUDGETS = [
   { pages: ['/', '/lp/*'], visitor: 0, signedIn: 0, what: 'landing pages: no script file at all' },
   {
-    pages: ['/login', '/recover', '/upgrade', '/reserveNumber'],
+    pages: ['/login', '/recover', '/signInCheck', '/upgrade', '/reserveNumber'],
     visitor: 80,
     signedIn: 100,
     what: 'the ways in, for a visitor; signed in, they are signed-in pages like any other',

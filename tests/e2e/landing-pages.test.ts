@@ -137,6 +137,7 @@ describe('every page at phone and desktop width', () => {
     '/login?mode=signin',
     '/login?mode=signup&redirect=%2Fsend',
     '/recover',
+    '/signInCheck',
     '/upgrade',
     '/reserveNumber',
     '/welcome',

@@ -172,16 +172,20 @@ describe('page data: settings, plans and the dashboard', () => {
       faxMail: await apiAnswer(user.cookie, '/api/faxMailAddresses'),
     });
     const { history } = (await apiAnswer(user.cookie, '/api/loginHistory')) as { history: unknown };
+    const secondFactor = await apiAnswer(user.cookie, '/api/secondFactor');
+    expect(secondFactor).toEqual({ app: false, recoveryCodesLeft: 0 });
     expect(await pageData(user.userId, '/settings?section=security')).toEqual({
       page: 'settings',
       section: 'security',
       loginHistory: history,
+      secondFactor,
     });
     // The e-mail change's mailed link opens Security.
     expect(await pageData(user.userId, '/settings?confirmEmail=abc')).toEqual({
       page: 'settings',
       section: 'security',
       loginHistory: history,
+      secondFactor,
     });
     for (const section of ['notifications', 'appearance']) {
       expect(await pageData(user.userId, `/settings?section=${section}`)).toEqual({ page: 'settings', section });

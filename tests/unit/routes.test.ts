@@ -23,6 +23,8 @@ const ISSUE_ROUTES: ReadonlyArray<[path: string, guard: RouteRule['guard']]> = [
   // Issue 29: the terms and the privacy policy, for anyone.
   ['/terms', null],
   ['/privacy', null],
+  // Issue 34: a sign-in's second step (decision 044).
+  ['/signInCheck', 'no-auth-required'],
   // Development pages (DEV_TOOLS only): in the one table like every page, so their data is loaded by it too.
   ['/dev/design', null],
   ['/dev/funnel', null],

@@ -8,6 +8,7 @@ import {
 } from '../../src/common/account-deletion';
 import { t } from '../../src/i18n/t';
 import { clearSessionCookie } from '../auth/session-cookie';
+import { requireRecentSecondFactor } from '../auth/step-up';
 import { currentViewer } from '../auth/viewer';
 import { getDb } from '../db/client';
 import { findJob } from '../db/queries/jobs';
@@ -35,7 +36,8 @@ async function jobFromQuery(c: Context<AppEnv>): Promise<JobRow> {
 
 export const accountDeletionApi = new Hono<AppEnv>()
   .get('/fullAccountDelete', requireSameOrigin, async (c) => {
-    const { viewer } = currentViewer(c);
+    const { viewer, user } = currentViewer(c);
+    await requireRecentSecondFactor(c, user);
     const jobId = await startAccountDeletion(c.env, viewer.id);
     if (!jobId) throw new ApiError(401, 'UNAUTHENTICATED');
     clearSessionCookie(c);

@@ -1,11 +1,13 @@
 import { Hono } from 'hono';
 import { checkEmailQuerySchema, signupSchema } from '../../src/common/auth-schemas';
 import { loginSchema } from '../../src/common/google-schemas';
+import type { SecondFactorRequired } from '../../src/common/second-factor-schemas';
 import { sendVerificationLink } from '../auth/email-verification';
 import { verifyGoogleIdToken } from '../auth/google';
 import { findOrCreateGoogleAccount } from '../auth/google-sign-in';
 import { hashPassword, spendPasswordCheckTime, verifyPassword } from '../auth/password';
 import { refuseNewPassword } from '../auth/password-policy';
+import { beginSignIn } from '../auth/second-factor';
 import { clearSessionCookie } from '../auth/session-cookie';
 import { endAllSessions, endSession, startSession } from '../auth/sign-in';
 import { currentViewer } from '../auth/viewer';
@@ -49,7 +51,9 @@ export const authApi = new Hono<AppEnv>()
       const { user, created, tookOverUnproved } = await findOrCreateGoogleAccount(getDb(c.env), identity, Date.now());
       // Whoever signed up with this address before its owner proved it is signed out everywhere.
       if (tookOverUnproved) await endAllSessions(c, user.id, false);
-      await startSession(c, user, 'google', { newAccount: created });
+      if ((await beginSignIn(c, user, 'google', { newAccount: created })) === 'second-factor') {
+        return c.json({ secondFactor: 'required' } satisfies SecondFactorRequired, 202);
+      }
       return c.json({ user: toViewer(user), created }, created ? 201 : 200);
     }
     const { email, password } = body;
@@ -69,7 +73,9 @@ export const authApi = new Hono<AppEnv>()
       return wrong();
     }
     if (!(await verifyPassword(password, user.passwordHash))) return wrong();
-    await startSession(c, user, 'password');
+    if ((await beginSignIn(c, user, 'password')) === 'second-factor') {
+      return c.json({ secondFactor: 'required' } satisfies SecondFactorRequired, 202);
+    }
     return c.json({ user: toViewer(user) }, 200);
   })
 

@@ -5,6 +5,7 @@ import { hashPassword, verifyPassword } from '../auth/password';
 import { refuseNewPassword } from '../auth/password-policy';
 import { clearSessionCookie } from '../auth/session-cookie';
 import { endAllSessions } from '../auth/sign-in';
+import { requireRecentSecondFactor } from '../auth/step-up';
 import { currentViewer } from '../auth/viewer';
 import { getDb } from '../db/client';
 import { updatePasswordHash } from '../db/queries/users';
@@ -37,6 +38,7 @@ export async function checkCurrentPassword(c: Context<AppEnv>, currentPassword: 
 export const credentialsApi = new Hono<AppEnv>()
   .post('/changePassword', async (c) => {
     const body = await readChangeBody(c, changePasswordSchema);
+    await requireRecentSecondFactor(c, currentViewer(c).user);
     const user = await checkCurrentPassword(c, body.currentPassword);
     const newPassword = parseChangeValue(newPasswordSchema, body.newPassword);
     // Spec §5: a change that fails for any reason but the current password answers OTHER.

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { changeEmailSchema, confirmEmailChangeSchema, newEmailSchema } from '../../src/common/account-schemas';
 import { t } from '../../src/i18n/t';
 import { issueMailedToken } from '../auth/mailed-token';
+import { requireRecentSecondFactor } from '../auth/step-up';
 import { currentViewer } from '../auth/viewer';
 import { sha256Hex } from '../crypto/tokens';
 import { getDb } from '../db/client';
@@ -25,6 +26,7 @@ const EMAIL_CHANGE_LINK_LIFETIME_MS = 24 * 60 * 60 * 1000;
 export const emailChangeApi = new Hono<AppEnv>()
   .post('/changeEmail', async (c) => {
     const body = await readChangeBody(c, changeEmailSchema);
+    await requireRecentSecondFactor(c, currentViewer(c).user);
     const user = await checkCurrentPassword(c, body.currentPassword);
     const newEmail = parseChangeValue(newEmailSchema, body.newEmail);
     const db = getDb(c.env);

@@ -25,6 +25,7 @@ import { paymentWebhooksApi } from './payment-webhooks';
 import { pingApi } from './ping';
 import { receivedFaxesApi } from './received-faxes';
 import { recoveryApi } from './recovery';
+import { secondFactorApi } from './second-factor';
 import { sendFaxApi } from './send-fax';
 import { sendManyApi } from './send-many';
 import { signInLinkApi } from './sign-in-link';
@@ -44,6 +45,7 @@ export const api = new Hono<AppEnv>()
   .route('/', emailVerificationApi)
   .route('/', recoveryApi)
   .route('/', signInLinkApi)
+  .route('/', secondFactorApi)
   .route('/', liveApi)
   .route('/', numbersApi)
   .route('/', optionsApi)

@@ -3,6 +3,7 @@ import {
   type ForgotPasswordResponse,
   forgotPasswordSchema,
   type ResetPasswordResponse,
+  type ResetPasswordWaiting,
   resetPasswordSchema,
 } from '../../src/common/recovery-schemas';
 import { safeRedirectPath } from '../../src/common/routes';
@@ -26,6 +27,7 @@ export const recoveryApi = new Hono<AppEnv>()
 
   .post('/resetPassword', validate('json', resetPasswordSchema), async (c) => {
     const { token, newPassword } = c.req.valid('json');
-    const { user, redirect } = await resetPasswordWithLink(c, token, newPassword);
+    const { user, redirect, secondFactor } = await resetPasswordWithLink(c, token, newPassword);
+    if (secondFactor) return c.json({ secondFactor: 'required', redirect } satisfies ResetPasswordWaiting, 202);
     return c.json({ user: toViewer(user), redirect } satisfies ResetPasswordResponse, 200);
   });

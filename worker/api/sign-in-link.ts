@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import type { SecondFactorRequired } from '../../src/common/second-factor-schemas';
 import { type MailSignInLinkResponse, mailSignInLinkSchema, signInWithLinkSchema } from '../../src/common/sign-in-link';
 import { sendSignInLink, signInWithLink } from '../auth/sign-in-link';
 import { readConfig } from '../env';
@@ -22,6 +23,7 @@ export const signInLinkApi = new Hono<AppEnv>()
   // Not rate-limited, like resetPassword: a 256-bit token cannot be guessed, and a made-up one
   // costs one indexed read.
   .post('/signInWithLink', validate('json', signInWithLinkSchema), async (c) => {
-    const user = await signInWithLink(c, c.req.valid('json').token);
+    const { user, secondFactor } = await signInWithLink(c, c.req.valid('json').token);
+    if (secondFactor) return c.json({ secondFactor: 'required' } satisfies SecondFactorRequired, 202);
     return c.json({ user: toViewer(user) }, 200);
   });

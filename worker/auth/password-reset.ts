@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import { RESET_LINK_LIFETIME_MS } from '../../src/common/recovery-schemas';
 import { safeRedirectPath } from '../../src/common/routes';
+import type { SignInMethod } from '../../src/common/sign-in-link';
 import { sha256Hex } from '../crypto/tokens';
 import { getDb } from '../db/client';
 import { consumeEmailToken, deleteUserEmailTokens, findValidEmailToken } from '../db/queries/email-tokens';
@@ -15,6 +16,8 @@ import { sendMail } from '../mail/send';
 import { issueMailedToken } from './mailed-token';
 import { hashPassword } from './password';
 import { refuseNewPassword } from './password-policy';
+import { startPendingSignIn } from './pending-sign-in';
+import { hasSecondFactor } from './second-factor';
 import { invalidateUserSessions } from './session';
 import { startSession } from './sign-in';
 
@@ -43,14 +46,15 @@ export async function sendPasswordResetLink(env: Env, email: string, origin: str
 
 /**
  * Sets a new password through a reset link: the link is used up, every session of the account
- * ends (its open pages too), and this browser is signed in. Answers the user and the safe path to
+ * ends (its open pages too), and this browser is signed in — or, when the account has a second
+ * factor, waits for it with the new password unset (`secondFactor`). Answers the user and the safe path to
  * return to. Invalid, expired and used links all answer 400 INVALID_RESET_LINK.
  */
 export async function resetPasswordWithLink(
   c: Context<AppEnv>,
   token: string,
   newPassword: string,
-): Promise<{ user: UserRow; redirect: string }> {
+): Promise<{ user: UserRow; redirect: string; secondFactor: boolean }> {
   // The rules that need no account first (a made-up link learns nothing), then its own words.
   const refused = refuseNewPassword(newPassword, '');
   if (refused) throw new ApiError(400, refused.code, refused.message);
@@ -65,13 +69,30 @@ export async function resetPasswordWithLink(
   const passwordHash = await hashPassword(newPassword, readConfig(c.env).PASSWORD_HASHING);
   const used = await consumeEmailToken(db, tokenId, PURPOSE, Date.now());
   if (!used) throw new ApiError(400, 'INVALID_RESET_LINK');
+  const redirect = safeRedirectPath(used.payload);
+  // A mailbox is not a second factor (ASVS 6.4.3): the new password waits, unset, for the code.
+  if (await hasSecondFactor(db, user.id)) {
+    await startPendingSignIn(c, user.id, 'password-reset', passwordHash);
+    return { user, redirect, secondFactor: true };
+  }
+  await applyPasswordReset(c, user, passwordHash, 'password');
+  return { user, redirect, secondFactor: false };
+}
 
+/** Sets a reset's new password, ends every session and other reset link, and signs this browser in. */
+export async function applyPasswordReset(
+  c: Context<AppEnv>,
+  user: UserRow,
+  passwordHash: string,
+  method: SignInMethod,
+  secondFactorAt: number | null = null,
+): Promise<void> {
+  const db = getDb(c.env);
   // The link reached the mailbox: the e-mail is proved.
   await updatePasswordHash(db, user.id, passwordHash, Date.now());
   // Whoever held a session or another reset link may be the reason for the reset.
   await invalidateUserSessions(db, user.id);
   await deleteUserEmailTokens(db, user.id, PURPOSE);
   await endAllLiveSessions(c.env, user.id);
-  await startSession(c, { ...user, passwordHash }, 'password');
-  return { user, redirect: safeRedirectPath(used.payload) };
+  await startSession(c, { ...user, passwordHash }, method, { secondFactorAt });
 }

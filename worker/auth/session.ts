@@ -25,13 +25,19 @@ interface ValidSession {
   alongside: unknown[];
 }
 
-export async function createSession(db: Db, userId: string, now: number): Promise<{ token: string; session: SessionRow }> {
+export async function createSession(
+  db: Db,
+  userId: string,
+  now: number,
+  secondFactorAt: number | null = null,
+): Promise<{ token: string; session: SessionRow }> {
   const token = generateToken();
   const session: SessionRow = {
     id: await sha256Hex(token),
     userId,
     createdAt: now,
     expiresAt: now + SESSION_LIFETIME_MS,
+    secondFactorAt,
   };
   await deleteExpiredUserSessions(db, userId, now);
   await insertSession(db, session);

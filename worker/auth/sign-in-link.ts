@@ -10,7 +10,7 @@ import type { AppEnv } from '../http/app-env';
 import { sendMail } from '../mail/send';
 import { signInLinkMail } from '../mail/sign-in-link-mail';
 import { issueMailedToken } from './mailed-token';
-import { startSession } from './sign-in';
+import { beginSignIn } from './second-factor';
 
 // Signing in through a mailed link (decision 009; src/common/sign-in-link.ts): the way in
 // for an owner whose password sign-in is paused by someone else's wrong guesses. A single-use link,
@@ -48,7 +48,7 @@ export async function sendSignInLink(env: Env, email: string, origin: string): P
  * to as proved. Unknown, used and expired links, and links to an address the account has since
  * left, all answer 400 INVALID_SIGN_IN_LINK.
  */
-export async function signInWithLink(c: Context<AppEnv>, token: string): Promise<UserRow> {
+export async function signInWithLink(c: Context<AppEnv>, token: string): Promise<{ user: UserRow; secondFactor: boolean }> {
   const db = getDb(c.env);
   const tokenId = await sha256Hex(token);
   const now = Date.now();
@@ -60,6 +60,7 @@ export async function signInWithLink(c: Context<AppEnv>, token: string): Promise
   if (!(await consumeEmailToken(db, tokenId, PURPOSE, now))) throw new ApiError(400, 'INVALID_SIGN_IN_LINK');
   // The link reached the mailbox: the address is proved.
   const proved = (await markEmailVerified(db, user.id, user.email, now)) ?? user;
-  await startSession(c, proved, 'email-link');
-  return proved;
+  // A mailbox is one factor: an account with a second one is asked for it (decision 044).
+  const outcome = await beginSignIn(c, proved, 'email-link');
+  return { user: proved, secondFactor: outcome === 'second-factor' };
 }

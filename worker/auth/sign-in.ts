@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import type { SignInMethod } from '../../src/common/sign-in-link';
 import { getDb } from '../db/client';
 import { transferHold } from '../db/queries/numbers';
+import { findSessionSecondFactorAt } from '../db/queries/sessions';
 import { updateLastSignIn } from '../db/queries/users';
 import type { UserRow } from '../db/schema';
 import type { AppEnv } from '../http/app-env';
@@ -15,13 +16,19 @@ import { rememberSignedIn, writeSessionCookie } from './session-cookie';
  * Opens a fresh session for a user who has just proved who they are: any session the browser
  * already had is ended (a new token at every sign-in), and the sign-in is queued for login history.
  * `newAccount`: the account was created by this very sign-in, whose time is its creation time
- * (spec §4 tells a new account by creation time equal to last sign-in time).
+ * (spec §4 tells a new account by creation time equal to last sign-in time). `secondFactorAt`: the
+ * sign-in proved the second factor then (decision 044's step-up counts from it).
  */
-export async function startSession(c: Context<AppEnv>, user: UserRow, method: SignInMethod, { newAccount = false } = {}): Promise<void> {
+export async function startSession(
+  c: Context<AppEnv>,
+  user: UserRow,
+  method: SignInMethod,
+  { newAccount = false, secondFactorAt = null }: { newAccount?: boolean; secondFactorAt?: number | null } = {},
+): Promise<void> {
   const db = getDb(c.env);
   const now = newAccount ? user.createdAt : Date.now();
   await endSession(c);
-  const { token, session } = await createSession(db, user.id, now);
+  const { token, session } = await createSession(db, user.id, now, secondFactorAt);
   if (!newAccount) await updateLastSignIn(db, user.id, now);
   writeSessionCookie(c, token, session.expiresAt);
   rememberSignedIn(c);
@@ -64,13 +71,15 @@ export async function endSession(c: Context<AppEnv>): Promise<void> {
 export async function endAllSessions(c: Context<AppEnv>, userId: string, keepThisBrowser: boolean): Promise<void> {
   const db = getDb(c.env);
   const current = c.get('sessionId');
+  // The browser that stays keeps its last second-factor check (decision 044).
+  const secondFactorAt = keepThisBrowser && current ? await findSessionSecondFactorAt(db, current) : null;
   await invalidateUserSessions(db, userId);
   c.set('sessionId', null);
   if (!keepThisBrowser || !current) {
     await endAllLiveSessions(c.env, userId);
     return;
   }
-  const { token, session } = await createSession(db, userId, Date.now());
+  const { token, session } = await createSession(db, userId, Date.now(), secondFactorAt);
   writeSessionCookie(c, token, session.expiresAt);
   c.set('sessionId', session.id);
   await endAllLiveSessions(c.env, userId, { keepSessionId: current, newSessionId: session.id });

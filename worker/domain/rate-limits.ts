@@ -21,6 +21,10 @@ export const RATE_LIMITS = {
   'sign-in-link-account': { limit: 3, windowMs: 60 * 60_000 },
   'email-check-ip': { limit: 30, windowMs: 10 * 60_000 },
   'password-check-account': { limit: 10, windowMs: 15 * 60_000 },
+  // Wrong second-factor codes (decision 044), as the wrong passwords above: strict for one account
+  // from one address, a ceiling for the account from everywhere. A million codes cannot be walked.
+  'code-failure-account-ip': { limit: 5, windowMs: 15 * 60_000 },
+  'code-failure-account': { limit: 20, windowMs: 60 * 60_000 },
   // Signed-out number holds: enough to change one's mind often, too few to hold a pool hostage.
   'number-hold-ip': { limit: 30, windowMs: 60 * 60_000 },
   // The landing pages' funnel beacons (decision 040): a view and a click or two per page a visitor

@@ -45,12 +45,17 @@ async function keyOf(name: RateLimitName, subject: string): Promise<string> {
  * come from one address, while these count one account's wrong passwords, which no test makes by
  * accident, so the browser tests meet the lock-out (and the way out of it) at its real figure.
  */
-export async function refuseWhenFailuresReached(c: Context, name: RateLimitName, subject: string): Promise<void> {
+export async function refuseWhenFailuresReached(
+  c: Context,
+  name: RateLimitName,
+  subject: string,
+  message = t('api.tooManyWrongPasswords'),
+): Promise<void> {
   const { limit, windowMs } = RATE_LIMITS[name];
   const now = Date.now();
   const start = windowStart(now, windowMs);
   if ((await readHits(getDb(c.env), await keyOf(name, subject), start)) >= limit) {
-    throw new ApiError(429, 'RATE_LIMITED', t('api.tooManyWrongPasswords'), {
+    throw new ApiError(429, 'RATE_LIMITED', message, {
       'Retry-After': String(secondsUntilReset(start, windowMs, now)),
     });
   }

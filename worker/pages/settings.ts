@@ -1,6 +1,7 @@
 import type { PageData } from '../../src/common/page-data';
 import { settingsSectionOf } from '../../src/common/settings-sections';
 import { readLoginHistory } from '../auth/login-history';
+import { readSecondFactorStatus } from '../auth/second-factor';
 import { getDb } from '../db/client';
 import { readFaxMailSettings } from '../fax-mail/settings';
 import { readBillingHistory, subscriptionStatusFor } from '../subscriptions/status';
@@ -22,8 +23,11 @@ export async function loadSettings({ env, url, user, ownedNumber }: PageInput): 
       ]);
       return { page: 'settings', section, subscription: status.subscription, billingHistory };
     }
-    case 'security':
-      return { page: 'settings', section, loginHistory: await readLoginHistory(getDb(env), user.id) };
+    case 'security': {
+      const db = getDb(env);
+      const [loginHistory, secondFactor] = await Promise.all([readLoginHistory(db, user.id), readSecondFactorStatus(db, user.id)]);
+      return { page: 'settings', section, loginHistory, secondFactor };
+    }
     case 'fax-mail':
       return { page: 'settings', section, faxMail: await readFaxMailSettings(env, user) };
     default:

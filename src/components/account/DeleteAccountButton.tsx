@@ -5,6 +5,7 @@ import type { SubscriptionView } from '../../common/billing';
 import { translator } from '../../i18n/translator';
 import { api, call } from '../../lib/api';
 import { expectSessionEnd } from '../../stores/session';
+import { askForSecondFactor } from '../../stores/step-up';
 import { $subscription } from '../../stores/subscription';
 import { planName } from '../billing/plan-names';
 import './account-deletion.css';
@@ -52,7 +53,9 @@ export default function DeleteAccountButton() {
     setBusy(true);
     setError(null);
     const release = expectSessionEnd();
-    const result = await call(api.fullAccountDelete.$get());
+    let result = await call(api.fullAccountDelete.$get());
+    // Two-step verification proved too long ago (decision 044): the code, then the deletion again.
+    if (!result.ok && result.code === 'STEP_UP_REQUIRED' && (await askForSecondFactor())) result = await call(api.fullAccountDelete.$get());
     if (result.ok) {
       window.location.assign(`/account_delete/${encodeURIComponent(result.data.jobId)}`);
       return;

@@ -5,6 +5,7 @@ import { translator } from '../../i18n/translator';
 import { type ApiFailureCode, api, call } from '../../lib/api';
 import { errorSentence } from '../../lib/error-sentence';
 import NewPasswordField from './NewPasswordField';
+import { secondFactorPath } from './sign-in-path';
 
 const t = translator({ recover: recoverMessages });
 
@@ -26,7 +27,9 @@ export default function ResetPasswordForm({ token }: Props) {
     setError(null);
     const result = await call(api.resetPassword.$post({ json: { token, newPassword } }));
     if (result.ok) {
-      window.location.assign(safeRedirectPath(result.data.redirect));
+      // An account with a second factor is asked for it before the new password is set.
+      const next = safeRedirectPath(result.data.redirect);
+      window.location.assign('secondFactor' in result.data ? secondFactorPath(next) : next);
       return;
     }
     setError({ code: result.code, sentence: await errorSentence(result) });

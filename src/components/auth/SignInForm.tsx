@@ -1,9 +1,10 @@
 import loginMessages from 'virtual:messages/login';
 import { type FormEvent, lazy, type ReactNode, Suspense, useId, useState } from 'react';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../common/password-limits';
-import { pathAfterSignUp, safeRedirectPath } from '../../common/routes';
+import { pathAfterSignUp } from '../../common/routes';
 import { translator } from '../../i18n/translator';
 import { type ApiFailure, api, call } from '../../lib/api';
+import { pathAfterSignIn } from './sign-in-path';
 
 const t = translator({ login: loginMessages });
 
@@ -70,8 +71,9 @@ export default function SignInForm({ redirect, initialMode = 'signIn', forgotPas
         ? await call(api.login.$post({ json: { email, password } }))
         : await call(api.signup.$post({ json: { email, password, displayName } }));
     if (result.ok) {
-      // A new account starts with the first-run path, unless it was on its way somewhere.
-      window.location.assign(mode === 'signUp' ? pathAfterSignUp(redirect) : safeRedirectPath(redirect));
+      // A new account starts with the first-run path, unless it was on its way somewhere; an
+      // account with a second factor is asked for it first.
+      window.location.assign(mode === 'signUp' ? pathAfterSignUp(redirect) : pathAfterSignIn(redirect, result.data));
       return;
     }
     setBusy(false);

@@ -6,6 +6,7 @@ import { api, call } from '../../lib/api';
 import { errorSentence } from '../../lib/error-sentence';
 import FormStatus, { type Status } from '../settings/FormStatus';
 import { requestSignInLink } from './SignInLinkOffer';
+import { SECOND_FACTOR_PAGE } from './sign-in-path';
 
 const t = translator({ signInLink: signInLinkMessages });
 
@@ -27,7 +28,7 @@ export default function SignInWithLink({ token }: Props) {
     void call(api.signInWithLink.$post({ json: { token } })).then(async (result) => {
       // replace: the used link is no entry of the history either.
       if (result.ok) {
-        window.location.replace('/dashboard');
+        window.location.replace('secondFactor' in result.data ? SECOND_FACTOR_PAGE : '/dashboard');
         return;
       }
       const url = new URL(window.location.href);

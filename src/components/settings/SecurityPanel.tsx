@@ -2,6 +2,7 @@ import deletionMessages from 'virtual:messages/deletion';
 import settingsMessages from 'virtual:messages/settings';
 import { useState } from 'react';
 import type { AccountDetails, LoginHistoryEntry } from '../../common/account-view';
+import type { SecondFactorStatus } from '../../common/second-factor-schemas';
 import { translator } from '../../i18n/translator';
 import { $account, seedAccount } from '../../stores/account';
 import { signOut } from '../../stores/session';
@@ -14,6 +15,7 @@ import LoginHistory from './LoginHistory';
 import PasswordForm from './PasswordForm';
 import SettingsPanel from './SettingsPanel';
 import SettingsSection from './SettingsSection';
+import TwoStepCard, { StepUpQuestion } from './TwoStepCard';
 
 const t = translator({ deletion: deletionMessages, settings: settingsMessages });
 
@@ -22,10 +24,11 @@ interface Props {
   confirmEmailToken: string | null;
   account: AccountDetails;
   loginHistory: LoginHistoryEntry[];
+  secondFactor: SecondFactorStatus;
 }
 
 /** Settings › Security: how the person signs in, where they did, and the ways out, deletion last. */
-function SecurityPanel({ confirmEmailToken, account: rendered, loginHistory }: Props) {
+function SecurityPanel({ confirmEmailToken, account: rendered, loginHistory, secondFactor }: Props) {
   const account = useSeededStore($account, rendered, () => seedAccount(rendered)) ?? rendered;
   const [leaving, setLeaving] = useState(false);
   const hasPassword = account.signInMethods.includes('password');
@@ -34,6 +37,8 @@ function SecurityPanel({ confirmEmailToken, account: rendered, loginHistory }: P
       {confirmEmailToken && <ConfirmEmailChange token={confirmEmailToken} />}
       <EmailForm email={account.email} hasPassword={hasPassword} />
       <PasswordForm hasPassword={hasPassword} />
+      <TwoStepCard rendered={secondFactor} />
+      <StepUpQuestion />
       <LoginHistory rendered={loginHistory} />
       <SettingsSection id="sessions" title={t('settings.sessionsHeading')} description={t('settings.sessionsText')}>
         <div className="settings-card-foot">

@@ -2,6 +2,7 @@ import errorsMessages from 'virtual:messages/errors';
 import { type FormEvent, useState } from 'react';
 import { translator } from '../../i18n/translator';
 import type { ApiResult } from '../../lib/api';
+import { askForSecondFactor } from '../../stores/step-up';
 import type { Status } from './FormStatus';
 
 const t = translator({ errors: errorsMessages });
@@ -35,7 +36,10 @@ export function useCredentialChange<T>(
     const form = event.currentTarget;
     setStatus({ kind: 'busy' });
     setErrorAt(null);
-    const result = await send(new FormData(form));
+    const data = new FormData(form);
+    let result = await send(data);
+    // Two-step verification proved too long ago (decision 044): the code, then the same change again.
+    if (!result.ok && result.code === 'STEP_UP_REQUIRED' && (await askForSecondFactor())) result = await send(data);
     if (result.ok) {
       form.reset();
       setStatus({ kind: 'done', message: doneMessage(result.data), stays });

@@ -1,6 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../client';
 import {
+  appFactors,
   checkouts,
   emailTokens,
   faxMailAddresses,
@@ -9,6 +10,8 @@ import {
   invoices,
   loginEvents,
   mailedFaxes,
+  pendingSignIns,
+  recoveryCodes,
   sessions,
   transactions,
   uploads,
@@ -44,6 +47,9 @@ export async function deleteUserRecords(db: Db, userId: string): Promise<void> {
     db.delete(sessions).where(eq(sessions.userId, userId)),
     db.delete(loginEvents).where(eq(loginEvents.userId, userId)),
     db.delete(emailTokens).where(eq(emailTokens.userId, userId)),
+    db.delete(appFactors).where(eq(appFactors.userId, userId)),
+    db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId)),
+    db.delete(pendingSignIns).where(eq(pendingSignIns.userId, userId)),
     // The trials row stays: it is an e-mail digest, kept so a new account gets no second trial.
     db.delete(invoices).where(eq(invoices.userId, userId)),
     db.delete(transactions).where(eq(transactions.userId, userId)),

@@ -77,3 +77,13 @@ export async function isSessionActive(db: Db, sessionId: string, now: number): P
     .limit(1);
   return row.length > 0;
 }
+
+/** When the session last proved the second factor, or null (never, or no such session). */
+export async function findSessionSecondFactorAt(db: Db, sessionId: string): Promise<number | null> {
+  const [row] = await db.select({ at: sessions.secondFactorAt }).from(sessions).where(eq(sessions.id, sessionId)).limit(1);
+  return row?.at ?? null;
+}
+
+export async function updateSessionSecondFactorAt(db: Db, sessionId: string, at: number): Promise<void> {
+  await db.update(sessions).set({ secondFactorAt: at }).where(eq(sessions.id, sessionId));
+}

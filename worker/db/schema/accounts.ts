@@ -1,4 +1,5 @@
 import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { FACTOR_CHANGES, SIGN_IN_METHODS } from '../../../src/common/sign-in-link-rules';
 
 // Accounts: users, their sessions and sign-ins, single-use e-mail links, and account jobs.
 
@@ -73,6 +74,9 @@ export const sessions = sqliteTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: integer('created_at').notNull(),
     expiresAt: integer('expires_at').notNull(),
+    // When this session last proved the account's second factor (decision 044): a sensitive change
+    // asks for it again once this is older than 15 minutes. Null: never in this session.
+    secondFactorAt: integer('second_factor_at'),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
@@ -85,7 +89,8 @@ export const loginEvents = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     at: integer('at').notNull(),
-    method: text('method', { enum: ['password', 'google', 'email-link'] }).notNull(),
+    // A sign-in method or a change to the second factor (src/common/sign-in-link-rules.ts).
+    method: text('method', { enum: [...SIGN_IN_METHODS, ...FACTOR_CHANGES] }).notNull(),
     // A short description of the browser and system ("Chrome on Windows").
     device: text('device'),
     ip: text('ip'),

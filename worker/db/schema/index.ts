@@ -7,4 +7,5 @@ export * from './fax-mail';
 export * from './faxes';
 export * from './funnel';
 export * from './numbers';
+export * from './second-factors';
 export * from './service';
