@@ -190,7 +190,10 @@ describe('searching the history', () => {
     const unreadOnly = bar.getByLabel('Unread only', { exact: true });
     assert.equal(await unreadOnly.isChecked(), true, 'the address sets the filter');
     // Two faxes to arrive, one after the other on the receiving line: a fax's time each.
-    await page.getByRole('status').filter({ hasText: 'Showing 2 of 2 found' }).waitFor({ timeout: FAX_TIMEOUT_MS * 2 });
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'Showing 2 of 2 found' })
+      .waitFor({ timeout: FAX_TIMEOUT_MS * 2 });
     assert.deepEqual(await chips(bar), ['Unread only']);
     await liveIndicator(page, 'Connected').waitFor();
 

@@ -20,6 +20,7 @@ function sessionWithUserQuery(db: Db, sessionId: string) {
         user: users,
         sessionCreatedAt: sql<number>`${sessions.createdAt}`.as('session_created_at'),
         sessionExpiresAt: sql<number>`${sessions.expiresAt}`.as('session_expires_at'),
+        sessionSecondFactorAt: sql<number | null>`${sessions.secondFactorAt}`.as('session_second_factor_at'),
       })
       .from(sessions)
       .innerJoin(users, eq(sessions.userId, users.id))
@@ -49,6 +50,7 @@ export async function findSessionWithUser(
     userId: found.user.id,
     createdAt: found.sessionCreatedAt,
     expiresAt: found.sessionExpiresAt,
+    secondFactorAt: found.sessionSecondFactorAt,
   };
   return { session, user: found.user, alongside: results };
 }
