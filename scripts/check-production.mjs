@@ -120,6 +120,7 @@ if (!flag('--limits-only')) {
     'TELNYX_API_KEY',
     'FAX_MEDIA_SECRET',
     'FAX_REFERENCE_SECRET',
+    'FAX_ID_SECRET',
     'STRIPE_SECRET_KEY',
     'STRIPE_WEBHOOK_SECRET',
   ];

@@ -41,6 +41,7 @@ const LOCAL_VALUES = {
   LOOPBACK_SIGNING_KEY: loopbackSigningKey,
   FAX_MEDIA_SECRET: () => randomBytes(32).toString('hex'),
   FAX_REFERENCE_SECRET: () => randomBytes(32).toString('hex'),
+  FAX_ID_SECRET: () => randomBytes(32).toString('hex'),
   LOCAL_PAYMENTS_WEBHOOK_SECRET: () => `whsec_local_${randomBytes(32).toString('hex')}`,
   // Where GET /api/attribution says a local visitor is (miniflare's own request.cf is a fixed placeholder).
   LOCAL_GEO: () => 'US,CA,San Francisco',

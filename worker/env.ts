@@ -11,6 +11,8 @@ declare global {
       LIVE_TOKEN_SECRET: string;
       /** Secret: signs the fax's owner into the state a carrier echoes with every event (carrier/attempt-ref.ts). */
       FAX_REFERENCE_SECRET: string;
+      /** Secret: the MAC in every fax id that names its owner's store (fax/fax-id.ts). Never changed once set. */
+      FAX_ID_SECRET: string;
       /** `on` enables /dev pages, the local Google stand-in and devAccountDelete. Never in production. */
       DEV_TOOLS?: string;
       /** Secret (dev only): the private JWK the local Google stand-in signs ID tokens with. */
@@ -96,6 +98,7 @@ const configSchema = z
     APP_ENV: z.enum(['development', 'test', 'production']),
     LIVE_TOKEN_SECRET: z.string().min(32, 'must be at least 32 characters'),
     FAX_REFERENCE_SECRET: z.string().min(32, 'must be at least 32 characters'),
+    FAX_ID_SECRET: z.string().min(32, 'must be at least 32 characters'),
     DEV_TOOLS: z
       .enum(['on', 'off'])
       .default('off')

@@ -182,7 +182,7 @@ describe('a fax to a number of this instance', () => {
       what: 'the received fax',
     });
     expect(received).toMatchObject({
-      id: await inboundFaxId('loopback', `${attempt!.carrier_fax_id}-in`),
+      id: await inboundFaxId(env.FAX_ID_SECRET, 'loopback', `${attempt!.carrier_fax_id}-in`, recipient.id),
       remote_number: SENDER,
       local_number: to,
       page_count: 2,

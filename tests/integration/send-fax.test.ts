@@ -48,8 +48,9 @@ describe('POST /api/sendFax', () => {
     );
     expect(row).toMatchObject({ charged_default: 2, charged_paid: 2 });
     expect(JSON.parse(row!.cover_page)).toMatchObject({ template: 'classic', toName: 'Dr. Ada Lovelace', subject: 'Referral' });
-    // D1 learns only whose fax it is; its anonymised ledger row is written once the fax ends.
+    // D1 learns nothing of the fax: its id names its owner's store (decision 042).
     expect(await ownerOfFax(faxId)).toBe(sender.userId);
+    expect(await env.DB.prepare('SELECT 1 FROM fax_owners WHERE fax_id = ?').bind(faxId).first()).toBeNull();
     expect(await env.DB.prepare('SELECT * FROM fax_ledger WHERE fax_id = ?').bind(faxId).first()).toBeNull();
     expect(await storeLifetime(sender.userId, 'SEND')).toBe(1);
   });

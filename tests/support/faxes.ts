@@ -2,6 +2,7 @@ import { env } from 'cloudflare:workers';
 import type { CoverPageInput } from '../../src/common/cover-page';
 import { coverPageSchema } from '../../src/common/cover-page';
 import type { FaxEventKind, FaxFailureReason, FaxStatus } from '../../src/common/faxes';
+import { newFaxId } from '../../worker/fax/fax-id';
 import { enqueueFaxJob } from '../../worker/queues/fax-messages';
 import { storedDocument } from './documents';
 import { requireOwner, setStoreBalance, storeBalance, storeSql } from './user-store';
@@ -21,6 +22,8 @@ export interface SendFaxFields {
   chargedPaid?: number;
   /** The stored document's bytes; default: a PDF of `documentPages` pages. */
   documentBytes?: Uint8Array;
+  /** A fax made before decision 042: a UUID whose owner only D1's fax_owners knows. */
+  legacyId?: boolean;
 }
 
 export const SAMPLE_COVER: CoverPageInput = {
@@ -41,10 +44,10 @@ export async function insertSendFax(
   const chargedDefault = fields.chargedDefault ?? (fields.chargedPaid === undefined ? pageCount : pageCount - fields.chargedPaid);
   const chargedPaid = fields.chargedPaid ?? 0;
   const fileId = await storedDocument(userId, documentPages, { bytes: fields.documentBytes, name: 'letter.pdf' });
-  const faxId = crypto.randomUUID();
+  const faxId = fields.legacyId ? crypto.randomUUID() : await newFaxId(env.FAX_ID_SECRET, userId);
   const now = Date.now();
   const coverJson = cover ? JSON.stringify(coverPageSchema.parse(cover)) : null;
-  await env.DB.prepare('INSERT INTO fax_owners (fax_id, user_id) VALUES (?, ?)').bind(faxId, userId).run();
+  if (fields.legacyId) await env.DB.prepare('INSERT INTO fax_owners (fax_id, user_id) VALUES (?, ?)').bind(faxId, userId).run();
   await storeSql(
     userId,
     `INSERT INTO faxes (id, direction, status, remote_number, page_count, file_id, file_name, cover_page, anonymous,
@@ -100,7 +103,7 @@ export interface FaxRowRaw {
   completed: number | null;
 }
 
-/** The fax as its owner's store holds it (the owner from fax_owners unless given). */
+/** The fax as its owner's store holds it (the owner read from its id unless given). */
 export async function faxRow(faxId: string, userId?: string): Promise<FaxRowRaw> {
   const owner = await requireOwner(faxId, userId);
   const [row] = await storeSql<Omit<FaxRowRaw, 'user_id'>>(owner, 'SELECT * FROM faxes WHERE id = ?', faxId);

@@ -35,7 +35,8 @@ export async function handleInboundEvent(env: Env, provider: CarrierName, event:
   }
 
   const userId = owner.id;
-  const call: InboundCall = { faxId: await inboundFaxId(provider, event.carrierFaxId), userId, from: event.from, to: event.to, now };
+  const faxId = await inboundFaxId(readConfig(env).FAX_ID_SECRET, provider, event.carrierFaxId, userId);
+  const call: InboundCall = { faxId, userId, from: event.from, to: event.to, now };
   // The owner's store makes, charges and ends the fax, and pushes each change to their pages.
   const [changed, outcome] = await applyToFax(env, call, owner, event);
   // On every delivery of an end, not only the one that made the fax: a send that failed is tried again.
