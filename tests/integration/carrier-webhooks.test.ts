@@ -39,7 +39,7 @@ async function stateOf({ faxId, userId }: Arranged) {
     fax: { status, pages_sent, attempt, next_attempt_at, failure_reason, refunded },
     attempts,
     credits: await sendCreditsOf(userId),
-    ledger: await findLedgerRow(faxId),
+    ledger: await findLedgerRow(faxId).then((entry) => entry && { status: entry.status, refunded: entry.refunded }),
   };
 }
 

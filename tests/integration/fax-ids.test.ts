@@ -3,7 +3,7 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import worker from '../../worker/app';
 import { encodeAttemptRef } from '../../worker/carrier/attempt-ref';
-import { faxIdOwner } from '../../worker/fax/fax-id';
+import { faxIdOwner } from '../../worker/crypto/fax-id';
 import { postTelnyxWebhook, startTelnyxAttempt, telnyxEvent } from '../support/carrier';
 import { ORIGIN } from '../support/client';
 import { passwordAccount } from '../support/db';

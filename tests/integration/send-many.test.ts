@@ -3,7 +3,7 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import type { FaxCounts, SendFaxResult, SendStatus } from '../../src/common/faxes';
 import { type BroadcastView, MAX_SCHEDULE_MS, type ScheduleChangeResult, type SendFaxToManyResult } from '../../src/common/send-many';
-import { faxIdOwner } from '../../worker/fax/fax-id';
+import { faxIdOwner } from '../../worker/crypto/fax-id';
 import { call, errorCode } from '../support/client';
 import { storedDocument } from '../support/documents';
 import { faxRow, findLedgerRow, sendCreditsOf, timelineOf, waitForFaxDone } from '../support/faxes';

@@ -1,9 +1,9 @@
 import { env, exports } from 'cloudflare:workers';
 import { encodeAttemptRef } from '../../worker/carrier/attempt-ref';
 import { signWebhook } from '../../worker/carrier/signature';
+import { isLegacyFaxId } from '../../worker/crypto/fax-id';
 import { getDb } from '../../worker/db/client';
 import { recordCarrierFaxId } from '../../worker/db/queries/fax-owners';
-import { isLegacyFaxId } from '../../worker/fax/fax-id';
 import { startAttempt } from '../../worker/fax/start-attempt';
 import { findSendFax } from '../../worker/fax/user-faxes';
 import { userStoreStub } from './user-store';

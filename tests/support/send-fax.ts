@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers';
 import type { FaxListPage, FaxView, SendFaxBody } from '../../src/common/faxes';
-import { newFaxId } from '../../worker/fax/fax-id';
+import { newFaxId } from '../../worker/crypto/fax-id';
 import { call } from './client';
 import { insertSessionCookie, insertUser } from './db';
 import { setSendCredits } from './faxes';

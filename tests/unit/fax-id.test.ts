@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { faxIdValue } from '../../src/common/fax-id';
-import { faxIdOwner, isLegacyFaxId, newFaxId } from '../../worker/fax/fax-id';
+import { faxIdOwner, isLegacyFaxId, newFaxId } from '../../worker/crypto/fax-id';
 import { inboundFaxId } from '../../worker/receive/inbound-fax-id';
 
 // A fax id names its owner's store and nothing else can be made to (decision 042).

@@ -2,6 +2,7 @@ import { UNVERIFIED_SEND_LIMIT } from '../../src/common/email-verification';
 import type { FaxView } from '../../src/common/faxes';
 import { funnelStepBit } from '../../src/common/funnel';
 import { t } from '../../src/i18n/t';
+import { newFaxId } from '../crypto/fax-id';
 import { getDb } from '../db/client';
 import { creditPeriodOf } from '../db/queries/credit-period';
 import { forgetMailedFaxes, recordMailedFax } from '../db/queries/mailed-faxes';
@@ -11,7 +12,6 @@ import { recordAccountStep } from '../funnel/record';
 import { ApiError } from '../http/api-error';
 import { enqueueFaxJob } from '../queues/fax-messages';
 import { userStore } from '../user-store/stub';
-import { newFaxId } from './fax-id';
 
 // Taking a fax to send (spec §7 sendFax; a resend goes the same way): the pages counted from the
 // stored document, the user's store charges the credits and takes the fax in one transaction

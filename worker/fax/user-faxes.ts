@@ -1,9 +1,9 @@
+import { faxIdOwner, isLegacyFaxId } from '../crypto/fax-id';
 import { getDb } from '../db/client';
 import { findFaxOwner } from '../db/queries/fax-owners';
 import type { UserFaxRow } from '../db/store/schema';
 import { readConfig } from '../env';
 import { userStore } from '../user-store/stub';
-import { faxIdOwner, isLegacyFaxId } from './fax-id';
 
 // A user's faxes live in their own store, in their UserHub Durable Object (decision 023); these
 // find one from outside, with its owner attached, the shape every fax feature works on. A fax's id

@@ -1,5 +1,5 @@
 import type { CarrierName } from '../carrier/types';
-import { newFaxId } from '../fax/fax-id';
+import { newFaxId } from '../crypto/fax-id';
 
 /**
  * The id of the RECEIVE fax a carrier's call makes: a fax id of the number's owner (decision 042)

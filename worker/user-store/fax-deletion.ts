@@ -1,10 +1,10 @@
+import { isLegacyFaxId } from '../crypto/fax-id';
 import { getDb } from '../db/client';
 import { forgetFaxOwners } from '../db/queries/fax-owners';
 import { deleteFilesOfUser, fileKeysOfUser } from '../db/queries/files';
 import type { UserStore } from '../db/store/open-store';
 import type { StoreFaxRow } from '../db/store/schema';
 import { deleteTrashedFaxes, unusedFileIds } from '../db/store/trash';
-import { isLegacyFaxId } from '../fax/fax-id';
 import { deleteObjects } from '../storage/bucket';
 import { faxDocumentKey } from '../storage/documents';
 
