@@ -85,8 +85,8 @@ describe('a sent fax’s last webhook under D1 faults', () => {
 });
 
 const RECEIVE_FAULTS: { name: string; plan: FaultPlan }[] = [
-  { name: 'D1 lost recording the event', plan: { d1: 1 } },
-  { name: 'D1 lost after the fax was made (marking the event handled)', plan: { d1: 2, d1When: /UPDATE carrier_inbound_events/ } },
+  { name: 'D1 lost finding the number’s owner', plan: { d1: 1 } },
+  { name: 'D1 lost after the fax was made (reading where to mail it)', plan: { d1: 2, d1When: /fax_mail_addresses/ } },
   { name: 'D1 lost writing the mail about it', plan: { d1: 2, d1When: /outbox/i } },
   { name: 'R2 lost storing the received PDF', plan: { r2: 2, r2When: ['put'] } },
 ];

@@ -142,6 +142,11 @@ describe('a fax arriving through Telnyx', () => {
     expect((await timelineOf(inbound.faxId, b.userId)).filter((e) => e.kind === 'RECEIVED')).toHaveLength(1);
     expect(mediaFetches).toBe(1);
     expect(await outboxTo(b.email)).toHaveLength(1);
+    // De-duplicated in the number owner's store (decision 042): each event recorded once, none in D1.
+    expect(await storeSql(b.userId, "SELECT event_id FROM carrier_receipts WHERE provider = 'telnyx'")).toHaveLength(2);
+    expect(
+      await env.DB.prepare('SELECT 1 FROM carrier_inbound_events WHERE carrier_fax_id = ?').bind(inbound.carrierFaxId).first(),
+    ).toBeNull();
   });
 
   it('two deliveries of the same new event racing each other still charge once', async () => {
@@ -167,11 +172,9 @@ describe('a fax arriving through Telnyx', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const inbound = await telnyxInboundCall('+17733372863');
     await postAll([inbound.received, inbound.received]);
-    const row = await env.DB.prepare('SELECT outcome, handled_at, fax_id FROM carrier_inbound_events WHERE carrier_fax_id = ?')
-      .bind(inbound.carrierFaxId)
-      .first<{ outcome: string; handled_at: number | null; fax_id: string | null }>();
-    expect(row).toMatchObject({ outcome: 'NO_OWNER', fax_id: null });
-    expect(row!.handled_at).toBeGreaterThan(0);
+    // Answered and dropped: a line in the log, no row per event (decision 042).
+    const row = await env.DB.prepare('SELECT 1 FROM carrier_inbound_events WHERE carrier_fax_id = ?').bind(inbound.carrierFaxId).first();
+    expect(row).toBeNull();
     expect(mediaFetches).toBe(0);
     expect(warn).toHaveBeenCalledWith(expect.stringContaining('nobody owns'), expect.objectContaining({ to: '+17733372863' }));
   });
