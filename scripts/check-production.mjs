@@ -121,6 +121,7 @@ if (!flag('--limits-only')) {
     'FAX_MEDIA_SECRET',
     'FAX_REFERENCE_SECRET',
     'SECOND_FACTOR_KEY',
+    'FAX_ID_SECRET',
     'STRIPE_SECRET_KEY',
     'STRIPE_WEBHOOK_SECRET',
   ];

@@ -43,6 +43,7 @@ const LOCAL_VALUES = {
   FAX_REFERENCE_SECRET: () => randomBytes(32).toString('hex'),
   // Seals the authenticator apps' secrets at rest (decision 044): 32 random bytes, base64.
   SECOND_FACTOR_KEY: () => randomBytes(32).toString('base64'),
+  FAX_ID_SECRET: () => randomBytes(32).toString('hex'),
   LOCAL_PAYMENTS_WEBHOOK_SECRET: () => `whsec_local_${randomBytes(32).toString('hex')}`,
   // Where GET /api/attribution says a local visitor is (miniflare's own request.cf is a fixed placeholder).
   LOCAL_GEO: () => 'US,CA,San Francisco',

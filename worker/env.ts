@@ -13,6 +13,8 @@ declare global {
       FAX_REFERENCE_SECRET: string;
       /** Secret: seals authenticator-app secrets at rest (AES-256-GCM), base64 of 32 random bytes. */
       SECOND_FACTOR_KEY: string;
+      /** Secret: the MAC in every fax id that names its owner's store (fax/fax-id.ts). Never changed once set. */
+      FAX_ID_SECRET: string;
       /** `on` enables /dev pages, the local Google stand-in and devAccountDelete. Never in production. */
       DEV_TOOLS?: string;
       /** Secret (dev only): the private JWK the local Google stand-in signs ID tokens with. */
@@ -102,6 +104,7 @@ const configSchema = z
     FAX_REFERENCE_SECRET: z.string().min(32, 'must be at least 32 characters'),
     // A wrong key would make every authenticator app's secret unreadable: refused before anything is served.
     SECOND_FACTOR_KEY: z.string().regex(/^[A-Za-z0-9+/]{43}=$/, 'must be 32 random bytes in base64 (openssl rand -base64 32)'),
+    FAX_ID_SECRET: z.string().min(32, 'must be at least 32 characters'),
     DEV_TOOLS: z
       .enum(['on', 'off'])
       .default('off')

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { faxIdValue } from './fax-id';
 import { FAX_SEARCH_NAME_MAX, FAX_SEARCH_NUMBER_MAX, FAX_STATUS_FILTERS, isCalendarDay, statusFiltersOf } from './fax-search';
 import { FAX_DIRECTIONS } from './faxes';
 import { toNumberSearch } from './phone';
@@ -48,7 +49,7 @@ export const faxListQuerySchema = z
     }
   });
 
-export const faxIdParamSchema = z.object({ faxId: z.uuid() });
+export const faxIdParamSchema = z.object({ faxId: faxIdValue });
 
 /** A body naming one fax (POST /api/resendFax). */
-export const faxIdSchema = z.object({ faxId: z.uuid() });
+export const faxIdSchema = z.object({ faxId: faxIdValue });

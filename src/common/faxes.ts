@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { coverPageSchema } from './cover-page';
+import { faxIdValue } from './fax-id';
 
 // The fax contract shared by the site and the Worker: statuses, failure reasons, the sendFax body
 // and what the API answers about a fax.
@@ -165,7 +166,7 @@ const FAX_READ_STATUSES = ['read', 'unread'] as const;
 export type FaxReadStatus = (typeof FAX_READ_STATUSES)[number];
 
 /** POST /api/setFaxReadStatus (spec §7). */
-export const setFaxReadStatusSchema = z.object({ faxId: z.uuid(), status: z.enum(FAX_READ_STATUSES) });
+export const setFaxReadStatusSchema = z.object({ faxId: faxIdValue, status: z.enum(FAX_READ_STATUSES) });
 
 export interface SetFaxReadStatusResult {
   fax: FaxView;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { coverPageSchema } from './cover-page';
+import { faxIdValue } from './fax-id';
 import type { FaxView } from './faxes';
 import { MAX_RECIPIENTS } from './send-many-rules';
 
@@ -44,10 +45,10 @@ export interface BroadcastView {
 }
 
 /** Cancel one scheduled fax, or every fax of a scheduled send to many not started yet. */
-export const cancelScheduledSchema = z.union([z.object({ faxId: z.uuid() }).strict(), z.object({ broadcastId: z.uuid() }).strict()]);
+export const cancelScheduledSchema = z.union([z.object({ faxId: faxIdValue }).strict(), z.object({ broadcastId: z.uuid() }).strict()]);
 
 export const rescheduleSchema = z.union([
-  z.object({ faxId: z.uuid(), sendAt: sendAtSchema }).strict(),
+  z.object({ faxId: faxIdValue, sendAt: sendAtSchema }).strict(),
   z.object({ broadcastId: z.uuid(), sendAt: sendAtSchema }).strict(),
 ]);
 

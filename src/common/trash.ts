@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { faxIdValue } from './fax-id';
 import type { FaxTotals, FaxView } from './faxes';
 import { MAX_FAXES_PER_CALL } from './trash-rules';
 
@@ -9,7 +10,7 @@ export { MAX_FAXES_PER_CALL, TRASH_RETENTION_DAYS, TRASH_RETENTION_MS, trashPurg
 
 export const faxIdsSchema = z.object({
   faxIds: z
-    .array(z.uuid())
+    .array(faxIdValue)
     .min(1)
     .max(MAX_FAXES_PER_CALL)
     .transform((ids) => [...new Set(ids)]),

@@ -86,7 +86,7 @@ export function cloneHistoryInStore(db, total) {
   return clones;
 }
 
-/** What D1 keeps of each clone, copied from its template: owner, carrier ids and ledger row. */
+/** What D1 keeps of each clone, copied from its template: owner, carrier ids and ledger row (none since decision 042). */
 export function cloneHistoryInD1(db, clones) {
   const templates = new Map();
   for (const { templateId } of clones) {
@@ -98,7 +98,9 @@ export function cloneHistoryInD1(db, clones) {
     });
   }
   const sample = templates.values().next().value;
-  if (!sample.owner || !sample.ledger) throw new Error('the fax to clone has no owner or ledger row in D1');
+  // Since decision 042 D1 keeps nothing of a fax: there is nothing to clone.
+  if (!sample.owner && !sample.ledger) return;
+  if (!sample.owner || !sample.ledger) throw new Error('the fax to clone has only part of its rows in D1');
   const insert = {
     owner: insertOf(db, 'fax_owners', sample.owner),
     carrierId: sample.carrierIds[0] && insertOf(db, 'carrier_fax_ids', sample.carrierIds[0]),

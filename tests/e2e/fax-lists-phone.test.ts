@@ -132,7 +132,7 @@ describe('the fax lists on a phone', () => {
     assert.match(page.url(), /\/inbox$/);
     await row.getByRole('checkbox').uncheck();
     await tapOn(page, row.locator('td.fax-status .pill'));
-    await page.waitForURL(/\/faxDetails\/[0-9a-f-]{36}$/);
+    await page.waitForURL(/\/faxDetails\/(?:[0-9a-f-]{36}|[\w-]{55})$/);
     assert.notEqual(new URL(page.url()).pathname, `/faxDetails/${faxId}`, 'the received fax, not the sent one');
 
     await visit(page, '/sent');

@@ -187,6 +187,6 @@ describe('a fax’s page on a phone', () => {
     await assertNoSeriousAxeViolations(page);
 
     await page.locator('.fax-header').getByRole('button', { name: 'Send again' }).click();
-    await page.waitForURL((url) => /^\/faxDetails\/[0-9a-f-]{36}$/.test(url.pathname) && !url.pathname.endsWith(faxId));
+    await page.waitForURL((url) => /^\/faxDetails\/(?:[0-9a-f-]{36}|[\w-]{55})$/.test(url.pathname) && !url.pathname.endsWith(faxId));
   });
 });

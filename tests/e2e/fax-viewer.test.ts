@@ -23,9 +23,9 @@ const FAX_TIMEOUT_MS = 40_000;
 const FREE_SEND_CREDITS = 10;
 const TO_NUMBER = '(212) 555-0123';
 // Chromium logs failed fetches as console errors; only the steps that cause them allow them.
-const DOCUMENT_BLOCKED = /net::ERR_FAILED .*\[at .*\/api\/faxes\/[0-9a-f-]+\/document\]$/;
-const DOCUMENT_404 = /status of 404 .*\[at .*\/api\/faxes\/[0-9a-f-]+\/document\]$/;
-const DETAILS_404 = /status of 404 .*\[at .*\/api\/faxes\/[0-9a-f-]+\]$/;
+const DOCUMENT_BLOCKED = /net::ERR_FAILED .*\[at .*\/api\/faxes\/[\w-]+\/document\]$/;
+const DOCUMENT_404 = /status of 404 .*\[at .*\/api\/faxes\/[\w-]+\/document\]$/;
+const DETAILS_404 = /status of 404 .*\[at .*\/api\/faxes\/[\w-]+\]$/;
 
 describe('the fax viewer', () => {
   const browser = useBrowser();

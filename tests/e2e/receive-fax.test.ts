@@ -94,7 +94,7 @@ describe('receiving a fax', () => {
     await assertNoSeriousAxeViolations(inbox);
 
     await row.getByRole('link', { name: /^Open the fax from / }).click();
-    await inbox.waitForURL(/\/faxDetails\/[0-9a-f-]{36}$/);
+    await inbox.waitForURL(/\/faxDetails\/(?:[0-9a-f-]{36}|[\w-]{55})$/);
     const faxId = new URL(inbox.url()).pathname.split('/').at(-1)!;
     await waitForHydration(inbox);
     await inbox.getByRole('heading', { name: /^Fax from / }).waitFor();

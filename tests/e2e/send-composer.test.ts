@@ -231,6 +231,6 @@ describe('sending later from /send in the browser’s own time zone', () => {
       Date.now() + 24 * 60 * 60 * 1000,
     );
     assert.equal(inKolkata.format(sendAt), `${tomorrow}, 8:00 AM`);
-    await page.waitForURL(/\/faxDetails\/[0-9a-f-]{36}$/);
+    await page.waitForURL(/\/faxDetails\/(?:[0-9a-f-]{36}|[\w-]{55})$/);
   });
 });

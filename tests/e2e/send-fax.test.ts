@@ -29,7 +29,7 @@ import { openFaxActions } from './support/viewer.ts';
 const FAX_TIMEOUT_MS = 40_000;
 const FREE_SEND_CREDITS = 10;
 // Chromium logs every 4xx answer to a fetch as a console error; only the test that causes one allows it.
-const DETAILS_404 = /status of 404 .*\[at .*\/api\/faxes\/[0-9a-f-]+\]$/;
+const DETAILS_404 = /status of 404 .*\[at .*\/api\/faxes\/[\w-]+\]$/;
 const SEND_402 = /status of 402 .*\[at .*\/api\/sendFax\]$/;
 
 /** Another device of the same account faxes a `pages`-page document, spending that many credits. */
@@ -92,7 +92,7 @@ function recordCoverPreviews(page: Page): Response[] {
 /** Sends and answers the new fax's id, once its details page is showing. */
 async function sendAndOpenDetails(page: Page, shown: string): Promise<string> {
   await page.getByRole('button', { name: 'Send fax' }).click();
-  await page.waitForURL(/\/faxDetails\/[0-9a-f-]{36}$/);
+  await page.waitForURL(/\/faxDetails\/(?:[0-9a-f-]{36}|[\w-]{55})$/);
   await waitForHydration(page);
   await page.getByRole('heading', { name: `Fax to ${shown}` }).waitFor();
   return new URL(page.url()).pathname.split('/').at(-1)!;

@@ -104,7 +104,7 @@ describe('sending to many numbers and sending later', () => {
     await page.getByText(/It will be sent on .*, your time\./).waitFor();
     await page.getByRole('button', { name: 'Schedule', exact: true }).click();
 
-    await page.waitForURL(/\/faxDetails\/[0-9a-f-]{36}$/);
+    await page.waitForURL(/\/faxDetails\/(?:[0-9a-f-]{36}|[\w-]{55})$/);
     await waitForHydration(page);
     await page.getByText(/Scheduled for .*, your time\. You can change the time or cancel it until it starts\./).waitFor();
     // Charged when scheduled.

@@ -31,9 +31,9 @@ const owned = (faxId: string, userId: string) => signAttemptOwner(env.FAX_REFERE
 describe('signed carrier references', () => {
   it('find the fax in its owner’s store with no global lookup', async () => {
     const { userId, faxId, carrierFaxId } = await telnyxFax();
-    // D1's indexes of the fax are gone: only the signed reference can lead to the store.
-    await env.DB.prepare('DELETE FROM fax_owners WHERE fax_id = ?').bind(faxId).run();
-    await env.DB.prepare('DELETE FROM carrier_fax_ids WHERE fax_id = ?').bind(faxId).run();
+    // D1 holds nothing of the fax (decision 042): only the reference can lead to the store.
+    expect(await env.DB.prepare('SELECT 1 FROM fax_owners WHERE fax_id = ?').bind(faxId).first()).toBeNull();
+    expect(await env.DB.prepare('SELECT 1 FROM carrier_fax_ids WHERE fax_id = ?').bind(faxId).first()).toBeNull();
     expect((await postTelnyxWebhook(sending(carrierFaxId, faxId, await owned(faxId, userId)))).status).toBe(200);
     expect((await faxRow(faxId, userId)).status).toBe('SENDING');
   });

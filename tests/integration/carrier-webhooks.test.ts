@@ -17,10 +17,10 @@ interface Arranged {
 }
 
 /** A 3-page fax on attempt 1 with Telnyx, charged 1 default + 2 paid credits, balance 10/10. */
-async function telnyxFax(): Promise<Arranged> {
+async function telnyxFax(options: { legacyId?: boolean } = {}): Promise<Arranged> {
   const user = await insertUser();
   await setSendCredits(user.id, 10, 10);
-  const { faxId } = await insertSendFax(user.id, { documentPages: 3, chargedDefault: 1, chargedPaid: 2 });
+  const { faxId } = await insertSendFax(user.id, { documentPages: 3, chargedDefault: 1, chargedPaid: 2, legacyId: options.legacyId });
   const carrierFaxId = crypto.randomUUID();
   await startTelnyxAttempt(faxId, 1, carrierFaxId);
   return { userId: user.id, faxId, carrierFaxId };
@@ -39,7 +39,7 @@ async function stateOf({ faxId, userId }: Arranged) {
     fax: { status, pages_sent, attempt, next_attempt_at, failure_reason, refunded },
     attempts,
     credits: await sendCreditsOf(userId),
-    ledger: await findLedgerRow(faxId),
+    ledger: await findLedgerRow(faxId).then((entry) => entry && { status: entry.status, refunded: entry.refunded }),
   };
 }
 
@@ -133,10 +133,21 @@ describe('Telnyx webhooks: order and repetition do not matter', () => {
     expect((await timelineOf(run.faxId)).at(-1)).toMatchObject({ kind: 'REFUNDED', pages_sent: 1 });
   });
 
-  it('finds the attempt by Telnyx’s fax id when client_state is missing', async () => {
-    const run = await telnyxFax();
+  it('finds the attempt of a fax made before decision 042 by Telnyx’s fax id when client_state is missing', async () => {
+    const run = await telnyxFax({ legacyId: true });
     await postAll([telnyxEvent('fax.sending.started', { fax_id: run.carrierFaxId, status: 'sending' })]);
     expect((await faxRow(run.faxId)).status).toBe('SENDING');
+  });
+
+  it('finds the attempt of a fax made since by the id in client_state alone, with no global table', async () => {
+    const run = await telnyxFax();
+    const ref = encodeAttemptRef({ faxId: run.faxId, attempt: 1 });
+    await postAll([telnyxEvent('fax.sending.started', { fax_id: run.carrierFaxId, client_state: ref, status: 'sending' })]);
+    expect((await faxRow(run.faxId)).status).toBe('SENDING');
+    // Without client_state nothing names it: acknowledged, nothing changes (Telnyx echoes it on every event).
+    const before = await stateOf(run);
+    await postAll([telnyxEvent('fax.delivered', { fax_id: run.carrierFaxId, status: 'delivered', page_count: 3 })]);
+    expect(await stateOf(run)).toEqual(before);
   });
 
   it('a replay of a handled event id changes nothing, even with another body', async () => {

@@ -50,33 +50,54 @@ function countingCarrierCalls(faultyEnv: Env): { env: Env; calls: () => number }
   return { env: { ...faultyEnv, LOOPBACK_FAX_LINE: counted } as Env, calls: () => calls };
 }
 
+/** The user's store failing its first `times` calls of `method`, as an object reset would. */
+function failingStoreCalls(faultyEnv: Env, method: string, times: number): Env {
+  let left = times;
+  const hubs = faultyEnv.USER_HUB;
+  const failing = new Proxy(hubs, {
+    get(target, prop) {
+      const value = Reflect.get(target, prop, target);
+      if (prop !== 'get') return typeof value === 'function' ? value.bind(target) : value;
+      return (id: DurableObjectId) =>
+        new Proxy(target.get(id), {
+          get(stub, p) {
+            const real = Reflect.get(stub, p, stub);
+            if (p !== method || typeof real !== 'function') return real;
+            return (...args: unknown[]) => {
+              if (left-- > 0) return Promise.reject(new Error('Durable Object reset because its code was updated.'));
+              return real.apply(stub, args);
+            };
+          },
+        });
+    },
+  });
+  return { ...faultyEnv, USER_HUB: failing } as Env;
+}
+
 // `redelivered`: the fault reaches the queue, which delivers the message again; otherwise the
 // dispatch absorbs it (the carrier already has the fax, and a redelivery would send it again).
-const CASES: { name: string; plan: FaultPlan; redelivered: boolean }[] = [
+const CASES: { name: string; plan: FaultPlan; redelivered: boolean; storeFails?: number }[] = [
   { name: 'D1 lost on the first reads of each delivery', plan: { d1: 3 }, redelivered: true },
-  {
-    name: 'D1 lost twice recording the carrier’s id, after the carrier took the fax',
-    plan: { d1: 2, d1When: /carrier_fax_ids/ },
-    redelivered: false,
-  },
-  { name: 'D1 down for every try at recording the carrier’s id', plan: { d1: 6, d1When: /carrier_fax_ids/ }, redelivered: false },
+  // The carrier's id is kept only in the owner's store (decision 042).
+  { name: 'The store lost twice recording the carrier’s id, after the carrier took the fax', plan: {}, storeFails: 2, redelivered: false },
+  { name: 'The store down for every try at recording the carrier’s id', plan: {}, storeFails: 6, redelivered: false },
   { name: 'R2 lost reading the uploaded document', plan: { r2: 2, r2When: ['get'] }, redelivered: true },
   { name: 'R2 lost storing the rendered fax', plan: { r2: 2, r2When: ['put'] }, redelivered: true },
 ];
 
 describe('the fax dispatch under storage faults', () => {
-  it.each(CASES)('$name: delivered once, charged once', async ({ plan, redelivered }) => {
+  it.each(CASES)('$name: delivered once, charged once', async ({ plan, redelivered, storeFails }) => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     const user = await insertUser();
     const { faxId, pageCount } = await insertSendFax(user.id, { documentPages: 2 });
     // The balance left after sendFax charged the fax.
     await setSendCredits(user.id, 8, 0);
     const faults = withFaults(plan);
-    const carrier = countingCarrierCalls(faults.env);
+    const carrier = countingCarrierCalls(storeFails ? failingStoreCalls(faults.env, 'noteCarrierFaxId', storeFails) : faults.env);
 
     const { retriedFirst } = await deliverUntilAcked({ kind: 'fax.dispatch', faxId, userId: user.id, attempt: 1 }, carrier.env);
     expect(retriedFirst).toBe(redelivered);
-    expect(faults.thrown.d1 + faults.thrown.r2).toBeGreaterThan(0);
+    if (!storeFails) expect(faults.thrown.d1 + faults.thrown.r2).toBeGreaterThan(0);
 
     expect(await waitForFaxDone(faxId)).toMatchObject({ status: 'DELIVERED', attempt: 1, pages_sent: pageCount, refunded: 0 });
     expect(carrier.calls()).toBe(1);

@@ -26,6 +26,7 @@ import { openLiveFor } from '../support/live';
 import { pageTexts } from '../support/pdf';
 import { crossReferenceProblems, scannedPdf } from '../support/pdf-structure';
 import { receiveCreditsOf, receivedFaxesOf, setReceiveCredits } from '../support/receive';
+import { storeSql } from '../support/user-store';
 import { waitFor } from '../support/wait';
 
 // A queued fax through the real fax-jobs queue, the loopback carrier's simulated network (0 ms per
@@ -183,7 +184,7 @@ describe('a fax to a number of this instance', () => {
       what: 'the received fax',
     });
     expect(received).toMatchObject({
-      id: await inboundFaxId('loopback', `${attempt!.carrier_fax_id}-in`),
+      id: await inboundFaxId(env.FAX_ID_SECRET, 'loopback', `${attempt!.carrier_fax_id}-in`, recipient.id),
       remote_number: SENDER,
       local_number: to,
       page_count: 2,
@@ -193,12 +194,12 @@ describe('a fax to a number of this instance', () => {
     const document = await env.DOCUMENTS.get(received.document_key!);
     expect((await PDFDocument.load(await document!.arrayBuffer())).getPageCount()).toBe(2);
     expect(await receiveCreditsOf(recipient.id)).toEqual({ default: 3, paid: 0, lifetime: 1 });
-    const handled = await env.DB.prepare(
-      'SELECT outcome FROM carrier_inbound_events WHERE carrier_fax_id = ? ORDER BY occurred_at, event_id',
-    )
+    // The events were de-duplicated in the recipient's own store; D1 kept none (decision 042).
+    expect(await storeSql(recipient.id, "SELECT 1 FROM carrier_receipts WHERE provider = 'loopback'")).not.toEqual([]);
+    const inD1 = await env.DB.prepare('SELECT 1 FROM carrier_inbound_events WHERE carrier_fax_id = ?')
       .bind(`${attempt!.carrier_fax_id}-in`)
-      .all<{ outcome: string }>();
-    expect(handled.results.map((row) => row.outcome)).toContain('RECEIVED');
+      .first();
+    expect(inD1).toBeNull();
   });
 
   it('a many-page scanned document goes with its cover first and every page after it, and arrives counted', async () => {

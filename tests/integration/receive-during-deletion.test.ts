@@ -14,10 +14,9 @@ describe('a fax to the number of an account being deleted', () => {
     const inbound = await telnyxInboundCall(b.number);
     expect((await postTelnyxWebhook(inbound.started)).status).toBe(200);
     expect(await receivedFaxesOf(b.userId)).toEqual([]);
-    const row = await env.DB.prepare('SELECT outcome FROM carrier_inbound_events WHERE carrier_fax_id = ?')
-      .bind(inbound.carrierFaxId)
-      .first();
-    expect(row).toEqual({ outcome: 'NO_OWNER' });
+    // Logged, and no row kept for it anywhere (decision 042).
+    const row = await env.DB.prepare('SELECT 1 FROM carrier_inbound_events WHERE carrier_fax_id = ?').bind(inbound.carrierFaxId).first();
+    expect(row).toBeNull();
     expect(warn).toHaveBeenCalledWith(expect.stringContaining('nobody owns'), expect.anything());
   });
 });

@@ -13,7 +13,7 @@ import { openLiveFor } from '../support/live';
 import { scannedPdf } from '../support/pdf-structure';
 import { receiveCreditsOf, receivedFaxesOf, receiver, TELNYX_MEDIA_HOST, telnyxInboundCall } from '../support/receive';
 import { faxList, insertFaxRow } from '../support/send-fax';
-import { ownerOfFax, ringStoreAlarm, storeSql } from '../support/user-store';
+import { ringStoreAlarm, storeSql } from '../support/user-store';
 
 // Receiving through Telnyx's signed webhooks (decision 018): the carrier's media link is the only
 // thing stubbed (a host of its own); D1, R2 and the live hub are real. Whatever the order or the
@@ -143,6 +143,11 @@ describe('a fax arriving through Telnyx', () => {
     expect((await timelineOf(inbound.faxId, b.userId)).filter((e) => e.kind === 'RECEIVED')).toHaveLength(1);
     expect(mediaFetches).toBe(1);
     expect(await outboxTo(b.email)).toHaveLength(1);
+    // De-duplicated in the number owner's store (decision 042): each event recorded once, none in D1.
+    expect(await storeSql(b.userId, "SELECT event_id FROM carrier_receipts WHERE provider = 'telnyx'")).toHaveLength(2);
+    expect(
+      await env.DB.prepare('SELECT 1 FROM carrier_inbound_events WHERE carrier_fax_id = ?').bind(inbound.carrierFaxId).first(),
+    ).toBeNull();
   });
 
   it('two deliveries of the same new event racing each other still charge once', async () => {
@@ -168,12 +173,9 @@ describe('a fax arriving through Telnyx', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const inbound = await telnyxInboundCall('+17733372863');
     await postAll([inbound.received, inbound.received]);
-    const row = await env.DB.prepare('SELECT outcome, handled_at, fax_id FROM carrier_inbound_events WHERE carrier_fax_id = ?')
-      .bind(inbound.carrierFaxId)
-      .first<{ outcome: string; handled_at: number | null; fax_id: string | null }>();
-    expect(row).toMatchObject({ outcome: 'NO_OWNER', fax_id: null });
-    expect(row!.handled_at).toBeGreaterThan(0);
-    expect(await ownerOfFax(inbound.faxId)).toBeNull();
+    // Answered and dropped: a line in the log, no row per event (decision 042).
+    const row = await env.DB.prepare('SELECT 1 FROM carrier_inbound_events WHERE carrier_fax_id = ?').bind(inbound.carrierFaxId).first();
+    expect(row).toBeNull();
     expect(mediaFetches).toBe(0);
     expect(warn).toHaveBeenCalledWith(expect.stringContaining('nobody owns'), expect.objectContaining({ to: '+17733372863' }));
   });

@@ -4,7 +4,7 @@ import type { CoverPageInput } from '../../src/common/cover-page';
 import type { SendFaxResult } from '../../src/common/faxes';
 import { errorCode } from '../support/client';
 import { storedDocument } from '../support/documents';
-import { sendCreditsOf } from '../support/faxes';
+import { findLedgerRow, sendCreditsOf } from '../support/faxes';
 import { customTokenFor, openLive } from '../support/live';
 import { senderWithCredits, sendFax } from '../support/send-fax';
 import { ownerOfFax, storeLifetime, storeSql } from '../support/user-store';
@@ -48,9 +48,10 @@ describe('POST /api/sendFax', () => {
     );
     expect(row).toMatchObject({ charged_default: 2, charged_paid: 2 });
     expect(JSON.parse(row!.cover_page)).toMatchObject({ template: 'classic', toName: 'Dr. Ada Lovelace', subject: 'Referral' });
-    // D1 learns only whose fax it is; its anonymised ledger row is written once the fax ends.
+    // D1 learns nothing of the fax: its id names its owner's store (decision 042).
     expect(await ownerOfFax(faxId)).toBe(sender.userId);
-    expect(await env.DB.prepare('SELECT * FROM fax_ledger WHERE fax_id = ?').bind(faxId).first()).toBeNull();
+    expect(await env.DB.prepare('SELECT 1 FROM fax_owners WHERE fax_id = ?').bind(faxId).first()).toBeNull();
+    expect(await findLedgerRow(faxId)).toBeNull();
     expect(await storeLifetime(sender.userId, 'SEND')).toBe(1);
   });
 

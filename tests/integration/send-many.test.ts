@@ -3,6 +3,7 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import type { FaxCounts, SendFaxResult, SendStatus } from '../../src/common/faxes';
 import { type BroadcastView, MAX_SCHEDULE_MS, type ScheduleChangeResult, type SendFaxToManyResult } from '../../src/common/send-many';
+import { faxIdOwner } from '../../worker/crypto/fax-id';
 import { call, errorCode } from '../support/client';
 import { storedDocument } from '../support/documents';
 import { faxRow, findLedgerRow, sendCreditsOf, timelineOf, waitForFaxDone } from '../support/faxes';
@@ -32,11 +33,14 @@ function sendToMany(cookie: string, body: Record<string, unknown>) {
   return call('/api/sendFaxToMany', { method: 'POST', cookie, body });
 }
 
-async function ownersOf(faxIds: string[]): Promise<number> {
-  const row = await env.DB.prepare(`SELECT count(*) AS n FROM fax_owners WHERE fax_id IN (${faxIds.map(() => '?').join(', ')})`)
+/** How many of the faxes name their owner's store in their id (decision 042: D1 keeps none of them). */
+async function ownersOf(faxIds: string[], userId: string): Promise<number> {
+  const owners = await Promise.all(faxIds.map((faxId) => faxIdOwner(env.FAX_ID_SECRET, faxId)));
+  const inD1 = await env.DB.prepare(`SELECT count(*) AS n FROM fax_owners WHERE fax_id IN (${faxIds.map(() => '?').join(', ')})`)
     .bind(...faxIds)
     .first<{ n: number }>();
-  return row!.n;
+  expect(inD1!.n).toBe(0);
+  return owners.filter((owner) => owner === userId).length;
 }
 
 describe('sending to many numbers', () => {
@@ -69,7 +73,12 @@ describe('sending to many numbers', () => {
     expect(faxes.every((fax) => fax.broadcastId === broadcastId && fax.pageCount === 2 && fax.creditsCharged === 2)).toBe(true);
     // Default credits first, then paid: 100 pages from 60 + 50.
     expect(await sendCreditsOf(sender.userId)).toEqual({ default: 0, paid: 10 });
-    expect(await ownersOf(faxes.map((fax) => fax.id))).toBe(50);
+    expect(
+      await ownersOf(
+        faxes.map((fax) => fax.id),
+        sender.userId,
+      ),
+    ).toBe(50);
 
     const [first] = await storeSql<{ cover_page: string }>(sender.userId, 'SELECT cover_page FROM faxes WHERE id = ?', faxes[0]!.id);
     expect(JSON.parse(first!.cover_page)).toMatchObject({

@@ -1,6 +1,7 @@
 import { env, exports } from 'cloudflare:workers';
 import { encodeAttemptRef } from '../../worker/carrier/attempt-ref';
 import { signWebhook } from '../../worker/carrier/signature';
+import { isLegacyFaxId } from '../../worker/crypto/fax-id';
 import { getDb } from '../../worker/db/client';
 import { recordCarrierFaxId } from '../../worker/db/queries/fax-owners';
 import { startAttempt } from '../../worker/fax/start-attempt';
@@ -126,6 +127,7 @@ export async function startTelnyxAttempt(faxId: string, attempt: number, carrier
   const fax = await findSendFax(env, faxId);
   if (!fax || !(await startAttempt(env, fax, attempt, 'telnyx', '+19459457421')))
     throw new Error(`attempt ${attempt} of ${faxId} did not start`);
-  await recordCarrierFaxId(getDb(env), carrierFaxId, faxId, attempt);
+  // Only a fax made before decision 042 has its carrier id in D1, for news without a reference.
+  if (isLegacyFaxId(faxId)) await recordCarrierFaxId(getDb(env), carrierFaxId, faxId, attempt);
   await userStoreStub(fax.userId).noteCarrierFaxId(fax.userId, faxId, attempt, carrierFaxId);
 }

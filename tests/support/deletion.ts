@@ -107,8 +107,9 @@ export async function openJobLive(jobId: string): Promise<LiveSocket> {
 
 // Tables that hold nothing of any one user: product options, hashed abuse counters that expire on
 // their own, and the local mail outbox (dev and tests only: it stands in for the recipient's inbox).
-// fax_ledger is anonymised by design: it keeps a fax id, pages and credits, never a person.
-const NOT_USER_DATA = new Set(['options', 'rate_limits', 'outbox', 'fax_ledger']);
+// The ledger is anonymised by design: fax_ledger (before decision 042) kept a fax id, pages and
+// credits, fax_ledger_periods keeps totals per month; never a person.
+const NOT_USER_DATA = new Set(['options', 'rate_limits', 'outbox', 'fax_ledger', 'fax_ledger_periods']);
 
 /** Every application table of the database, from sqlite_master (SQLite, D1 and migration tables left out). */
 export async function applicationTables(): Promise<string[]> {

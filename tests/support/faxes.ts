@@ -2,6 +2,8 @@ import { env } from 'cloudflare:workers';
 import type { CoverPageInput } from '../../src/common/cover-page';
 import { coverPageSchema } from '../../src/common/cover-page';
 import type { FaxEventKind, FaxFailureReason, FaxStatus } from '../../src/common/faxes';
+import { newFaxId } from '../../worker/crypto/fax-id';
+import type { LedgerEntry } from '../../worker/domain/ledger-totals';
 import { enqueueFaxJob } from '../../worker/queues/fax-messages';
 import { storedDocument } from './documents';
 import { requireOwner, setStoreBalance, storeBalance, storeSql } from './user-store';
@@ -21,6 +23,8 @@ export interface SendFaxFields {
   chargedPaid?: number;
   /** The stored document's bytes; default: a PDF of `documentPages` pages. */
   documentBytes?: Uint8Array;
+  /** A fax made before decision 042: a UUID whose owner only D1's fax_owners knows. */
+  legacyId?: boolean;
 }
 
 export const SAMPLE_COVER: CoverPageInput = {
@@ -41,10 +45,10 @@ export async function insertSendFax(
   const chargedDefault = fields.chargedDefault ?? (fields.chargedPaid === undefined ? pageCount : pageCount - fields.chargedPaid);
   const chargedPaid = fields.chargedPaid ?? 0;
   const fileId = await storedDocument(userId, documentPages, { bytes: fields.documentBytes, name: 'letter.pdf' });
-  const faxId = crypto.randomUUID();
+  const faxId = fields.legacyId ? crypto.randomUUID() : await newFaxId(env.FAX_ID_SECRET, userId);
   const now = Date.now();
   const coverJson = cover ? JSON.stringify(coverPageSchema.parse(cover)) : null;
-  await env.DB.prepare('INSERT INTO fax_owners (fax_id, user_id) VALUES (?, ?)').bind(faxId, userId).run();
+  if (fields.legacyId) await env.DB.prepare('INSERT INTO fax_owners (fax_id, user_id) VALUES (?, ?)').bind(faxId, userId).run();
   await storeSql(
     userId,
     `INSERT INTO faxes (id, direction, status, remote_number, page_count, file_id, file_name, cover_page, anonymous,
@@ -100,7 +104,7 @@ export interface FaxRowRaw {
   completed: number | null;
 }
 
-/** The fax as its owner's store holds it (the owner from fax_owners unless given). */
+/** The fax as its owner's store holds it (the owner read from its id unless given). */
 export async function faxRow(faxId: string, userId?: string): Promise<FaxRowRaw> {
   const owner = await requireOwner(faxId, userId);
   const [row] = await storeSql<Omit<FaxRowRaw, 'user_id'>>(owner, 'SELECT * FROM faxes WHERE id = ?', faxId);
@@ -137,25 +141,37 @@ export async function timelineOf(faxId: string, userId?: string): Promise<Timeli
   );
 }
 
-/** The ledger row, or null while the fax has not ended (it is written once, then). */
-export async function findLedgerRow(faxId: string): Promise<{ status: FaxStatus; refunded: number } | null> {
-  return env.DB.prepare('SELECT status, refunded FROM fax_ledger WHERE fax_id = ?')
-    .bind(faxId)
-    .first<{ status: FaxStatus; refunded: number }>();
+/**
+ * What the fax adds to the anonymised ledger (decision 042), as its owner's store noted it when the
+ * fax ended; null before it ended, and once the store's alarm has added it to D1's totals.
+ */
+export async function findLedgerRow(faxId: string, userId?: string): Promise<LedgerEntry | null> {
+  const [row] = await storeSql<{ value: string }>(
+    await requireOwner(faxId, userId),
+    'SELECT value FROM store_facts WHERE key = ?',
+    `ledger.pending:${faxId}`,
+  );
+  return row ? (JSON.parse(row.value) as LedgerEntry) : null;
 }
 
-export async function ledgerRow(
-  faxId: string,
-): Promise<{ status: FaxStatus; charged: number; refunded: number; completed_at: number | null }> {
-  // Written once the fax has ended (decision 023).
-  const row = await env.DB.prepare('SELECT status, charged, refunded, completed_at FROM fax_ledger WHERE fax_id = ?').bind(faxId).first<{
-    status: FaxStatus;
-    charged: number;
-    refunded: number;
-    completed_at: number | null;
-  }>();
-  if (!row) throw new Error(`no ledger row ${faxId}`);
+export async function ledgerRow(faxId: string, userId?: string): Promise<LedgerEntry> {
+  const row = await findLedgerRow(faxId, userId);
+  if (!row) throw new Error(`no ledger entry for ${faxId}`);
   return row;
+}
+
+/** D1's anonymised totals for one period, direction and status (zeros when none). */
+export async function ledgerTotals(
+  period: string,
+  direction: 'SEND' | 'RECEIVE',
+  status: FaxStatus,
+): Promise<{ faxes: number; pages: number; charged: number; refunded: number }> {
+  const row = await env.DB.prepare(
+    'SELECT faxes, pages, charged, refunded FROM fax_ledger_periods WHERE period = ? AND direction = ? AND status = ?',
+  )
+    .bind(period, direction, status)
+    .first<{ faxes: number; pages: number; charged: number; refunded: number }>();
+  return row ?? { faxes: 0, pages: 0, charged: 0, refunded: 0 };
 }
 
 /** Queues the first dispatch of a fax, as sendFax does. */

@@ -1,3 +1,4 @@
+import { env } from 'cloudflare:workers';
 import type { FaxFailureReason, FaxStatus } from '../../src/common/faxes';
 import { inboundFaxId } from '../../worker/receive/inbound-fax-id';
 import { telnyxEvent } from './carrier';
@@ -57,6 +58,14 @@ export async function receivedFaxesOf(userId: string): Promise<ReceivedFaxRowRaw
 
 export const TELNYX_MEDIA_HOST = 'media.telnyx.test';
 
+/** The user a number of ours is assigned to, whose fax a call to it makes (any user when none). */
+async function ownerOfNumber(number: string): Promise<string> {
+  const row = await env.DB.prepare("SELECT owner_user_id FROM fax_numbers WHERE number = ? AND state = 'ASSIGNED'")
+    .bind(number)
+    .first<{ owner_user_id: string }>();
+  return row?.owner_user_id ?? crypto.randomUUID();
+}
+
 /** One inbound Telnyx call to `to`: its events in the order Telnyx sends them, and the fax id it makes. */
 export async function telnyxInboundCall(to: string, options: { from?: string; pages?: number; mediaUrl?: string } = {}) {
   const carrierFaxId = crypto.randomUUID();
@@ -65,7 +74,7 @@ export async function telnyxInboundCall(to: string, options: { from?: string; pa
   const mediaUrl = options.mediaUrl ?? `https://${TELNYX_MEDIA_HOST}/${carrierFaxId}.pdf?X-Amz-Signature=abc`;
   return {
     carrierFaxId,
-    faxId: await inboundFaxId('telnyx', carrierFaxId),
+    faxId: await inboundFaxId(env.FAX_ID_SECRET, 'telnyx', carrierFaxId, await ownerOfNumber(to)),
     mediaUrl,
     started: telnyxEvent('fax.receiving.started', { ...base, status: 'receiving' }),
     processing: telnyxEvent('fax.media.processing.started', { ...base, status: 'media.processing', page_count: pages }),

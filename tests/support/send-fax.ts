@@ -1,5 +1,6 @@
 import { env } from 'cloudflare:workers';
 import type { FaxListPage, FaxView, SendFaxBody } from '../../src/common/faxes';
+import { newFaxId } from '../../worker/crypto/fax-id';
 import { call } from './client';
 import { insertSessionCookie, insertUser } from './db';
 import { setSendCredits } from './faxes';
@@ -40,11 +41,10 @@ export async function insertFaxRow(
   userId: string,
   fields: { start?: number; direction?: 'SEND' | 'RECEIVE'; status?: string; remoteNumber?: string; trashedAt?: number | null } = {},
 ): Promise<string> {
-  const id = crypto.randomUUID();
+  const id = await newFaxId(env.FAX_ID_SECRET, userId);
   const start = fields.start ?? Date.now();
   const direction = fields.direction ?? 'SEND';
   const trashedAt = fields.trashedAt ?? null;
-  if (direction === 'SEND') await env.DB.prepare('INSERT INTO fax_owners (fax_id, user_id) VALUES (?, ?)').bind(id, userId).run();
   await storeSql(
     userId,
     `INSERT INTO faxes (id, direction, status, remote_number, page_count, start, updated, trashed_at, read)

@@ -1,5 +1,6 @@
 import { runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
+import { findFaxOwnerOf } from '../../worker/fax/user-faxes';
 
 // A user's own store (their UserHub Durable Object, decision 023) read and written the way the
 // tests used to read D1's fax tables: raw SQL on the object's SQLite. The store is first made
@@ -17,13 +18,12 @@ export async function storeSql<T = Record<string, unknown>>(userId: string, sql:
   return runInDurableObject(stub, (_hub, state) => state.storage.sql.exec(sql, ...binds).toArray() as T[]);
 }
 
-/** Whose store a sent fax is in (D1's fax_owners), or null. */
+/** Whose store a fax is in: named by its id (decision 042), or by D1's fax_owners for an old one. */
 export async function ownerOfFax(faxId: string): Promise<string | null> {
-  const row = await env.DB.prepare('SELECT user_id FROM fax_owners WHERE fax_id = ?').bind(faxId).first<{ user_id: string }>();
-  return row?.user_id ?? null;
+  return findFaxOwnerOf(env, faxId);
 }
 
-/** The owner of a fax: the one given, or the one D1's fax_owners names (sent faxes). */
+/** The owner of a fax: the one given, or the one its id names. */
 export async function requireOwner(faxId: string, userId?: string): Promise<string> {
   const owner = userId ?? (await ownerOfFax(faxId));
   if (!owner) throw new Error(`no owner known for fax ${faxId}: pass the user id`);

@@ -8,7 +8,7 @@ import { t } from '../../src/i18n/t';
 import { currentViewer } from '../auth/viewer';
 import { decodeFaxCursor } from '../domain/fax-cursor';
 import { faxConfirmationPdf, faxDocumentBody } from '../fax/fax-files';
-import { findFaxOf } from '../fax/user-faxes';
+import { findFaxOf, mayBeFaxOf } from '../fax/user-faxes';
 import { ApiError } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
 import { validate } from '../http/validate';
@@ -56,7 +56,9 @@ export const faxesApi = new Hono<AppEnv>()
 
   .get('/faxes/:faxId', validate('param', faxIdParamSchema), async (c) => {
     const { user } = currentViewer(c);
-    const body: FaxDetails | null = await userStore(c.env, user.id).faxDetails(c.req.valid('param').faxId);
+    const { faxId } = c.req.valid('param');
+    // An id that does not name this user's store is not looked up (decision 042): 404 like a missing one.
+    const body: FaxDetails | null = (await mayBeFaxOf(c.env, user.id, faxId)) ? await userStore(c.env, user.id).faxDetails(faxId) : null;
     if (!body) throw new ApiError(404, 'NOT_FOUND');
     return c.json(body, 200);
   })

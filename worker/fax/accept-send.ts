@@ -2,10 +2,10 @@ import { UNVERIFIED_SEND_LIMIT } from '../../src/common/email-verification';
 import type { FaxView } from '../../src/common/faxes';
 import { funnelStepBit } from '../../src/common/funnel';
 import { t } from '../../src/i18n/t';
+import { newFaxId } from '../crypto/fax-id';
 import { getDb } from '../db/client';
 import { creditPeriodOf } from '../db/queries/credit-period';
-import { forgetFaxOwners, recordFaxOwners } from '../db/queries/fax-owners';
-import { recordMailedFax } from '../db/queries/mailed-faxes';
+import { forgetMailedFaxes, recordMailedFax } from '../db/queries/mailed-faxes';
 import type { FileRow, UserRow } from '../db/schema';
 import { readConfig } from '../env';
 import { recordAccountStep } from '../funnel/record';
@@ -26,8 +26,8 @@ export interface FaxToSend {
   anonymous: boolean;
   /**
    * A fax sent by e-mail (decision 028): the confirmed address it came from, told when the fax
-   * ends, and the mail's subject. Recorded with the fax's owner, so a fax that ends at once is
-   * never missed, and forgotten with it when the store refuses the send.
+   * ends, and the mail's subject. Recorded before the store takes the fax, so a fax that ends at
+   * once is never missed, and forgotten when the store refuses the send.
    */
   mailedBy?: { address: string; subject: string };
 }
@@ -64,8 +64,11 @@ export async function acceptFaxes(env: Env, user: UserRow, sends: readonly FaxTo
 
   const db = getDb(env);
   const now = Date.now();
-  const faxes = sends.map((send) => ({
-    id: crypto.randomUUID(),
+  const { FAX_ID_SECRET } = readConfig(env);
+  // Each id names the user's store (decision 042): D1 learns nothing about a fax sent.
+  const ids = await Promise.all(sends.map(() => newFaxId(FAX_ID_SECRET, user.id)));
+  const faxes = sends.map((send, i) => ({
+    id: ids[i]!,
     toNumber: send.toNumber,
     pageCount: send.file.pageCount + (send.coverPage ? 1 : 0),
     fileId: send.file.id,
@@ -76,12 +79,6 @@ export async function acceptFaxes(env: Env, user: UserRow, sends: readonly FaxTo
     sendAt: options.sendAt,
     broadcastId: options.broadcastId,
   }));
-  // D1 learns whose faxes they are first, so the carrier's news about them always finds the store.
-  await recordFaxOwners(
-    db,
-    faxes.map((fax) => fax.id),
-    user.id,
-  );
   for (const [i, send] of sends.entries()) {
     if (!send.mailedBy) continue;
     const { address, subject } = send.mailedBy;
@@ -90,11 +87,12 @@ export async function acceptFaxes(env: Env, user: UserRow, sends: readonly FaxTo
   const sendLimit = user.emailVerifiedAt === null ? UNVERIFIED_SEND_LIMIT : null;
   const outcome = await userStore(env, user.id).acceptSends(faxes, creditPeriodOf(user), sendLimit);
   if (!outcome.accepted) {
-    // Their mailed_faxes rows go with them (a foreign key's cascade).
-    await forgetFaxOwners(
-      db,
-      faxes.map((fax) => fax.id),
-    );
+    if (sends.some((send) => send.mailedBy)) {
+      await forgetMailedFaxes(
+        db,
+        faxes.map((fax) => fax.id),
+      );
+    }
     if (outcome.reason === 'UNVERIFIED') throw new ApiError(403, 'EMAIL_NOT_VERIFIED');
     const { available, needed } = outcome;
     throw new ApiError(

@@ -3,7 +3,6 @@ import { outboundCarrier } from '../carrier';
 import { signAttemptOwner } from '../carrier/attempt-ref';
 import { type AttemptRef, CarrierRejected } from '../carrier/types';
 import { getDb } from '../db/client';
-import { findFaxOwner, recordCarrierFaxId } from '../db/queries/fax-owners';
 import { findNumberOwnedBy } from '../db/queries/numbers';
 import type { UserFaxRow } from '../db/store/schema';
 import { readConfig } from '../env';
@@ -11,6 +10,7 @@ import { userStore } from '../user-store/stub';
 import { ensureFaxDocument } from './fax-document';
 import { reportAttempt } from './lifecycle';
 import { signFaxMediaUrl } from './media-url';
+import { findFaxOwnerOf } from './user-faxes';
 
 // The fax-jobs consumer's work for `fax.dispatch {faxId, attempt}`: start the attempt, render the
 // PDF once (cover page first), hand it to the carrier. Every message may arrive twice, late, or
@@ -39,17 +39,15 @@ const RECORD_TRIES = 3;
 
 /**
  * Records the carrier's id for the attempt it has just taken. From here on a redelivery of the
- * message would resume the attempt and send the fax a second time (faults-fax-dispatch.test.ts: a D1 error at this
- * point made the recipient's machine print it three times), so a failure is not thrown to the
- * queue: both writes are idempotent and are retried here, as D1's docs advise for transient
- * errors, and should they still fail the carrier's own news names our attempt (its reference or
+ * message would resume the attempt and send the fax a second time (faults-fax-dispatch.test.ts: an
+ * error at this point made the recipient's machine print it three times), so a failure is not
+ * thrown to the queue: the write is idempotent and is retried here, and should they still fail the carrier's own news names our attempt (its reference or
  * client_state) and records the id when it comes (domain/attempt-change.ts).
  */
 async function recordAccepted(env: Env, fax: UserFaxRow, ref: AttemptRef, carrierFaxId: string): Promise<void> {
   for (let tries = 1; ; tries++) {
     try {
-      // D1 first: the carrier's news names only its id and must find the store.
-      await recordCarrierFaxId(getDb(env), carrierFaxId, fax.id, ref.attempt);
+      // Only the owner's store keeps it (decision 042): the carrier's news names our attempt.
       await userStore(env, fax.userId).noteCarrierFaxId(fax.id, ref.attempt, carrierFaxId);
       return;
     } catch (err) {
@@ -66,7 +64,7 @@ async function recordAccepted(env: Env, fax: UserFaxRow, ref: AttemptRef, carrie
 export async function dispatchFax(env: Env, ref: AttemptRef, owner: string | undefined, deliveries: number): Promise<DispatchOutcome> {
   const db = getDb(env);
   const config = readConfig(env);
-  const userId = owner ?? (await findFaxOwner(db, ref.faxId));
+  const userId = owner ?? (await findFaxOwnerOf(env, ref.faxId));
   if (!userId) return 'ignored';
   const carrier = outboundCarrier(env);
   const own = await findNumberOwnedBy(db, userId);

@@ -1,13 +1,14 @@
 import { verifyAttemptOwner } from '../carrier/attempt-ref';
 import type { AttemptRef, CarrierEvent, CarrierName } from '../carrier/types';
 import { getDb } from '../db/client';
-import { findCarrierFaxId, findFaxOwner } from '../db/queries/fax-owners';
+import { findCarrierFaxId } from '../db/queries/fax-owners';
 import { isWebhookEventHandled, recordWebhookEvent } from '../db/queries/webhook-events';
 import type { AttemptReport } from '../domain/fax-status';
 import { readConfig } from '../env';
 import type { ReportOutcome } from '../user-store/sent-faxes';
 import { userStore } from '../user-store/stub';
 import { mailMailedFaxEnd } from './mailed-fax-end';
+import { findFaxOwnerOf } from './user-faxes';
 
 // Applies what a carrier says about one attempt of a sent fax. The owner's store reads the fax,
 // plans the change and commits it with the delivery that caused it, in one call
@@ -35,21 +36,22 @@ export async function reportAttempt(env: Env, { userId, ...input }: AttemptRepor
 }
 
 /**
- * Which attempt of whose fax an event is about: by our signed reference (no lookup), else — a
- * reference made before owners were signed, or none — through D1. A reference whose signature
- * does not hold names nobody: it touches no store.
+ * Which attempt of whose fax an event is about: by our signed reference, else by the fax id it
+ * names (which names its owner's store, decision 042), no global lookup either way. Only faxes made
+ * before decision 042 are still found through D1's frozen tables (an old reference, or none). A
+ * reference whose signature or id does not hold names nobody: it touches no store.
  */
 async function locateAttempt(env: Env, event: Extract<CarrierEvent, { kind: 'outbound.status' }>) {
   if (event.reference?.owner) {
     const userId = await verifyAttemptOwner(readConfig(env).FAX_REFERENCE_SECRET, event.reference);
     return userId ? { ref: { faxId: event.reference.faxId, attempt: event.reference.attempt }, userId } : null;
   }
-  const db = getDb(env);
   if (event.reference) {
-    const userId = await findFaxOwner(db, event.reference.faxId);
-    return userId ? { ref: event.reference, userId } : null;
+    const userId = await findFaxOwnerOf(env, event.reference.faxId);
+    return userId ? { ref: { faxId: event.reference.faxId, attempt: event.reference.attempt }, userId } : null;
   }
-  const found = await findCarrierFaxId(db, event.carrierFaxId);
+  // An event that names only the carrier's id: ours echo a reference, so only an old fax's may.
+  const found = await findCarrierFaxId(getDb(env), event.carrierFaxId);
   return found ? { ref: { faxId: found.faxId, attempt: found.attempt }, userId: found.userId } : null;
 }
 

@@ -1,5 +1,7 @@
 import { runScheduledBilling } from '../subscriptions/lifecycle';
 import { moveHistoriesToStores } from './move-histories';
+import { moveInboundEventsToStores } from './move-inbound-events';
+import { moveLedgerToPeriods } from './move-ledger';
 
 // The cron (wrangler.toml, every 15 minutes; `npm start` runs it every minute): what must happen
 // even when no page asks and no user's store is awake. Faxes on their way are watched by their
@@ -15,5 +17,17 @@ export async function runCron(env: Env): Promise<void> {
     if (moved > 0) console.log(`Moved the fax history of ${moved} users out of D1 into their stores`);
   } catch (err) {
     console.error('Cron task "move histories" failed; the next run resumes it', err);
+  }
+  try {
+    const moved = await moveLedgerToPeriods(env);
+    if (moved > 0) console.log(`Moved ${moved} rows of the per-fax ledger into its totals per period`);
+  } catch (err) {
+    console.error('Cron task "move ledger" failed; the next run resumes it', err);
+  }
+  try {
+    const moved = await moveInboundEventsToStores(env);
+    if (moved > 0) console.log(`Moved ${moved} carrier inbound events out of D1`);
+  } catch (err) {
+    console.error('Cron task "move inbound events" failed; the next run resumes it', err);
   }
 }

@@ -6,7 +6,7 @@ import { endAllLiveSessions } from '../live/publish';
 import { userHolderKey } from '../numbers/holder';
 import { deleteUserObjects } from '../storage/documents';
 import { stopPlanForDeletion } from '../subscriptions/cancel';
-import { userHubStub } from '../user-store/stub';
+import { userHubStub, userStore } from '../user-store/stub';
 
 /**
  * One step of deleting an account. Every step must be idempotent: after a crash or a redelivery
@@ -30,8 +30,8 @@ export async function lockAccount(env: Env, userId: string): Promise<void> {
 
 /**
  * The deletion, in order. Steps that stop new data arriving come first (release the numbers,
- * cancel the subscription), then the rows go (the fax ledger stays: it never named the
- * user), and the R2 objects last: once the rows are gone nothing can add an
+ * cancel the subscription), then the rows go (the fax ledger's totals stay: they never named
+ * the user), and the R2 objects last: once the rows are gone nothing can add an
  * object under the user's prefix, so none can slip in behind the step that deletes them.
  * A new step goes into this list; the runner (delete-account.ts) needs no change.
  */
@@ -48,8 +48,10 @@ export const DELETION_STEPS: readonly DeletionStep[] = [
   {
     name: 'delete-records',
     progress: 30,
-    // The rows in D1, then everything in the user's own store (decision 023): their history.
+    // What the store's ended faxes add to the anonymised ledger first (it names nobody and stays,
+    // decision 042), then the rows in D1, then everything in the user's own store: their history.
     run: async (env, userId) => {
+      if (!(await userStore(env, userId).flushLedger())) throw new Error('The ledger could not be added to');
       await deleteUserRecords(getDb(env), userId);
       await userHubStub(env, userId).deleteStore();
     },

@@ -1,8 +1,7 @@
 import type { CarrierName, InboundCarrierEvent } from '../carrier/types';
 import { getDb } from '../db/client';
 import { creditPeriodOf } from '../db/queries/credit-period';
-import { type InboundOutcome, markInboundEventHandled, recordInboundEvent } from '../db/queries/inbound-faxes';
-import { findNumberOwner, type InboundCall, type NumberOwner, type ReceivedEnd } from '../db/queries/received-faxes';
+import { findNumberOwner, type InboundCall, type ReceivedEnd } from '../db/queries/received-faxes';
 import { readConfig } from '../env';
 import { ApiError } from '../http/api-error';
 import { faxDocumentKey } from '../storage/documents';
@@ -12,57 +11,50 @@ import { MediaNotReady, storeInboundMedia, UnusableMedia } from './inbound-media
 import { mailFaxReceived } from './mail-received';
 
 // A carrier's news about a call to one of our numbers, however it arrives (Telnyx's webhook, the
-// loopback network in-process): recorded, turned into the number owner's RECEIVE fax, and pushed
-// to their open pages (decision 018). Events may come twice, late or out of order; each step is
-// idempotent, and an error is thrown so the carrier redelivers.
+// loopback network in-process): turned into the number owner's RECEIVE fax, and pushed to their
+// open pages (decision 018). Events may come twice, late or out of order; the owner's store
+// refuses an event it has handled (decision 042), every step is idempotent, and an error is
+// thrown so the carrier redelivers: a handling that broke off half-way is done again, never lost.
 
+export type InboundOutcome = 'STARTED' | 'RECEIVED' | 'FAILED' | 'IGNORED' | 'NO_OWNER';
 export type InboundResult = InboundOutcome | 'duplicate';
 
 /** How long a carrier's media link may take to hand over a fax. */
 const MEDIA_TIMEOUT_MS = 60_000;
 
 export async function handleInboundEvent(env: Env, provider: CarrierName, event: InboundCarrierEvent): Promise<InboundResult> {
-  const now = Date.now();
-  if (!(await recordInboundEvent(env.DB, provider, event, now))) return 'duplicate';
-
+  // The number's owner is found in D1 (numbers grow with numbers, not faxes).
   const owner = await findNumberOwner(getDb(env), event.to);
   if (!owner) {
     // Not a fax anyone here can read (released, never assigned, or another instance's number):
-    // acknowledged, so the carrier stops, and kept in carrier_inbound_events for support.
+    // acknowledged, so the carrier stops, logged for support, and nothing is kept.
     console.warn('Inbound fax to a number nobody owns, refused', { provider, eventId: event.eventId, to: event.to });
-    await markInboundEventHandled(env.DB, provider, event.eventId, { faxId: null, outcome: 'NO_OWNER', at: now });
     return 'NO_OWNER';
   }
 
   const userId = owner.id;
-  const call: InboundCall = { faxId: await inboundFaxId(provider, event.carrierFaxId), userId, from: event.from, to: event.to, now };
-  // The owner's store makes, charges and ends the fax, and pushes each change to their pages.
-  const [changed, outcome] = await applyToFax(env, call, owner, event);
-  // On every delivery of an end, not only the one that made the fax: a send that failed is tried again.
-  if (event.kind !== 'inbound.started') await mailFaxReceived(env, userId, call.faxId);
-  await markInboundEventHandled(env.DB, provider, event.eventId, {
-    faxId: call.faxId,
-    outcome: changed ? outcome : 'IGNORED',
-    at: Date.now(),
-  });
-  return changed ? outcome : 'IGNORED';
-}
-
-async function applyToFax(
-  env: Env,
-  { userId, ...call }: InboundCall,
-  owner: NumberOwner,
-  event: InboundCarrierEvent,
-): Promise<[boolean, InboundOutcome]> {
+  const faxId = await inboundFaxId(readConfig(env).FAX_ID_SECRET, provider, event.carrierFaxId, userId);
+  const call: InboundCall = { faxId, userId, from: event.from, to: event.to, now: Date.now() };
+  const receipt = { provider, eventId: event.eventId };
   const store = userStore(env, userId);
   // The end may come first (or alone): the page then shows "receiving…" while the document is copied.
-  const noted = await store.noteReceivingFax(call, event.kind === 'inbound.started' ? event.pagesReceived : null);
-  if (event.kind === 'inbound.started') return [noted.changed, 'STARTED'];
+  const started = event.kind === 'inbound.started';
+  const noted = await store.noteReceivingFax(call, started ? event.pagesReceived : null, { ...receipt, handledHere: started });
+  if (noted.duplicate) return 'duplicate';
+  if (started) return noted.changed ? 'STARTED' : 'IGNORED';
+
   // Already ended (a repeat, or closed as abandoned): its media is not fetched again.
-  if (!noted.receiving) return [false, 'IGNORED'];
-  const end = await endOf(env, { userId, ...call }, event);
-  const ended = await store.endReceivedFax(call, end, creditPeriodOf(owner));
-  return [ended, end.kind === 'received' ? 'RECEIVED' : 'FAILED'];
+  let outcome: InboundOutcome = 'IGNORED';
+  if (noted.receiving) {
+    const end = await endOf(env, call, event);
+    const ended = await store.endReceivedFax(call, end, creditPeriodOf(owner));
+    if (ended) outcome = end.kind === 'received' ? 'RECEIVED' : 'FAILED';
+  }
+  // On every delivery of an end until it is recorded, not only the one that made the fax: a mail
+  // that failed is tried again.
+  await mailFaxReceived(env, userId, faxId);
+  await store.recordReceipt(receipt);
+  return outcome;
 }
 
 /** How the call ends for the user: the pages kept in our storage, or a failure with none. */

@@ -1,6 +1,7 @@
 import { formatPhoneForDisplay } from '../../src/common/phone';
+import { isLegacyFaxId } from '../crypto/fax-id';
 import { getDb } from '../db/client';
-import { claimOnce, hasClaim } from '../db/queries/billing';
+import { hasClaim } from '../db/queries/billing';
 import { listConfirmedFaxMailAddresses } from '../db/queries/fax-mail-addresses';
 import { findUserById } from '../db/queries/users';
 import { readConfig } from '../env';
@@ -10,7 +11,10 @@ import { sendMail } from '../mail/send';
 import { enqueueFaxJobs } from '../queues/fax-messages';
 import { userStore } from '../user-store/stub';
 
-/** Scope of the one-time claims that say a fax's arrival has been mailed (webhook_events). */
+/**
+ * Scope of the one-time claims that say a fax's arrival has been mailed: in the owner's store since
+ * decision 042 (D1's webhook_events held them before, and still answers for faxes of then).
+ */
 const MAILED_SCOPE = 'mail.fax-received';
 
 /** "Grace Hopper, (212) 555-0123" when the caller is in the user's phonebook, else the number; null when withheld. */
@@ -26,14 +30,17 @@ export async function senderOf(env: Env, userId: string, number: string | null):
  * open), and hands the fax itself to each address the user confirmed for received faxes (a queue
  * job each, mail-to-address.ts: a slow provider holds up neither the webhook nor the other
  * addresses). Called for every delivery of the event that ended the fax, it runs until one run
- * has been recorded: a failure (the mail provider, D1, the queue) is thrown so the carrier
+ * has been recorded: a failure (the mail provider, D1, the queue, the store) is thrown so the carrier
  * delivers the event again, and the fax, already safe in the store and R2, is not touched twice
  * (faults-webhooks.test.ts: a D1 error here used to lose the mail for good). A run whose record failed may be
  * repeated: better twice than never.
  */
 export async function mailFaxReceived(env: Env, userId: string, faxId: string): Promise<void> {
   const db = getDb(env);
-  if (await hasClaim(db, MAILED_SCOPE, faxId)) return;
+  const store = userStore(env, userId);
+  const claim = { provider: MAILED_SCOPE, eventId: faxId };
+  if (await store.hasReceipt(claim)) return;
+  if (isLegacyFaxId(faxId) && (await hasClaim(db, MAILED_SCOPE, faxId))) return;
   const [user, fax, addresses] = await Promise.all([
     findUserById(db, userId),
     findFaxOf(env, userId, faxId),
@@ -63,5 +70,5 @@ export async function mailFaxReceived(env: Env, userId: string, faxId: string): 
       }),
     );
   }
-  await claimOnce(db, MAILED_SCOPE, faxId, Date.now());
+  await store.recordReceipt(claim);
 }

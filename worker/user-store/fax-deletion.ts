@@ -1,3 +1,4 @@
+import { isLegacyFaxId } from '../crypto/fax-id';
 import { getDb } from '../db/client';
 import { forgetFaxOwners } from '../db/queries/fax-owners';
 import { deleteFilesOfUser, fileKeysOfUser } from '../db/queries/files';
@@ -8,7 +9,7 @@ import { deleteObjects } from '../storage/bucket';
 import { faxDocumentKey } from '../storage/documents';
 
 // Deleting trashed faxes forever (decision 024): their PDFs in R2, the uploaded documents no other fax
-// uses (R2 and D1's files), their owners and carrier ids in D1, then their rows in the store. The
+// uses (R2 and D1's files), the D1 owners of faxes made before decision 042, then their rows in the store. The
 // bytes go first: if anything fails the rows stay in the trash and the next try finds them again,
 // so nothing is left in R2 that no row points to. The billing ledger and invoices stay.
 
@@ -25,6 +26,7 @@ export async function deleteFaxesForever(env: Env, store: UserStore, userId: str
   const faxPdfs = faxes.flatMap((fax) => [faxDocumentKey(userId, fax.id), ...(fax.documentKey ? [fax.documentKey] : [])]);
   await deleteObjects(env, [...new Set([...faxPdfs, ...(await fileKeysOfUser(db, userId, fileIds))])]);
   await deleteFilesOfUser(db, userId, fileIds);
-  await forgetFaxOwners(db, faxIds);
+  const legacy = faxIds.filter(isLegacyFaxId);
+  if (legacy.length > 0) await forgetFaxOwners(db, legacy);
   return deleteTrashedFaxes(store, faxIds);
 }

@@ -4,6 +4,7 @@ import { applyCreditPeriod } from '../db/store/credit-period';
 import { readFaxTotals } from '../db/store/fax-counters';
 import { listSilentStoreReceivingFaxes } from '../db/store/fax-sweeps';
 import { findStoreFax } from '../db/store/faxes';
+import { hasStoreReceipt, type Receipt, recordStoreReceipt } from '../db/store/receipts';
 import { endStoreReceivedFax, noteStoreReceivingFax, type StoreInboundCall, setStoreFaxRead } from '../db/store/received-faxes';
 import type { CreditPeriod } from '../domain/credits';
 import { ABANDONED_CALL_MS } from '../domain/fax-sweeps';
@@ -19,20 +20,37 @@ export const receivingMethods = {
   /**
    * A call is being answered: its fax exists with the pages in so far. Answers whether that changed
    * the fax, and whether the fax is still being received (an end that comes first or alone still
-   * finds it so; a repeat, or a call closed as abandoned, does not).
+   * finds it so; a repeat, or a call closed as abandoned, does not). The carrier's event is
+   * refused when this store has handled it before (`duplicate`, decision 042); a start is handled
+   * by this call alone, so it is recorded here, and an end by handleInboundEvent's last call.
    */
   async noteReceivingFax(
     this: StoreRoom,
     userId: string,
     call: StoreInboundCall,
     pagesReceived: number | null,
-  ): Promise<{ changed: boolean; receiving: boolean }> {
+    receipt: (Receipt & { handledHere: boolean }) | null = null,
+  ): Promise<{ duplicate: boolean; changed: boolean; receiving: boolean }> {
     await this.ready(userId);
+    if (receipt && hasStoreReceipt(this.store, receipt)) return { duplicate: true, changed: false, receiving: false };
     const changed = noteStoreReceivingFax(this.store, call, pagesReceived);
+    if (receipt?.handledHere) recordStoreReceipt(this.store, { provider: receipt.provider, eventId: receipt.eventId }, call.now);
     const row = findStoreFax(this.store, call.faxId);
     if (changed && row) await pushFax(this, row, false);
     await watchOpenFaxes(this);
-    return { changed, receiving: row?.status === 'RECEIVING' };
+    return { duplicate: false, changed, receiving: row?.status === 'RECEIVING' };
+  },
+
+  /** The delivery is handled: a repeat of it is refused from now on. */
+  async recordReceipt(this: StoreRoom, userId: string, receipt: Receipt): Promise<void> {
+    await this.ready(userId);
+    recordStoreReceipt(this.store, receipt, Date.now());
+  },
+
+  /** Whether the delivery (or one-time claim) has been handled. */
+  async hasReceipt(this: StoreRoom, userId: string, receipt: Receipt): Promise<boolean> {
+    await this.ready(userId);
+    return hasStoreReceipt(this.store, receipt);
   },
 
   /** Ends the call's fax once, charging the receive credits of the current period as far as they go. */

@@ -4,7 +4,7 @@ import { TRASH_RETENTION_MS } from '../../src/common/trash';
 import { contactNamesByNumber } from '../db/store/contacts';
 import { readFaxTotals } from '../db/store/fax-counters';
 import { oldestOpenFaxChange } from '../db/store/fax-sweeps';
-import { listLedgerPending } from '../db/store/ledger-backlog';
+import { ledgerPendingSince } from '../db/store/ledger-backlog';
 import type { UserStore } from '../db/store/open-store';
 import { nextSendAt } from '../db/store/scheduled-faxes';
 import type { StoreFaxRow } from '../db/store/schema';
@@ -29,8 +29,8 @@ export interface StoreRoom {
 /** How often, at the most, an object with a fax on its way looks at it again (its alarm). */
 const WATCH_MS = STALLED_DISPATCH_MS;
 
-/** When the alarm tries again at ledger rows D1 refused. */
-export const LEDGER_RETRY_MS = 60_000;
+/** How long an ended fax may wait before the alarm adds its part of D1's ledger (user-store/ledger.ts). */
+export const LEDGER_FLUSH_MS = 10 * 60_000;
 
 /** The faxes as the API shows them, each with its other party's name from the phonebook. */
 export function faxViews(room: StoreRoom, rows: readonly StoreFaxRow[]): FaxView[] {
@@ -53,8 +53,8 @@ export async function pushFax(room: StoreRoom, row: StoreFaxRow, creditsChanged:
 
 /**
  * Keeps an alarm set while there is something to watch: a fax on its way (a lost dispatch, a
- * silent call), a scheduled fax, a fax in the trash (its purge when the retention ends), or a
- * ledger row D1 refused.
+ * silent call), a scheduled fax, a fax in the trash (its purge when the retention ends), or
+ * ended faxes whose part of D1's ledger is still to be added.
  */
 export async function watchOpenFaxes(room: StoreRoom): Promise<void> {
   const now = Date.now();
@@ -65,7 +65,8 @@ export async function watchOpenFaxes(room: StoreRoom): Promise<void> {
   if (scheduled !== null) dues.push(Math.max(now, scheduled));
   const trashedSince = oldestTrashing(room.store);
   if (trashedSince !== null) dues.push(Math.max(now, trashedSince + TRASH_RETENTION_MS));
-  if (listLedgerPending(room.store, 1).length > 0) dues.push(now + LEDGER_RETRY_MS);
+  const ledgerSince = ledgerPendingSince(room.store);
+  if (ledgerSince !== null) dues.push(Math.max(now, ledgerSince + LEDGER_FLUSH_MS));
   const set = await room.ctx.storage.getAlarm();
   if (dues.length === 0) {
     if (set !== null) await room.ctx.storage.deleteAlarm();

@@ -9,7 +9,7 @@ import { owedDispatchAttempt, STALLED_DISPATCH_MS } from '../domain/fax-sweeps';
 import { enqueueFaxJob } from '../queues/fax-messages';
 import { type ContactMethods, contactMethods } from './contacts';
 import { type FaxReadMethods, faxReadMethods } from './fax-reads';
-import { writePendingLedger } from './ledger';
+import { flushLedgerWhenDue, type LedgerMethods, ledgerMethods } from './ledger';
 import { closeSilentCalls, type ReceivingMethods, receivingMethods } from './receiving';
 import { type StoreRoom, watchOpenFaxes } from './room';
 import { type SendMethods, sendMethods, startDueFaxes } from './sends';
@@ -17,7 +17,13 @@ import { type SentFaxMethods, sentFaxMethods } from './sent-faxes';
 import { purgeExpiredTrash, type TrashMethods, trashMethods } from './trash';
 
 /** Every method that names the user (the modules of this room), as `userStore()` calls them. */
-export type UserStoreMethods = SendMethods & SentFaxMethods & FaxReadMethods & ReceivingMethods & TrashMethods & ContactMethods;
+export type UserStoreMethods = SendMethods &
+  SentFaxMethods &
+  FaxReadMethods &
+  ReceivingMethods &
+  TrashMethods &
+  ContactMethods &
+  LedgerMethods;
 
 interface SocketAttachment {
   sessionId: string;
@@ -86,7 +92,7 @@ export class UserHub extends DurableObject<Env> implements StoreRoom {
     }
     await closeSilentCalls(this, now);
     await startDueFaxes(this, userId, now);
-    await writePendingLedger(this);
+    await flushLedgerWhenDue(this, userId, now);
     await purgeExpiredTrash(this, userId, now);
     await watchOpenFaxes(this);
   }
@@ -190,4 +196,13 @@ export class UserHub extends DurableObject<Env> implements StoreRoom {
   }
 }
 
-Object.assign(UserHub.prototype, sendMethods, sentFaxMethods, faxReadMethods, receivingMethods, trashMethods, contactMethods);
+Object.assign(
+  UserHub.prototype,
+  sendMethods,
+  sentFaxMethods,
+  faxReadMethods,
+  receivingMethods,
+  trashMethods,
+  contactMethods,
+  ledgerMethods,
+);

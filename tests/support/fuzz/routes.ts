@@ -2,6 +2,7 @@ import { type ZodType, z } from 'zod';
 import { retryAccountJobSchema } from '../../../src/common/account-deletion';
 import { changeEmailSchema, changePasswordSchema, confirmEmailChangeSchema } from '../../../src/common/account-schemas';
 import { passwordLoginSchema } from '../../../src/common/auth-schemas';
+import { faxIdValue } from '../../../src/common/fax-id';
 import { googleLoginSchema, loginSchema } from '../../../src/common/google-schemas';
 import { mediaQuerySchema } from '../../../worker/api/fax-media';
 import { loopbackWebhookSchema } from '../../../worker/carrier/loopback-events';
@@ -63,7 +64,7 @@ const PARSED_IN_HANDLER: Record<string, Partial<Record<Part, ZodType>>> = {
   'POST /api/changeEmail': { json: changeEmailSchema },
   'POST /api/confirmEmailChange': { json: confirmEmailChangeSchema },
   'GET /api/accountJobStatus': { query: retryAccountJobSchema },
-  'GET /api/faxMedia/:faxId': { query: mediaQuerySchema, param: z.object({ faxId: z.uuid() }) },
+  'GET /api/faxMedia/:faxId': { query: mediaQuerySchema, param: z.object({ faxId: faxIdValue }) },
   'POST /api/webhooks/telnyx': { json: telnyxWebhookSchema },
   'POST /api/webhooks/loopback': { json: loopbackWebhookSchema },
   'POST /api/webhooks/stripe': { json: paymentWebhookSchema },

@@ -102,7 +102,18 @@ function stringArbitrary(def: Def, hints: ArbitraryHints): fc.Arbitrary<string> 
   }
   if (pattern) {
     try {
-      return fc.stringMatching(pattern, { maxLength }).filter(fits);
+      const matching = fc.stringMatching(pattern, { maxLength }).filter(fits);
+      const { ids } = hints;
+      if (!ids) return matching;
+      // A fax id is a pattern, not a uuid (decision 042): half the time one of the caller's own ids
+      // that fits it, read when drawn, so valid requests reach past "not found".
+      return fc.oneof(
+        matching,
+        fc.nat().chain((i) => {
+          const fitting = ids.filter((id) => pattern.test(id) && fits(id));
+          return fitting.length > 0 ? fc.constant(fitting[i % fitting.length]!) : matching;
+        }),
+      );
     } catch {
       // A pattern fast-check cannot read: plain strings, of which the server refuses most.
     }

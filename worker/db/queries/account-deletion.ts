@@ -4,6 +4,7 @@ import {
   appFactors,
   checkouts,
   emailTokens,
+  faxLedgerBatches,
   faxMailAddresses,
   faxOwners,
   files,
@@ -35,12 +36,14 @@ export async function markUserDeleting(db: Db, userId: string, now: number): Pro
  */
 export async function deleteUserRecords(db: Db, userId: string): Promise<void> {
   // The faxes themselves are in the user's store, emptied by the deletion job (decision 023); D1
-  // keeps only their owners (carrier_fax_ids follow by cascade) and any history not yet copied.
-  // fax_ledger is kept: it never held the user's id, numbers or documents (docs/decisions/010).
+  // keeps only the owners of faxes made before decision 042 (carrier_fax_ids follow by cascade)
+  // and any history not yet copied. The ledger's totals are kept: they never held the user's id,
+  // numbers or documents (docs/decisions/010, 042); only the user's last batch number goes.
   await db.batch([
     ...deleteD1HistoryStatements(db, userId),
     db.delete(mailedFaxes).where(eq(mailedFaxes.userId, userId)),
     db.delete(faxOwners).where(eq(faxOwners.userId, userId)),
+    db.delete(faxLedgerBatches).where(eq(faxLedgerBatches.userId, userId)),
     db.delete(faxMailAddresses).where(eq(faxMailAddresses.userId, userId)),
     db.delete(uploads).where(eq(uploads.userId, userId)),
     db.delete(files).where(eq(files.userId, userId)),

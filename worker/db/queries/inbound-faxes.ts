@@ -1,50 +1,59 @@
 import type { CarrierName, InboundCarrierEvent } from '../../carrier/types';
 
-// The inbox of carrier deliveries to our numbers (carrier_inbound_events): one row per carrier
-// event, written before it is acted on and marked handled after. A repeated delivery of a handled
-// event changes nothing; one of an event whose handling broke off half-way is handled again (every
-// step of handling is idempotent), so an error never loses a fax.
+// The inbox of carrier deliveries to our numbers as it was before decision 042
+// (carrier_inbound_events): one row per carrier event. Nothing writes it any more; the cron hands
+// the events whose handling never finished to their owners' stores and empties it
+// (jobs/move-inbound-events.ts).
 
-export type InboundOutcome = 'STARTED' | 'RECEIVED' | 'FAILED' | 'IGNORED' | 'NO_OWNER';
-
-/** Records the event; answers true when it is still to be handled (new, or not finished before). */
-export async function recordInboundEvent(d1: D1Database, provider: CarrierName, event: InboundCarrierEvent, now: number): Promise<boolean> {
-  const media = event.kind === 'inbound.started' ? null : event.media;
-  const pages = event.kind === 'inbound.received' ? event.pageCount : (event.pagesReceived ?? 0);
-  const [, row] = await d1.batch([
-    d1
-      .prepare(
-        `INSERT OR IGNORE INTO carrier_inbound_events
-           (provider, event_id, carrier_fax_id, from_number, to_number, page_count, media_url, media_key, occurred_at, received_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      )
-      .bind(
-        provider,
-        event.eventId,
-        event.carrierFaxId,
-        event.from,
-        event.to,
-        pages,
-        media && 'url' in media ? media.url : null,
-        media && 'r2Key' in media ? media.r2Key : null,
-        event.occurredAt,
-        now,
-      ),
-    d1.prepare('SELECT handled_at FROM carrier_inbound_events WHERE provider = ? AND event_id = ?').bind(provider, event.eventId),
-  ]);
-  return (row!.results[0] as { handled_at: number | null } | undefined)?.handled_at == null;
+interface OldInboundRow {
+  provider: CarrierName;
+  event_id: string;
+  carrier_fax_id: string;
+  from_number: string | null;
+  to_number: string;
+  page_count: number;
+  media_url: string | null;
+  media_key: string | null;
+  occurred_at: number;
+  handled_at: number | null;
 }
 
-export async function markInboundEventHandled(
-  d1: D1Database,
-  provider: CarrierName,
-  eventId: string,
-  handled: { faxId: string | null; outcome: InboundOutcome; at: number },
-): Promise<void> {
-  await d1
-    .prepare(
-      'UPDATE carrier_inbound_events SET handled_at = ?, fax_id = ?, outcome = ? WHERE provider = ? AND event_id = ? AND handled_at IS NULL',
-    )
-    .bind(handled.at, handled.faxId, handled.outcome, provider, eventId)
-    .run();
+export interface OldInboundEvent {
+  provider: CarrierName;
+  eventId: string;
+  /** The event as it can be told again; null when it was handled (nothing left to do). */
+  pending: InboundCarrierEvent | null;
+}
+
+/**
+ * The next rows. The kind of a pending event was not kept: one with a document is told again as
+ * the fax received (its pages announced), one without as a call started; both are idempotent in
+ * the owner's store.
+ */
+export async function listOldInboundEvents(d1: D1Database, limit: number): Promise<OldInboundEvent[]> {
+  const { results } = await d1
+    .prepare('SELECT * FROM carrier_inbound_events ORDER BY received_at LIMIT ?')
+    .bind(limit)
+    .all<OldInboundRow>();
+  return results.map((row) => {
+    const base = {
+      eventId: row.event_id,
+      carrierFaxId: row.carrier_fax_id,
+      from: row.from_number,
+      to: row.to_number,
+      occurredAt: row.occurred_at,
+    };
+    const media = row.media_key ? { r2Key: row.media_key } : row.media_url ? { url: row.media_url } : null;
+    const pending: InboundCarrierEvent | null =
+      row.handled_at !== null
+        ? null
+        : media
+          ? { ...base, kind: 'inbound.received', pageCount: row.page_count, media }
+          : { ...base, kind: 'inbound.started', pagesReceived: row.page_count };
+    return { provider: row.provider, eventId: row.event_id, pending };
+  });
+}
+
+export async function deleteOldInboundEvent(d1: D1Database, provider: CarrierName, eventId: string): Promise<void> {
+  await d1.prepare('DELETE FROM carrier_inbound_events WHERE provider = ? AND event_id = ?').bind(provider, eventId).run();
 }

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../client';
 import { type MailedFaxRow, mailedFaxes } from '../schema';
 
@@ -6,6 +6,12 @@ import { type MailedFaxRow, mailedFaxes } from '../schema';
 
 export async function recordMailedFax(db: Db, row: Omit<MailedFaxRow, 'endMailedAt'>): Promise<void> {
   await db.insert(mailedFaxes).values(row).onConflictDoNothing();
+}
+
+/** A send the store refused: no notice is owed for its faxes. */
+export async function forgetMailedFaxes(db: Db, faxIds: readonly string[]): Promise<void> {
+  // D1 binds at most 100 parameters a statement.
+  for (let i = 0; i < faxIds.length; i += 90) await db.delete(mailedFaxes).where(inArray(mailedFaxes.faxId, faxIds.slice(i, i + 90)));
 }
 
 /**

@@ -1,6 +1,5 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { users } from './accounts';
-import { faxOwners } from './faxes';
 
 // Fax by e-mail (docs/decisions/028-fax-by-e-mail.md). Both tables are in D1, not in the
 // user's store: a mail to a fax address names only its sender, so "confirmed address → user" must
@@ -26,13 +25,13 @@ export const faxMailAddresses = sqliteTable(
   (t) => [uniqueIndex('fax_mail_addresses_user_email_idx').on(t.userId, t.email), index('fax_mail_addresses_email_idx').on(t.email)],
 );
 
-// A fax that came in by e-mail: who to tell that it was delivered or failed, told once.
+// A fax that came in by e-mail: who to tell that it was delivered or failed, told once. Gone with
+// the account (user_id's cascade).
 export const mailedFaxes = sqliteTable(
   'mailed_faxes',
   {
-    faxId: text('fax_id')
-      .primaryKey()
-      .references(() => faxOwners.faxId, { onDelete: 'cascade' }),
+    // The fax in the user's store (no foreign key: D1 keeps no row per fax, decision 042).
+    faxId: text('fax_id').primaryKey(),
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),

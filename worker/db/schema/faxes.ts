@@ -113,8 +113,8 @@ export const carrierFaxIds = sqliteTable('carrier_fax_ids', {
   attempt: integer('attempt').notNull(),
 });
 
-// Anonymised record of every fax for billing and audit: no user id, no numbers, no document.
-// Survives account deletion (docs/decisions/010).
+// Anonymised record of every fax for billing and audit, one row per fax: no longer written (decision
+// 042); jobs/move-ledger.ts adds its rows into fax_ledger_periods and deletes them.
 export const faxLedger = sqliteTable('fax_ledger', {
   faxId: text('fax_id').primaryKey(),
   direction: text('direction', { enum: FAX_DIRECTIONS }).notNull(),
@@ -124,6 +124,32 @@ export const faxLedger = sqliteTable('fax_ledger', {
   status: text('status', { enum: FAX_STATUSES }).notNull(),
   createdAt: integer('created_at').notNull(),
   completedAt: integer('completed_at'),
+});
+
+// The anonymised record for billing and audit (decision 010) since decision 042: totals per UTC
+// month the faxes ended in, direction and status, added to by each user's store in batches. No fax
+// id, user, number or document, so it survives account deletion; it grows with months, not faxes.
+export const faxLedgerPeriods = sqliteTable(
+  'fax_ledger_periods',
+  {
+    period: text('period').notNull(),
+    direction: text('direction', { enum: FAX_DIRECTIONS }).notNull(),
+    status: text('status', { enum: FAX_STATUSES }).notNull(),
+    faxes: integer('faxes').notNull(),
+    pages: integer('pages').notNull(),
+    charged: integer('charged').notNull(),
+    refunded: integer('refunded').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.period, t.direction, t.status] })],
+);
+
+// The last batch of ledger totals each user's store added (one row per user): a batch retried after
+// an answer was lost is recognised and added once. Gone with the account.
+export const faxLedgerBatches = sqliteTable('fax_ledger_batches', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  batch: integer('batch').notNull(),
 });
 
 // Webhook deliveries already handled (docs/decisions/014): a repeated delivery changes nothing.

@@ -1,0 +1,50 @@
+import { env } from 'cloudflare:workers';
+import { describe, expect, it } from 'vitest';
+import { insertUser } from '../support/db';
+import { storedDocument } from '../support/documents';
+import { assignNumberTo, waitForFaxDone } from '../support/faxes';
+import { receivedFaxesOf, setReceiveCredits } from '../support/receive';
+import { senderWithCredits, sendFax } from '../support/send-fax';
+import { waitFor } from '../support/wait';
+
+// Nothing per fax in the global database (issue 30, decision 042): a fax sent through the API,
+// dispatched, delivered through the loopback network to a number of this instance and received
+// there leaves D1 with exactly the rows it had. What may change grows with users, days and numbers,
+// not faxes: rate-limit windows, the local mail outbox (the recipient's mailbox), and the funnel's
+// count of accounts that sent their first fax, per day (decision 040).
+
+const NOT_PER_FAX = new Set(['rate_limits', 'outbox', 'funnel_counts']);
+
+async function rowCounts(): Promise<Map<string, number>> {
+  const { results } = await env.DB.prepare(
+    "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' AND name NOT LIKE 'd1_%'",
+  ).all<{ name: string }>();
+  const counts = new Map<string, number>();
+  for (const { name } of results) {
+    if (NOT_PER_FAX.has(name)) continue;
+    counts.set(name, (await env.DB.prepare(`SELECT count(*) AS n FROM "${name}"`).first<number>('n')) ?? 0);
+  }
+  return counts;
+}
+
+describe('D1 per fax', () => {
+  it('a send and the receive it makes add no row to D1', async () => {
+    const sender = await senderWithCredits(10);
+    const recipient = await insertUser();
+    await setReceiveCredits(recipient.id, 5, 0);
+    const to = await assignNumberTo(recipient.id);
+    const fileId = await storedDocument(sender.userId, 2);
+
+    const before = await rowCounts();
+    const response = await sendFax(sender.cookie, { toNumber: to, fileId, pageCount: 2 });
+    expect(response.status).toBe(201);
+    const { faxId } = (await response.json()) as { faxId: string };
+    expect(await waitForFaxDone(faxId)).toMatchObject({ status: 'DELIVERED' });
+    await waitFor(async () => (await receivedFaxesOf(recipient.id)).find((fax) => fax.status === 'RECEIVED'), { what: 'the received fax' });
+    const after = await rowCounts();
+
+    const grown = [...after].filter(([table, n]) => n !== before.get(table)).map(([table, n]) => `${table}: ${before.get(table)} → ${n}`);
+    console.log(`D1 rows added by one send and its receive: ${grown.length === 0 ? 'none' : grown.join(', ')}`);
+    expect(grown).toEqual([]);
+  });
+});
