@@ -28,6 +28,14 @@ describe('a fax id', () => {
   it('names nobody when any character is changed, or with another secret', async () => {
     const id = await newFaxId(SECRET, OWNER);
     for (const index of [0, 3, 10, 30, 40, 54]) expect(await faxIdOwner(SECRET, flipAt(id, index))).toBeNull();
+    // The last character's two spare bits too: each of the four ways of writing it but ours.
+    const last = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_'.indexOf(id[54]!);
+    for (let spare = 0; spare < 4; spare++) {
+      const other = (last & ~3) | spare;
+      if (other === last) continue;
+      const written = `${id.slice(0, 54)}${'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_'[other]}`;
+      expect(await faxIdOwner(SECRET, written)).toBeNull();
+    }
     expect(await faxIdOwner('t'.repeat(64), id)).toBeNull();
   });
 
