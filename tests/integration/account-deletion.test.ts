@@ -47,6 +47,15 @@ async function userWithData() {
     faxId,
     Date.now(),
   );
+  // The fax came by e-mail: who to tell how it ended is in the store too, and goes with it.
+  await storeSql(
+    user.userId,
+    'INSERT INTO mailed_faxes (fax_id, reply_to, subject, created) VALUES (?, ?, ?, ?)',
+    faxId,
+    'sender@mail.example.org',
+    'Report',
+    Date.now(),
+  );
   // What the ended fax adds to the anonymised ledger, noted by the store and not yet added to D1
   // (decision 042): the deletion adds it before the store goes.
   const entry = { period: LEDGER_PERIOD, direction: 'SEND', status: 'DELIVERED', pages: 1, charged: 1, refunded: 0 };

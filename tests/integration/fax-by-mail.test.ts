@@ -4,10 +4,20 @@ import { describe, expect, it } from 'vitest';
 import type { FaxView } from '../../src/common/faxes';
 import { outboxTo } from '../support/account';
 import { call, uniqueEmail } from '../support/client';
-import { insertSessionCookie, insertUser } from '../support/db';
+import { insertSessionCookie } from '../support/db';
 import { makePdf, makePng } from '../support/documents';
-import { addFaxMailAddress, confirmedFaxMailAddress, deliverMail, FAX_DOMAIN, type MailFile, mailFax, rawMail } from '../support/fax-mail';
-import { sendCreditsOf, setSendCredits, waitForFaxDone } from '../support/faxes';
+import {
+  addFaxMailAddress,
+  confirmedFaxMailAddress,
+  confirmedSender,
+  deliverMail,
+  FAX_DOMAIN,
+  type MailFile,
+  mailFax,
+  rawMail,
+  type Sender,
+} from '../support/fax-mail';
+import { sendCreditsOf, waitForFaxDone } from '../support/faxes';
 import { storeSql } from '../support/user-store';
 import { waitFor } from '../support/wait';
 
@@ -19,25 +29,6 @@ import { waitFor } from '../support/wait';
 
 const NUMBER = '(312) 555-0100';
 const DELIVERED_NUMBER = '3125550100';
-
-interface Sender {
-  userId: string;
-  cookie: string;
-  /** The confirmed address mails come from. */
-  address: string;
-  accountEmail: string;
-}
-
-/** A user with a plan and 20 send credits, and an address confirmed for received faxes. */
-async function confirmedSender({ plan = 'PAID' as 'PAID' | 'FREE', credits = 20 } = {}): Promise<Sender> {
-  const user = await insertUser();
-  await env.DB.prepare('UPDATE users SET subscription_type = ? WHERE id = ?').bind(plan, user.id).run();
-  await setSendCredits(user.id, credits, 0);
-  const cookie = await insertSessionCookie(user.id);
-  const address = uniqueEmail('sender').replace('@example.com', '@mail.example.org');
-  await confirmedFaxMailAddress(cookie, address);
-  return { userId: user.id, cookie, address, accountEmail: user.email };
-}
 
 async function sentFaxes(userId: string): Promise<FaxView[]> {
   const rows = await storeSql<{ id: string }>(userId, "SELECT id FROM faxes WHERE direction = 'SEND'");
@@ -54,9 +45,10 @@ async function subjectsTo(email: string): Promise<string[]> {
   return (await outboxTo(email)).map((mail) => mail.subject);
 }
 
-/** Nothing of the mail stayed: no fax, no document, every credit still there. */
+/** Nothing of the mail stayed: no fax, no notice owed, no document, every credit still there. */
 async function expectNothingCharged(sender: Pick<Sender, 'userId'>, credits = 20): Promise<void> {
   expect(await sentFaxes(sender.userId)).toEqual([]);
+  expect(await storeSql(sender.userId, 'SELECT fax_id FROM mailed_faxes')).toEqual([]);
   expect(await filesOf(sender.userId)).toBe(0);
   expect(await sendCreditsOf(sender.userId)).toEqual({ default: credits, paid: 0 });
 }
@@ -97,6 +89,11 @@ describe('a fax sent by e-mail from a confirmed address', () => {
     });
     expect(delivered.subject).toBe(`Your fax to ${NUMBER} was delivered`);
     expect(delivered.text).toContain(`Your fax to ${NUMBER} (“Signed contract”) was delivered: 4 pages.`);
+    // Who to tell was kept beside the fax in the owner's store and is marked told; D1 holds nothing of it.
+    expect(await storeSql(sender.userId, 'SELECT reply_to, subject, end_mailed_at FROM mailed_faxes WHERE fax_id = ?', fax!.id)).toEqual([
+      { reply_to: sender.address, subject: 'Signed contract', end_mailed_at: expect.any(Number) },
+    ]);
+    expect(await env.DB.prepare('SELECT count(*) AS n FROM mailed_faxes WHERE user_id = ?').bind(sender.userId).first('n')).toBe(0);
 
     // What went out: the cover page, the PDF's two pages, the image's page (the inline logo is no page).
     const pdf = await call(`/api/faxes/${fax!.id}/document`, { cookie: sender.cookie });

@@ -2,7 +2,9 @@ import { env } from 'cloudflare:workers';
 import type { FaxMailAddressView, FaxMailSettings } from '../../src/common/fax-mail';
 import worker from '../../worker/app';
 import { outboxTo } from './account';
-import { call } from './client';
+import { call, uniqueEmail } from './client';
+import { insertSessionCookie, insertUser } from './db';
+import { setSendCredits } from './faxes';
 
 // Addresses for received faxes (decision 028), as the settings page and the confirmation page call them.
 
@@ -44,6 +46,25 @@ export async function confirmedFaxMailAddress(cookie: string, email: string): Pr
   if (confirmed.status !== 200) throw new Error(`confirming ${email} answered ${confirmed.status}`);
   const settings = await faxMailSettings(cookie);
   return settings.addresses.find((address) => address.email === email.toLowerCase())!;
+}
+
+export interface Sender {
+  userId: string;
+  cookie: string;
+  /** The confirmed address mails come from. */
+  address: string;
+  accountEmail: string;
+}
+
+/** A user with a plan and 20 send credits, and an address confirmed for received faxes (which may send faxes). */
+export async function confirmedSender({ plan = 'PAID' as 'PAID' | 'FREE', credits = 20 } = {}): Promise<Sender> {
+  const user = await insertUser();
+  await env.DB.prepare('UPDATE users SET subscription_type = ? WHERE id = ?').bind(plan, user.id).run();
+  await setSendCredits(user.id, credits, 0);
+  const cookie = await insertSessionCookie(user.id);
+  const address = uniqueEmail('sender').replace('@example.com', '@mail.example.org');
+  await confirmedFaxMailAddress(cookie, address);
+  return { userId: user.id, cookie, address, accountEmail: user.email };
 }
 
 // ---- Mail to a fax address, as Cloudflare Email Routing hands it to the Worker's email() handler.

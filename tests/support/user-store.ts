@@ -87,6 +87,7 @@ export async function storeRowsOf(userId: string): Promise<number> {
       'carrier_receipts',
       'contacts',
       'remote_numbers',
+      'mailed_faxes',
     ].reduce((sum, table) => sum + state.storage.sql.exec<{ n: number }>(`SELECT COUNT(*) AS n FROM ${table}`).one().n, 0),
   );
 }

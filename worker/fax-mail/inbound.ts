@@ -5,14 +5,13 @@ import { formatPhoneForDisplay } from '../../src/common/phone';
 import { t } from '../../src/i18n/t';
 import { sha256Hex } from '../crypto/tokens';
 import { getDb } from '../db/client';
-import { claimOnce } from '../db/queries/billing';
-import { forgetWebhookEvent } from '../db/queries/webhook-events';
 import { faxNumberOfAddress } from '../domain/fax-mail';
 import { checkSender } from '../domain/mail-auth';
 import { readConfig } from '../env';
 import { countAgainstLimit } from '../http/rate-limit';
 import { faxMailRefusedMail } from '../mail/fax-by-mail-mail';
 import { sendMail } from '../mail/send';
+import { userStore } from '../user-store/stub';
 import { sendMailedFax } from './mailed-fax';
 import { MailTooLarge, parseMail, readRawMail } from './read-mail';
 import { accountOfSender } from './sender-account';
@@ -23,6 +22,9 @@ import { accountOfSender } from './sender-account';
 // the SMTP level (setReject): the sending server tells its sender why, and nothing of ours is ever
 // written to an address nobody has proved. From a confirmed address, the fax is sent or the
 // sender is told by mail why not; nothing is charged for a fax that is not sent.
+
+/** Scope of the one-time claims that a mail (sender and Message-ID) was faxed, in the account's store. */
+const MAIL_CLAIM_SCOPE = 'fax-mail';
 
 /** What the handler needs of Cloudflare's ForwardableEmailMessage. */
 export interface InboundMail {
@@ -113,16 +115,18 @@ export async function receiveFaxMail(env: Env, mail: InboundMail): Promise<Inbou
   }
   if ((await countAgainstLimit(env, 'fax-mail-inbound-account', user.id)) !== null) return refuse(t('faxMail.refusal.rateLimited'));
 
-  // The same mail delivered twice (a retry of the mail servers) is faxed once.
-  const claim = parsed.messageId ? await sha256Hex(`${sender} ${parsed.messageId}`) : null;
-  if (claim && !(await claimOnce(db, 'fax-mail', claim, Date.now()))) return { kind: 'duplicate' };
+  // The same mail delivered twice (a retry of the mail servers) is faxed once: claimed in the
+  // account's store, so D1 keeps no row per mail (decision 042's amendment).
+  const store = userStore(env, user.id);
+  const claim = parsed.messageId ? { provider: MAIL_CLAIM_SCOPE, eventId: await sha256Hex(`${sender} ${parsed.messageId}`) } : null;
+  if (claim && !(await store.claimReceipt(claim))) return { kind: 'duplicate' };
   try {
     const sent = await sendMailedFax(env, db, user, { mail: parsed, sender, toNumber, subject });
     if ('refused' in sent) return refuse(sent.refused);
     return { kind: 'accepted', userId: user.id, faxId: sent.faxId };
   } catch (err) {
     // Nothing was sent: a redelivery of this mail may try again.
-    if (claim) await forgetWebhookEvent(db, 'fax-mail', claim);
+    if (claim) await store.forgetReceipt(claim);
     throw err;
   }
 }

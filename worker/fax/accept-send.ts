@@ -3,9 +3,7 @@ import type { FaxView } from '../../src/common/faxes';
 import { funnelStepBit } from '../../src/common/funnel';
 import { t } from '../../src/i18n/t';
 import { newFaxId } from '../crypto/fax-id';
-import { getDb } from '../db/client';
 import { creditPeriodOf } from '../db/queries/credit-period';
-import { forgetMailedFaxes, recordMailedFax } from '../db/queries/mailed-faxes';
 import type { FileRow, UserRow } from '../db/schema';
 import { readConfig } from '../env';
 import { recordAccountStep } from '../funnel/record';
@@ -26,8 +24,8 @@ export interface FaxToSend {
   anonymous: boolean;
   /**
    * A fax sent by e-mail (decision 028): the confirmed address it came from, told when the fax
-   * ends, and the mail's subject. Recorded before the store takes the fax, so a fax that ends at
-   * once is never missed, and forgotten when the store refuses the send.
+   * ends, and the mail's subject. Noted in the store's transaction that takes the fax, so a fax
+   * that ends at once is never missed and a refused send leaves nothing (decision 042's amendment).
    */
   mailedBy?: { address: string; subject: string };
 }
@@ -62,7 +60,6 @@ export async function acceptFaxes(env: Env, user: UserRow, sends: readonly FaxTo
     }
   }
 
-  const db = getDb(env);
   const now = Date.now();
   const { FAX_ID_SECRET } = readConfig(env);
   // Each id names the user's store (decision 042): D1 learns nothing about a fax sent.
@@ -78,21 +75,11 @@ export async function acceptFaxes(env: Env, user: UserRow, sends: readonly FaxTo
     now,
     sendAt: options.sendAt,
     broadcastId: options.broadcastId,
+    mailedBy: send.mailedBy ? { replyTo: send.mailedBy.address, subject: send.mailedBy.subject } : null,
   }));
-  for (const [i, send] of sends.entries()) {
-    if (!send.mailedBy) continue;
-    const { address, subject } = send.mailedBy;
-    await recordMailedFax(db, { faxId: faxes[i]!.id, userId: user.id, replyTo: address, subject, createdAt: now });
-  }
   const sendLimit = user.emailVerifiedAt === null ? UNVERIFIED_SEND_LIMIT : null;
   const outcome = await userStore(env, user.id).acceptSends(faxes, creditPeriodOf(user), sendLimit);
   if (!outcome.accepted) {
-    if (sends.some((send) => send.mailedBy)) {
-      await forgetMailedFaxes(
-        db,
-        faxes.map((fax) => fax.id),
-      );
-    }
     if (outcome.reason === 'UNVERIFIED') throw new ApiError(403, 'EMAIL_NOT_VERIFIED');
     const { available, needed } = outcome;
     throw new ApiError(

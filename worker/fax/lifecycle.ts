@@ -29,9 +29,9 @@ interface AttemptReportInput {
 
 export async function reportAttempt(env: Env, { userId, ...input }: AttemptReportInput): Promise<ReportOutcome> {
   const { FAX_RETRY_BASE_SECONDS } = readConfig(env);
-  const { outcome, ended } = await userStore(env, userId).reportAttempt({ ...input, retryBaseSeconds: FAX_RETRY_BASE_SECONDS });
-  // The change that ended a fax sent by e-mail tells its sender (decision 028).
-  if (ended) await mailMailedFaxEnd(env, userId, input.ref.faxId);
+  const { outcome, mailedEnd } = await userStore(env, userId).reportAttempt({ ...input, retryBaseSeconds: FAX_RETRY_BASE_SECONDS });
+  // The change that ended a fax sent by e-mail claimed its notice in the store (decision 028).
+  if (mailedEnd) await mailMailedFaxEnd(env, mailedEnd);
   return outcome;
 }
 

@@ -1,12 +1,10 @@
 import { FAX_FAILURE_REASONS, type FaxFailureReason } from '../../src/common/faxes';
 import { formatPhoneForDisplay } from '../../src/common/phone';
 import { t } from '../../src/i18n/t';
-import { getDb } from '../db/client';
-import { claimMailedFaxEnd } from '../db/queries/mailed-faxes';
+import type { MailedFaxEnd } from '../db/store/mailed-faxes';
 import { readConfig } from '../env';
 import { faxMailEndedMail } from '../mail/fax-by-mail-mail';
 import { sendMail } from '../mail/send';
-import { findFaxOf } from './user-faxes';
 
 function failureOf(reason: string | null, supportEmail: string): { title: string; explanation: string; advice: string } {
   const known: FaxFailureReason = (FAX_FAILURE_REASONS as readonly string[]).includes(reason ?? '')
@@ -21,22 +19,19 @@ function failureOf(reason: string | null, supportEmail: string): { title: string
 
 /**
  * A fax sent by e-mail has just ended (delivered, or failed after its retries): its sender is told
- * at the address the mail came from, once (decision 028). Called by the change that ended the fax;
- * for any other fax it is one D1 update that matches nothing. The fax has ended whatever happens
- * here, so a mail that cannot be handed over is logged, never thrown at the carrier's webhook.
+ * at the address the mail came from (decision 028). The notice was claimed, once, by the store's
+ * change that ended the fax, and carries what the mail says, so this asks nothing more of the store
+ * or D1. The fax has ended whatever happens here, so a mail that cannot be handed over is logged,
+ * never thrown at the carrier's webhook.
  */
-export async function mailMailedFaxEnd(env: Env, userId: string, faxId: string): Promise<void> {
+export async function mailMailedFaxEnd(env: Env, { replyTo, subject, fax }: MailedFaxEnd): Promise<void> {
   try {
-    const mailed = await claimMailedFaxEnd(getDb(env), faxId, Date.now());
-    if (!mailed) return;
-    const fax = await findFaxOf(env, userId, faxId);
-    if (!fax || (fax.status !== 'DELIVERED' && fax.status !== 'FAILED')) return;
     const config = readConfig(env);
     await sendMail(
       env,
-      faxMailEndedMail(mailed.replyTo, {
+      faxMailEndedMail(replyTo, {
         number: fax.remoteNumber ? formatPhoneForDisplay(fax.remoteNumber) : '',
-        subject: mailed.subject,
+        subject,
         pages: fax.pagesSent || fax.pageCount,
         failure: fax.status === 'FAILED' ? failureOf(fax.failureReason, config.SUPPORT_EMAIL) : null,
         refunded: fax.refunded,
@@ -44,6 +39,6 @@ export async function mailMailedFaxEnd(env: Env, userId: string, faxId: string):
       }),
     );
   } catch (err) {
-    console.warn('Could not mail the end of fax', faxId, 'to the address it was mailed from', err);
+    console.warn('Could not mail the end of fax', fax.id, 'to the address it was mailed from', err);
   }
 }

@@ -2,6 +2,7 @@ import { runScheduledBilling } from '../subscriptions/lifecycle';
 import { moveHistoriesToStores } from './move-histories';
 import { moveInboundEventsToStores } from './move-inbound-events';
 import { moveLedgerToPeriods } from './move-ledger';
+import { moveMailedFaxesToStores } from './move-mailed-faxes';
 
 // The cron (wrangler.toml, every 15 minutes; `npm start` runs it every minute): what must happen
 // even when no page asks and no user's store is awake. Faxes on their way are watched by their
@@ -29,5 +30,11 @@ export async function runCron(env: Env): Promise<void> {
     if (moved > 0) console.log(`Moved ${moved} carrier inbound events out of D1`);
   } catch (err) {
     console.error('Cron task "move inbound events" failed; the next run resumes it', err);
+  }
+  try {
+    const moved = await moveMailedFaxesToStores(env);
+    if (moved > 0) console.log(`Moved ${moved} faxes sent by e-mail out of D1 into their owners' stores`);
+  } catch (err) {
+    console.error('Cron task "move mailed faxes" failed; the next run resumes it', err);
   }
 }

@@ -4,7 +4,7 @@ import { applyCreditPeriod } from '../db/store/credit-period';
 import { readFaxTotals } from '../db/store/fax-counters';
 import { listSilentStoreReceivingFaxes } from '../db/store/fax-sweeps';
 import { findStoreFax } from '../db/store/faxes';
-import { hasStoreReceipt, type Receipt, recordStoreReceipt } from '../db/store/receipts';
+import { claimStoreReceipt, forgetStoreReceipt, hasStoreReceipt, type Receipt, recordStoreReceipt } from '../db/store/receipts';
 import { endStoreReceivedFax, noteStoreReceivingFax, type StoreInboundCall, setStoreFaxRead } from '../db/store/received-faxes';
 import type { CreditPeriod } from '../domain/credits';
 import { ABANDONED_CALL_MS } from '../domain/fax-sweeps';
@@ -45,6 +45,18 @@ export const receivingMethods = {
   async recordReceipt(this: StoreRoom, userId: string, receipt: Receipt): Promise<void> {
     await this.ready(userId);
     recordStoreReceipt(this.store, receipt, Date.now());
+  },
+
+  /** Claims a one-time delivery (a mail delivered twice, decision 028): true for the first claim only. */
+  async claimReceipt(this: StoreRoom, userId: string, receipt: Receipt): Promise<boolean> {
+    await this.ready(userId);
+    return claimStoreReceipt(this.store, receipt, Date.now());
+  },
+
+  /** Gives a claim back when its handling broke off, so a redelivery tries again. */
+  async forgetReceipt(this: StoreRoom, userId: string, receipt: Receipt): Promise<void> {
+    await this.ready(userId);
+    forgetStoreReceipt(this.store, receipt);
   },
 
   /** Whether the delivery (or one-time claim) has been handled. */

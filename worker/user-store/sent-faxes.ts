@@ -2,6 +2,7 @@ import type { AttemptRef, CarrierName } from '../carrier/types';
 import { findStoreAttempt, setStoreCarrierFaxId, setStoreDocumentKey } from '../db/store/fax-attempts';
 import { commitStoreFaxChange, type FaxChange } from '../db/store/fax-changes';
 import { findStoreFax } from '../db/store/faxes';
+import { claimStoreMailedFaxEnd, type MailedBy, type MailedFaxEnd, recordStoreMailedFax } from '../db/store/mailed-faxes';
 import type { StoreFaxRow } from '../db/store/schema';
 import { planAttemptChange } from '../domain/attempt-change';
 import { decideDispatch } from '../domain/dispatch-decision';
@@ -76,9 +77,14 @@ export const sentFaxMethods = {
   /**
    * Applies what a carrier (or the dispatch itself) says about one attempt: idempotent per webhook
    * delivery (the delivery is recorded with the change it caused), monotonic whatever the order.
-   * `ended` says the report finished the fax (a fax sent by e-mail then tells its sender).
+   * `mailedEnd` is the notice the caller mails when the report ended a fax sent by e-mail: claimed
+   * with the change, so only one report ever answers it (decision 028).
    */
-  async reportAttempt(this: StoreRoom, userId: string, input: AttemptReportInput): Promise<{ outcome: ReportOutcome; ended: boolean }> {
+  async reportAttempt(
+    this: StoreRoom,
+    userId: string,
+    input: AttemptReportInput,
+  ): Promise<{ outcome: ReportOutcome; mailedEnd: MailedFaxEnd | null }> {
     await this.ready(userId);
     let queued: number | null = null;
     for (;;) {
@@ -86,7 +92,7 @@ export const sentFaxMethods = {
       const attempt = fax?.direction === 'SEND' ? findStoreAttempt(this.store, fax.id, input.ref.attempt) : null;
       const foreign = attempt?.carrierFaxId != null && input.carrierFaxId !== null && attempt.carrierFaxId !== input.carrierFaxId;
       // A fax deleted since (account deletion), or an event for someone else's call.
-      if (!fax || !attempt || foreign) return { outcome: 'unknown', ended: false };
+      if (!fax || !attempt || foreign) return { outcome: 'unknown', mailedEnd: null };
       const plan = planAttemptChange({
         fax: { ...fax, userId },
         attempt,
@@ -95,7 +101,7 @@ export const sentFaxMethods = {
         retryBaseSeconds: input.retryBaseSeconds,
         now: Date.now(),
       });
-      if (!plan) return { outcome: 'unchanged', ended: false };
+      if (!plan) return { outcome: 'unchanged', mailedEnd: null };
       // The retry is queued before the commit, so a crash in between cannot lose it (the dispatch
       // waits until the failure is committed, and ignores the message if it never is). Another call
       // may run while it is queued: the report is planned again from the fax as it is then.
@@ -109,9 +115,31 @@ export const sentFaxMethods = {
         continue;
       }
       const committed = await commitChange(this, { ...plan.change, receipt: input.receipt ?? undefined }, fax);
-      if (!committed) return { outcome: 'duplicate', ended: false };
-      return { outcome: 'applied', ended: !isTerminalStatus(fax.status) && isTerminalStatus(plan.change.fax.status) };
+      if (!committed) return { outcome: 'duplicate', mailedEnd: null };
+      return { outcome: 'applied', mailedEnd: committed.mailedEnd };
     }
+  },
+
+  /**
+   * A fax sent by e-mail before its notice was kept here, handed over from D1 by the cron
+   * (jobs/move-mailed-faxes.ts): noted, and when the fax has ended already (after `endedSince`;
+   * one that ended before is noted as told, too late to tell) its notice is claimed and answered.
+   * Handing it over again changes nothing; a fax not in the store (deleted since) is skipped.
+   */
+  async takeMailedFax(
+    this: StoreRoom,
+    userId: string,
+    faxId: string,
+    mailedBy: MailedBy,
+    created: number,
+    endedSince: number,
+  ): Promise<MailedFaxEnd | null> {
+    await this.ready(userId);
+    const fax = findStoreFax(this.store, faxId);
+    if (fax?.direction !== 'SEND') return null;
+    const tooLate = isTerminalStatus(fax.status) && (fax.completed ?? fax.updated) < endedSince;
+    recordStoreMailedFax(this.store, faxId, mailedBy, created, tooLate ? Date.now() : null);
+    return isTerminalStatus(fax.status) ? claimStoreMailedFaxEnd(this.store, fax, Date.now()) : null;
   },
 
   async noteCarrierFaxId(this: StoreRoom, userId: string, faxId: string, attempt: number, carrierFaxId: string): Promise<void> {
@@ -130,7 +158,7 @@ export type SentFaxMethods = typeof sentFaxMethods;
 async function startAttemptOf(room: StoreRoom, fax: StoreFaxRow, attempt: number, carrier: CarrierName, from: string): Promise<boolean> {
   const next = startFaxAttempt(faxProgressOf(fax), attempt);
   if (!next) return false;
-  return commitChange(
+  const committed = await commitChange(
     room,
     {
       faxId: fax.id,
@@ -142,23 +170,28 @@ async function startAttemptOf(room: StoreRoom, fax: StoreFaxRow, attempt: number
     },
     fax,
   );
+  return committed !== null;
 }
 
 /**
  * Commits one planned step of a sent fax (`before`: the fax it was planned from) and pushes it when
- * the page would show something new; false when its carrier delivery was applied before. Planned
- * and committed with no await between, the fax's version always holds.
+ * the page would show something new; null when its carrier delivery was applied before. Planned
+ * and committed with no await between, the fax's version always holds. The step that ends a fax
+ * sent by e-mail claims its notice too, before any await: the object writes both at once, and the
+ * claim is one conditional update, so the notice is answered to one step only (decision 028).
  */
-async function commitChange(room: StoreRoom, change: FaxChange, before: StoreFaxRow): Promise<boolean> {
+async function commitChange(room: StoreRoom, change: FaxChange, before: StoreFaxRow): Promise<{ mailedEnd: MailedFaxEnd | null } | null> {
   const result = commitStoreFaxChange(room.store, change);
   if (result === 'conflict') throw new Error(`Fax ${change.faxId} changed between its plan and its commit`);
-  if (result === 'duplicate') return false;
+  if (result === 'duplicate') return null;
   const row = findStoreFax(room.store, change.faxId);
+  const ended = row !== null && !isTerminalStatus(before.status) && isTerminalStatus(row.status);
+  const mailedEnd = ended ? claimStoreMailedFaxEnd(room.store, row, change.now) : null;
   if (row) {
     const refunded = (change.refund?.toPaid ?? 0) + (change.refund?.toDefault ?? 0);
     if (refunded > 0 || showsChange(faxView(room, before), faxView(room, row))) await pushFax(room, row, refunded > 0);
     await recordEnded(room, row);
   }
   await watchOpenFaxes(room);
-  return true;
+  return { mailedEnd };
 }

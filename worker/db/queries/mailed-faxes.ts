@@ -1,29 +1,24 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../client';
-import { type MailedFaxRow, mailedFaxes } from '../schema';
+import { type MailedFaxRow, mailedFaxes, users } from '../schema';
 
-// Faxes sent by e-mail (decision 028): where the notice of their end goes.
+// D1's mailed_faxes, written before decision 042's amendment (faxes sent by e-mail: who to tell
+// how each ended). Nothing writes it any more; the cron empties it into the owners' stores
+// (jobs/move-mailed-faxes.ts) and a later migration drops it once it is empty.
 
-export async function recordMailedFax(db: Db, row: Omit<MailedFaxRow, 'endMailedAt'>): Promise<void> {
-  await db.insert(mailedFaxes).values(row).onConflictDoNothing();
-}
+export type OldMailedFax = MailedFaxRow & { userDeleting: boolean };
 
-/** A send the store refused: no notice is owed for its faxes. */
-export async function forgetMailedFaxes(db: Db, faxIds: readonly string[]): Promise<void> {
-  // D1 binds at most 100 parameters a statement.
-  for (let i = 0; i < faxIds.length; i += 90) await db.delete(mailedFaxes).where(inArray(mailedFaxes.faxId, faxIds.slice(i, i + 90)));
-}
-
-/**
- * Claims the notice that the fax ended: answers the row to the one caller that claims it first,
- * null to every other (and for a fax that did not come by e-mail). One conditional UPDATE decides,
- * so a carrier's repeated delivery never mails twice.
- */
-export async function claimMailedFaxEnd(db: Db, faxId: string, now: number): Promise<MailedFaxRow | null> {
+/** The oldest rows left, with whether their account is being deleted. */
+export async function listOldMailedFaxes(db: Db, limit: number): Promise<OldMailedFax[]> {
   const rows = await db
-    .update(mailedFaxes)
-    .set({ endMailedAt: now })
-    .where(and(eq(mailedFaxes.faxId, faxId), isNull(mailedFaxes.endMailedAt)))
-    .returning();
-  return rows[0] ?? null;
+    .select({ row: mailedFaxes, deletingAt: users.deletingAt })
+    .from(mailedFaxes)
+    .innerJoin(users, eq(users.id, mailedFaxes.userId))
+    .orderBy(asc(mailedFaxes.createdAt), asc(mailedFaxes.faxId))
+    .limit(limit);
+  return rows.map(({ row, deletingAt }) => ({ ...row, userDeleting: deletingAt !== null }));
+}
+
+export async function deleteOldMailedFax(db: Db, faxId: string): Promise<void> {
+  await db.delete(mailedFaxes).where(eq(mailedFaxes.faxId, faxId));
 }

@@ -25,8 +25,10 @@ export const faxMailAddresses = sqliteTable(
   (t) => [uniqueIndex('fax_mail_addresses_user_email_idx').on(t.userId, t.email), index('fax_mail_addresses_email_idx').on(t.email)],
 );
 
-// A fax that came in by e-mail: who to tell that it was delivered or failed, told once. Gone with
-// the account (user_id's cascade).
+// A fax that came in by e-mail: who to tell that it was delivered or failed, told once. No longer
+// written: the owner's store keeps this beside the fax (decision 042's amendment), and the cron
+// hands the rows left to those stores (jobs/move-mailed-faxes.ts). Dropped once it is empty. Gone
+// with the account (user_id's cascade).
 export const mailedFaxes = sqliteTable(
   'mailed_faxes',
   {

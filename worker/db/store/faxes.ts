@@ -3,6 +3,7 @@ import type { FaxDirection } from '../../../src/common/faxes';
 import { spendable, splitCharge } from '../../domain/credits';
 import { moveCredits, readBalance } from './credits';
 import { changeFaxCounters } from './fax-counters';
+import { type MailedBy, recordStoreMailedFax } from './mailed-faxes';
 import type { StoreScope, UserStore } from './open-store';
 import { type StoreFaxRow, storeFaxEvents, storeFaxes } from './schema';
 
@@ -24,6 +25,8 @@ export interface NewStoreSendFax {
   sendAt?: number | null;
   /** The send to many numbers it is one recipient of. */
   broadcastId?: string | null;
+  /** A fax sent by e-mail: who to tell how it ends, noted with the fax (decision 028). */
+  mailedBy?: MailedBy | null;
 }
 
 /** Where a history page ends: the keyset of the next. */
@@ -71,6 +74,7 @@ export function createSendFaxes(store: UserStore, faxes: readonly NewStoreSendFa
         .get();
       moveCredits(tx, 'send', 'FAX_CHARGE', { defaultDelta: -split.fromDefault, paidDelta: -split.fromPaid }, fax.now, fax.id);
       tx.insert(storeFaxEvents).values({ id: crypto.randomUUID(), faxId: fax.id, at: fax.now, attempt: 0, kind: 'QUEUED' }).run();
+      if (fax.mailedBy) recordStoreMailedFax(tx, fax.id, fax.mailedBy, fax.now);
       return row;
     });
     changeFaxCounters(tx, 'SEND', { total: rows.length, lifetime: rows.length });

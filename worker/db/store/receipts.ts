@@ -29,3 +29,22 @@ export function recordStoreReceipt(store: StoreScope, receipt: Receipt, now: num
     .onConflictDoNothing()
     .run();
 }
+
+/** Records the delivery as handled; answers false when it was already (one insert decides). */
+export function claimStoreReceipt(store: StoreScope, receipt: Receipt, now: number): boolean {
+  const claimed = store
+    .insert(storeCarrierReceipts)
+    .values({ ...receipt, receivedAt: now })
+    .onConflictDoNothing()
+    .returning({ eventId: storeCarrierReceipts.eventId })
+    .all();
+  return claimed.length > 0;
+}
+
+/** Gives a claim back: its handling broke off, so a redelivery may try again. */
+export function forgetStoreReceipt(store: StoreScope, { provider, eventId }: Receipt): void {
+  store
+    .delete(storeCarrierReceipts)
+    .where(and(eq(storeCarrierReceipts.provider, provider), eq(storeCarrierReceipts.eventId, eventId)))
+    .run();
+}

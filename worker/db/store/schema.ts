@@ -214,3 +214,19 @@ export const storeRemoteNumbers = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.direction, t.number] })],
 );
+
+// A fax sent by e-mail (decision 028): who to tell how it ended, and that they were told. Written
+// in the transaction that takes the fax, so a refused send leaves none; claimed once by the change
+// that ends the fax (decision 042's amendment). Goes with the fax when it is deleted forever.
+export const storeMailedFaxes = sqliteTable('mailed_faxes', {
+  faxId: text('fax_id')
+    .primaryKey()
+    .references(() => storeFaxes.id, { onDelete: 'cascade' }),
+  // The confirmed address the mail came from: the notices go back there.
+  replyTo: text('reply_to').notNull(),
+  // The mail's subject (bounded), so the notices name the fax the way its sender did.
+  subject: text('subject').notNull(),
+  created: integer('created').notNull(),
+  // Set by the one change that told the sender how the fax ended.
+  endMailedAt: integer('end_mailed_at'),
+});
