@@ -11,3 +11,12 @@ export function hasKeptDocument(): boolean {
     return false;
   }
 }
+
+/** Nothing is kept any more, as far as a page reading the flag can tell (the file itself goes after). */
+export function dropKeptDocumentFlag(): void {
+  try {
+    window.localStorage.removeItem(KEPT_DOCUMENT_FLAG);
+  } catch {
+    // Storage the browser refuses: nothing was flagged there.
+  }
+}

@@ -1,4 +1,4 @@
-import { hasKeptDocument } from '../../lib/kept-document-flag';
+import { dropKeptDocumentFlag, hasKeptDocument } from '../../lib/kept-document-flag';
 import type { KeptSummary } from '../../stores/kept-document';
 
 // The behaviour of KeptDocument.astro: choosing or dropping a file keeps it (the IndexedDB code
@@ -62,6 +62,9 @@ export function watchKeptDocument(card: HTMLElement): void {
   card.addEventListener('click', (event) => {
     if (!(event.target as Element).closest('[data-forget]')) return;
     show(null);
+    // At once, with what the card shows: a reload or /send right after Remove finds nothing kept,
+    // even before the IndexedDB code has loaded and deleted the file.
+    dropKeptDocumentFlag();
     void keeper().then(
       (door) => door.forgetKeptDocument(),
       () => undefined,
