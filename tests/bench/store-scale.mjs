@@ -48,6 +48,11 @@ async function waitForFaxes(stateDir, expected) {
   }
 }
 
+// The local stand-in for the mail provider (MAIL_PROVIDER=outbox) keeps each mail in D1; deployed,
+// a mail leaves and nothing of it stays, so its rows and bytes are no cost of a fax.
+const LOCAL_ONLY_TABLES = ['outbox'];
+const withoutLocalOnly = (counters) => counters && new Map([...counters].filter(([key]) => !LOCAL_ONLY_TABLES.includes(key.split(' ')[0])));
+
 /** Bytes D1 keeps in its product tables (rows and indexes, without free space), read while the server runs. */
 function d1Bytes(file) {
   return withFile(
@@ -59,7 +64,12 @@ function d1Bytes(file) {
         )
         .all()
         .map((row) => row.name);
-      return [...tableBytes(db, tables).values()].reduce((sum, b) => sum + b.used, 0);
+      return [
+        ...tableBytes(
+          db,
+          tables.filter((table) => !LOCAL_ONLY_TABLES.includes(table)),
+        ).values(),
+      ].reduce((sum, b) => sum + b.used, 0);
     },
     { readOnly: true },
   );
@@ -75,7 +85,7 @@ async function settledD1(file) {
     quiet = same ? quiet + 1 : 0;
     last = now;
   }
-  return { rows: last, bytes: d1Bytes(file) };
+  return { rows: withoutLocalOnly(last), bytes: d1Bytes(file) };
 }
 
 /** `total` sends shared out over `users`, IN_FLIGHT at once in all; answers sends accepted a second. */
