@@ -47,11 +47,18 @@ onMount($areas, () => {
   });
 });
 
-/** The free numbers of an area code, or of a city typed that no listed area has (the inventory may). */
+let latestSearch = 0;
+
+/**
+ * The free numbers of an area code, or of a city typed that no listed area has (the inventory may).
+ * Only the latest search's answer is shown: the visitor's own area, listed on arrival, may answer
+ * after the area they typed meanwhile.
+ */
 export async function showArea(search: { areaCode: string } | { city: string }): Promise<void> {
+  const thisSearch = ++latestSearch;
   $numbers.set(null);
   const result = await call(api.numbers.$get({ query: search }));
-  $numbers.set(result.ok ? result.data.numbers : []);
+  if (thisSearch === latestSearch) $numbers.set(result.ok ? result.data.numbers : []);
 }
 
 /**
