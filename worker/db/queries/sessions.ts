@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, type Placeholder, sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import type { Db } from '../client';
 import { type SessionRow, sessions, type UserRow, users } from '../schema';
@@ -13,7 +13,7 @@ export type SessionReads = (db: Db, sessionId: string) => readonly BatchItem<'sq
  * The user's row and the session's own fields under names of their own: in a batch, Drizzle maps
  * D1's rows by column name, so two columns of one name (both tables' `id`, `created_at`) would collide.
  */
-function sessionWithUserQuery(db: Db, sessionId: string) {
+function sessionWithUserQuery(db: Db, sessionId: string | Placeholder) {
   return (
     db
       .select({
@@ -30,6 +30,25 @@ function sessionWithUserQuery(db: Db, sessionId: string) {
   );
 }
 
+type SessionWithUser = Awaited<ReturnType<typeof sessionWithUserQuery>>[number];
+
+// Every signed-in request reads its session: the statement is built once per database binding, as
+// drizzle's building was a good part of a read's time (decision 043's amendment).
+const preparedSessionQueries = new WeakMap<Db, ReturnType<typeof prepareSessionQuery>>();
+
+function prepareSessionQuery(db: Db) {
+  return sessionWithUserQuery(db, sql.placeholder('sessionId')).prepare();
+}
+
+function preparedSessionQuery(db: Db) {
+  let query = preparedSessionQueries.get(db);
+  if (!query) {
+    query = prepareSessionQuery(db);
+    preparedSessionQueries.set(db, query);
+  }
+  return query;
+}
+
 export async function insertSession(db: Db, session: SessionRow): Promise<void> {
   await db.insert(sessions).values(session);
 }
@@ -40,10 +59,10 @@ export async function findSessionWithUser(
   sessionId: string,
   alongside: SessionReads | null = null,
 ): Promise<{ session: SessionRow; user: UserRow; alongside: unknown[] } | null> {
-  const query = sessionWithUserQuery(db, sessionId);
   const reads = alongside ? alongside(db, sessionId) : [];
-  const [rows, ...results] = reads.length > 0 ? await db.batch([query, ...reads]) : [await query];
-  const found = (rows as Awaited<typeof query>)[0];
+  const [rows, ...results] =
+    reads.length > 0 ? await db.batch([sessionWithUserQuery(db, sessionId), ...reads]) : [await preparedSessionQuery(db).all({ sessionId })];
+  const found = (rows as SessionWithUser[])[0];
   if (!found) return null;
   const session: SessionRow = {
     id: sessionId,

@@ -1,5 +1,6 @@
 import { and, count, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { FaxDirection, FaxTotals } from '../../../src/common/faxes';
+import { builtOnce } from './built-once';
 import type { StoreScope } from './open-store';
 import { storeFaxCounters, storeFaxes } from './schema';
 
@@ -53,7 +54,14 @@ export function setFaxCounters(store: StoreScope, direction: FaxDirection, value
 }
 
 export function readFaxCounters(store: StoreScope, direction: FaxDirection): FaxCounterValues {
-  const row = store.select().from(storeFaxCounters).where(eq(storeFaxCounters.direction, direction)).get();
+  const query = builtOnce(store, 'counters of a direction', (s) =>
+    s
+      .select()
+      .from(storeFaxCounters)
+      .where(eq(storeFaxCounters.direction, sql.placeholder('direction')))
+      .prepare(),
+  );
+  const row = query.get({ direction });
   return row ? valuesOf(row) : { ...ZERO };
 }
 
@@ -62,7 +70,8 @@ export type AllFaxCounters = Record<FaxDirection, FaxCounterValues>;
 /** Both directions' counters in one statement (the table holds one row per direction). */
 export function readAllFaxCounters(store: StoreScope): AllFaxCounters {
   const all: AllFaxCounters = { SEND: { ...ZERO }, RECEIVE: { ...ZERO } };
-  for (const row of store.select().from(storeFaxCounters).all()) all[row.direction] = valuesOf(row);
+  const query = builtOnce(store, 'counters', (s) => s.select().from(storeFaxCounters).prepare());
+  for (const row of query.all()) all[row.direction] = valuesOf(row);
   return all;
 }
 
@@ -81,7 +90,8 @@ export function readFaxTotals(store: StoreScope): FaxTotals {
  * not the history; `send_at` is cleared when a fax starts or is cancelled.
  */
 export function countScheduledFaxes(store: StoreScope): number {
-  return store.select({ n: count() }).from(storeFaxes).where(isNotNull(storeFaxes.sendAt)).get()?.n ?? 0;
+  const query = builtOnce(store, 'scheduled faxes', (s) => s.select({ n: count() }).from(storeFaxes).where(isNotNull(storeFaxes.sendAt)).prepare());
+  return query.get()?.n ?? 0;
 }
 
 export function faxTotalsOf({ SEND: sent, RECEIVE: received }: AllFaxCounters, scheduled: number): FaxTotals {

@@ -1,9 +1,10 @@
-import { and, asc, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { FaxDirection } from '../../../src/common/faxes';
 import { spendable, splitCharge } from '../../domain/credits';
 import { moveCredits, readBalance } from './credits';
 import { changeFaxCounters } from './fax-counters';
 import { type MailedBy, recordStoreMailedFax } from './mailed-faxes';
+import { builtOnce } from './built-once';
 import type { StoreScope, UserStore } from './open-store';
 import { type StoreFaxRow, storeFaxEvents, storeFaxes } from './schema';
 
@@ -83,7 +84,14 @@ export function createSendFaxes(store: UserStore, faxes: readonly NewStoreSendFa
 }
 
 export function findStoreFax(store: StoreScope, faxId: string): StoreFaxRow | null {
-  return store.select().from(storeFaxes).where(eq(storeFaxes.id, faxId)).get() ?? null;
+  const query = builtOnce(store, 'fax by id', (s) =>
+    s
+      .select()
+      .from(storeFaxes)
+      .where(eq(storeFaxes.id, sql.placeholder('faxId')))
+      .prepare(),
+  );
+  return query.get({ faxId }) ?? null;
 }
 
 /** The faxes of one direction's history: everything but the trash. */
@@ -93,11 +101,28 @@ export function historyOf(direction: FaxDirection): SQL {
 
 /** One page of the history of one direction, trash excluded, newest first. */
 export function listStoreFaxes(store: StoreScope, direction: FaxDirection, after: FaxPosition | null, limit: number): StoreFaxRow[] {
-  return listStoreFaxesWhere(store, historyOf(direction), after, limit);
+  const f = storeFaxes;
+  const history = and(eq(f.direction, sql.placeholder('direction')), isNull(f.trashedAt))!;
+  if (!after) {
+    const query = builtOnce(store, 'history, first page', (s) =>
+      s.select().from(f).where(history).orderBy(desc(f.start), desc(f.id)).limit(sql.placeholder('limit')).prepare(),
+    );
+    return query.all({ direction, limit });
+  }
+  const query = builtOnce(store, 'history, next page', (s) =>
+    s
+      .select()
+      .from(f)
+      .where(pastPosition(history, { start: sql.placeholder('start'), id: sql.placeholder('id') }))
+      .orderBy(desc(f.start), desc(f.id))
+      .limit(sql.placeholder('limit'))
+      .prepare(),
+  );
+  return query.all({ direction, limit, start: after.start, id: after.id });
 }
 
 /** `where`, past `after` in list order: a row value, `(start, id) < (?, ?)`, which the list's indexes answer by seeking. */
-export function pastPosition(where: SQL, after: FaxPosition | null): SQL {
+export function pastPosition(where: SQL, after: FaxPosition | { start: Placeholder; id: Placeholder } | null): SQL {
   const f = storeFaxes;
   return after ? and(where, sql`(${f.start}, ${f.id}) < (${after.start}, ${after.id})`)! : where;
 }
@@ -144,7 +169,7 @@ export function sendingFaxQuery(store: StoreScope) {
 
 /** The newest sent fax still on its way (the send document's `sendingFax`), or null. */
 export function findSendingStoreFax(store: StoreScope): StoreFaxRow | null {
-  return sendingFaxQuery(store).get() ?? null;
+  return builtOnce(store, 'sending fax', (s) => sendingFaxQuery(s).prepare()).get() ?? null;
 }
 
 /** One fax accepted as createSendFaxes says, or refused with the credits there are. */

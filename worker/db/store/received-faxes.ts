@@ -3,6 +3,7 @@ import { splitCharge } from '../../domain/credits';
 import type { InboundCall, ReceivedEnd } from '../queries/received-faxes';
 import { moveCredits, readBalance } from './credits';
 import { changeFaxCounters } from './fax-counters';
+import { builtOnce } from './built-once';
 import type { StoreScope, UserStore } from './open-store';
 import { type StoreFaxRow, storeFaxEvents, storeFaxes } from './schema';
 
@@ -121,12 +122,15 @@ export function setStoreFaxRead(store: UserStore, faxId: string, read: boolean, 
 /** The faxes arriving now (the receive document's `receivingFax`), oldest first. */
 export function listStoreReceivingFaxes(store: StoreScope): StoreFaxRow[] {
   const f = storeFaxes;
-  return store
-    .select()
-    .from(f)
-    .where(and(eq(f.direction, 'RECEIVE'), eq(f.status, 'RECEIVING'), isNull(f.trashedAt)))
-    .orderBy(asc(f.start), asc(f.id))
-    .all();
+  const query = builtOnce(store, 'faxes arriving', (s) =>
+    s
+      .select()
+      .from(f)
+      .where(and(eq(f.direction, 'RECEIVE'), eq(f.status, 'RECEIVING'), isNull(f.trashedAt)))
+      .orderBy(asc(f.start), asc(f.id))
+      .prepare(),
+  );
+  return query.all();
 }
 
 /** The newest fax that has arrived (`lastReceivedEntry`), or null. */

@@ -1,7 +1,8 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import { RECENT_SHOWN, UNREAD_SHOWN } from '../../../src/common/recent-faxes';
 import type { FaxCounterValues } from './fax-counters';
-import { findSendingStoreFax, historyOf, listStoreFaxes, listStoreFaxesWhere } from './faxes';
+import { builtOnce } from './built-once';
+import { findSendingStoreFax, historyOf, listStoreFaxes } from './faxes';
 import type { StoreScope } from './open-store';
 import { listStoreReceivingFaxes } from './received-faxes';
 import { type StoreFaxRow, storeFaxes } from './schema';
@@ -23,8 +24,16 @@ export interface RecentFaxRows {
 function listUnreadStoreFaxes(store: StoreScope, unread: number): StoreFaxRow[] {
   if (unread <= 0) return [];
   const f = storeFaxes;
-  const where = and(historyOf('RECEIVE'), eq(f.read, false), ne(f.status, 'RECEIVING'))!;
-  return listStoreFaxesWhere(store, where, null, Math.min(unread, UNREAD_SHOWN));
+  const query = builtOnce(store, 'unread faxes', (s) =>
+    s
+      .select()
+      .from(f)
+      .where(and(historyOf('RECEIVE'), eq(f.read, false), ne(f.status, 'RECEIVING')))
+      .orderBy(desc(f.start), desc(f.id))
+      .limit(sql.placeholder('limit'))
+      .prepare(),
+  );
+  return query.all({ limit: Math.min(unread, UNREAD_SHOWN) });
 }
 
 export function readRecentFaxRows(store: StoreScope, received: FaxCounterValues): RecentFaxRows {
