@@ -322,7 +322,10 @@ export const storeWebhookAttempts = sqliteTable(
     // Seconds until the next attempt this one scheduled, or null (succeeded, or the last).
     retryInSeconds: integer('retry_in_seconds'),
   },
-  (t) => [index('webhook_attempts_endpoint_idx').on(t.endpointId, t.at), index('webhook_attempts_delivery_idx').on(t.deliveryId, t.attempt)],
+  (t) => [
+    index('webhook_attempts_endpoint_idx').on(t.endpointId, t.at),
+    index('webhook_attempts_delivery_idx').on(t.deliveryId, t.attempt),
+  ],
 );
 
 export type StoreWebhookAttemptRow = typeof storeWebhookAttempts.$inferSelect;
