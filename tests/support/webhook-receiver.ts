@@ -36,6 +36,7 @@ export function webhookReceiver(): Receiver {
     const headers = Object.fromEntries(request.headers);
     log.push({ path: url.pathname, headers, body: await request.text(), at: Date.now() });
     const status = statuses.get(url.pathname) ?? 200;
+    if (status === 204) return new Response(null, { status });
     return new Response(status < 300 ? 'ok' : 'receiver down', { status });
   });
   return {
