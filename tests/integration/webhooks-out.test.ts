@@ -201,7 +201,7 @@ describe('signatures (Standard Webhooks)', () => {
       'webhook-signature': await signWebhook(secret, eventId, old, request!.body),
     };
     expect(() => wh.verify(request!.body, oldHeaders)).toThrow();
-    expect(() => new Webhook('whsec_' + btoa('another secret of 32 bytes.....')).verify(request!.body, request!.headers)).toThrow();
+    expect(() => new Webhook(`whsec_${btoa('another secret of 32 bytes.....')}`).verify(request!.body, request!.headers)).toThrow();
 
     const [attempt] = await waitForAttempts(cookie, endpoint.id, 1);
     expect(attempt).toMatchObject({
