@@ -16,6 +16,11 @@ import SettingsSection from './SettingsSection';
 import WebhookEndpointRow from './WebhookEndpointRow';
 import { t } from './webhook-text';
 
+/** The dictionary's key of an event's name (a key with a dot in it would be read as a path). */
+function eventKey<T extends WebhookEventType>(type: T): T extends `${infer A}.${infer B}` ? `${A}_${B}` : never {
+  return type.replace('.', '_') as never;
+}
+
 /** The secret of an endpoint just added or rotated, shown once with a Copy button. */
 function ShownSecret() {
   const shown = useStore($shownSecret);
@@ -99,7 +104,7 @@ function AddEndpointForm({ onStatus, status }: { onStatus: (status: Status) => v
         {WEBHOOK_EVENT_TYPES.map((type) => (
           <label key={type} className="checkbox">
             <input type="checkbox" name="events" value={type} defaultChecked={type.startsWith('fax.')} />
-            <span>{t(`webhooks.eventNames.${type}`)}</span>
+            <span>{t(`webhooks.eventNames.${eventKey(type)}`)}</span>
           </label>
         ))}
       </fieldset>
