@@ -1,6 +1,7 @@
 import { WEBHOOK_DISABLE_AFTER_DAYS } from '../../src/common/outgoing-webhook-rules';
 import { getDb } from '../db/client';
 import { findUserById } from '../db/queries/users';
+import type { ClaimedDelivery } from '../db/store/webhooks';
 import { type AppConfig, readConfig } from '../env';
 import { sendMail } from '../mail/send';
 import { webhookDisabledMail } from '../mail/webhook-disabled-mail';
@@ -15,7 +16,7 @@ import { attemptDelivery } from './deliver';
 
 /** Deliveries sent side by side (each to a different endpoint). */
 const PARALLEL = 10;
-/** Rounds one message makes at most; the rest waits for the next message. */
+/** Rounds one message makes at most (each sends every claimed endpoint's due events). */
 const MAX_ROUNDS = 50;
 
 export interface DrainReport {
@@ -31,14 +32,19 @@ export async function drainWebhooks(env: Env, userId: string, clock: () => numbe
   for (let round = 0; round < MAX_ROUNDS; round++) {
     const claimed = await store.claimWebhookDeliveries(clock(), PARALLEL);
     if (claimed.length === 0) break;
+    // Each endpoint in turn through its due events, side by side with the others.
     await Promise.all(
-      claimed.map(async (claim) => {
-        const attempt = await attemptDelivery(config, userId, claim, clock());
-        const { disabled } = await store.finishWebhookAttempt(attempt);
-        report.attempts++;
-        if (attempt.delivered) report.delivered++;
-        if (attempt.retryInSeconds !== null) await enqueueWebhookDrain(env, userId, attempt.retryInSeconds);
-        if (disabled) await mailEndpointDisabled(env, config, userId, disabled.url);
+      claimed.map(async (first) => {
+        let claim: ClaimedDelivery | null = first;
+        while (claim) {
+          const attempt = await attemptDelivery(config, userId, claim, clock());
+          const finished = await store.finishWebhookAttempt(attempt, clock());
+          report.attempts++;
+          if (attempt.delivered) report.delivered++;
+          if (attempt.retryInSeconds !== null) await enqueueWebhookDrain(env, userId, attempt.retryInSeconds);
+          if (finished.disabled) await mailEndpointDisabled(env, config, userId, finished.disabled.url);
+          claim = finished.next;
+        }
       }),
     );
   }

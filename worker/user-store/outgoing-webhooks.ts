@@ -177,14 +177,24 @@ export const outgoingWebhookMethods = {
    * Records an attempt. An endpoint whose attempts have all failed for WEBHOOK_DISABLE_AFTER_DAYS
    * is turned off: the answer names it so the caller mails the account, once.
    */
-  async finishWebhookAttempt(this: StoreRoom, userId: string, attempt: FinishedAttempt): Promise<{ disabled: WebhookEndpointView | null }> {
+  async finishWebhookAttempt(
+    this: StoreRoom,
+    userId: string,
+    attempt: FinishedAttempt,
+    now: number,
+  ): Promise<{ disabled: WebhookEndpointView | null; next: hooks.ClaimedDelivery | null }> {
     await this.ready(userId);
     hooks.recordStoreWebhookAttempt(this.store, { ...attempt, id: newWebhookId('att') });
     if (attempt.nextAt !== null) await watchOpenFaxes(this);
     const endpoint = hooks.findStoreWebhookEndpoint(this.store, attempt.endpointId);
-    if (!endpoint?.enabled || !failedTooLong(endpoint.failingSince, attempt.at)) return { disabled: null };
-    const row = hooks.updateStoreWebhookEndpoint(this.store, endpoint.id, { enabled: false, disabledReason: 'failing' }, attempt.at);
-    return { disabled: row ? toWebhookEndpointView(row) : null };
+    let disabled: WebhookEndpointView | null = null;
+    if (endpoint?.enabled && failedTooLong(endpoint.failingSince, attempt.at)) {
+      const row = hooks.updateStoreWebhookEndpoint(this.store, endpoint.id, { enabled: false, disabledReason: 'failing' }, attempt.at);
+      disabled = row ? toWebhookEndpointView(row) : null;
+    }
+    // The endpoint's next event in the same call: one round trip an event, not two.
+    const [next] = hooks.claimStoreWebhookDeliveries(this.store, now, LEASE_MS, 1, attempt.endpointId);
+    return { disabled, next: next ?? null };
   },
 
   /** Sends failed deliveries again now: one, or every failed one of an endpoint; answers how many. */

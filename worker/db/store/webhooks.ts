@@ -116,7 +116,13 @@ export interface ClaimedDelivery {
  * each the endpoint's oldest due event, held for `leaseMs` so no other drain sends them: an
  * endpoint receives its events one at a time, in the order they happened.
  */
-export function claimStoreWebhookDeliveries(store: StoreScope, now: number, leaseMs: number, max: number): ClaimedDelivery[] {
+export function claimStoreWebhookDeliveries(
+  store: StoreScope,
+  now: number,
+  leaseMs: number,
+  max: number,
+  onlyEndpointId: string | null = null,
+): ClaimedDelivery[] {
   const busy = store
     .selectDistinct({ endpointId: dl.endpointId })
     .from(dl)
@@ -132,6 +138,7 @@ export function claimStoreWebhookDeliveries(store: StoreScope, now: number, leas
       and(
         eq(dl.state, 'pending'),
         lte(dl.nextAt, now),
+        onlyEndpointId ? eq(dl.endpointId, onlyEndpointId) : undefined,
         or(eq(ep.enabled, true), eq(ev.type, WEBHOOK_TEST_EVENT)),
         busy.length > 0 ? sql`${dl.endpointId} NOT IN ${busy}` : undefined,
       ),
