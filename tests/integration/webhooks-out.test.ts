@@ -5,6 +5,7 @@ import type { WebhookEndpointView } from '../../src/common/outgoing-webhook-rule
 import { signWebhook } from '../../worker/crypto/standard-webhooks';
 import { readConfig } from '../../worker/env';
 import { attemptDelivery } from '../../worker/outgoing-webhooks/deliver';
+import { makeEndpointSecret } from '../../worker/outgoing-webhooks/secrets';
 import { call, errorCode, signUp } from '../support/client';
 import { waitFor } from '../support/wait';
 import { addEndpoint, waitForAttempts, webhookReceiver } from '../support/webhook-receiver';
@@ -161,7 +162,7 @@ describe('webhook endpoints', () => {
           events: '[]',
           enabled: true,
           disabledReason: null,
-          secret: 'not-sealed',
+          secret: (await makeEndpointSecret(config, 'someone', 'we_x')).sealed,
           previousSecret: null,
           previousSecretUntil: null,
           failingSince: null,

@@ -68,6 +68,9 @@ export async function attemptDelivery(config: AppConfig, userId: string, claim: 
     const pause = retryPauseSeconds(attempt);
     return { ...base, ...fields, delivered: false, retryInSeconds: pause, nextAt: pause === null ? null : now + pause * 1000 };
   };
+  // A secret that no longer opens (SECOND_FACTOR_KEY changed) would send an unsigned request.
+  if (secrets.length === 0)
+    return failed({ responseStatus: null, responseBody: null, latencyMs: 0, error: 'No signing secret: rotate it' });
   const started = performance.now();
   const target = await checkWebhookTarget(endpoint.url, config);
   if (!target.ok) return failed({ responseStatus: null, responseBody: null, latencyMs: 0, error: `Refused: ${target.problem}` });
