@@ -1,11 +1,11 @@
 // The house rules of docs/architecture.md as a check (npm run lint:imports, part of npm test).
 // Rooms, lowest first: shared (src/common, src/i18n) and crypto/ and env.ts → domain/, views/, db/, storage/
 // → adapters (carrier/, payments/, mail/, queues/) and http/ → user-store/ → live/ → features (auth/, numbers/,
-// documents/, uploads/, fax/, fax-mail/, receive/, subscriptions/, funnel/) → webhooks/, jobs/ → api/, pages/ → app.ts, index.ts.
+// documents/, uploads/, fax/, fax-mail/, receive/, subscriptions/, funnel/, outgoing-webhooks/) → webhooks/, jobs/ → api/, pages/ → app.ts, index.ts.
 // loopback/ is the outside world (the simulated fax network): only the entries may load it.
 // Type-only imports are free: they vanish at run time and carry no behaviour.
 
-const FEATURES = '^worker/(auth|numbers|documents|uploads|fax|fax-mail|receive|subscriptions|funnel)/';
+const FEATURES = '^worker/(auth|numbers|documents|uploads|fax|fax-mail|receive|subscriptions|funnel|outgoing-webhooks)/';
 const ADAPTERS = '^worker/(carrier|payments|mail|queues)/';
 const ABOVE_FEATURES = '^worker/(webhooks|jobs|api|pages|loopback)/';
 const runtime = { dependencyTypesNot: ['type-only'] };

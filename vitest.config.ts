@@ -37,6 +37,9 @@ export default defineConfig(async () => ({
           CARRIER_MEDIA_HOSTS: 'media.telnyx.test',
           // Faxes move at once and retries are not delayed, so tests wait on events, not clocks.
           LOOPBACK_MS_PER_PAGE: '0',
+          // Outgoing webhooks' receivers (tests/support/webhook-receiver.ts): names the tests make
+          // resolve, one public and one to this machine; the outside world is a fetch stub.
+          WEBHOOK_DNS_HOSTS: 'hooks.receiver.test=93.184.215.14,rebound.receiver.test=127.0.0.1,v6.receiver.test=::ffff:10.0.0.1',
           FAX_RETRY_BASE_SECONDS: '0',
           TELNYX_PUBLIC_KEY: telnyxPublicKey,
           TEST_TELNYX_PRIVATE_JWK: JSON.stringify(telnyxTestKey.privateKey.export({ format: 'jwk' })),

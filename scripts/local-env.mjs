@@ -30,6 +30,8 @@ const LOCAL_VALUES = {
   APP_ENV: () => 'development',
   LIVE_TOKEN_SECRET: () => randomBytes(32).toString('hex'),
   DEV_TOOLS: () => 'on',
+  // Outgoing webhooks may go to http://localhost:<port> here, a receiver on this machine (decision 047).
+  WEBHOOK_ALLOW_LOCAL_HTTP: () => 'on',
   GOOGLE_CLIENT_ID: () => 'local-dev.apps.googleusercontent.com',
   GOOGLE_JWKS_URL: () => '/dev/google/certs',
   DEV_GOOGLE_PRIVATE_JWK: devGoogleKey,

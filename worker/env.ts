@@ -17,6 +17,10 @@ declare global {
       FAX_ID_SECRET: string;
       /** `on` enables /dev pages, the local Google stand-in and devAccountDelete. Never in production. */
       DEV_TOOLS?: string;
+      /** `on` lets outgoing webhooks go to http://localhost:<port> (local development and tests). Never in production. */
+      WEBHOOK_ALLOW_LOCAL_HTTP?: string;
+      /** `name=ip,…`: outgoing webhooks' host names resolve from this list instead of DNS-over-HTTPS. Never in production. */
+      WEBHOOK_DNS_HOSTS?: string;
       /** Secret (dev only): the private JWK the local Google stand-in signs ID tokens with. */
       DEV_GOOGLE_PRIVATE_JWK?: string;
       /** Secret: API key of the production mail provider (MAIL_PROVIDER=resend). */
@@ -109,6 +113,17 @@ const configSchema = z
       .enum(['on', 'off'])
       .default('off')
       .transform((value) => value === 'on'),
+    // Outgoing webhooks (decision 047): http://localhost:<port> allowed, and a fixed list of names
+    // instead of DNS-over-HTTPS, for local runs and tests only (no internet there).
+    WEBHOOK_ALLOW_LOCAL_HTTP: z
+      .enum(['on', 'off'])
+      .default('off')
+      .transform((value) => value === 'on'),
+    WEBHOOK_DNS_HOSTS: z
+      .string()
+      .regex(/^([a-z0-9.-]+=[0-9a-f.:]+)(,[a-z0-9.-]+=[0-9a-f.:]+)*$/i, 'must be name=ip,name=ip')
+      .transform((value) => new Map(value.split(',').map((pair) => pair.split('=') as [string, string])))
+      .optional(),
     GOOGLE_CLIENT_ID: z.string().min(1, 'is required (the OAuth client id of the Google sign-in button)'),
     // An absolute URL, or a path served by this Worker (the local stand-in, /dev/google/certs).
     GOOGLE_JWKS_URL: z.union([z.url(), z.string().regex(/^\/[\w/.-]+$/)]),
@@ -211,6 +226,20 @@ const configSchema = z
     }
     if (config.LOCAL_GEO && config.APP_ENV === 'production') {
       ctx.addIssue({ code: 'custom', path: ['LOCAL_GEO'], message: 'must be unset in production (request.cf tells where visitors are)' });
+    }
+    if (config.WEBHOOK_ALLOW_LOCAL_HTTP && config.APP_ENV === 'production') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['WEBHOOK_ALLOW_LOCAL_HTTP'],
+        message: 'must be off in production (webhooks go over https only)',
+      });
+    }
+    if (config.WEBHOOK_DNS_HOSTS && config.APP_ENV === 'production') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['WEBHOOK_DNS_HOSTS'],
+        message: 'must be unset in production (names resolve through DNS-over-HTTPS)',
+      });
     }
     if (config.DEV_TOOLS && config.APP_ENV === 'production') {
       ctx.addIssue({ code: 'custom', path: ['DEV_TOOLS'], message: 'must be off in production' });

@@ -218,6 +218,10 @@ declare module 'virtual:messages/funnel' {
   const messages: Messages['funnel'];
   export default messages;
 }
+declare module 'virtual:messages/webhooks' {
+  const messages: Messages['webhooks'];
+  export default messages;
+}
 declare module 'virtual:messages/signInLink.mail' {
   const messages: Messages['signInLink']['mail'];
   export default messages;
@@ -532,6 +536,22 @@ declare module 'virtual:messages/legal.agree' {
 }
 declare module 'virtual:messages/funnel.steps' {
   const messages: Messages['funnel']['steps'];
+  export default messages;
+}
+declare module 'virtual:messages/webhooks.mail' {
+  const messages: Messages['webhooks']['mail'];
+  export default messages;
+}
+declare module 'virtual:messages/webhooks.eventNames' {
+  const messages: Messages['webhooks']['eventNames'];
+  export default messages;
+}
+declare module 'virtual:messages/webhooks.columns' {
+  const messages: Messages['webhooks']['columns'];
+  export default messages;
+}
+declare module 'virtual:messages/webhooks.states' {
+  const messages: Messages['webhooks']['states'];
   export default messages;
 }
 declare module 'virtual:message/*' {

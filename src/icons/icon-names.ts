@@ -43,6 +43,7 @@ export const ICON_NAMES = [
   'file-down',
   'import',
   'mail-plus',
+  'webhook',
   // Things
   'file-text',
   'file-up',
@@ -60,6 +61,7 @@ export const ICON_NAMES = [
   'globe',
   'smartphone',
   'laptop',
+  'code-xml',
   // States
   'circle-check',
   'circle-x',

@@ -10,6 +10,7 @@ import { benchLighthouse } from './lighthouse.mjs';
 import { benchReceive } from './receive-latency.mjs';
 import { benchSignedInPages } from './signed-in-pages.mjs';
 import { benchUpload } from './upload-throughput.mjs';
+import { benchWebhooks } from './webhooks.mjs';
 
 const PORT = Number(process.env.BENCH_PORT ?? 8795);
 // The simulated fax network at full speed: the receive figures are our own pipeline, not the line.
@@ -90,6 +91,7 @@ try {
 
   rows.push(...(await benchUpload(base, { origin: base, cookie })));
   rows.push(...(await benchReceive(base, stats)));
+  rows.push(...(await benchWebhooks(base)));
   rows.push(...(await benchHoldRace(base, stats)));
   rows.push(...(await benchLandingPages(base)));
   rows.push(...(await benchLighthouse(base)));

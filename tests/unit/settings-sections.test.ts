@@ -17,6 +17,7 @@ describe('the sections of /settings', () => {
     ['section=notifications', 'notifications'],
     ['section=fax-mail', 'fax-mail'],
     ['section=appearance', 'appearance'],
+    ['section=developers', 'developers'],
     ['section=Billing', 'profile'],
     ['section=', 'profile'],
     ['section=__proto__', 'profile'],

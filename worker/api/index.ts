@@ -31,6 +31,7 @@ import { sendManyApi } from './send-many';
 import { signInLinkApi } from './sign-in-link';
 import { trashApi } from './trash';
 import { uploadsApi } from './uploads';
+import { webhookEndpointsApi } from './webhook-endpoints';
 import { webhooksApi } from './webhooks';
 
 /** Every /api route, chained so the browser's typed client (worker/api/client.ts, decision 020) sees them all. */
@@ -62,6 +63,7 @@ export const api = new Hono<AppEnv>()
   .route('/', trashApi)
   .route('/', contactsApi)
   .route('/', contactFilesApi)
+  .route('/', webhookEndpointsApi)
   .route('/', webhooksApi)
   .route('/', paymentWebhooksApi)
   .route('/', faxMediaApi)

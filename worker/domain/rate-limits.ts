@@ -37,6 +37,9 @@ export const RATE_LIMITS = {
   // Mail to fax addresses: every mail read from one sender, and the faxes one account sends so.
   'fax-mail-inbound-sender': { limit: 30, windowMs: 60 * 60_000 },
   'fax-mail-inbound-account': { limit: 60, windowMs: 60 * 60_000 },
+  // Outgoing webhooks (decision 047): endpoints added, changed, rotated, tested or redelivered by
+  // one account; each can make the service call out, so it is bounded.
+  'webhook-change-account': { limit: 120, windowMs: 60 * 60_000 },
 } as const satisfies Record<string, { limit: number; windowMs: number }>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;

@@ -1,5 +1,6 @@
 import { handleAccountJobs } from './account-jobs';
 import { handleFaxJobs } from './fax-jobs';
+import { handleWebhookJobs } from './webhook-jobs';
 
 /** The Worker's queue handler: routes each batch to the consumer of its queue. */
 export async function queue(batch: MessageBatch<unknown>, env: Env): Promise<void> {
@@ -8,6 +9,8 @@ export async function queue(batch: MessageBatch<unknown>, env: Env): Promise<voi
       return handleAccountJobs(batch, env);
     case 'fax-jobs':
       return handleFaxJobs(batch, env);
+    case 'webhook-jobs':
+      return handleWebhookJobs(batch, env);
     default:
       console.warn('No consumer for queue', batch.queue);
       batch.retryAll();

@@ -4,6 +4,7 @@ import { readLoginHistory } from '../auth/login-history';
 import { readSecondFactorStatus } from '../auth/second-factor';
 import { getDb } from '../db/client';
 import { readFaxMailSettings } from '../fax-mail/settings';
+import { listWebhookEndpoints } from '../outgoing-webhooks/endpoints';
 import { readBillingHistory, subscriptionStatusFor } from '../subscriptions/status';
 import type { PageInput } from './page-input';
 
@@ -28,6 +29,8 @@ export async function loadSettings({ env, url, user, ownedNumber }: PageInput): 
       const [loginHistory, secondFactor] = await Promise.all([readLoginHistory(db, user.id), readSecondFactorStatus(db, user.id)]);
       return { page: 'settings', section, loginHistory, secondFactor };
     }
+    case 'developers':
+      return { page: 'settings', section, webhookEndpoints: await listWebhookEndpoints(env, user.id) };
     case 'fax-mail':
       return { page: 'settings', section, faxMail: await readFaxMailSettings(env, user) };
     default:

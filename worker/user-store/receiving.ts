@@ -9,6 +9,7 @@ import { endStoreReceivedFax, noteStoreReceivingFax, type StoreInboundCall, setS
 import type { CreditPeriod } from '../domain/credits';
 import { ABANDONED_CALL_MS } from '../domain/fax-sweeps';
 import { recordEnded } from './ledger';
+import { emitFaxEvents } from './outgoing-webhooks';
 import { faxView, pushFax, type StoreRoom, watchOpenFaxes } from './room';
 
 // Receiving (decision 018): a call's fax noted while it comes in, ended once and charged, marked
@@ -74,6 +75,7 @@ export const receivingMethods = {
     if (row) {
       await pushFax(this, row, end.kind === 'received');
       await recordEnded(this, row);
+      await emitFaxEvents(this, null, row);
     }
     return true;
   },

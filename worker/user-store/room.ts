@@ -11,6 +11,7 @@ import type { StoreFaxRow } from '../db/store/schema';
 import { oldestTrashing } from '../db/store/trash';
 import { STALLED_DISPATCH_MS } from '../domain/fax-sweeps';
 import { toFaxView } from '../views/faxes';
+import { webhookAlarmDue } from './webhook-watch';
 
 // What the object's methods, kept by concern in the modules of this room, work with: the user's
 // store and the few things of the object itself (user-hub.ts) they need. Each module's methods
@@ -67,6 +68,8 @@ export async function watchOpenFaxes(room: StoreRoom): Promise<void> {
   if (trashedSince !== null) dues.push(Math.max(now, trashedSince + TRASH_RETENTION_MS));
   const ledgerSince = ledgerPendingSince(room.store);
   if (ledgerSince !== null) dues.push(Math.max(now, ledgerSince + LEDGER_FLUSH_MS));
+  const webhooks = webhookAlarmDue(room, now);
+  if (webhooks !== null) dues.push(webhooks);
   const set = await room.ctx.storage.getAlarm();
   if (dues.length === 0) {
     if (set !== null) await room.ctx.storage.deleteAlarm();

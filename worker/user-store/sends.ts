@@ -1,5 +1,6 @@
 import type { FaxView } from '../../src/common/faxes';
 import { applyCreditPeriod } from '../db/store/credit-period';
+import { readBalance } from '../db/store/credits';
 import { readFaxCounters } from '../db/store/fax-counters';
 import { createSendFaxes, findStoreFax, listBroadcastFaxes, type NewStoreSendFax } from '../db/store/faxes';
 import {
@@ -9,9 +10,11 @@ import {
   type ScheduleChange,
   startScheduledFax,
 } from '../db/store/scheduled-faxes';
-import type { CreditPeriod } from '../domain/credits';
+import { type CreditPeriod, spendable } from '../domain/credits';
+import { creditsLowEvent } from '../domain/webhook-events';
 import { enqueueFaxJob } from '../queues/fax-messages';
 import { recordEnded } from './ledger';
+import { emitFaxEvents, emitWebhookEvents } from './outgoing-webhooks';
 import { faxView, faxViews, pushFax, type StoreRoom, watchOpenFaxes } from './room';
 
 // Sending: a send (to one or many) accepted and charged at once, and scheduled faxes moved,
@@ -49,9 +52,15 @@ export const sendMethods = {
     if (sendLimit !== null && readFaxCounters(this.store, 'SEND').lifetime + faxes.length > sendLimit) {
       return { accepted: false, reason: 'UNVERIFIED' };
     }
+    const creditsBefore = spendable(readBalance(this.store, 'send'));
     const result = createSendFaxes(this.store, faxes);
     if (!result.accepted) return { accepted: false, reason: 'CREDITS', available: result.available, needed: result.needed };
-    for (const [i, row] of result.faxes.entries()) await pushFax(this, row, i === result.faxes.length - 1);
+    for (const [i, row] of result.faxes.entries()) {
+      await pushFax(this, row, i === result.faxes.length - 1);
+      await emitFaxEvents(this, null, row);
+    }
+    const low = creditsLowEvent(creditsBefore, spendable(readBalance(this.store, 'send')));
+    if (low) await emitWebhookEvents(this, [low]);
     await watchOpenFaxes(this);
     return { accepted: true, faxes: faxViews(this, result.faxes) };
   },
@@ -91,7 +100,10 @@ async function afterScheduleChange(room: StoreRoom, change: ScheduleChange, ende
   if (typeof change === 'string') return change;
   for (const [i, row] of change.faxes.entries()) {
     await pushFax(room, row, ended && i === change.faxes.length - 1);
-    if (ended) await recordEnded(room, row);
+    if (ended) {
+      await recordEnded(room, row);
+      await emitFaxEvents(room, { status: 'QUEUED', pagesSent: 0, nextAttemptAt: null }, row);
+    }
   }
   await watchOpenFaxes(room);
   return { faxes: change.faxes.map((row) => faxView(room, row)) };

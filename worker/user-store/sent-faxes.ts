@@ -10,6 +10,7 @@ import { showsChange } from '../domain/fax-push';
 import { type AttemptReport, faxProgressOf, isTerminalStatus, startFaxAttempt } from '../domain/fax-status';
 import { enqueueFaxJob } from '../queues/fax-messages';
 import { recordEnded } from './ledger';
+import { emitFaxEvents } from './outgoing-webhooks';
 import { faxView, pushFax, type StoreRoom, watchOpenFaxes } from './room';
 
 // A sent fax's life with the carrier (decision 014), decided where the fax is: the object runs one
@@ -191,6 +192,7 @@ async function commitChange(room: StoreRoom, change: FaxChange, before: StoreFax
     const refunded = (change.refund?.toPaid ?? 0) + (change.refund?.toDefault ?? 0);
     if (refunded > 0 || showsChange(faxView(room, before), faxView(room, row))) await pushFax(room, row, refunded > 0);
     await recordEnded(room, row);
+    await emitFaxEvents(room, before, row);
   }
   await watchOpenFaxes(room);
   return { mailedEnd };

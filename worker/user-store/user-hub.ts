@@ -10,11 +10,13 @@ import { enqueueFaxJob } from '../queues/fax-messages';
 import { type ContactMethods, contactMethods } from './contacts';
 import { type FaxReadMethods, faxReadMethods } from './fax-reads';
 import { flushLedgerWhenDue, type LedgerMethods, ledgerMethods } from './ledger';
+import { type OutgoingWebhookMethods, outgoingWebhookMethods } from './outgoing-webhooks';
 import { closeSilentCalls, type ReceivingMethods, receivingMethods } from './receiving';
 import { type StoreRoom, watchOpenFaxes } from './room';
 import { type SendMethods, sendMethods, startDueFaxes } from './sends';
 import { type SentFaxMethods, sentFaxMethods } from './sent-faxes';
 import { purgeExpiredTrash, type TrashMethods, trashMethods } from './trash';
+import { watchWebhooks } from './webhook-watch';
 
 /** Every method that names the user (the modules of this room), as `userStore()` calls them. */
 export type UserStoreMethods = SendMethods &
@@ -23,7 +25,8 @@ export type UserStoreMethods = SendMethods &
   ReceivingMethods &
   TrashMethods &
   ContactMethods &
-  LedgerMethods;
+  LedgerMethods &
+  OutgoingWebhookMethods;
 
 interface SocketAttachment {
   sessionId: string;
@@ -94,6 +97,7 @@ export class UserHub extends DurableObject<Env> implements StoreRoom {
     await startDueFaxes(this, userId, now);
     await flushLedgerWhenDue(this, userId, now);
     await purgeExpiredTrash(this, userId, now);
+    await watchWebhooks(this, userId, now);
     await watchOpenFaxes(this);
   }
 
@@ -205,4 +209,5 @@ Object.assign(
   trashMethods,
   contactMethods,
   ledgerMethods,
+  outgoingWebhookMethods,
 );

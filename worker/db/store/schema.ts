@@ -230,3 +230,102 @@ export const storeMailedFaxes = sqliteTable('mailed_faxes', {
   // Set by the one change that told the sender how the fax ended.
   endMailedAt: integer('end_mailed_at'),
 });
+
+// Outgoing webhooks (decision 047): the endpoints the user's own software listens at, the events
+// of the account kept 30 days (so a client that missed some catches up: GET /v1/events?after=…),
+// one delivery per event and endpoint with where it stands, and a log row per attempt. All of it
+// here, none in D1 (decision 042): it grows with faxes.
+export const storeWebhookEndpoints = sqliteTable('webhook_endpoints', {
+  id: text('id').primaryKey(),
+  url: text('url').notNull(),
+  description: text('description').notNull().default(''),
+  // JSON array of event types (src/common/outgoing-webhooks.ts); never empty.
+  events: text('events').notNull(),
+  enabled: integer('enabled', { mode: 'boolean' }).notNull().default(true),
+  // Why it was turned off by us rather than by the user ('failing'), or null.
+  disabledReason: text('disabled_reason'),
+  // The signing secret sealed (crypto/seal.ts), and the one it replaced while it still signs beside it.
+  secret: text('secret').notNull(),
+  previousSecret: text('previous_secret'),
+  previousSecretUntil: integer('previous_secret_until'),
+  // When the endpoint's current run of failed attempts began (null after any success).
+  failingSince: integer('failing_since'),
+  created: integer('created').notNull(),
+  updated: integer('updated').notNull(),
+});
+
+export type StoreWebhookEndpointRow = typeof storeWebhookEndpoints.$inferSelect;
+
+export const storeWebhookEvents = sqliteTable(
+  'webhook_events',
+  {
+    // The order events happened in: the cursor of the events list.
+    seq: integer('seq').primaryKey({ autoIncrement: true }),
+    id: text('id').notNull().unique(),
+    type: text('type').notNull(),
+    // The JSON body every endpoint receives: { type, timestamp, livemode, data }.
+    body: text('body').notNull(),
+    created: integer('created').notNull(),
+  },
+  (t) => [index('webhook_events_created_idx').on(t.created)],
+);
+
+export type StoreWebhookEventRow = typeof storeWebhookEvents.$inferSelect;
+
+export const WEBHOOK_DELIVERY_STATES = ['pending', 'succeeded', 'dead'] as const;
+
+export const storeWebhookDeliveries = sqliteTable(
+  'webhook_deliveries',
+  {
+    id: text('id').primaryKey(),
+    eventSeq: integer('event_seq').notNull(),
+    endpointId: text('endpoint_id')
+      .notNull()
+      .references(() => storeWebhookEndpoints.id, { onDelete: 'cascade' }),
+    state: text('state', { enum: WEBHOOK_DELIVERY_STATES }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    // When the next attempt is due (pending only), and until when a drain holds it (in flight).
+    nextAt: integer('next_at'),
+    leaseUntil: integer('lease_until'),
+    lastStatus: integer('last_status'),
+    created: integer('created').notNull(),
+    updated: integer('updated').notNull(),
+  },
+  (t) => [
+    index('webhook_deliveries_due_idx').on(t.endpointId, t.state, t.eventSeq),
+    index('webhook_deliveries_next_idx').on(t.nextAt).where(sql`${t.state} = 'pending'`),
+    index('webhook_deliveries_created_idx').on(t.created),
+  ],
+);
+
+export type StoreWebhookDeliveryRow = typeof storeWebhookDeliveries.$inferSelect;
+
+export const storeWebhookAttempts = sqliteTable(
+  'webhook_attempts',
+  {
+    id: text('id').primaryKey(),
+    deliveryId: text('delivery_id')
+      .notNull()
+      .references(() => storeWebhookDeliveries.id, { onDelete: 'cascade' }),
+    endpointId: text('endpoint_id').notNull(),
+    attempt: integer('attempt').notNull(),
+    at: integer('at').notNull(),
+    url: text('url').notNull(),
+    // JSON object of the request headers sent, and the body.
+    requestHeaders: text('request_headers').notNull(),
+    requestBody: text('request_body').notNull(),
+    // The answer: status (null when none came), its first bytes, how long it took; or why none came.
+    responseStatus: integer('response_status'),
+    responseBody: text('response_body'),
+    latencyMs: integer('latency_ms').notNull(),
+    error: text('error'),
+    // Seconds until the next attempt this one scheduled, or null (succeeded, or the last).
+    retryInSeconds: integer('retry_in_seconds'),
+  },
+  (t) => [
+    index('webhook_attempts_endpoint_idx').on(t.endpointId, t.at),
+    index('webhook_attempts_delivery_idx').on(t.deliveryId, t.attempt),
+  ],
+);
+
+export type StoreWebhookAttemptRow = typeof storeWebhookAttempts.$inferSelect;
