@@ -18,7 +18,8 @@ const credentialCommon = {
   id: credentialId,
   rawId: credentialId,
   type: z.literal('public-key'),
-  clientExtensionResults: z.record(z.string(), z.unknown()).default({}),
+  // Extension outputs are not used: whatever the browser sends there is dropped.
+  clientExtensionResults: z.object({}).default({}),
   authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
 };
 

@@ -130,7 +130,7 @@ export class SoftPasskey {
     const { origin = 'http://localhost:8787', rpId = 'localhost', userVerified = true } = ceremony;
     this.userHandle = options.user.id;
     const { publicKey } = await this.keys;
-    const raw = new Uint8Array(await crypto.subtle.exportKey('raw', publicKey));
+    const raw = new Uint8Array((await crypto.subtle.exportKey('raw', publicKey)) as ArrayBuffer);
     const cose = cbor(
       new Map<CborValue, CborValue>([
         [1, 2], // kty: EC2
