@@ -128,14 +128,14 @@ export default function PasskeysCard({ rendered }: { rendered: PasskeyView[] }) 
                   <div className="passkey-about">
                     <strong className="passkey-name">{passkey.name}</strong>
                     <span className="muted">
-                      {t('passkeys.created')}
+                      {`${t('passkeys.created')} `}
                       <LocalTime at={passkey.createdAt} style="day" />
                       {' · '}
                       {passkey.lastUsedAt === null ? (
                         t('passkeys.neverUsed')
                       ) : (
                         <>
-                          {t('passkeys.lastUsed')}
+                          {`${t('passkeys.lastUsed')} `}
                           <LocalTime at={passkey.lastUsedAt} style="day" />
                         </>
                       )}
@@ -156,7 +156,7 @@ export default function PasskeysCard({ rendered }: { rendered: PasskeyView[] }) 
                     </button>
                     <button
                       type="button"
-                      className="button secondary danger"
+                      className="button secondary"
                       disabled={busy}
                       aria-label={`${t('passkeys.remove')}: ${passkey.name}`}
                       onClick={() => {
