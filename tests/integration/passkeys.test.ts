@@ -321,6 +321,8 @@ describe('signing up with a passkey only', () => {
     });
     expect(change.status).toBe(400);
     expect((await passkeySignIn(passkey)).status).toBe(200);
+    const methods = await call(`/api/checkIfEmailExists?email=${encodeURIComponent(email)}`);
+    expect(await methods.json()).toEqual(['passkey']);
     // The address is taken now.
     const again = await call('/api/passkeySignUpOptions', { method: 'POST', body: { email } });
     expect(await errorCode(again)).toBe('EMAIL_IN_USE');
