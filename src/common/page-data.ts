@@ -7,6 +7,7 @@ import type { FaxDetails, FaxListPage } from './faxes';
 import type { FunnelReport } from './funnel';
 import type { NumberHoldView } from './numbers';
 import type { WebhookEndpointView } from './outgoing-webhook-rules';
+import type { PasskeyView } from './passkey-rules';
 import type { OptionsView } from './plans';
 import type { SecondFactorStatus } from './second-factor-schemas';
 import type { BroadcastView } from './send-many';
@@ -38,11 +39,11 @@ export type PageData =
   /**
    * /settings?section=…: what the section shown needs, as its calls answer it (the account itself
    * is in the page context): the plan and payments (GET /api/checkSubscriptionStatus,
-   * /api/billingHistory), the sign-in history (GET /api/loginHistory) and two-step verification (GET /api/secondFactor), the addresses for faxes by
+   * /api/billingHistory), the sign-in history (GET /api/loginHistory), two-step verification (GET /api/secondFactor) and the passkeys (GET /api/passkeys), the addresses for faxes by
    * e-mail (GET /api/faxMailAddresses), the webhook endpoints (GET /api/webhookEndpoints); nothing more for the others.
    */
   | { page: 'settings'; section: 'billing'; subscription: SubscriptionView; billingHistory: BillingHistory }
-  | { page: 'settings'; section: 'security'; loginHistory: LoginHistoryEntry[]; secondFactor: SecondFactorStatus }
+  | { page: 'settings'; section: 'security'; loginHistory: LoginHistoryEntry[]; secondFactor: SecondFactorStatus; passkeys: PasskeyView[] }
   | { page: 'settings'; section: 'fax-mail'; faxMail: FaxMailSettings }
   | { page: 'settings'; section: 'developers'; webhookEndpoints: WebhookEndpointView[] }
   | { page: 'settings'; section: 'profile' | 'notifications' | 'appearance' }

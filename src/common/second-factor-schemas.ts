@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { passkeyProofSchema } from './passkey-schemas';
 import type { Viewer } from './viewer';
 
 // The second factor (decision 044): request and answer shapes shared by worker/api/second-factor.ts,
@@ -13,10 +14,14 @@ const appCodeSchema = z
 /** A recovery code as typed (case, spaces and dashes do not matter); its letters are checked by the server. */
 const recoveryCodeSchema = z.string({ message: 'INVALID_CODE' }).min(10, 'INVALID_CODE').max(40, 'INVALID_CODE');
 
-/** POST /api/verifySignIn and /api/removeApp: a code from the app, or a recovery code. */
+/**
+ * POST /api/verifySignIn, /api/stepUp and /api/removeApp: a code from the app, a recovery code, or
+ * an answer of one of the account's passkeys (decision 045).
+ */
 export const secondFactorProofSchema = z.union([
   z.object({ code: appCodeSchema }).strict(),
   z.object({ recoveryCode: recoveryCodeSchema }).strict(),
+  passkeyProofSchema,
 ]);
 export type SecondFactorProof = z.infer<typeof secondFactorProofSchema>;
 

@@ -10,7 +10,7 @@ export const SIGN_IN_LINK_PARAM = 'signInLink';
 /**
  * How a session was opened, as login history and the live `session.started` event tell it: the
  * first factor, then `-app` when an authenticator app's code completed it, or `recovery-code`
- * when a recovery code did (decision 044).
+ * when a recovery code did (decision 044); `passkey` alone, or `-passkey` after a first factor (decision 045).
  */
 export const SIGN_IN_METHODS = [
   'password',
@@ -20,10 +20,23 @@ export const SIGN_IN_METHODS = [
   'google-app',
   'email-link-app',
   'recovery-code',
+  // Passkeys (decision 045): a passkey alone, or a passkey as the second step after a first factor.
+  'passkey',
+  'password-passkey',
+  'google-passkey',
+  'email-link-passkey',
 ] as const;
 export type SignInMethod = (typeof SIGN_IN_METHODS)[number];
 
 /** Changes to the second factor, which the sign-in history lists beside the sign-ins (decision 044). */
-export const FACTOR_CHANGES = ['app-on', 'app-off', 'recovery-codes-new'] as const;
+export const FACTOR_CHANGES = [
+  'app-on',
+  'app-off',
+  'recovery-codes-new',
+  // Decision 045: a passkey added or removed, or refused because its counter went backwards (a copy).
+  'passkey-added',
+  'passkey-removed',
+  'passkey-refused',
+] as const;
 export type FactorChange = (typeof FACTOR_CHANGES)[number];
 export type HistoryMethod = SignInMethod | FactorChange;

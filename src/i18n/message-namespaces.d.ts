@@ -38,6 +38,10 @@ declare module 'virtual:messages/secondFactor' {
   const messages: Messages['secondFactor'];
   export default messages;
 }
+declare module 'virtual:messages/passkeys' {
+  const messages: Messages['passkeys'];
+  export default messages;
+}
 declare module 'virtual:messages/dashboard' {
   const messages: Messages['dashboard'];
   export default messages;

@@ -174,11 +174,14 @@ describe('page data: settings, plans and the dashboard', () => {
     const { history } = (await apiAnswer(user.cookie, '/api/loginHistory')) as { history: unknown };
     const secondFactor = await apiAnswer(user.cookie, '/api/secondFactor');
     expect(secondFactor).toEqual({ app: false, recoveryCodesLeft: 0 });
+    const { passkeys } = (await apiAnswer(user.cookie, '/api/passkeys')) as { passkeys: unknown };
+    expect(passkeys).toEqual([]);
     expect(await pageData(user.userId, '/settings?section=security')).toEqual({
       page: 'settings',
       section: 'security',
       loginHistory: history,
       secondFactor,
+      passkeys,
     });
     // The e-mail change's mailed link opens Security.
     expect(await pageData(user.userId, '/settings?confirmEmail=abc')).toEqual({
@@ -186,6 +189,7 @@ describe('page data: settings, plans and the dashboard', () => {
       section: 'security',
       loginHistory: history,
       secondFactor,
+      passkeys,
     });
     for (const section of ['notifications', 'appearance']) {
       expect(await pageData(user.userId, `/settings?section=${section}`)).toEqual({ page: 'settings', section });

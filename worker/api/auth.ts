@@ -12,6 +12,7 @@ import { clearSessionCookie } from '../auth/session-cookie';
 import { endAllSessions, endSession, startSession } from '../auth/sign-in';
 import { currentViewer } from '../auth/viewer';
 import { getDb } from '../db/client';
+import { countPasskeys } from '../db/queries/passkeys';
 import { findUserByEmail, insertPasswordUser } from '../db/queries/users';
 import { needsSetup, signInMethodsOf } from '../domain/account';
 import { readConfig } from '../env';
@@ -96,6 +97,10 @@ export const authApi = new Hono<AppEnv>()
     const { email } = c.req.valid('query');
     await enforceRateLimit(c, 'email-check-ip', clientIp(c));
     await enforceRateLimit(c, 'email-check-account', email);
-    const user = await findUserByEmail(getDb(c.env), email);
-    return c.json(user ? signInMethodsOf(user) : [], 200);
+    const db = getDb(c.env);
+    const user = await findUserByEmail(db, email);
+    if (!user) return c.json([], 200);
+    // An account made with a passkey only has no other way in to name (decision 045).
+    const passkey: Array<'passkey'> = (await countPasskeys(db, user.id)) > 0 ? ['passkey'] : [];
+    return c.json([...signInMethodsOf(user), ...passkey], 200);
   });

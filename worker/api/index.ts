@@ -21,6 +21,7 @@ import { funnelApi } from './funnel';
 import { liveApi } from './live';
 import { numbersApi } from './numbers';
 import { optionsApi } from './options';
+import { passkeysApi } from './passkeys';
 import { paymentWebhooksApi } from './payment-webhooks';
 import { pingApi } from './ping';
 import { receivedFaxesApi } from './received-faxes';
@@ -47,6 +48,7 @@ export const api = new Hono<AppEnv>()
   .route('/', recoveryApi)
   .route('/', signInLinkApi)
   .route('/', secondFactorApi)
+  .route('/', passkeysApi)
   .route('/', liveApi)
   .route('/', numbersApi)
   .route('/', optionsApi)

@@ -9,9 +9,9 @@ import { acceptedStep, newRecoveryCodes, newTotpSecret, qrPath, secretAsText, to
 import { readConfig } from '../env';
 import { ApiError } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
-import { type SecondFactorNotice, secondFactorMail } from '../mail/second-factor-mail';
-import { sendMail } from '../mail/send';
-import { proveSecondFactor, recordFactorChange, recoveryCodeHash } from './second-factor';
+import type { SecondFactorNotice } from '../mail/second-factor-mail';
+import { mailQuietly, recordFactorChange } from './factor-notice';
+import { proveSecondFactor, recoveryCodeHash } from './second-factor';
 import { markSecondFactorProved } from './step-up';
 
 // Setting up, replacing the codes of, and removing an authenticator app (decision 044). The app
@@ -74,13 +74,4 @@ async function recordAndMail(
 ): Promise<void> {
   await recordFactorChange(c, user.id, notice.kind);
   await mailQuietly(c.env, user.email, notice);
-}
-
-/** The change is made; a mail that could not go is logged, never turned into a failure. */
-export async function mailQuietly(env: Env, to: string, notice: SecondFactorNotice): Promise<void> {
-  try {
-    await sendMail(env, secondFactorMail(to, notice, readConfig(env).SUPPORT_EMAIL));
-  } catch (err) {
-    console.warn('Could not send the second-factor notice', err);
-  }
 }

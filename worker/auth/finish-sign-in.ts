@@ -6,7 +6,7 @@ import { findUserById } from '../db/queries/users';
 import type { UserRow } from '../db/schema';
 import { ApiError } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
-import { mailQuietly } from './app-factor';
+import { mailQuietly } from './factor-notice';
 import { applyPasswordReset } from './password-reset';
 import { endPendingSignIn, readPendingSignIn } from './pending-sign-in';
 import { completedMethod, proveSecondFactor } from './second-factor';
@@ -34,7 +34,7 @@ export async function finishSignIn(
   } else {
     await startSession(c, user, method, { secondFactorAt });
   }
-  if (used === 'app') return { user, recoveryCodesLeft: null };
+  if (used !== 'recovery-code') return { user, recoveryCodesLeft: null };
   const left = await countRecoveryCodesLeft(getDb(c.env), user.id);
   await mailQuietly(c.env, user.email, { kind: 'recovery-code-used', left });
   return { user, recoveryCodesLeft: left };

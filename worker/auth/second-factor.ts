@@ -1,19 +1,19 @@
+import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import type { Context } from 'hono';
 import type { SecondFactorProof, SecondFactorStatus } from '../../src/common/second-factor-schemas';
-import type { HistoryMethod, SignInMethod } from '../../src/common/sign-in-link';
+import type { SignInMethod } from '../../src/common/sign-in-link';
 import { t } from '../../src/i18n/t';
 import { unseal } from '../crypto/seal';
 import type { Db } from '../db/client';
 import { getDb } from '../db/client';
-import { insertLoginEvent } from '../db/queries/login-events';
 import { countRecoveryCodesLeft, findAppFactor, spendAppStep, spendRecoveryCode } from '../db/queries/second-factors';
 import type { UserRow } from '../db/schema';
-import { describeDevice } from '../domain/device';
 import { acceptedStep, normalizeRecoveryCode } from '../domain/one-time-codes';
 import { readConfig } from '../env';
 import { ApiError } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
 import { clientIp, countFailure, refuseWhenFailuresReached } from '../http/rate-limit';
+import { provePasskey } from './passkey-check';
 import { startPendingSignIn } from './pending-sign-in';
 import { startSession } from './sign-in';
 
@@ -48,20 +48,21 @@ export async function beginSignIn(
   return 'signed-in';
 }
 
+export type SecondFactorUsed = 'app' | 'recovery-code' | 'passkey';
+
 /** How the sign-in completed by this proof is told in the history. */
-export function completedMethod(
-  first: 'password' | 'google' | 'email-link' | 'password-reset',
-  used: 'app' | 'recovery-code',
-): SignInMethod {
+export function completedMethod(first: 'password' | 'google' | 'email-link' | 'password-reset', used: SecondFactorUsed): SignInMethod {
   if (used === 'recovery-code') return 'recovery-code';
-  return first === 'password-reset' ? 'password-app' : `${first}-app`;
+  return `${first === 'password-reset' ? 'password' : first}-${used}`;
 }
 
 /**
- * Checks a code from the account's app, or one of its recovery codes, and uses it up. Wrong codes
+ * Checks a code from the account's app, one of its recovery codes, or a passkey's answer, and uses it up. Wrong codes
  * count against the account, from this address and from all, and answer 429 past the limits.
  */
-export async function proveSecondFactor(c: Context<AppEnv>, user: UserRow, proof: SecondFactorProof): Promise<'app' | 'recovery-code'> {
+export async function proveSecondFactor(c: Context<AppEnv>, user: UserRow, proof: SecondFactorProof): Promise<SecondFactorUsed> {
+  // A passkey's answers are checked, and their failures counted, by its own limits (decision 045).
+  if ('passkey' in proof) return provePasskey(c, user, proof.passkey as AuthenticationResponseJSON);
   const limits = [
     ['code-failure-account-ip', `${user.id}|${clientIp(c)}`],
     ['code-failure-account', user.id],
@@ -103,19 +104,4 @@ export async function recoveryCodeHash(userId: string, code: string): Promise<st
     256,
   );
   return [...new Uint8Array(bits)].map((b) => b.toString(16).padStart(2, '0')).join('');
-}
-
-/** A change to the second factor, written straight into the sign-in history beside the sign-ins. */
-export async function recordFactorChange(c: Context<AppEnv>, userId: string, method: Exclude<HistoryMethod, SignInMethod>): Promise<void> {
-  const userAgent = c.req.header('user-agent')?.slice(0, 512) ?? null;
-  await insertLoginEvent(getDb(c.env), {
-    id: crypto.randomUUID(),
-    userId,
-    at: Date.now(),
-    method,
-    ip: c.req.header('cf-connecting-ip') ?? null,
-    userAgent,
-    device: describeDevice(userAgent),
-    country: (c.req.raw.cf?.country as string | undefined) ?? null,
-  });
 }

@@ -25,6 +25,11 @@ export const RATE_LIMITS = {
   // from one address, a ceiling for the account from everywhere. A million codes cannot be walked.
   'code-failure-account-ip': { limit: 5, windowMs: 15 * 60_000 },
   'code-failure-account': { limit: 20, windowMs: 60 * 60_000 },
+  // Passkey ceremonies begun from one address (decision 045): each leaves a challenge row for five
+  // minutes; the sign-in page begins one each time its e-mail field is focused.
+  'passkey-options-ip': { limit: 60, windowMs: 10 * 60_000 },
+  // Answers refused (a wrong signature, origin or user verification), as the wrong codes above.
+  'passkey-failure-ip': { limit: 20, windowMs: 15 * 60_000 },
   // Signed-out number holds: enough to change one's mind often, too few to hold a pool hostage.
   'number-hold-ip': { limit: 30, windowMs: 60 * 60_000 },
   // The landing pages' funnel beacons (decision 040): a view and a click or two per page a visitor

@@ -1,3 +1,5 @@
+import { getDb } from '../db/client';
+import { deleteExpiredPasskeyChallenges } from '../db/queries/passkeys';
 import { runScheduledBilling } from '../subscriptions/lifecycle';
 import { moveHistoriesToStores } from './move-histories';
 import { moveInboundEventsToStores } from './move-inbound-events';
@@ -36,5 +38,11 @@ export async function runCron(env: Env): Promise<void> {
     if (moved > 0) console.log(`Moved ${moved} faxes sent by e-mail out of D1 into their owners' stores`);
   } catch (err) {
     console.error('Cron task "move mailed faxes" failed; the next run resumes it', err);
+  }
+  try {
+    // Passkey challenges nobody answered within their five minutes (decision 045).
+    await deleteExpiredPasskeyChallenges(getDb(env), Date.now());
+  } catch (err) {
+    console.error('Cron task "expired passkey challenges" failed; the next run sweeps them', err);
   }
 }

@@ -9,7 +9,9 @@ export type SecondFactorNotice =
   | { kind: 'app-on' }
   | { kind: 'app-off' }
   | { kind: 'recovery-codes-new' }
-  | { kind: 'recovery-code-used'; left: number };
+  | { kind: 'recovery-code-used'; left: number }
+  // Decision 045.
+  | { kind: 'passkey-added' | 'passkey-removed' | 'passkey-refused'; name: string };
 
 export function secondFactorMail(to: string, notice: SecondFactorNotice, supportEmail: string): MailMessage {
   const product = t('app.name');
@@ -24,6 +26,21 @@ export function secondFactorMail(to: string, notice: SecondFactorNotice, support
     case 'recovery-code-used':
       return noticeMail(to, t('secondFactor.mail.codeUsedSubject', { product }), [
         t('secondFactor.mail.codeUsed', { count: notice.left }),
+        notYou,
+      ]);
+    case 'passkey-added':
+      return noticeMail(to, t('secondFactor.mail.passkeyAddedSubject', { product }), [
+        t('secondFactor.mail.passkeyAdded', { name: notice.name }),
+        notYou,
+      ]);
+    case 'passkey-removed':
+      return noticeMail(to, t('secondFactor.mail.passkeyRemovedSubject', { product }), [
+        t('secondFactor.mail.passkeyRemoved', { name: notice.name }),
+        notYou,
+      ]);
+    case 'passkey-refused':
+      return noticeMail(to, t('secondFactor.mail.passkeyRefusedSubject', { product }), [
+        t('secondFactor.mail.passkeyRefused', { name: notice.name }),
         notYou,
       ]);
   }

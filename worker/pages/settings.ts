@@ -1,6 +1,7 @@
 import type { PageData } from '../../src/common/page-data';
 import { settingsSectionOf } from '../../src/common/settings-sections';
 import { readLoginHistory } from '../auth/login-history';
+import { readPasskeys } from '../auth/passkey-settings';
 import { readSecondFactorStatus } from '../auth/second-factor';
 import { getDb } from '../db/client';
 import { readFaxMailSettings } from '../fax-mail/settings';
@@ -26,8 +27,12 @@ export async function loadSettings({ env, url, user, ownedNumber }: PageInput): 
     }
     case 'security': {
       const db = getDb(env);
-      const [loginHistory, secondFactor] = await Promise.all([readLoginHistory(db, user.id), readSecondFactorStatus(db, user.id)]);
-      return { page: 'settings', section, loginHistory, secondFactor };
+      const [loginHistory, secondFactor, passkeys] = await Promise.all([
+        readLoginHistory(db, user.id),
+        readSecondFactorStatus(db, user.id),
+        readPasskeys(db, user.id),
+      ]);
+      return { page: 'settings', section, loginHistory, secondFactor, passkeys };
     }
     case 'developers':
       return { page: 'settings', section, webhookEndpoints: await listWebhookEndpoints(env, user.id) };

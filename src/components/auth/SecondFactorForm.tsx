@@ -1,3 +1,6 @@
+import cancelledMessage from 'virtual:message/passkeys.cancelled';
+import noPasskeyMessage from 'virtual:message/passkeys.noPasskey';
+import useForCheckMessage from 'virtual:message/passkeys.useForCheck';
 import appMessages from 'virtual:messages/app';
 import secondFactorMessages from 'virtual:messages/secondFactor';
 import { type FormEvent, useId, useState } from 'react';
@@ -6,7 +9,11 @@ import { translator } from '../../i18n/translator';
 import { api, call } from '../../lib/api';
 import { errorSentence } from '../../lib/error-sentence';
 
-const t = translator({ app: appMessages, secondFactor: secondFactorMessages });
+const t = translator({
+  app: appMessages,
+  secondFactor: secondFactorMessages,
+  passkeys: { noPasskey: noPasskeyMessage, useForCheck: useForCheckMessage, cancelled: cancelledMessage },
+});
 
 interface Props {
   /** The raw `redirect` query value; only a path on this site is followed. */
@@ -32,9 +39,29 @@ export default function SecondFactorForm({ redirect, supportEmail }: Props) {
   async function submit(event: FormEvent<HTMLFormElement>): Promise<void> {
     event.preventDefault();
     const typed = String(new FormData(event.currentTarget).get('code') ?? '');
+    await verify(recovery ? { recoveryCode: typed } : { code: typed });
+  }
+
+  // A passkey of the account answers instead of a code (decision 045); its library loads on the press.
+  async function answerWithPasskey(): Promise<void> {
     setBusy(true);
     setError(null);
-    const result = await call(api.verifySignIn.$post({ json: recovery ? { recoveryCode: typed } : { code: typed } }));
+    const answer = await import('../../lib/passkey-ceremonies').then(
+      (lib) => lib.answerPasskeyCheck(),
+      () => ({ ok: false, cancelled: true }) as const,
+    );
+    if (answer.ok) return verify({ passkey: answer.data });
+    setBusy(false);
+    if ('cancelled' in answer) setError(t('passkeys.cancelled'));
+    else if (answer.code === 'NO_SECOND_FACTOR') setError(t('passkeys.noPasskey'));
+    else if (answer.code === 'SIGN_IN_EXPIRED') setFace({ kind: 'expired', sentence: await errorSentence(answer) });
+    else setError(await errorSentence(answer));
+  }
+
+  async function verify(proof: Parameters<typeof api.verifySignIn.$post>[0]['json']): Promise<void> {
+    setBusy(true);
+    setError(null);
+    const result = await call(api.verifySignIn.$post({ json: proof }));
     if (result.ok) {
       if (result.data.recoveryCodesLeft === null) {
         window.location.assign(next);
@@ -125,6 +152,9 @@ export default function SecondFactorForm({ redirect, supportEmail }: Props) {
         }}
       >
         {recovery ? t('secondFactor.useApp') : t('secondFactor.useRecovery')}
+      </button>
+      <button type="button" className="button link" disabled={busy} onClick={() => void answerWithPasskey()}>
+        {t('passkeys.useForCheck')}
       </button>
       <p className="muted second-factor-lost">{t('secondFactor.lostEverything', { email: supportEmail })}</p>
     </form>

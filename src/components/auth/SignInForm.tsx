@@ -22,6 +22,8 @@ const SignInLinkOffer = lazy(() => import('./SignInLinkOffer').catch(() => ({ de
 // The strength of a new password, from its first character typed (the rules and their words are
 // a kilobyte /login need not carry before anyone types).
 const PasswordStrength = lazy(() => import('./PasswordStrength').catch(() => ({ default: () => null }) as const));
+// Passkeys (decision 045): the button and the autofill come after the form, their library later still.
+const PasskeyWay = lazy(() => import('./PasskeyWay').catch(() => ({ default: () => null }) as const));
 
 /** The sentence for a refusal: its loader comes with the first failure, not with the page. */
 async function failureSentence(failure: ApiFailure): Promise<string> {
@@ -108,7 +110,7 @@ export default function SignInForm({ redirect, initialMode = 'signIn', forgotPas
       )}
       <div className="field">
         <label htmlFor={ids.email}>{t('login.email')}</label>
-        <input id={ids.email} name="email" type="email" autoComplete="email" required />
+        <input id={ids.email} name="email" type="email" autoComplete={signUp ? 'email' : 'username webauthn'} required />
       </div>
       <div className="field">
         <label htmlFor={ids.password}>{t('login.password')}</label>
@@ -137,6 +139,9 @@ export default function SignInForm({ redirect, initialMode = 'signIn', forgotPas
       <button type="submit" className="button primary wide" disabled={busy}>
         {busy ? t('login.working') : signUp ? t('login.submitSignUp') : t('login.submitSignIn')}
       </button>
+      <Suspense fallback={null}>
+        <PasskeyWay mode={mode} redirect={redirect} emailId={ids.email} nameId={ids.name} />
+      </Suspense>
       {signUp && terms}
       <button
         type="button"

@@ -2,6 +2,7 @@ import deletionMessages from 'virtual:messages/deletion';
 import settingsMessages from 'virtual:messages/settings';
 import { useState } from 'react';
 import type { AccountDetails, LoginHistoryEntry } from '../../common/account-view';
+import type { PasskeyView } from '../../common/passkey-rules';
 import type { SecondFactorStatus } from '../../common/second-factor-schemas';
 import { translator } from '../../i18n/translator';
 import { $account, seedAccount } from '../../stores/account';
@@ -12,6 +13,7 @@ import { withTimeZone } from '../time/time-zone';
 import ConfirmEmailChange from './ConfirmEmailChange';
 import EmailForm from './EmailForm';
 import LoginHistory from './LoginHistory';
+import PasskeysCard from './PasskeysCard';
 import PasswordForm from './PasswordForm';
 import SettingsPanel from './SettingsPanel';
 import SettingsSection from './SettingsSection';
@@ -25,10 +27,11 @@ interface Props {
   account: AccountDetails;
   loginHistory: LoginHistoryEntry[];
   secondFactor: SecondFactorStatus;
+  passkeys: PasskeyView[];
 }
 
 /** Settings › Security: how the person signs in, where they did, and the ways out, deletion last. */
-function SecurityPanel({ confirmEmailToken, account: rendered, loginHistory, secondFactor }: Props) {
+function SecurityPanel({ confirmEmailToken, account: rendered, loginHistory, secondFactor, passkeys }: Props) {
   const account = useSeededStore($account, rendered, () => seedAccount(rendered)) ?? rendered;
   const [leaving, setLeaving] = useState(false);
   const hasPassword = account.signInMethods.includes('password');
@@ -37,6 +40,7 @@ function SecurityPanel({ confirmEmailToken, account: rendered, loginHistory, sec
       {confirmEmailToken && <ConfirmEmailChange token={confirmEmailToken} />}
       <EmailForm email={account.email} hasPassword={hasPassword} />
       <PasswordForm hasPassword={hasPassword} />
+      <PasskeysCard rendered={passkeys} />
       <TwoStepCard rendered={secondFactor} />
       <StepUpQuestion />
       <LoginHistory rendered={loginHistory} />

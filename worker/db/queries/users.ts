@@ -13,8 +13,11 @@ export async function findUserById(db: Db, id: string): Promise<UserRow | null> 
 }
 
 export interface NewPasswordUser {
+  /** Chosen before the account exists by a passkey sign-up (its passkey names it); else a new UUID. */
+  id?: string;
   email: string;
-  passwordHash: string;
+  /** Null for an account made with a passkey only (decision 045). */
+  passwordHash: string | null;
   displayName?: string;
   now: number;
 }
@@ -24,7 +27,7 @@ export async function insertPasswordUser(db: Db, input: NewPasswordUser): Promis
   const rows = await db
     .insert(users)
     .values({
-      id: crypto.randomUUID(),
+      id: input.id ?? crypto.randomUUID(),
       email: input.email,
       passwordHash: input.passwordHash,
       displayName: input.displayName ?? null,

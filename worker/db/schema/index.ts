@@ -7,5 +7,6 @@ export * from './fax-mail';
 export * from './faxes';
 export * from './funnel';
 export * from './numbers';
+export * from './passkeys';
 export * from './second-factors';
 export * from './service';

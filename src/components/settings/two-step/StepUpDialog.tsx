@@ -1,3 +1,4 @@
+import passkeysMessages from 'virtual:messages/passkeys';
 import secondFactorMessages from 'virtual:messages/secondFactor';
 import { type FormEvent, useId, useState } from 'react';
 import { translator } from '../../../i18n/translator';
@@ -6,7 +7,7 @@ import { errorSentence } from '../../../lib/error-sentence';
 import Modal from '../../forms/Modal';
 import './two-step.css';
 
-const t = translator({ secondFactor: secondFactorMessages });
+const t = translator({ secondFactor: secondFactorMessages, passkeys: passkeysMessages });
 
 export interface StepUpDialogProps {
   /** True once the code was taken; false when the person cancelled. */
@@ -26,6 +27,10 @@ export default function StepUpDialog({ onDone }: StepUpDialogProps) {
     setError(null);
     // Six digits are the app's code; anything else is taken as a recovery code.
     const proof = /^\s*(\d\s*){6}$/.test(typed) ? { code: typed } : { recoveryCode: typed };
+    await prove(proof);
+  }
+
+  async function prove(proof: Parameters<typeof api.stepUp.$post>[0]['json']): Promise<void> {
     const result = await call(api.stepUp.$post({ json: proof }));
     if (result.ok) {
       onDone(true);
@@ -33,6 +38,20 @@ export default function StepUpDialog({ onDone }: StepUpDialogProps) {
     }
     setError(await errorSentence(result));
     setBusy(false);
+  }
+
+  // One of the account's passkeys answers too (decision 045); its library loads on the press.
+  async function answerWithPasskey(): Promise<void> {
+    setBusy(true);
+    setError(null);
+    const answer = await import('../../../lib/passkey-ceremonies').then(
+      (lib) => lib.answerPasskeyCheck(),
+      () => ({ ok: false, cancelled: true }) as const,
+    );
+    if (answer.ok) return prove({ passkey: answer.data });
+    setBusy(false);
+    if ('cancelled' in answer) setError(t('passkeys.cancelled'));
+    else setError(answer.code === 'NO_SECOND_FACTOR' ? t('passkeys.noPasskey') : await errorSentence(answer));
   }
 
   return (
@@ -58,6 +77,9 @@ export default function StepUpDialog({ onDone }: StepUpDialogProps) {
             aria-invalid={error ? true : undefined}
           />
         </div>
+        <button type="button" className="button link" disabled={busy} onClick={() => void answerWithPasskey()}>
+          {t('passkeys.useForCheck')}
+        </button>
         <div className="dialog-actions">
           <button type="button" className="button secondary" disabled={busy} onClick={() => onDone(false)}>
             {t('secondFactor.cancel')}
