@@ -66,6 +66,7 @@ export const ERROR_CODES = [
   'APP_SETUP_NOT_STARTED',
   'NO_SECOND_FACTOR',
   'STEP_UP_REQUIRED',
+  'TOO_MANY_API_KEYS',
   'INTERNAL',
 ] as const;
 

@@ -26,4 +26,7 @@ export type SignInMethod = (typeof SIGN_IN_METHODS)[number];
 /** Changes to the second factor, which the sign-in history lists beside the sign-ins (decision 044). */
 export const FACTOR_CHANGES = ['app-on', 'app-off', 'recovery-codes-new'] as const;
 export type FactorChange = (typeof FACTOR_CHANGES)[number];
-export type HistoryMethod = SignInMethod | FactorChange;
+/** API keys made and revoked (decision 046): each one can act for the account, so the history lists them too. */
+export const API_KEY_CHANGES = ['api-key-created', 'api-key-revoked'] as const;
+export type ApiKeyChange = (typeof API_KEY_CHANGES)[number];
+export type HistoryMethod = SignInMethod | FactorChange | ApiKeyChange;

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../http/app-env';
 import { accountApi } from './account';
 import { accountDeletionApi } from './account-deletion';
+import { apiKeysApi } from './api-keys';
 import { attributionApi } from './attribution';
 import { authApi } from './auth';
 import { billingApi } from './billing';
@@ -46,6 +47,7 @@ export const api = new Hono<AppEnv>()
   .route('/', recoveryApi)
   .route('/', signInLinkApi)
   .route('/', secondFactorApi)
+  .route('/', apiKeysApi)
   .route('/', liveApi)
   .route('/', numbersApi)
   .route('/', optionsApi)
