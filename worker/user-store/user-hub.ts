@@ -7,6 +7,7 @@ import { migrateUserStore, openUserStore, type UserStore } from '../db/store/ope
 import { readStoreOwner, saveStoreOwner } from '../db/store/store-owner';
 import { owedDispatchAttempt, STALLED_DISPATCH_MS } from '../domain/fax-sweeps';
 import { enqueueFaxJob } from '../queues/fax-messages';
+import { type ApiCallMethods, apiCallMethods, pruneApiRecords } from './api-calls';
 import { type ContactMethods, contactMethods } from './contacts';
 import { type FaxReadMethods, faxReadMethods } from './fax-reads';
 import { flushLedgerWhenDue, type LedgerMethods, ledgerMethods } from './ledger';
@@ -23,7 +24,8 @@ export type UserStoreMethods = SendMethods &
   ReceivingMethods &
   TrashMethods &
   ContactMethods &
-  LedgerMethods;
+  LedgerMethods &
+  ApiCallMethods;
 
 interface SocketAttachment {
   sessionId: string;
@@ -94,6 +96,7 @@ export class UserHub extends DurableObject<Env> implements StoreRoom {
     await startDueFaxes(this, userId, now);
     await flushLedgerWhenDue(this, userId, now);
     await purgeExpiredTrash(this, userId, now);
+    pruneApiRecords(this, now);
     await watchOpenFaxes(this);
   }
 
@@ -205,4 +208,5 @@ Object.assign(
   trashMethods,
   contactMethods,
   ledgerMethods,
+  apiCallMethods,
 );
