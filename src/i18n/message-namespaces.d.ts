@@ -218,6 +218,10 @@ declare module 'virtual:messages/funnel' {
   const messages: Messages['funnel'];
   export default messages;
 }
+declare module 'virtual:messages/developers' {
+  const messages: Messages['developers'];
+  export default messages;
+}
 declare module 'virtual:messages/signInLink.mail' {
   const messages: Messages['signInLink']['mail'];
   export default messages;
@@ -532,6 +536,14 @@ declare module 'virtual:messages/legal.agree' {
 }
 declare module 'virtual:messages/funnel.steps' {
   const messages: Messages['funnel']['steps'];
+  export default messages;
+}
+declare module 'virtual:messages/developers.scopeNames' {
+  const messages: Messages['developers']['scopeNames'];
+  export default messages;
+}
+declare module 'virtual:messages/developers.mail' {
+  const messages: Messages['developers']['mail'];
   export default messages;
 }
 declare module 'virtual:message/*' {
