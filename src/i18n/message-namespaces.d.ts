@@ -546,6 +546,10 @@ declare module 'virtual:messages/developers.mail' {
   const messages: Messages['developers']['mail'];
   export default messages;
 }
+declare module 'virtual:messages/developers.reference' {
+  const messages: Messages['developers']['reference'];
+  export default messages;
+}
 declare module 'virtual:message/*' {
   const message: string;
   export default message;

@@ -48,6 +48,7 @@ export const ALTERNATIVE_ISLANDS = {
     ['src/components/settings/BillingPanel.tsx'],
     ['src/components/settings/NotificationsPanel.tsx'],
     ['src/components/settings/FaxMailPanel.tsx'],
+    ['src/components/settings/DevelopersPanel.tsx'],
     ['src/components/settings/ThemeSwitch.tsx'],
   ],
 };

@@ -48,6 +48,7 @@ const numbersRoute = createRoute({
   operationId: 'listNumbers',
   tags: ['Numbers'],
   middleware: [requireScope('faxes:read')] as const,
+  'x-scope': 'faxes:read',
   responses: {
     200: { description: 'Its numbers (none on the free plan).', content: { 'application/json': { schema: listSchema(NumberSchema, 'NumberList') } } },
     ...problemResponses(401, 403, 429),
@@ -62,6 +63,7 @@ const uploadRoute = createRoute({
   operationId: 'uploadFile',
   tags: ['Files'],
   middleware: [requireScope('faxes:send'), limitUpload, idempotent] as const,
+  'x-scope': 'faxes:send',
   request: {
     headers: z.object({ 'idempotency-key': z.string().min(1).max(255).optional() }),
     body: {

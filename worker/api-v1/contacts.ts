@@ -68,6 +68,7 @@ const listRoute = createRoute({
   operationId: 'listContacts',
   tags: ['Contacts'],
   middleware: read,
+  'x-scope': 'contacts:read',
   request: {
     query: z.object({
       after: afterQuery,
@@ -88,6 +89,7 @@ const getRoute = createRoute({
   operationId: 'getContact',
   tags: ['Contacts'],
   middleware: read,
+  'x-scope': 'contacts:read',
   request: { params: ContactId },
   responses: {
     200: { description: 'The contact.', content: { 'application/json': { schema: ContactSchema } } },
@@ -103,6 +105,7 @@ const createContactRoute = createRoute({
   operationId: 'createContact',
   tags: ['Contacts'],
   middleware: [...write, idempotent],
+  'x-scope': 'contacts:write',
   request: {
     headers: z.object({ 'idempotency-key': z.string().min(1).max(255).optional() }),
     body: { required: true, content: { 'application/json': { schema: ContactInput } } },
@@ -121,6 +124,7 @@ const updateRoute = createRoute({
   operationId: 'updateContact',
   tags: ['Contacts'],
   middleware: write,
+  'x-scope': 'contacts:write',
   request: { params: ContactId, body: { required: true, content: { 'application/json': { schema: ContactPatch } } } },
   responses: {
     200: { description: 'The contact changed.', content: { 'application/json': { schema: ContactSchema } } },
@@ -135,6 +139,7 @@ const deleteRoute = createRoute({
   operationId: 'deleteContact',
   tags: ['Contacts'],
   middleware: write,
+  'x-scope': 'contacts:write',
   request: { params: ContactId },
   responses: {
     200: {

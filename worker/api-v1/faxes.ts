@@ -94,6 +94,7 @@ function listRoute(path: string, summary: string, operationId: string) {
     operationId,
     tags: ['Faxes'],
     middleware: [requireScope('faxes:read')] as const,
+    'x-scope': 'faxes:read',
     request: { query: ListQuery },
     responses: {
       200: { description: 'Newest first.', content: { 'application/json': { schema: listSchema(FaxSchema, 'FaxList') } } },
@@ -109,6 +110,7 @@ const faxRoute = createRoute({
   operationId: 'getFax',
   tags: ['Faxes'],
   middleware: [requireScope('faxes:read')] as const,
+  'x-scope': 'faxes:read',
   request: { params: FaxId },
   responses: {
     200: { description: 'The fax.', content: { 'application/json': { schema: FaxSchema } } },
@@ -124,6 +126,7 @@ const pdfRoute = createRoute({
   operationId: 'downloadFaxPdf',
   tags: ['Faxes'],
   middleware: [requireScope('faxes:read')] as const,
+  'x-scope': 'faxes:read',
   request: { params: FaxId },
   responses: {
     200: { description: 'The PDF.', content: { 'application/pdf': { schema: z.string().openapi({ format: 'binary' }) } } },
@@ -139,6 +142,7 @@ const sendRoute = createRoute({
   operationId: 'sendFax',
   tags: ['Faxes'],
   middleware: [requireScope('faxes:send'), idempotent] as const,
+  'x-scope': 'faxes:send',
   request: {
     headers: z.object({ 'idempotency-key': z.string().min(1).max(255).optional() }),
     body: { required: true, content: { 'application/json': { schema: SendFaxInput } } },
@@ -160,6 +164,7 @@ const cancelRoute = createRoute({
   operationId: 'cancelFax',
   tags: ['Faxes'],
   middleware: [requireScope('faxes:send')] as const,
+  'x-scope': 'faxes:send',
   request: { params: FaxId },
   responses: {
     200: { description: 'The fax, failed with reason `cancelled`.', content: { 'application/json': { schema: FaxSchema } } },
@@ -175,6 +180,7 @@ const trashRoute = createRoute({
   operationId: 'trashFax',
   tags: ['Faxes'],
   middleware: [requireScope('faxes:send')] as const,
+  'x-scope': 'faxes:send',
   request: { params: FaxId },
   responses: {
     200: { description: 'The fax, `in_trash: true`.', content: { 'application/json': { schema: FaxSchema } } },

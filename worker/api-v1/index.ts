@@ -1,10 +1,11 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { readConfig } from '../env';
+import { FAILURE_REASONS } from './failure-reasons';
 import { accountV1 } from './account';
 import { contactsV1 } from './contacts';
 import { faxesV1 } from './faxes';
 import { requestId, requireApiKey } from './middleware';
-import { Problem, problemOf, problemResponse } from './problems';
+import { PROBLEM_TYPES, Problem, problemOf, problemResponse } from './problems';
 import { v1Hook } from './spec';
 import type { V1Env } from './v1-env';
 
@@ -35,6 +36,13 @@ v1.doc31('/openapi.json', (c) => ({
   info: V1_INFO,
   servers: [{ url: `${(readConfig(c.env).PUBLIC_ORIGIN ?? new URL(c.req.url).origin).replace(/\/$/, '')}/v1` }],
   security: [{ bearerKey: [] }],
+  // The closed lists a client codes against, published with the operations (and on /developers).
+  'x-problem-types': Object.entries(PROBLEM_TYPES).map(([type, { status, title }]) => ({ type, status, title })),
+  'x-fax-failure-reasons': Object.entries(FAILURE_REASONS).map(([reason, { retryable, description }]) => ({
+    reason: reason.toLowerCase(),
+    retryable,
+    description,
+  })),
 }));
 
 v1.use('*', requireApiKey);

@@ -1,5 +1,6 @@
 import type { PageData } from '../../src/common/page-data';
 import { settingsSectionOf } from '../../src/common/settings-sections';
+import { readApiKeys } from '../api-keys/manage';
 import { readLoginHistory } from '../auth/login-history';
 import { readSecondFactorStatus } from '../auth/second-factor';
 import { getDb } from '../db/client';
@@ -28,6 +29,8 @@ export async function loadSettings({ env, url, user, ownedNumber }: PageInput): 
       const [loginHistory, secondFactor] = await Promise.all([readLoginHistory(db, user.id), readSecondFactorStatus(db, user.id)]);
       return { page: 'settings', section, loginHistory, secondFactor };
     }
+    case 'developers':
+      return { page: 'settings', section, apiKeys: await readApiKeys(getDb(env), user.id) };
     case 'fax-mail':
       return { page: 'settings', section, faxMail: await readFaxMailSettings(env, user) };
     default:
