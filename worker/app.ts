@@ -1,8 +1,8 @@
 import { type Handler, Hono } from 'hono';
 import { api } from './api';
-import { v1 } from './api-v1';
 import { devGoogleKeys } from './api/dev-google';
 import { devOutboxMailDocument } from './api/dev-outbox';
+import { v1 } from './api-v1';
 import { loadViewer } from './auth/viewer';
 import { subscriptionStatusReads } from './db/queries/subscription-status';
 import { readConfig } from './env';

@@ -30,7 +30,11 @@ function request(base, path, headers = {}) {
       const chunks = [];
       res.on('data', (chunk) => chunks.push(chunk));
       res.on('end', () =>
-        resolve({ ok: res.statusCode >= 200 && res.statusCode < 300, status: res.statusCode, text: async () => Buffer.concat(chunks).toString() }),
+        resolve({
+          ok: res.statusCode >= 200 && res.statusCode < 300,
+          status: res.statusCode,
+          text: async () => Buffer.concat(chunks).toString(),
+        }),
       );
     });
     req.on('error', reject);
@@ -47,7 +51,11 @@ try {
   progress('an account with a key and 5 sent faxes');
   const headers = await signUp(base, 'v1-bench');
   const created = await ok(
-    await fetch(`${base}/api/createApiKey`, { method: 'POST', headers, body: JSON.stringify({ name: 'bench', scopes: ['faxes:read', 'faxes:send'] }) }),
+    await fetch(`${base}/api/createApiKey`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ name: 'bench', scopes: ['faxes:read', 'faxes:send'] }),
+    }),
     'createApiKey',
   );
   const bearer = { authorization: `Bearer ${created.secret}` };
@@ -86,7 +94,9 @@ try {
     get: () => request(base, `/v1/faxes/${faxId}`, bearer),
   });
   for (const label of ['list', 'get']) {
-    lines.push(`in turn: ${label} p50 ${median(samples[label]).toFixed(1)} ms · ${(median(samples.ping) / median(samples[label])).toFixed(2)}× ping (rate)`);
+    lines.push(
+      `in turn: ${label} p50 ${median(samples[label]).toFixed(1)} ms · ${(median(samples.ping) / median(samples[label])).toFixed(2)}× ping (rate)`,
+    );
   }
   console.log(lines.join('\n'));
 } finally {

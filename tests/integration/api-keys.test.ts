@@ -89,11 +89,15 @@ describe('POST /api/createApiKey', () => {
     expect((await call('/api/apiKeys')).status).toBe(401);
 
     const withApp = await accountWithApp('key-step-up');
-    await env.DB.prepare('UPDATE sessions SET second_factor_at = ? WHERE user_id = ?').bind(Date.now() - 16 * 60_000, withApp.userId).run();
+    await env.DB.prepare('UPDATE sessions SET second_factor_at = ? WHERE user_id = ?')
+      .bind(Date.now() - 16 * 60_000, withApp.userId)
+      .run();
     const asked = await call('/api/createApiKey', { method: 'POST', cookie: withApp.cookie, body: { name: 'x', scopes: ['faxes:read'] } });
     expect(asked.status).toBe(403);
     expect(await errorCode(asked)).toBe('STEP_UP_REQUIRED');
-    expect((await call('/api/stepUp', { method: 'POST', cookie: withApp.cookie, body: { code: appCode(withApp.secret, 1) } })).status).toBe(200);
+    expect((await call('/api/stepUp', { method: 'POST', cookie: withApp.cookie, body: { code: appCode(withApp.secret, 1) } })).status).toBe(
+      200,
+    );
     await createKey(withApp.cookie, { scopes: ['faxes:read'] });
   });
 
@@ -142,7 +146,9 @@ describe('POST /api/revokeApiKey and what /v1 then says', () => {
   it('refuses an expired key, a key with a broken checksum, an unknown key and no key alike', async () => {
     const owner = await signUp();
     const { secret } = await createKey(owner.cookie);
-    await env.DB.prepare('UPDATE api_keys SET expires_at = ? WHERE user_id = ?').bind(Date.now() - 1, owner.userId).run();
+    await env.DB.prepare('UPDATE api_keys SET expires_at = ? WHERE user_id = ?')
+      .bind(Date.now() - 1, owner.userId)
+      .run();
     const unknown = generateApiKey('live');
     for (const key of [secret, `${secret.slice(0, -1)}${secret.endsWith('a') ? 'b' : 'a'}`, unknown, null, 'not-a-key']) {
       const response = await v1('/account', key);
@@ -159,7 +165,9 @@ describe('POST /api/revokeApiKey and what /v1 then says', () => {
     expect(first).toEqual(expect.any(Number));
     await v1('/account', secret);
     expect((await listKeys(owner.cookie))[0]!.lastUsedAt).toBe(first);
-    await env.DB.prepare('UPDATE api_keys SET last_used_at = ? WHERE key_id = ?').bind(first! - 61_000, apiKey.id).run();
+    await env.DB.prepare('UPDATE api_keys SET last_used_at = ? WHERE key_id = ?')
+      .bind(first! - 61_000, apiKey.id)
+      .run();
     await v1('/account', secret);
     expect((await listKeys(owner.cookie))[0]!.lastUsedAt).toBeGreaterThan(first! - 61_000);
   });

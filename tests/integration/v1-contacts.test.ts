@@ -19,7 +19,10 @@ interface V1Contact {
 describe('/v1/contacts', () => {
   it('adds, lists, reads, changes and deletes contacts', async () => {
     const me = await integrator();
-    const created = await v1('/contacts', me.key, { method: 'POST', body: { name: 'Ada', fax_number: '(212) 555-0123', company: 'Engines' } });
+    const created = await v1('/contacts', me.key, {
+      method: 'POST',
+      body: { name: 'Ada', fax_number: '(212) 555-0123', company: 'Engines' },
+    });
     expect(created.status).toBe(201);
     const ada = (await created.json()) as V1Contact;
     expect(ada).toMatchObject({ object: 'contact', name: 'Ada', fax_number: '+12125550123', company: 'Engines' });
@@ -28,7 +31,9 @@ describe('/v1/contacts', () => {
     const page = (await (await v1('/contacts?limit=1', me.key)).json()) as { data: V1Contact[]; has_more: boolean; next_cursor: string };
     expect(page.data.map((c) => c.name)).toEqual(['Ada']);
     expect(page.has_more).toBe(true);
-    const next = (await (await v1(`/contacts?limit=1&after=${encodeURIComponent(page.next_cursor)}`, me.key)).json()) as { data: V1Contact[] };
+    const next = (await (await v1(`/contacts?limit=1&after=${encodeURIComponent(page.next_cursor)}`, me.key)).json()) as {
+      data: V1Contact[];
+    };
     expect(next.data.map((c) => c.name)).toEqual(['Bob']);
 
     expect(((await (await v1(`/contacts/${ada.id}`, me.key)).json()) as V1Contact).name).toBe('Ada');
@@ -46,7 +51,9 @@ describe('/v1/contacts', () => {
     expect(bad.status).toBe(400);
     expect((await problemOf(bad)).errors!.map((e) => e.field).sort()).toEqual(['email', 'fax_number']);
     expect((await v1('/contacts', me.key, { method: 'POST', body: { fax_number: '2125550123' } })).status).toBe(400);
-    const ada = (await (await v1('/contacts', me.key, { method: 'POST', body: { name: 'Ada', fax_number: '2125550123' } })).json()) as V1Contact;
+    const ada = (await (
+      await v1('/contacts', me.key, { method: 'POST', body: { name: 'Ada', fax_number: '2125550123' } })
+    ).json()) as V1Contact;
     const twin = await v1('/contacts', me.key, { method: 'POST', body: { name: 'Twin', fax_number: '+1 212 555 0123' } });
     expect(twin.status).toBe(409);
     expect((await problemOf(twin)).detail).toContain(ada.id);

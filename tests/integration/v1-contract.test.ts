@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import committed from '../../docs/openapi-v1.json';
 import { createKey, v1 } from '../support/api-keys';
-import { storedDocument } from '../support/documents';
-import { makePdf } from '../support/documents';
+import { makePdf, storedDocument } from '../support/documents';
 import { type OpenApiDocument, schemaErrors } from '../support/json-schema';
 import { insertFaxRow } from '../support/send-fax';
 import { exhaustKey, integrator } from '../support/v1';
@@ -31,9 +30,14 @@ async function world() {
   const faxId = await insertFaxRow(me.userId);
   const trashable = await insertFaxRow(me.userId);
   const scheduled = (await (
-    await v1('/faxes', me.key, { method: 'POST', body: { to: '2125550123', file_id: fileId, send_at: new Date(Date.now() + 3_600_000).toISOString() } })
+    await v1('/faxes', me.key, {
+      method: 'POST',
+      body: { to: '2125550123', file_id: fileId, send_at: new Date(Date.now() + 3_600_000).toISOString() },
+    })
   ).json()) as { id: string };
-  const contact = (await (await v1('/contacts', me.key, { method: 'POST', body: { name: 'Ada', fax_number: '2125550123' } })).json()) as { id: string };
+  const contact = (await (await v1('/contacts', me.key, { method: 'POST', body: { name: 'Ada', fax_number: '2125550123' } })).json()) as {
+    id: string;
+  };
   const form = async () => {
     const body = new FormData();
     body.set('file', new File([await makePdf(1)], 'a.pdf', { type: 'application/pdf' }));

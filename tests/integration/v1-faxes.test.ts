@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { storedDocument } from '../support/documents';
 import { createKey, problemOf, v1 } from '../support/api-keys';
+import { storedDocument } from '../support/documents';
 import { sendCreditsOf } from '../support/faxes';
 import { insertFaxRow } from '../support/send-fax';
 import { storeSql } from '../support/user-store';
@@ -114,7 +114,9 @@ describe('GET /v1/faxes, /v1/received_faxes and /v1/faxes/{id}', () => {
     const me = await integrator();
     const other = await integrator();
     const fileId = await storedDocument(me.userId, 1);
-    const sent = (await (await send(me.key, { to: '2125550123', file_id: fileId, send_at: new Date(Date.now() + 3_600_000).toISOString() })).json()) as V1Fax;
+    const sent = (await (
+      await send(me.key, { to: '2125550123', file_id: fileId, send_at: new Date(Date.now() + 3_600_000).toISOString() })
+    ).json()) as V1Fax;
     const got = await v1(`/faxes/${sent.id}`, me.key);
     expect(got.status).toBe(200);
     expect(((await got.json()) as V1Fax).id).toBe(sent.id);

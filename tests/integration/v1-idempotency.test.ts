@@ -48,8 +48,15 @@ describe('Idempotency-Key', () => {
     const reused = await v1('/faxes', me.key, { method: 'POST', body: { to: '2125550199', file_id: fileId }, headers });
     expect(reused.status).toBe(422);
     expect((await problemOf(reused)).type).toMatch(/#problem-idempotency-key-reused$/);
-    expect((await v1('/faxes', me.key, { method: 'POST', body: { to: '2125550199', file_id: fileId }, headers: { 'Idempotency-Key': 'k-2' } })).status).toBe(201);
-    const bad = await v1('/faxes', me.key, { method: 'POST', body: { to: '2125550199', file_id: fileId }, headers: { 'Idempotency-Key': 'with space' } });
+    expect(
+      (await v1('/faxes', me.key, { method: 'POST', body: { to: '2125550199', file_id: fileId }, headers: { 'Idempotency-Key': 'k-2' } }))
+        .status,
+    ).toBe(201);
+    const bad = await v1('/faxes', me.key, {
+      method: 'POST',
+      body: { to: '2125550199', file_id: fileId },
+      headers: { 'Idempotency-Key': 'with space' },
+    });
     expect((await problemOf(bad)).type).toMatch(/#problem-invalid-idempotency-key$/);
     expect(await faxCount(me.userId)).toBe(2);
   });

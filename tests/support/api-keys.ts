@@ -1,5 +1,5 @@
 import { exports } from 'cloudflare:workers';
-import type { CreatedApiKey, CreateApiKeyInput } from '../../src/common/api-keys';
+import type { CreateApiKeyInput, CreatedApiKey } from '../../src/common/api-keys';
 import { API_KEY_SCOPES } from '../../src/common/api-keys';
 import { call, ORIGIN } from './client';
 

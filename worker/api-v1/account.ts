@@ -50,7 +50,10 @@ const numbersRoute = createRoute({
   middleware: [requireScope('faxes:read')] as const,
   'x-scope': 'faxes:read',
   responses: {
-    200: { description: 'Its numbers (none on the free plan).', content: { 'application/json': { schema: listSchema(NumberSchema, 'NumberList') } } },
+    200: {
+      description: 'Its numbers (none on the free plan).',
+      content: { 'application/json': { schema: listSchema(NumberSchema, 'NumberList') } },
+    },
     ...problemResponses(401, 403, 429),
   },
 });
@@ -86,7 +89,8 @@ export const accountV1 = new OpenAPIHono<V1Env>({ defaultHook: v1Hook })
   .openapi(uploadRoute, async (c) => {
     const { file } = c.req.valid('form');
     const name = fileNameSchema.safeParse(file.name);
-    if (!name.success) throw new Problem('invalid_request', 'The file name is not valid.', { errors: [{ field: 'file', message: 'file name' }] });
+    if (!name.success)
+      throw new Problem('invalid_request', 'The file name is not valid.', { errors: [{ field: 'file', message: 'file name' }] });
     const bytes = new Uint8Array(await file.arrayBuffer());
     const row = await storeDocument(c.env, getDb(c.env), c.get('owner').id, name.data, bytes, readConfig(c.env));
     return c.json(toV1File(row), 201);

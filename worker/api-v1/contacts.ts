@@ -145,7 +145,9 @@ const deleteRoute = createRoute({
     200: {
       description: 'Deleted.',
       content: {
-        'application/json': { schema: z.object({ id: z.string(), object: z.literal('contact'), deleted: z.literal(true) }).openapi('DeletedContact') },
+        'application/json': {
+          schema: z.object({ id: z.string(), object: z.literal('contact'), deleted: z.literal(true) }).openapi('DeletedContact'),
+        },
       },
     },
     ...problemResponses(400, 401, 403, 404, 429),
@@ -158,7 +160,10 @@ export const contactsV1 = new OpenAPIHono<V1Env>({ defaultHook: v1Hook })
   .openapi(listRoute, async (c) => {
     const { after, limit, search } = c.req.valid('query');
     const position = after ? decodeContactCursor(after) : null;
-    if (after && !position) throw new Problem('invalid_request', 'The cursor is not one this API gave.', { errors: [{ field: 'after', message: 'unknown cursor' }] });
+    if (after && !position)
+      throw new Problem('invalid_request', 'The cursor is not one this API gave.', {
+        errors: [{ field: 'after', message: 'unknown cursor' }],
+      });
     const page = toContactListPage(await storeOf(c).listContacts(searchTerms(search ?? ''), position, limit));
     return c.json(toList(page.contacts.map(toV1Contact), page.nextCursor), 200);
   })

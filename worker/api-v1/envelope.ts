@@ -1,6 +1,6 @@
+import type { AccountDetails } from '../../src/common/account-view';
 import type { ContactView } from '../../src/common/contacts';
 import type { FaxView } from '../../src/common/faxes';
-import type { AccountDetails } from '../../src/common/account-view';
 import type { FaxNumberRow, FileRow } from '../db/schema';
 import { FAILURE_REASONS } from './failure-reasons';
 import type { V1Key } from './v1-env';

@@ -18,4 +18,6 @@ export const FAILURE_REASONS: Record<FaxFailureReason, { retryable: boolean; des
   CANCELLED: { retryable: false, description: 'The scheduled fax was cancelled before it started (credits given back).' },
 };
 
-export const FAILURE_REASON_NAMES = Object.keys(FAILURE_REASONS).map((reason) => reason.toLowerCase()) as Array<Lowercase<FaxFailureReason>>;
+export const FAILURE_REASON_NAMES = Object.keys(FAILURE_REASONS).map((reason) => reason.toLowerCase()) as Array<
+  Lowercase<FaxFailureReason>
+>;

@@ -1,8 +1,8 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { COVER_PAGE_TEMPLATES } from '../../src/common/cover-page-rules';
-import { FAX_ID_PATTERN } from '../../src/common/fax-id';
 import { faxPdfFileName } from '../../src/common/fax-file-name';
+import { FAX_ID_PATTERN } from '../../src/common/fax-id';
 import { FAX_STATUS_FILTERS, toFaxSearch } from '../../src/common/fax-search';
 import type { FaxDirection } from '../../src/common/faxes';
 import { MAX_RECIPIENTS } from '../../src/common/send-many-rules';
@@ -22,7 +22,12 @@ import type { V1Env } from './v1-env';
 // Faxes through /v1 (decision 046): the same feature functions as the site's /api/sendFax,
 // /api/sendFaxToMany, /api/faxes, /api/cancelScheduledFax and /api/trashFaxes, in the public envelope.
 
-const FaxId = z.object({ id: z.string().regex(FAX_ID_PATTERN).openapi({ param: { name: 'id', in: 'path' } }) });
+const FaxId = z.object({
+  id: z
+    .string()
+    .regex(FAX_ID_PATTERN)
+    .openapi({ param: { name: 'id', in: 'path' } }),
+});
 
 const CoverPageInput = z
   .object({
@@ -56,10 +61,21 @@ const FaxBatch = z
 const ListQuery = z.object({
   after: afterQuery,
   limit: limitQuery,
-  status: z.enum(FAX_STATUS_FILTERS).optional().openapi({ description: 'delivered, failed or sending (sent); received, failed or receiving (received).' }),
+  status: z
+    .enum(FAX_STATUS_FILTERS)
+    .optional()
+    .openapi({ description: 'delivered, failed or sending (sent); received, failed or receiving (received).' }),
   number: z.string().min(1).max(40).optional().openapi({ description: 'The other party’s number, or digits of it.' }),
-  from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional().openapi({ description: 'First day, YYYY-MM-DD (UTC).' }),
-  to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional().openapi({ description: 'Last day, YYYY-MM-DD (UTC).' }),
+  from: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .optional()
+    .openapi({ description: 'First day, YYYY-MM-DD (UTC).' }),
+  to: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .optional()
+    .openapi({ description: 'Last day, YYYY-MM-DD (UTC).' }),
 });
 
 /** The cover page's date is where the fax is sent from: for an API call, UTC at the send time. */
@@ -192,7 +208,10 @@ function listFaxesOf(direction: FaxDirection) {
   return async (c: Context<V1Env>, query: z.infer<typeof ListQuery>) => {
     const owner = c.get('owner');
     const after = query.after ? decodeFaxCursor(query.after) : null;
-    if (query.after && !after) throw new Problem('invalid_request', 'The cursor is not one this API gave.', { errors: [{ field: 'after', message: 'unknown cursor' }] });
+    if (query.after && !after)
+      throw new Problem('invalid_request', 'The cursor is not one this API gave.', {
+        errors: [{ field: 'after', message: 'unknown cursor' }],
+      });
     const search = toFaxSearch({ status: query.status, number: query.number, from: query.from, to: query.to });
     const read = await userStore(c.env, owner.id).listFaxes(direction, after, query.limit + 1, search);
     const page = toFaxListPage(read, query.limit);
@@ -257,9 +276,9 @@ export const faxesV1 = new OpenAPIHono<V1Env>({ defaultHook: v1Hook })
     const { id } = c.req.valid('param');
     const moved = await userStore(c.env, owner.id).moveToTrash([id], true, Date.now());
     if (moved === 'NOT_FOUND') throw new Problem('not_found', 'No fax of this account has this id.');
-    if (moved === 'IN_PROGRESS') throw new Problem('fax_in_progress', 'A fax on its way cannot be trashed; cancel it or wait until it ends.');
+    if (moved === 'IN_PROGRESS')
+      throw new Problem('fax_in_progress', 'A fax on its way cannot be trashed; cancel it or wait until it ends.');
     const details = await userStore(c.env, owner.id).faxDetails(id);
     if (!details) throw new Problem('not_found');
     return c.json(toV1Fax(details.fax), 200);
   });
-

@@ -1,8 +1,8 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { readConfig } from '../env';
-import { FAILURE_REASONS } from './failure-reasons';
 import { accountV1 } from './account';
 import { contactsV1 } from './contacts';
+import { FAILURE_REASONS } from './failure-reasons';
 import { faxesV1 } from './faxes';
 import { requestId, requireApiKey } from './middleware';
 import { PROBLEM_TYPES, Problem, problemOf, problemResponse } from './problems';

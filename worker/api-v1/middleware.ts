@@ -46,7 +46,10 @@ export const requireApiKey = createMiddleware<V1Env>(async (c, next) => {
   c.set('apiKey', { keyId: holder.keyId, livemode: holder.livemode, scopes: holder.scopes });
   c.set('owner', holder.owner);
   const limit = API_RATE_LIMIT.limit * readConfig(c.env).RATE_LIMIT_MULTIPLIER;
-  const [state] = await Promise.all([userStore(c.env, holder.owner.id).countApiCall(holder.keyId, now, limit), noteApiKeyUse(c.env, holder, now)]);
+  const [state] = await Promise.all([
+    userStore(c.env, holder.owner.id).countApiCall(holder.keyId, now, limit),
+    noteApiKeyUse(c.env, holder, now),
+  ]);
   const headers = rateLimitHeaders(state);
   c.set('rateLimitHeaders', headers);
   if (state.retryAfter !== null) {
@@ -98,7 +101,10 @@ export const idempotent = createMiddleware<V1Env>(async (c, next) => {
   }
   if (claim.kind === 'mismatch') throw new Problem('idempotency_key_reused', 'This Idempotency-Key was used with another request.');
   if (claim.kind === 'replay') {
-    c.res = new Response(claim.body, { status: claim.status, headers: { 'content-type': claim.contentType, 'Idempotent-Replayed': 'true' } });
+    c.res = new Response(claim.body, {
+      status: claim.status,
+      headers: { 'content-type': claim.contentType, 'Idempotent-Replayed': 'true' },
+    });
     return;
   }
   try {

@@ -25,7 +25,10 @@ export const FaxSchema = z
     direction: z.enum(['outbound', 'inbound']),
     status: z.enum(FAX_STATUSES.map((status) => status.toLowerCase()) as [string, ...string[]]),
     to: z.string().nullable().openapi({ description: 'E.164. Outbound: the recipient; inbound: your number.' }),
-    from: z.string().nullable().openapi({ description: 'E.164. Outbound: your number (null when anonymous); inbound: the caller, null when withheld.' }),
+    from: z
+      .string()
+      .nullable()
+      .openapi({ description: 'E.164. Outbound: your number (null when anonymous); inbound: the caller, null when withheld.' }),
     contact_name: z.string().nullable(),
     page_count: z.number().int(),
     pages_sent: z.number().int(),
@@ -125,11 +128,19 @@ export const ProblemSchema = z
   .openapi('Problem', { description: `RFC 9457. Types: ${Object.keys(PROBLEM_TYPES).join(', ')}.` });
 
 export const FaxIdParam = z.object({
-  id: z.string().min(1).max(200).openapi({ param: { name: 'id', in: 'path' } }),
+  id: z
+    .string()
+    .min(1)
+    .max(200)
+    .openapi({ param: { name: 'id', in: 'path' } }),
 });
 
 export const ContactIdParam = z.object({
-  id: z.string().min(1).max(100).openapi({ param: { name: 'id', in: 'path' } }),
+  id: z
+    .string()
+    .min(1)
+    .max(100)
+    .openapi({ param: { name: 'id', in: 'path' } }),
 });
 
 export const limitQuery = z.coerce.number().int().min(1).max(100).default(20).openapi({ description: '1 to 100; 20 when absent.' });

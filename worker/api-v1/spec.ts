@@ -35,5 +35,7 @@ export const v1Hook: Hook<unknown, V1Env, string, unknown> = (result) => {
     field: issue.path.length > 0 ? issue.path.join('.') : result.target,
     message: issue.message,
   }));
-  throw new Problem('invalid_request', `The ${result.target === 'json' ? 'body' : result.target} has ${errors.length} error(s).`, { errors });
+  throw new Problem('invalid_request', `The ${result.target === 'json' ? 'body' : result.target} has ${errors.length} error(s).`, {
+    errors,
+  });
 };

@@ -1,5 +1,5 @@
 import * as apiStore from '../db/store/api-calls';
-import { API_RATE_LIMIT, type IdempotencyClaim, IDEMPOTENCY_WINDOW_MS, type RateLimitState, rateLimitState } from '../domain/api-limits';
+import { API_RATE_LIMIT, IDEMPOTENCY_WINDOW_MS, type IdempotencyClaim, type RateLimitState, rateLimitState } from '../domain/api-limits';
 import { windowStart } from '../domain/rate-limits';
 import { type StoreRoom, watchOpenFaxes } from './room';
 
@@ -9,7 +9,13 @@ import { type StoreRoom, watchOpenFaxes } from './room';
 
 export const apiCallMethods = {
   /** Counts one call of the key; answers where the key stands (over the limit: `retryAfter` set). */
-  async countApiCall(this: StoreRoom, userId: string, keyId: string, now: number, limit: number = API_RATE_LIMIT.limit): Promise<RateLimitState> {
+  async countApiCall(
+    this: StoreRoom,
+    userId: string,
+    keyId: string,
+    now: number,
+    limit: number = API_RATE_LIMIT.limit,
+  ): Promise<RateLimitState> {
     await this.ready(userId);
     const start = windowStart(now, API_RATE_LIMIT.windowMs);
     const count = apiStore.countApiCall(this.store, keyId, start);
@@ -35,7 +41,14 @@ export const apiCallMethods = {
     return { kind: 'claimed' };
   },
 
-  async saveIdempotentAnswer(this: StoreRoom, userId: string, id: string, status: number, contentType: string, body: string): Promise<void> {
+  async saveIdempotentAnswer(
+    this: StoreRoom,
+    userId: string,
+    id: string,
+    status: number,
+    contentType: string,
+    body: string,
+  ): Promise<void> {
     await this.ready(userId);
     apiStore.saveIdempotentAnswer(this.store, id, status, contentType, body);
   },

@@ -61,7 +61,11 @@ export default function ApiKeysCard({ rendered }: { rendered: ApiKeyView[] }) {
     const result = await revokeApiKey(key.id);
     setBusy(false);
     setRevoking(null);
-    setStatus(result.ok ? { kind: 'done', message: t('developers.revoked', { name: key.name }) } : { kind: 'error', message: t(`errors.${result.code}`) });
+    setStatus(
+      result.ok
+        ? { kind: 'done', message: t('developers.revoked', { name: key.name }) }
+        : { kind: 'error', message: t(`errors.${result.code}`) },
+    );
   }
 
   return (

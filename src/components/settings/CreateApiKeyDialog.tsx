@@ -41,7 +41,14 @@ export default function CreateApiKeyDialog({ onClose }: { onClose: () => void })
     <Modal labelledBy={ids.heading} className="api-key-dialog" onClose={() => busy || onClose()}>
       <form onSubmit={(event) => void submit(event)} aria-describedby={error ? ids.error : undefined}>
         <h2 id={ids.heading}>{t('developers.createHeading')}</h2>
-        <Field label={t('developers.name')} name="name" required maxLength={API_KEY_NAME_MAX} hint={t('developers.nameHint')} autoComplete="off" />
+        <Field
+          label={t('developers.name')}
+          name="name"
+          required
+          maxLength={API_KEY_NAME_MAX}
+          hint={t('developers.nameHint')}
+          autoComplete="off"
+        />
         <fieldset className="api-key-choices">
           <legend>{t('developers.mode')}</legend>
           <div className="radio">
@@ -57,7 +64,13 @@ export default function CreateApiKeyDialog({ onClose }: { onClose: () => void })
           <legend>{t('developers.scopes')}</legend>
           {API_KEY_SCOPES.map((scope) => (
             <div className="field checkbox" key={scope}>
-              <input id={`${ids.heading}-${scope}`} type="checkbox" name="scope" value={scope} defaultChecked={scope !== 'webhooks:manage'} />
+              <input
+                id={`${ids.heading}-${scope}`}
+                type="checkbox"
+                name="scope"
+                value={scope}
+                defaultChecked={scope !== 'webhooks:manage'}
+              />
               <label htmlFor={`${ids.heading}-${scope}`}>
                 {t(`developers.scopeNames.${scope}`)} <code>{scope}</code>
               </label>

@@ -15,7 +15,12 @@ export async function findApiKeyByHash(db: Db, hash: string): Promise<ApiKeyRow 
 
 /** The key a /v1 caller presented and its owner, in one query (one D1 round trip a call). */
 export async function findApiKeyWithOwner(db: Db, hash: string): Promise<{ key: ApiKeyRow; owner: UserRow } | null> {
-  const [row] = await db.select({ key: apiKeys, owner: users }).from(apiKeys).innerJoin(users, eq(users.id, apiKeys.userId)).where(eq(apiKeys.id, hash)).limit(1);
+  const [row] = await db
+    .select({ key: apiKeys, owner: users })
+    .from(apiKeys)
+    .innerJoin(users, eq(users.id, apiKeys.userId))
+    .where(eq(apiKeys.id, hash))
+    .limit(1);
   return row ?? null;
 }
 
