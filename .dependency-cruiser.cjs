@@ -1,13 +1,13 @@
 // The house rules of docs/architecture.md as a check (npm run lint:imports, part of npm test).
 // Rooms, lowest first: shared (src/common, src/i18n) and crypto/ and env.ts → domain/, views/, db/, storage/
-// → adapters (carrier/, payments/, mail/, queues/) and http/ → user-store/ → live/ → features (auth/, numbers/,
-// documents/, uploads/, fax/, fax-mail/, receive/, subscriptions/, funnel/, outgoing-webhooks/) → webhooks/, jobs/ → api/, pages/ → app.ts, index.ts.
+// → adapters (carrier/, payments/, mail/, queues/) and http/ → user-store/ → live/ → features (auth/, api-keys/, numbers/,
+// documents/, uploads/, fax/, fax-mail/, receive/, subscriptions/, funnel/, outgoing-webhooks/) → webhooks/, jobs/ → api/, api-v1/, pages/ → app.ts, index.ts.
 // loopback/ is the outside world (the simulated fax network): only the entries may load it.
 // Type-only imports are free: they vanish at run time and carry no behaviour.
 
-const FEATURES = '^worker/(auth|numbers|documents|uploads|fax|fax-mail|receive|subscriptions|funnel|outgoing-webhooks)/';
+const FEATURES = '^worker/(auth|api-keys|numbers|documents|uploads|fax|fax-mail|receive|subscriptions|funnel|outgoing-webhooks)/';
 const ADAPTERS = '^worker/(carrier|payments|mail|queues)/';
-const ABOVE_FEATURES = '^worker/(webhooks|jobs|api|pages|loopback)/';
+const ABOVE_FEATURES = '^worker/(webhooks|jobs|api|api-v1|pages|loopback)/';
 const runtime = { dependencyTypesNot: ['type-only'] };
 
 /** A room that may import, at run time, only the rooms named. */
@@ -103,7 +103,7 @@ module.exports = {
       name: 'webhooks-and-jobs-below-api',
       severity: 'error',
       from: { path: '^worker/(webhooks|jobs)/' },
-      to: { ...runtime, path: '^worker/(api|loopback)/' },
+      to: { ...runtime, path: '^worker/(api|api-v1|loopback)/' },
     },
     {
       name: 'loopback-is-outside',
@@ -117,6 +117,13 @@ module.exports = {
       severity: 'error',
       from: { path: '^worker/', pathNot: ['^worker/(app|index)\\.ts$', '^worker/api/'] },
       to: { ...runtime, path: '^worker/api/' },
+    },
+    {
+      name: 'api-v1-is-the-top',
+      comment: 'The public /v1 router (decision 046) sits beside api/: only the entries mount it, and neither imports the other.',
+      severity: 'error',
+      from: { path: '^worker/', pathNot: ['^worker/(app|index)\\.ts$', '^worker/api-v1/'] },
+      to: { ...runtime, path: '^worker/api-v1/' },
     },
     {
       name: 'pages-are-the-top',

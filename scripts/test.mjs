@@ -59,16 +59,19 @@ const importsOk = await step('import rules (dependency-cruiser)', () => run('npm
 count(importsOk, importsOk ? 1 : 0, 0);
 
 const architectureTap = join(workDir, 'architecture.tap');
-const architectureOk = await step("house rules: forbidden imports fail, R2 only through storage/, the store's migrations current", () =>
-  run('npx', [
-    'node',
-    '--test',
-    '--test-reporter=tap',
-    `--test-reporter-destination=${architectureTap}`,
-    'tests/architecture/import-rules.test.mjs',
-    'tests/architecture/r2-door.test.mjs',
-    'tests/architecture/store-migrations.test.mjs',
-  ]),
+const architectureOk = await step(
+  "house rules: forbidden imports fail, R2 only through storage/, the store's migrations current, /v1's OpenAPI document valid",
+  () =>
+    run('npx', [
+      'node',
+      '--test',
+      '--test-reporter=tap',
+      `--test-reporter-destination=${architectureTap}`,
+      'tests/architecture/import-rules.test.mjs',
+      'tests/architecture/r2-door.test.mjs',
+      'tests/architecture/store-migrations.test.mjs',
+      'tests/architecture/openapi-v1.test.mjs',
+    ]),
 );
 countTap(architectureOk, architectureTap);
 

@@ -2,6 +2,7 @@ import { type Handler, Hono } from 'hono';
 import { api } from './api';
 import { devGoogleKeys } from './api/dev-google';
 import { devOutboxMailDocument } from './api/dev-outbox';
+import { v1 } from './api-v1';
 import { loadViewer } from './auth/viewer';
 import { subscriptionStatusReads } from './db/queries/subscription-status';
 import { readConfig } from './env';
@@ -35,6 +36,9 @@ export function createApp(pages?: Handler<AppEnv>): Hono<AppEnv> {
     readConfig(c.env);
     await next();
   });
+  // The public API (decision 046): a bearer key, never the session, so it is mounted before the
+  // viewer is loaded and the site's same-origin and body rules, which are for pages, never reach it.
+  app.route('/v1', v1);
   app.use('/api/*', requireSameOriginForUnsafeMethods);
   app.use('/api/*', limitJsonBody);
   // Routes whose own reads go in the session check's D1 batch: one round trip (decision 043).

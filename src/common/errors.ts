@@ -73,6 +73,7 @@ export const ERROR_CODES = [
   'PASSKEY_UNKNOWN',
   'PASSKEY_EXISTS',
   'PASSKEY_SUSPECT',
+  'TOO_MANY_API_KEYS',
   'INTERNAL',
 ] as const;
 

@@ -1,4 +1,5 @@
 import type { LoginHistoryEntry } from './account-view';
+import type { ApiKeyView } from './api-key-rules';
 import type { BillingHistory, SubscriptionView } from './billing';
 import type { ServiceProvider } from './company';
 import type { ContactListPage, ContactView } from './contacts';
@@ -45,7 +46,7 @@ export type PageData =
   | { page: 'settings'; section: 'billing'; subscription: SubscriptionView; billingHistory: BillingHistory }
   | { page: 'settings'; section: 'security'; loginHistory: LoginHistoryEntry[]; secondFactor: SecondFactorStatus; passkeys: PasskeyView[] }
   | { page: 'settings'; section: 'fax-mail'; faxMail: FaxMailSettings }
-  | { page: 'settings'; section: 'developers'; webhookEndpoints: WebhookEndpointView[] }
+  | { page: 'settings'; section: 'developers'; apiKeys: ApiKeyView[]; webhookEndpoints: WebhookEndpointView[] }
   | { page: 'settings'; section: 'profile' | 'notifications' | 'appearance' }
   /**
    * /upgrade: the plans (GET /api/options), a signed-in user's own plan (null for a visitor), and

@@ -26,6 +26,7 @@ export const ROUTES = [
   { path: '/account_delete/*', guard: null }, // outlives the session it was started from
   { path: '/broadcast/*', guard: 'auth-required', loads: true }, // one send to many numbers
   { path: '/confirmFaxMail', guard: null }, // the mailed link proves the address, whoever opens it
+  { path: '/developers', guard: null }, // the /v1 reference (decision 046): read before signing up, too
   { path: '/faxDetails', guard: 'auth-required' }, // redirects to /dashboard
   { path: '/faxDetails/*', guard: 'auth-required', loads: true },
   { path: '/inbox', guard: 'auth-required', loads: true },

@@ -2,7 +2,7 @@
 // server renders a section with its own data only (worker/pages/settings.ts) and the page ships
 // only that section's island (src/pages/settings.astro), so each section is a page of its own.
 
-export const SETTINGS_SECTIONS = ['profile', 'security', 'billing', 'notifications', 'fax-mail', 'appearance', 'developers'] as const;
+export const SETTINGS_SECTIONS = ['profile', 'security', 'billing', 'notifications', 'fax-mail', 'developers', 'appearance'] as const;
 export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];
 
 /**

@@ -39,4 +39,7 @@ export const FACTOR_CHANGES = [
   'passkey-refused',
 ] as const;
 export type FactorChange = (typeof FACTOR_CHANGES)[number];
-export type HistoryMethod = SignInMethod | FactorChange;
+/** API keys made and revoked (decision 046): each one can act for the account, so the history lists them too. */
+export const API_KEY_CHANGES = ['api-key-created', 'api-key-revoked'] as const;
+export type ApiKeyChange = (typeof API_KEY_CHANGES)[number];
+export type HistoryMethod = SignInMethod | FactorChange | ApiKeyChange;

@@ -226,6 +226,10 @@ declare module 'virtual:messages/webhooks' {
   const messages: Messages['webhooks'];
   export default messages;
 }
+declare module 'virtual:messages/developers' {
+  const messages: Messages['developers'];
+  export default messages;
+}
 declare module 'virtual:messages/signInLink.mail' {
   const messages: Messages['signInLink']['mail'];
   export default messages;
@@ -556,6 +560,18 @@ declare module 'virtual:messages/webhooks.columns' {
 }
 declare module 'virtual:messages/webhooks.states' {
   const messages: Messages['webhooks']['states'];
+  export default messages;
+}
+declare module 'virtual:messages/developers.scopeNames' {
+  const messages: Messages['developers']['scopeNames'];
+  export default messages;
+}
+declare module 'virtual:messages/developers.mail' {
+  const messages: Messages['developers']['mail'];
+  export default messages;
+}
+declare module 'virtual:messages/developers.reference' {
+  const messages: Messages['developers']['reference'];
   export default messages;
 }
 declare module 'virtual:message/*' {

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../http/app-env';
 import { accountApi } from './account';
 import { accountDeletionApi } from './account-deletion';
+import { apiKeysApi } from './api-keys';
 import { attributionApi } from './attribution';
 import { authApi } from './auth';
 import { billingApi } from './billing';
@@ -49,6 +50,7 @@ export const api = new Hono<AppEnv>()
   .route('/', signInLinkApi)
   .route('/', secondFactorApi)
   .route('/', passkeysApi)
+  .route('/', apiKeysApi)
   .route('/', liveApi)
   .route('/', numbersApi)
   .route('/', optionsApi)

@@ -1,14 +1,13 @@
 import { Hono } from 'hono';
 import { faxIdSchema } from '../../src/common/fax-queries';
 import { sendFaxSchema } from '../../src/common/faxes';
-import { toE164 } from '../../src/common/phone';
 import { t } from '../../src/i18n/t';
 import { currentViewer } from '../auth/viewer';
 import { getDb } from '../db/client';
 import { findFileOfUser } from '../db/queries/files';
 import { isTerminalStatus } from '../domain/fax-status';
-import { isValidSendAt } from '../domain/schedule';
 import { acceptFax } from '../fax/accept-send';
+import { sendFaxRequest } from '../fax/send-request';
 import { findFaxOf } from '../fax/user-faxes';
 import { ApiError } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
@@ -21,16 +20,7 @@ import { validate } from '../http/validate';
 export const sendFaxApi = new Hono<AppEnv>()
   .post('/sendFax', validate('json', sendFaxSchema), async (c) => {
     const { user } = currentViewer(c);
-    const body = c.req.valid('json');
-    const toNumber = toE164(body.toNumber);
-    if (!toNumber) throw new ApiError(400, 'INVALID_FAX_NUMBER');
-    const file = await findFileOfUser(getDb(c.env), user.id, body.fileId);
-    if (!file) throw new ApiError(404, 'NOT_FOUND', t('api.uploadGone'));
-    if (body.sendAt !== undefined && !isValidSendAt(body.sendAt, Date.now())) throw new ApiError(400, 'INVALID_SEND_TIME');
-    const cover = body.coverpage || null;
-    const send = { toNumber, file, coverPage: cover ? JSON.stringify(cover) : null, anonymous: body.anonymous };
-    const sent = await acceptFax(c.env, user, send, body.sendAt ?? null);
-    return c.json(sent, 201);
+    return c.json(await sendFaxRequest(c.env, user, c.req.valid('json')), 201);
   })
 
   .post('/resendFax', validate('json', faxIdSchema), async (c) => {

@@ -1,5 +1,4 @@
 import { Hono } from 'hono';
-import { coverPageSchema } from '../../src/common/cover-page';
 import {
   type BroadcastView,
   broadcastIdParamSchema,
@@ -13,9 +12,9 @@ import { t } from '../../src/i18n/t';
 import { currentViewer } from '../auth/viewer';
 import { getDb } from '../db/client';
 import { findFileOfUser } from '../db/queries/files';
-import { coverPageFor, readRecipients } from '../domain/broadcast';
 import { isValidSendAt } from '../domain/schedule';
 import { acceptFaxes } from '../fax/accept-send';
+import { sendFaxToManyRequest } from '../fax/send-request';
 import { ApiError } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
 import { validate } from '../http/validate';
@@ -39,23 +38,7 @@ function targetOf(body: { faxId: string } | { broadcastId: string }) {
 export const sendManyApi = new Hono<AppEnv>()
   .post('/sendFaxToMany', validate('json', sendFaxToManySchema), async (c) => {
     const { user } = currentViewer(c);
-    const body = c.req.valid('json');
-    const read = readRecipients(body.recipients);
-    if (!read.ok) {
-      const rows = read.unreadable.map((i) => i + 1).join(', ');
-      throw new ApiError(400, 'INVALID_FAX_NUMBER', t('api.unreadableRecipients', { rows }));
-    }
-    if (body.sendAt !== undefined && !isValidSendAt(body.sendAt, Date.now())) throw new ApiError(400, 'INVALID_SEND_TIME');
-    const file = await findFileOfUser(getDb(c.env), user.id, body.fileId);
-    if (!file) throw new ApiError(404, 'NOT_FOUND', t('api.uploadGone'));
-    const cover = body.coverpage ? coverPageSchema.parse(body.coverpage) : null;
-    const broadcastId = crypto.randomUUID();
-    const sends = read.recipients.map((recipient) => {
-      const own = coverPageFor(cover, recipient);
-      return { toNumber: recipient.number, file, coverPage: own ? JSON.stringify(own) : null, anonymous: body.anonymous };
-    });
-    const faxes = await acceptFaxes(c.env, user, sends, { sendAt: body.sendAt ?? null, broadcastId });
-    const answer: SendFaxToManyResult = { broadcastId, faxes };
+    const answer: SendFaxToManyResult = await sendFaxToManyRequest(c.env, user, c.req.valid('json'));
     return c.json(answer, 201);
   })
 

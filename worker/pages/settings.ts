@@ -1,5 +1,6 @@
 import type { PageData } from '../../src/common/page-data';
 import { settingsSectionOf } from '../../src/common/settings-sections';
+import { readApiKeys } from '../api-keys/manage';
 import { readLoginHistory } from '../auth/login-history';
 import { readPasskeys } from '../auth/passkey-settings';
 import { readSecondFactorStatus } from '../auth/second-factor';
@@ -35,7 +36,16 @@ export async function loadSettings({ env, url, user, ownedNumber }: PageInput): 
       return { page: 'settings', section, loginHistory, secondFactor, passkeys };
     }
     case 'developers':
-      return { page: 'settings', section, webhookEndpoints: await listWebhookEndpoints(env, user.id) };
+      return {
+        page: 'settings',
+        section,
+        ...(await Promise.all([listWebhookEndpoints(env, user.id), readApiKeys(getDb(env), user.id)]).then(
+          ([webhookEndpoints, apiKeys]) => ({
+            webhookEndpoints,
+            apiKeys,
+          }),
+        )),
+      };
     case 'fax-mail':
       return { page: 'settings', section, faxMail: await readFaxMailSettings(env, user) };
     default:

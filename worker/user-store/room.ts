@@ -1,6 +1,7 @@
 import type { FaxView } from '../../src/common/faxes';
 import type { LiveEvent } from '../../src/common/live-messages';
 import { TRASH_RETENTION_MS } from '../../src/common/trash';
+import { oldestApiRecords } from '../db/store/api-calls';
 import { contactNamesByNumber } from '../db/store/contacts';
 import { readFaxTotals } from '../db/store/fax-counters';
 import { oldestOpenFaxChange } from '../db/store/fax-sweeps';
@@ -9,6 +10,7 @@ import type { UserStore } from '../db/store/open-store';
 import { nextSendAt } from '../db/store/scheduled-faxes';
 import type { StoreFaxRow } from '../db/store/schema';
 import { oldestTrashing } from '../db/store/trash';
+import { API_RATE_LIMIT, IDEMPOTENCY_WINDOW_MS } from '../domain/api-limits';
 import { STALLED_DISPATCH_MS } from '../domain/fax-sweeps';
 import { toFaxView } from '../views/faxes';
 import { webhookAlarmDue } from './webhook-watch';
@@ -55,7 +57,8 @@ export async function pushFax(room: StoreRoom, row: StoreFaxRow, creditsChanged:
 /**
  * Keeps an alarm set while there is something to watch: a fax on its way (a lost dispatch, a
  * silent call), a scheduled fax, a fax in the trash (its purge when the retention ends), or
- * ended faxes whose part of D1's ledger is still to be added.
+ * ended faxes whose part of D1's ledger is still to be added, or the public API's records to prune
+ * (an Idempotency-Key's answer after 24 hours, a key's call count once its window has ended).
  */
 export async function watchOpenFaxes(room: StoreRoom): Promise<void> {
   const now = Date.now();
@@ -70,6 +73,9 @@ export async function watchOpenFaxes(room: StoreRoom): Promise<void> {
   if (ledgerSince !== null) dues.push(Math.max(now, ledgerSince + LEDGER_FLUSH_MS));
   const webhooks = webhookAlarmDue(room, now);
   if (webhooks !== null) dues.push(webhooks);
+  const api = oldestApiRecords(room.store);
+  if (api.claim !== null) dues.push(Math.max(now, api.claim + IDEMPOTENCY_WINDOW_MS));
+  if (api.window !== null) dues.push(Math.max(now, api.window + 2 * API_RATE_LIMIT.windowMs));
   const set = await room.ctx.storage.getAlarm();
   if (dues.length === 0) {
     if (set !== null) await room.ctx.storage.deleteAlarm();

@@ -7,6 +7,7 @@ import { migrateUserStore, openUserStore, type UserStore } from '../db/store/ope
 import { readStoreOwner, saveStoreOwner } from '../db/store/store-owner';
 import { owedDispatchAttempt, STALLED_DISPATCH_MS } from '../domain/fax-sweeps';
 import { enqueueFaxJob } from '../queues/fax-messages';
+import { type ApiCallMethods, apiCallMethods, pruneApiRecords } from './api-calls';
 import { type ContactMethods, contactMethods } from './contacts';
 import { type FaxReadMethods, faxReadMethods } from './fax-reads';
 import { flushLedgerWhenDue, type LedgerMethods, ledgerMethods } from './ledger';
@@ -26,7 +27,8 @@ export type UserStoreMethods = SendMethods &
   TrashMethods &
   ContactMethods &
   LedgerMethods &
-  OutgoingWebhookMethods;
+  OutgoingWebhookMethods &
+  ApiCallMethods;
 
 interface SocketAttachment {
   sessionId: string;
@@ -98,6 +100,7 @@ export class UserHub extends DurableObject<Env> implements StoreRoom {
     await flushLedgerWhenDue(this, userId, now);
     await purgeExpiredTrash(this, userId, now);
     await watchWebhooks(this, userId, now);
+    pruneApiRecords(this, now);
     await watchOpenFaxes(this);
   }
 
@@ -210,4 +213,5 @@ Object.assign(
   contactMethods,
   ledgerMethods,
   outgoingWebhookMethods,
+  apiCallMethods,
 );

@@ -61,7 +61,9 @@ export async function findSessionWithUser(
 ): Promise<{ session: SessionRow; user: UserRow; alongside: unknown[] } | null> {
   const reads = alongside ? alongside(db, sessionId) : [];
   const [rows, ...results] =
-    reads.length > 0 ? await db.batch([sessionWithUserQuery(db, sessionId), ...reads]) : [await preparedSessionQuery(db).all({ sessionId })];
+    reads.length > 0
+      ? await db.batch([sessionWithUserQuery(db, sessionId), ...reads])
+      : [await preparedSessionQuery(db).all({ sessionId })];
   const found = (rows as SessionWithUser[])[0];
   if (!found) return null;
   const session: SessionRow = {

@@ -1,5 +1,5 @@
 import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
-import { FACTOR_CHANGES, SIGN_IN_METHODS } from '../../../src/common/sign-in-link-rules';
+import { API_KEY_CHANGES, FACTOR_CHANGES, SIGN_IN_METHODS } from '../../../src/common/sign-in-link-rules';
 
 // Accounts: users, their sessions and sign-ins, single-use e-mail links, and account jobs.
 
@@ -90,7 +90,7 @@ export const loginEvents = sqliteTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     at: integer('at').notNull(),
     // A sign-in method or a change to the second factor (src/common/sign-in-link-rules.ts).
-    method: text('method', { enum: [...SIGN_IN_METHODS, ...FACTOR_CHANGES] }).notNull(),
+    method: text('method', { enum: [...SIGN_IN_METHODS, ...FACTOR_CHANGES, ...API_KEY_CHANGES] }).notNull(),
     // A short description of the browser and system ("Chrome on Windows").
     device: text('device'),
     ip: text('ip'),

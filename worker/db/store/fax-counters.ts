@@ -90,7 +90,9 @@ export function readFaxTotals(store: StoreScope): FaxTotals {
  * not the history; `send_at` is cleared when a fax starts or is cancelled.
  */
 export function countScheduledFaxes(store: StoreScope): number {
-  const query = builtOnce(store, 'scheduled faxes', (s) => s.select({ n: count() }).from(storeFaxes).where(isNotNull(storeFaxes.sendAt)).prepare());
+  const query = builtOnce(store, 'scheduled faxes', (s) =>
+    s.select({ n: count() }).from(storeFaxes).where(isNotNull(storeFaxes.sendAt)).prepare(),
+  );
   return query.get()?.n ?? 0;
 }
 

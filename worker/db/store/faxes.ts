@@ -1,10 +1,10 @@
 import { and, asc, desc, eq, isNull, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { FaxDirection } from '../../../src/common/faxes';
 import { spendable, splitCharge } from '../../domain/credits';
+import { builtOnce } from './built-once';
 import { moveCredits, readBalance } from './credits';
 import { changeFaxCounters } from './fax-counters';
 import { type MailedBy, recordStoreMailedFax } from './mailed-faxes';
-import { builtOnce } from './built-once';
 import type { StoreScope, UserStore } from './open-store';
 import { type StoreFaxRow, storeFaxEvents, storeFaxes } from './schema';
 

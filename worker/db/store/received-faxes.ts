@@ -1,9 +1,9 @@
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import { splitCharge } from '../../domain/credits';
 import type { InboundCall, ReceivedEnd } from '../queries/received-faxes';
+import { builtOnce } from './built-once';
 import { moveCredits, readBalance } from './credits';
 import { changeFaxCounters } from './fax-counters';
-import { builtOnce } from './built-once';
 import type { StoreScope, UserStore } from './open-store';
 import { type StoreFaxRow, storeFaxEvents, storeFaxes } from './schema';
 

@@ -1,7 +1,7 @@
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import { RECENT_SHOWN, UNREAD_SHOWN } from '../../../src/common/recent-faxes';
-import type { FaxCounterValues } from './fax-counters';
 import { builtOnce } from './built-once';
+import type { FaxCounterValues } from './fax-counters';
 import { findSendingStoreFax, historyOf, listStoreFaxes } from './faxes';
 import type { StoreScope } from './open-store';
 import { listStoreReceivingFaxes } from './received-faxes';

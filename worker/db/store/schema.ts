@@ -329,3 +329,38 @@ export const storeWebhookAttempts = sqliteTable(
 );
 
 export type StoreWebhookAttemptRow = typeof storeWebhookAttempts.$inferSelect;
+
+// The public API's Idempotency-Key (decision 046): a POST that creates something, claimed under
+// its API key and Idempotency-Key before it runs (the object runs one call at a time, so of two
+// identical requests exactly one claims it), then its answer kept to be replayed for 24 hours. Pruned
+// by the object's alarm.
+export const storeIdempotencyKeys = sqliteTable(
+  'idempotency_keys',
+  {
+    // `<api key id>:<Idempotency-Key>`: each API key has its own keys.
+    id: text('id').primaryKey(),
+    // SHA-256 (hex) of method, path and body: the same key with another request is refused.
+    fingerprint: text('fingerprint').notNull(),
+    created: integer('created').notNull(),
+    // Null while the first request is in flight.
+    status: integer('status'),
+    // The answer as sent (JSON or a problem), replayed byte for byte.
+    contentType: text('content_type'),
+    body: text('body'),
+  },
+  (t) => [index('idempotency_keys_created_idx').on(t.created)],
+);
+
+// Calls of the public API counted per API key in fixed windows (decision 046): exact, since the
+// owner's object counts one call at a time. Old windows are pruned by the alarm.
+export const storeApiCalls = sqliteTable(
+  'api_calls',
+  {
+    keyId: text('key_id').notNull(),
+    windowStart: integer('window_start').notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.keyId, t.windowStart] }), index('api_calls_window_idx').on(t.windowStart)],
+);
+
+export type StoreIdempotencyKeyRow = typeof storeIdempotencyKeys.$inferSelect;

@@ -1,0 +1,61 @@
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { readConfig } from '../env';
+import { accountV1 } from './account';
+import { contactsV1 } from './contacts';
+import { FAILURE_REASONS } from './failure-reasons';
+import { faxesV1 } from './faxes';
+import { requestId, requireApiKey } from './middleware';
+import { PROBLEM_TYPES, Problem, problemOf, problemResponse } from './problems';
+import { v1Hook } from './spec';
+import type { V1Env } from './v1-env';
+
+// The public developer API, mounted at /v1 beside the site's /api (decision 046). A bearer API key,
+// no cookie and no same-origin rule (a server calls it, not a page), no CORS headers (a browser page
+// elsewhere cannot read its answers), problems by RFC 9457. Its routes are built from zod schemas and
+// describe themselves at GET /v1/openapi.json; each calls the feature functions the site's own calls do.
+
+export const V1_INFO = {
+  title: 'Fax API',
+  version: '1.0.0',
+  description: 'Send and receive faxes from your own software. Guide: docs/api-v1.md; reference: /developers.',
+};
+
+export const v1 = new OpenAPIHono<V1Env>({ defaultHook: v1Hook });
+
+v1.openAPIRegistry.registerComponent('securitySchemes', 'bearerKey', {
+  type: 'http',
+  scheme: 'bearer',
+  description: 'An API key from Settings › Developers: `fx_live_…` or `fx_test_…`.',
+});
+
+v1.use('*', requestId);
+
+// The description is public: it says what the API is, nothing of any account.
+v1.doc31('/openapi.json', (c) => ({
+  openapi: '3.1.0',
+  info: V1_INFO,
+  servers: [{ url: `${(readConfig(c.env).PUBLIC_ORIGIN ?? new URL(c.req.url).origin).replace(/\/$/, '')}/v1` }],
+  security: [{ bearerKey: [] }],
+  // The closed lists a client codes against, published with the operations (and on /developers).
+  'x-problem-types': Object.entries(PROBLEM_TYPES).map(([type, { status, title }]) => ({ type, status, title })),
+  'x-fax-failure-reasons': Object.entries(FAILURE_REASONS).map(([reason, { retryable, description }]) => ({
+    reason: reason.toLowerCase(),
+    retryable,
+    description,
+  })),
+}));
+
+v1.use('*', requireApiKey);
+v1.route('/', faxesV1);
+v1.route('/', contactsV1);
+v1.route('/', accountV1);
+v1.all('*', () => {
+  throw new Problem('not_found', 'No such operation in /v1: see /v1/openapi.json.');
+});
+
+v1.onError((err, c) => {
+  const problem = problemOf(err);
+  if (problem) return problemResponse(c, problem);
+  console.error('Unhandled /v1 error', c.req.method, new URL(c.req.url).pathname, err);
+  return problemResponse(c, new Problem('internal'));
+});
