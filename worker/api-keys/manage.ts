@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { type ApiKeyScope, type ApiKeyView, type CreatedApiKey, MAX_API_KEYS } from '../../src/common/api-key-rules';
 import type { ApiKeyChange } from '../../src/common/sign-in-link-rules';
-import { recordFactorChange } from '../auth/second-factor';
+import { recordFactorChange } from '../auth/factor-notice';
 import { requireRecentSecondFactor } from '../auth/step-up';
 import { generateApiKey } from '../crypto/api-key';
 import { sha256Hex } from '../crypto/tokens';

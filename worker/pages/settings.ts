@@ -35,17 +35,10 @@ export async function loadSettings({ env, url, user, ownedNumber }: PageInput): 
       ]);
       return { page: 'settings', section, loginHistory, secondFactor, passkeys };
     }
-    case 'developers':
-      return {
-        page: 'settings',
-        section,
-        ...(await Promise.all([listWebhookEndpoints(env, user.id), readApiKeys(getDb(env), user.id)]).then(
-          ([webhookEndpoints, apiKeys]) => ({
-            webhookEndpoints,
-            apiKeys,
-          }),
-        )),
-      };
+    case 'developers': {
+      const [apiKeys, webhookEndpoints] = await Promise.all([readApiKeys(getDb(env), user.id), listWebhookEndpoints(env, user.id)]);
+      return { page: 'settings', section, apiKeys, webhookEndpoints };
+    }
     case 'fax-mail':
       return { page: 'settings', section, faxMail: await readFaxMailSettings(env, user) };
     default:
