@@ -7,6 +7,7 @@ import { call } from '../support/client';
 import { insertSessionCookie, insertUser } from '../support/db';
 import { storedDocument } from '../support/documents';
 import { senderWithCredits, sendFax } from '../support/send-fax';
+import { storeSql } from '../support/user-store';
 import { waitFor } from '../support/wait';
 import { addEndpoint, waitForAttempts, webhookReceiver } from '../support/webhook-receiver';
 
@@ -55,6 +56,24 @@ describe('delivery', () => {
     expect(rest.events.map((e) => e.id)).toEqual(ids.slice(3, 5));
     expect(rest.next).toBe(ids[4]);
     expect((await call('/api/webhookEvents?after=evt_unknownunknownunknown', { cookie: sender.cookie })).status).toBe(400);
+  });
+
+  it('keeps events 30 days: older ones are not listed, and go when the next event is made', async () => {
+    const sender = await senderWithCredits(30);
+    const old = Date.now() - 31 * 86_400_000;
+    await storeSql(
+      sender.userId,
+      'INSERT INTO webhook_events (id, type, body, created) VALUES (?, ?, ?, ?)',
+      'evt_oldoldoldoldoldold',
+      'fax.queued',
+      '{}',
+      old,
+    );
+    const listed = (await (await call('/api/webhookEvents', { cookie: sender.cookie })).json()) as { events: WebhookEventView[] };
+    expect(listed.events).toEqual([]);
+    const fileId = await storedDocument(sender.userId, 1);
+    expect((await sendFax(sender.cookie, { toNumber: '+12125550123', fileId, coverpage: false, pageCount: 1 })).status).toBe(201);
+    expect(await storeSql(sender.userId, 'SELECT id FROM webhook_events WHERE created < ?', Date.now() - 30 * 86_400_000)).toEqual([]);
   });
 
   it('a charge that leaves 10 pages or fewer fires credits.low', async () => {
