@@ -198,6 +198,7 @@ describe('first paint with data', () => {
       { section: 'notifications', heading: 'Notifications' },
       { section: 'fax-mail', heading: 'Faxes by e-mail' },
       { section: 'appearance', heading: 'Theme' },
+      { section: 'developers', heading: 'Webhooks' },
     ];
     for (const { section, heading } of sections) {
       const path = `/settings?section=${section}`;

@@ -60,6 +60,7 @@ const SECTIONS = [
   { name: 'Notifications', section: 'notifications', heading: 'Notifications' },
   { name: 'Fax by e-mail', section: 'fax-mail', heading: 'Faxes by e-mail' },
   { name: 'Appearance', section: 'appearance', heading: 'Theme' },
+  { name: 'Developers', section: 'developers', heading: 'Webhooks' },
 ] as const;
 
 /** The colour of the page's words: the theme shown, as the browser computes it. */

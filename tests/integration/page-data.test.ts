@@ -191,6 +191,11 @@ describe('page data: settings, plans and the dashboard', () => {
       secondFactor,
       passkeys,
     });
+    expect(await pageData(user.userId, '/settings?section=developers')).toEqual({
+      page: 'settings',
+      section: 'developers',
+      webhookEndpoints: ((await apiAnswer(user.cookie, '/api/webhookEndpoints')) as { endpoints: unknown }).endpoints,
+    });
     for (const section of ['notifications', 'appearance']) {
       expect(await pageData(user.userId, `/settings?section=${section}`)).toEqual({ page: 'settings', section });
     }

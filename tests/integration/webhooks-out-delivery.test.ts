@@ -3,10 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { WEBHOOK_RETRY_PAUSES, type WebhookEndpointView, type WebhookEventView } from '../../src/common/outgoing-webhook-rules';
 import { drainWebhooks } from '../../worker/outgoing-webhooks/drain';
 import { outboxTo } from '../support/account';
-import { call } from '../support/client';
+import { CARDS, checkout, holdANumber } from '../support/billing';
+import { call, signUp } from '../support/client';
 import { insertSessionCookie, insertUser } from '../support/db';
 import { storedDocument } from '../support/documents';
 import { senderWithCredits, sendFax } from '../support/send-fax';
+import { storeSql } from '../support/user-store';
 import { waitFor } from '../support/wait';
 import { addEndpoint, waitForAttempts, webhookReceiver } from '../support/webhook-receiver';
 
@@ -55,6 +57,49 @@ describe('delivery', () => {
     expect(rest.events.map((e) => e.id)).toEqual(ids.slice(3, 5));
     expect(rest.next).toBe(ids[4]);
     expect((await call('/api/webhookEvents?after=evt_unknownunknownunknown', { cookie: sender.cookie })).status).toBe(400);
+  });
+
+  it('a busy line fires fax.retrying for each planned retry, then fax.failed', async () => {
+    const receiver = webhookReceiver();
+    const sender = await senderWithCredits(30);
+    await addEndpoint(sender.cookie, receiver.url('/busy'), ['fax.queued', 'fax.retrying', 'fax.failed', 'fax.delivered']);
+    const fileId = await storedDocument(sender.userId, 1);
+    expect((await sendFax(sender.cookie, { toNumber: '+12125550001', fileId, coverpage: false, pageCount: 1 })).status).toBe(201);
+    const types = () => typesOf(receiver.received('/busy').map((r) => r.body));
+    await waitFor(() => types().includes('fax.failed'), { timeoutMs: 45_000, what: 'fax.failed' });
+    expect(types()).toEqual(['fax.queued', 'fax.retrying', 'fax.retrying', 'fax.retrying', 'fax.failed']);
+    const failed = JSON.parse(receiver.received('/busy').at(-1)!.body) as { data: { failure_reason: string; attempt: number } };
+    expect(failed.data).toMatchObject({ failure_reason: 'BUSY', attempt: 4 });
+  });
+
+  it('a number assigned at checkout fires number.assigned', async () => {
+    const receiver = webhookReceiver();
+    const { cookie } = await signUp();
+    await addEndpoint(cookie, receiver.url('/numbers'), ['number.assigned']);
+    const held = await holdANumber(cookie);
+    expect((await checkout(cookie, CARDS.succeeds, 'BASIC', 'MONTH')).status).toBe(200);
+    const [request] = await waitFor(() => receiver.received('/numbers').length > 0 && receiver.received('/numbers'), {
+      what: 'number.assigned',
+    });
+    expect(JSON.parse(request!.body)).toMatchObject({ type: 'number.assigned', data: { number: held.number } });
+  });
+
+  it('keeps events 30 days: older ones are not listed, and go when the next event is made', async () => {
+    const sender = await senderWithCredits(30);
+    const old = Date.now() - 31 * 86_400_000;
+    await storeSql(
+      sender.userId,
+      'INSERT INTO webhook_events (id, type, body, created) VALUES (?, ?, ?, ?)',
+      'evt_oldoldoldoldoldold',
+      'fax.queued',
+      '{}',
+      old,
+    );
+    const listed = (await (await call('/api/webhookEvents', { cookie: sender.cookie })).json()) as { events: WebhookEventView[] };
+    expect(listed.events).toEqual([]);
+    const fileId = await storedDocument(sender.userId, 1);
+    expect((await sendFax(sender.cookie, { toNumber: '+12125550123', fileId, coverpage: false, pageCount: 1 })).status).toBe(201);
+    expect(await storeSql(sender.userId, 'SELECT id FROM webhook_events WHERE created < ?', Date.now() - 30 * 86_400_000)).toEqual([]);
   });
 
   it('a charge that leaves 10 pages or fewer fires credits.low', async () => {

@@ -13,6 +13,8 @@ const PRODUCTION = {
   LOCAL_GEO: undefined,
   RATE_LIMIT_MULTIPLIER: '1',
   PASSWORD_HASHING: 'standard',
+  WEBHOOK_ALLOW_LOCAL_HTTP: 'off',
+  WEBHOOK_DNS_HOSTS: undefined,
   ...TELNYX_VARS,
 };
 
@@ -27,6 +29,8 @@ describe('a production configuration', () => {
     ['LOCAL_GEO', 'US,TX,Austin', /LOCAL_GEO must be unset in production/],
     ['RATE_LIMIT_MULTIPLIER', '50', /RATE_LIMIT_MULTIPLIER must be 1 in production/],
     ['PASSWORD_HASHING', 'fast-for-tests', /PASSWORD_HASHING must be standard in production/],
+    ['WEBHOOK_ALLOW_LOCAL_HTTP', 'on', /WEBHOOK_ALLOW_LOCAL_HTTP must be off in production/],
+    ['WEBHOOK_DNS_HOSTS', 'hooks.example.com=127.0.0.1', /WEBHOOK_DNS_HOSTS must be unset in production/],
     // The local caller id, a fictional 555 number, left as it is, and any other 555 one.
     ['FAX_SENDER_NUMBER', undefined, /FAX_SENDER_NUMBER must be a real fax number of yours/],
     ['FAX_SENDER_NUMBER', '+13125550142', /FAX_SENDER_NUMBER must be a real fax number of yours/],

@@ -12,6 +12,7 @@ import { type FaxMark, failedTooLong, faxEvents, type PlannedEvent } from '../do
 import { enqueueWebhookDrain } from '../queues/webhook-messages';
 import { toWebhookAttemptView, toWebhookEndpointView, toWebhookEventView } from '../views/outgoing-webhooks';
 import { faxView, type StoreRoom, watchOpenFaxes } from './room';
+import { RETENTION_MS } from './webhook-watch';
 
 // Outgoing webhooks in the user's object (decision 047): events are made here, where the same
 // change is pushed to the user's pages (decision 043), kept with a pending delivery to each
@@ -39,6 +40,7 @@ export async function emitWebhookEvents(
     const body = JSON.stringify({ type: event.type, timestamp: new Date(now).toISOString(), livemode: true, data: event.data });
     return { id, type: event.type, body, created: now };
   });
+  hooks.pruneStoreWebhooks(room.store, now - RETENTION_MS);
   const made = hooks.recordStoreWebhookEvents(room.store, events, () => newWebhookId('del'), onlyEndpointId);
   const userId = readStoreOwner(room.store);
   if (made > 0 && userId) await enqueueWebhookDrain(room.env, userId);
@@ -222,7 +224,7 @@ export const outgoingWebhookMethods = {
     await this.ready(userId);
     const afterSeq = after === null ? 0 : hooks.findStoreWebhookEventSeq(this.store, after);
     if (afterSeq === null) return 'UNKNOWN_CURSOR';
-    const rows = hooks.listStoreWebhookEvents(this.store, afterSeq, limit + 1);
+    const rows = hooks.listStoreWebhookEvents(this.store, afterSeq, limit + 1, Date.now() - RETENTION_MS);
     const page = rows.slice(0, limit);
     return { events: page.map(toWebhookEventView), next: rows.length > limit ? (page.at(-1)?.id ?? null) : null };
   },

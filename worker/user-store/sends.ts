@@ -11,7 +11,7 @@ import {
   startScheduledFax,
 } from '../db/store/scheduled-faxes';
 import { type CreditPeriod, spendable } from '../domain/credits';
-import { creditsLowEvent } from '../domain/webhook-events';
+import { creditsLowEvent, faxEvents } from '../domain/webhook-events';
 import { enqueueFaxJob } from '../queues/fax-messages';
 import { recordEnded } from './ledger';
 import { emitFaxEvents, emitWebhookEvents } from './outgoing-webhooks';
@@ -55,12 +55,10 @@ export const sendMethods = {
     const creditsBefore = spendable(readBalance(this.store, 'send'));
     const result = createSendFaxes(this.store, faxes);
     if (!result.accepted) return { accepted: false, reason: 'CREDITS', available: result.available, needed: result.needed };
-    for (const [i, row] of result.faxes.entries()) {
-      await pushFax(this, row, i === result.faxes.length - 1);
-      await emitFaxEvents(this, null, row);
-    }
+    for (const [i, row] of result.faxes.entries()) await pushFax(this, row, i === result.faxes.length - 1);
+    // Every fax of a send to many in one go: one queue message for all of them, not one a fax.
     const low = creditsLowEvent(creditsBefore, spendable(readBalance(this.store, 'send')));
-    if (low) await emitWebhookEvents(this, [low]);
+    await emitWebhookEvents(this, [...result.faxes.flatMap((row) => faxEvents(null, faxView(this, row))), ...(low ? [low] : [])]);
     await watchOpenFaxes(this);
     return { accepted: true, faxes: faxViews(this, result.faxes) };
   },

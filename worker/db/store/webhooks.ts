@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, inArray, isNotNull, lt, lte, min, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, lt, lte, min, ne, or, sql } from 'drizzle-orm';
 import { WEBHOOK_TEST_EVENT } from '../../../src/common/outgoing-webhook-rules';
 import type { StoreScope } from './open-store';
 import {
@@ -217,12 +217,12 @@ export function findStoreWebhookEventSeq(store: StoreScope, id: string): number 
   return store.select({ seq: ev.seq }).from(ev).where(eq(ev.id, id)).get()?.seq ?? null;
 }
 
-/** Events after `afterSeq` in the order they happened (test events left out). */
-export function listStoreWebhookEvents(store: StoreScope, afterSeq: number, limit: number): StoreWebhookEventRow[] {
+/** Events after `afterSeq` made since `since`, in the order they happened (test events left out). */
+export function listStoreWebhookEvents(store: StoreScope, afterSeq: number, limit: number, since: number): StoreWebhookEventRow[] {
   return store
     .select()
     .from(ev)
-    .where(and(gt(ev.seq, afterSeq), ne(ev.type, WEBHOOK_TEST_EVENT)))
+    .where(and(gt(ev.seq, afterSeq), gte(ev.created, since), ne(ev.type, WEBHOOK_TEST_EVENT)))
     .orderBy(asc(ev.seq))
     .limit(limit)
     .all();
@@ -261,16 +261,6 @@ export function nextStoreWebhookDue(store: StoreScope): number | null {
       .innerJoin(ep, eq(ep.id, dl.endpointId))
       .where(and(eq(dl.state, 'pending'), isNotNull(dl.nextAt), eq(ep.enabled, true)))
       .get()?.due ?? null
-  );
-}
-
-/** When the oldest kept event was made, or null: the alarm prunes what is past retention. */
-export function oldestStoreWebhookEvent(store: StoreScope): number | null {
-  return (
-    store
-      .select({ created: min(ev.created) })
-      .from(ev)
-      .get()?.created ?? null
   );
 }
 
