@@ -51,7 +51,7 @@ describe('API keys in Settings › Developers', () => {
     await visit(page, '/developers');
     await page.getByRole('heading', { name: 'API reference', level: 1 }).waitFor();
     await page.getByRole('heading', { name: /POST \/v1\/faxes$/ }).waitFor();
-    assert.match(await page.locator('#sendFax pre').innerText(), /Idempotency-Key/);
+    assert.match((await page.locator('#sendFax pre').textContent()) ?? '', /Idempotency-Key/);
     await page.locator('#problem-insufficient-scope').getByText('insufficient_scope').waitFor();
     assert.equal(await page.locator('script[src]').count(), 0, 'the reference runs no script');
     await assertNoSeriousAxeViolations(page);
