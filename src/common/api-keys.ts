@@ -14,12 +14,7 @@ export const createApiKeySchema = z.object({
     .min(1)
     .max(API_KEY_SCOPES.length)
     .transform((scopes) => [...new Set(scopes)]),
-  expiresInDays: z
-    .number()
-    .int()
-    .refine((days) => (API_KEY_EXPIRY_DAYS as readonly number[]).includes(days))
-    .nullable()
-    .default(null),
+  expiresInDays: z.literal(API_KEY_EXPIRY_DAYS).nullable().default(null),
 });
 export type CreateApiKeyInput = z.input<typeof createApiKeySchema>;
 

@@ -1,5 +1,5 @@
 import { atom } from 'nanostores';
-import type { ApiKeyScope, ApiKeyView, CreatedApiKey } from '../common/api-key-rules';
+import type { API_KEY_EXPIRY_DAYS, ApiKeyScope, ApiKeyView, CreatedApiKey } from '../common/api-key-rules';
 import { type ApiFailure, api, call } from '../lib/api';
 import { askForSecondFactor } from './step-up';
 import { onTeardown } from './teardown';
@@ -31,7 +31,7 @@ export interface NewKeyFields {
   name: string;
   mode: 'live' | 'test';
   scopes: ApiKeyScope[];
-  expiresInDays: number | null;
+  expiresInDays: (typeof API_KEY_EXPIRY_DAYS)[number] | null;
 }
 
 /** Makes a key; asks for the second factor first when the server wants it again (decision 044). */

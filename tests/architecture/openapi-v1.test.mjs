@@ -24,3 +24,12 @@ test('every operation names its id, a scope-aware 401 and a 429', () => {
     }
   }
 });
+
+test('clients/typescript/schema.d.ts is what the document generates', async () => {
+  const { clientSchemaSource } = await import('../../scripts/openapi-client.mjs');
+  assert.equal(
+    readFileSync('clients/typescript/schema.d.ts', 'utf8'),
+    await clientSchemaSource(),
+    'clients/typescript/schema.d.ts is out of date: run `npm run openapi:v1`',
+  );
+});

@@ -3,7 +3,8 @@ import { describe, it } from 'node:test';
 import { assertNoSeriousAxeViolations, signUp, useBrowser, visit } from './support/browser.ts';
 
 // Settings › Developers (decision 046): a key is made, shown once with a Copy button, listed by its
-// prefix and last four characters only, and revoked after a question. The section passes axe.
+// prefix and last four characters only, and revoked after a question. The section and the /v1
+// reference page pass axe.
 
 describe('API keys in Settings › Developers', () => {
   const browser = useBrowser();
@@ -43,5 +44,16 @@ describe('API keys in Settings › Developers', () => {
     await question.getByRole('button', { name: 'Revoke key' }).click();
     await page.getByText('Key "Billing server" revoked.').waitFor();
     await page.getByRole('region', { name: 'API keys' }).getByText('No API keys yet.').waitFor();
+  });
+
+  it('links to the reference, where each operation has an example and each problem type its anchor', async () => {
+    const page = await browser.newPage();
+    await visit(page, '/developers');
+    await page.getByRole('heading', { name: 'API reference', level: 1 }).waitFor();
+    await page.getByRole('heading', { name: /POST \/v1\/faxes$/ }).waitFor();
+    assert.match((await page.locator('#sendFax pre').textContent()) ?? '', /Idempotency-Key/);
+    await page.locator('#problem-insufficient-scope').getByText('insufficient_scope').waitFor();
+    assert.equal(await page.locator('script[src]').count(), 0, 'the reference runs no script');
+    await assertNoSeriousAxeViolations(page);
   });
 });

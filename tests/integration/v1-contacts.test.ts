@@ -130,4 +130,11 @@ describe('/v1/account, /v1/numbers and /v1/files', () => {
     expect(fine.status).toBe(200);
     expect(fine.headers.get('access-control-allow-origin')).toBeNull();
   });
+
+  it('refuses a JSON body over 64 KB before reading it', async () => {
+    const me = await integrator();
+    const huge = await v1('/contacts', me.key, { method: 'POST', body: { name: 'A', fax_number: '2125550123', note: 'x'.repeat(70_000) } });
+    expect(huge.status).toBe(413);
+    expect((await problemOf(huge)).type).toMatch(/#problem-payload-too-large$/);
+  });
 });

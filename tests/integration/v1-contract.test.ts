@@ -132,6 +132,27 @@ describe('every documented operation', () => {
   });
 });
 
+describe('every operation that names a resource', () => {
+  it('answers 400 for an id that cannot be one, and 404 for another account’s', async () => {
+    const document = await servedDocument();
+    const { requests } = await world();
+    const stranger = await integrator();
+    const named = operations(document).filter(({ path }) => path.includes('{id}'));
+    expect(named.length).toBe(7);
+    for (const { path, method, operation } of named) {
+      const { path: url, body } = await requests[operation.operationId]!();
+      const malformed = await v1(path.replace('{id}', 'not an id'), stranger.key, { method, body });
+      expect(malformed.status, `${method} ${path} with a malformed id`).toBe(400);
+      const foreign = await v1(url, stranger.key, { method, body });
+      expect(foreign.status, `${method} ${path} with another account's id`).toBe(404);
+      expect(operation.responses['404'], `${method} ${path} documents 404`).toBeDefined();
+    }
+    // Sending names a document: another account's is not found either.
+    const { body } = await requests.sendFax!();
+    expect((await v1('/faxes', stranger.key, { method: 'POST', body })).status).toBe(404);
+  });
+});
+
 if (import.meta.env.VITE_OPENAPI_PRINT) {
   it('prints the served document (npm run openapi:v1)', async () => {
     console.log(`<<<OPENAPI\n${JSON.stringify(await servedDocument(), null, 2)}\nOPENAPI>>>`);

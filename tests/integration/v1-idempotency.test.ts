@@ -72,6 +72,21 @@ describe('Idempotency-Key', () => {
     expect(retried.headers.get('idempotent-replayed')).toBeNull();
   });
 
+  it('lets a retry take over a claim its first request abandoned (no answer after 2 minutes)', async () => {
+    const me = await integrator();
+    const request = { method: 'POST', body: { name: 'Ada', fax_number: '2125550123' }, headers: { 'Idempotency-Key': 'died' } };
+    const first = await v1('/contacts', me.key, request);
+    expect(first.status).toBe(201);
+    // As if the first request had died before its answer was kept.
+    await storeSql(me.userId, 'UPDATE idempotency_keys SET status = NULL, body = NULL, content_type = NULL');
+    expect((await v1('/contacts', me.key, request)).status).toBe(409);
+    await storeSql(me.userId, 'UPDATE idempotency_keys SET created = ?', Date.now() - 3 * 60_000);
+    const retried = await v1('/contacts', me.key, request);
+    // It runs again: the contact it made the first time is there, so the phonebook says so.
+    expect(retried.status).toBe(409);
+    expect((await problemOf(retried)).type).toMatch(/#problem-contact-exists$/);
+  });
+
   it('creates one contact per key on POST /v1/contacts too, and the alarm forgets keys after 24 hours', async () => {
     const me = await integrator();
     const request = { method: 'POST', body: { name: 'Ada', fax_number: '2125550123' }, headers: { 'Idempotency-Key': 'c-1' } };

@@ -25,6 +25,8 @@ const ISSUE_ROUTES: ReadonlyArray<[path: string, guard: RouteRule['guard']]> = [
   ['/privacy', null],
   // Issue 34: a sign-in's second step (decision 044).
   ['/signInCheck', 'no-auth-required'],
+  // Issue 33: the public API's reference (decision 046), read before signing up too.
+  ['/developers', null],
   // Development pages (DEV_TOOLS only): in the one table like every page, so their data is loaded by it too.
   ['/dev/design', null],
   ['/dev/funnel', null],

@@ -1,4 +1,5 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
+import { bodyLimit } from 'hono/body-limit';
 import { readConfig } from '../env';
 import { accountV1 } from './account';
 import { contactsV1 } from './contacts';
@@ -46,6 +47,14 @@ v1.doc31('/openapi.json', (c) => ({
 }));
 
 v1.use('*', requireApiKey);
+// No JSON body of /v1 needs more than the site's 64 KB; a document upload sets its own limit.
+const limitJson = bodyLimit({
+  maxSize: 64 * 1024,
+  onError: () => {
+    throw new Problem('payload_too_large', 'A JSON body may be at most 64 KB.');
+  },
+});
+v1.use('*', async (c, next) => (c.req.method === 'POST' && c.req.path.endsWith('/v1/files') ? next() : limitJson(c, next)));
 v1.route('/', faxesV1);
 v1.route('/', contactsV1);
 v1.route('/', accountV1);

@@ -21,6 +21,12 @@ export function rateLimitState(count: number, windowStart: number, now: number, 
   return { limit, remaining: Math.max(0, limit - count), resetSeconds, retryAfter: count > limit ? resetSeconds : null };
 }
 
+/**
+ * A claim with no answer after this long was left by a request that died mid-way (its Worker was
+ * stopped): the next request with the key takes it over instead of hearing 409 for a day.
+ */
+export const IDEMPOTENCY_IN_FLIGHT_MS = 2 * 60_000;
+
 export type IdempotencyClaim =
   | { kind: 'claimed' }
   | { kind: 'in-flight' }

@@ -1,5 +1,12 @@
 import * as apiStore from '../db/store/api-calls';
-import { API_RATE_LIMIT, IDEMPOTENCY_WINDOW_MS, type IdempotencyClaim, type RateLimitState, rateLimitState } from '../domain/api-limits';
+import {
+  API_RATE_LIMIT,
+  IDEMPOTENCY_IN_FLIGHT_MS,
+  IDEMPOTENCY_WINDOW_MS,
+  type IdempotencyClaim,
+  type RateLimitState,
+  rateLimitState,
+} from '../domain/api-limits';
 import { windowStart } from '../domain/rate-limits';
 import { type StoreRoom, watchOpenFaxes } from './room';
 
@@ -33,8 +40,11 @@ export const apiCallMethods = {
     if (row && row.created <= now - IDEMPOTENCY_WINDOW_MS) apiStore.deleteIdempotencyKey(this.store, id);
     else if (row) {
       if (row.fingerprint !== fingerprint) return { kind: 'mismatch' };
-      if (row.status === null || row.body === null || row.contentType === null) return { kind: 'in-flight' };
-      return { kind: 'replay', status: row.status, contentType: row.contentType, body: row.body };
+      const answered = row.status !== null && row.body !== null && row.contentType !== null;
+      if (answered) return { kind: 'replay', status: row.status!, contentType: row.contentType!, body: row.body! };
+      if (row.created > now - IDEMPOTENCY_IN_FLIGHT_MS) return { kind: 'in-flight' };
+      // Abandoned by a request that never finished: this one runs in its place.
+      apiStore.deleteIdempotencyKey(this.store, id);
     }
     apiStore.insertIdempotencyKey(this.store, id, fingerprint, now);
     await watchOpenFaxes(this);

@@ -30,7 +30,9 @@ export default function CreateApiKeyDialog({ onClose }: { onClose: () => void })
       name: String(form.get('name') ?? '').trim(),
       mode: form.get('mode') === 'test' ? 'test' : 'live',
       scopes,
-      expiresInDays: expiry ? Number(expiry) : null,
+      expiresInDays: (API_KEY_EXPIRY_DAYS as readonly number[]).includes(Number(expiry))
+        ? (Number(expiry) as (typeof API_KEY_EXPIRY_DAYS)[number])
+        : null,
     });
     setBusy(false);
     if (result.ok) onClose();

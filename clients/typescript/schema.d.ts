@@ -1,0 +1,1512 @@
+/**
+ * Generated from docs/openapi-v1.json by openapi-typescript (npm run openapi:v1). Do not edit.
+ */
+
+export interface paths {
+    "/faxes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List sent faxes */
+        get: operations["listFaxes"];
+        put?: never;
+        /**
+         * Send a fax
+         * @description Charges the pages at once (refunded when the fax fails). Send `Idempotency-Key` so a retried request never sends twice.
+         */
+        post: operations["sendFax"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/received_faxes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List received faxes */
+        get: operations["listReceivedFaxes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/faxes/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a fax, sent or received */
+        get: operations["getFax"];
+        put?: never;
+        post?: never;
+        /**
+         * Move a fax to the trash
+         * @description Kept in the trash for 30 days, then deleted for good. A fax on its way cannot be trashed (409).
+         */
+        delete: operations["trashFax"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/faxes/{id}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download the PDF of a fax
+         * @description Sent: the document as transmitted (cover page included once prepared). Received: the pages that arrived.
+         */
+        get: operations["downloadFaxPdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/faxes/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a scheduled fax
+         * @description Only before it starts; its credits are given back.
+         */
+        post: operations["cancelFax"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/contacts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List contacts
+         * @description In name order.
+         */
+        get: operations["listContacts"];
+        put?: never;
+        /**
+         * Add a contact
+         * @description One contact per fax number (409 contact_exists names the one that has it).
+         */
+        post: operations["createContact"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/contacts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a contact */
+        get: operations["getContact"];
+        put?: never;
+        post?: never;
+        /** Delete a contact */
+        delete: operations["deleteContact"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a contact
+         * @description Only the fields sent change.
+         */
+        patch: operations["updateContact"];
+        trace?: never;
+    };
+    "/account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get the account and its credits */
+        get: operations["getAccount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/numbers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the account’s fax numbers */
+        get: operations["listNumbers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload a document to fax
+         * @description PDF, images or office documents as the site takes them; converted to a PDF and its pages counted.
+         */
+        post: operations["uploadFile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        FaxList: {
+            /** @enum {string} */
+            object: "list";
+            data: components["schemas"]["Fax"][];
+            has_more: boolean;
+            /** @description Pass as `after` for the next page; null on the last. */
+            next_cursor: string | null;
+        };
+        Fax: {
+            /** @example fx_0123456789abcdef */
+            id: string;
+            /** @enum {string} */
+            object: "fax";
+            /** @enum {string} */
+            direction: "outbound" | "inbound";
+            /** @enum {string} */
+            status: "queued" | "sending" | "delivered" | "failed" | "receiving" | "received";
+            /** @description E.164. Outbound: the recipient; inbound: your number. */
+            to: string | null;
+            /** @description E.164. Outbound: your number (null when anonymous); inbound: the caller, null when withheld. */
+            from: string | null;
+            contact_name: string | null;
+            page_count: number;
+            pages_sent: number;
+            file_name: string | null;
+            has_cover_page: boolean;
+            anonymous: boolean;
+            attempt: number;
+            max_attempts: number;
+            /**
+             * Format: date-time
+             * @example 2026-12-07T01:32:45.000Z
+             */
+            next_attempt_at: string | null;
+            failure: components["schemas"]["FaxFailure"];
+            credits_charged: number;
+            credits_refunded: number;
+            /**
+             * Format: date-time
+             * @description A scheduled fax: when it starts. Null once started, or when sent at once.
+             * @example 2026-12-07T01:32:45.000Z
+             */
+            send_at: string | null;
+            broadcast_id: string | null;
+            read: boolean;
+            partial: boolean;
+            in_trash: boolean;
+            /**
+             * Format: date-time
+             * @example 2026-12-07T01:32:45.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-12-07T01:32:45.000Z
+             */
+            updated_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-12-07T01:32:45.000Z
+             */
+            completed_at: string | null;
+        };
+        FaxFailure: {
+            /** @enum {string} */
+            reason: "busy" | "no_answer" | "not_a_fax_machine" | "invalid_number" | "line_dropped" | "rejected" | "destination_not_allowed" | "document_unreadable" | "carrier_error" | "cancelled";
+            retryable: boolean;
+            pages_sent: number;
+        } | null;
+        /** @description RFC 9457. Types: invalid_request, malformed_body, invalid_fax_number, invalid_send_time, invalid_idempotency_key, too_many_pages, unsupported_file_type, encrypted_document, corrupt_document, document_too_complex, image_too_large, unauthenticated, insufficient_credits, insufficient_scope, email_not_verified, sandbox_not_available, not_found, method_not_allowed, idempotency_in_flight, contact_exists, too_many_contacts, fax_started, fax_in_progress, fax_not_ready, payload_too_large, unsupported_media_type, idempotency_key_reused, rate_limited, internal. */
+        Problem: {
+            /**
+             * Format: uri
+             * @description A documented anchor naming the problem, e.g. …/developers#problem-not-found.
+             */
+            type: string;
+            title: string;
+            status: number;
+            detail?: string;
+            errors?: {
+                field: string;
+                message: string;
+            }[];
+            request_id: string;
+        };
+        /** @description The faxes of a send to many numbers, in the order given. */
+        FaxBatch: {
+            /** @enum {string} */
+            object: "fax_batch";
+            broadcast_id: string;
+            data: components["schemas"]["Fax"][];
+        };
+        SendFaxInput: {
+            /**
+             * @description A fax number, or up to 50 of them (one fax each).
+             * @example +12125550123
+             */
+            to: string | string[];
+            /**
+             * Format: uuid
+             * @description A document uploaded with POST /v1/files.
+             */
+            file_id: string;
+            cover_page?: components["schemas"]["CoverPageInput"];
+            /**
+             * Format: date-time
+             * @description Send later (within 30 days); at once when absent.
+             */
+            send_at?: string;
+            /**
+             * @description Withhold your number.
+             * @default false
+             */
+            anonymous: boolean;
+        };
+        CoverPageInput: {
+            /** @enum {string} */
+            template?: "classic" | "modern";
+            to_name?: string;
+            to_company?: string;
+            from_name?: string;
+            from_company?: string;
+            from_number?: string;
+            subject?: string;
+            message?: string;
+        };
+        ContactList: {
+            /** @enum {string} */
+            object: "list";
+            data: components["schemas"]["Contact"][];
+            has_more: boolean;
+            /** @description Pass as `after` for the next page; null on the last. */
+            next_cursor: string | null;
+        };
+        Contact: {
+            id: string;
+            /** @enum {string} */
+            object: "contact";
+            name: string;
+            /** @example +12125550123 */
+            fax_number: string;
+            company: string;
+            email: string;
+            note: string;
+            /**
+             * Format: date-time
+             * @example 2026-12-07T01:32:45.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-12-07T01:32:45.000Z
+             */
+            updated_at: string;
+        };
+        ContactInput: {
+            name: string;
+            /** @example +1 212 555 0123 */
+            fax_number: string;
+            company?: string;
+            email?: string;
+            note?: string;
+        };
+        ContactPatch: {
+            name?: string;
+            /** @example +1 212 555 0123 */
+            fax_number?: string;
+            company?: string;
+            email?: string;
+            note?: string;
+        };
+        DeletedContact: {
+            id: string;
+            /** @enum {string} */
+            object: "contact";
+            /** @enum {boolean} */
+            deleted: true;
+        };
+        Account: {
+            id: string;
+            /** @enum {string} */
+            object: "account";
+            email: string;
+            display_name: string | null;
+            email_verified: boolean;
+            /** @enum {string|null} */
+            plan: "free" | "trial" | "paid" | null;
+            credits: {
+                /** @description Pages that can be sent. */
+                send: number;
+                /** @description Pages that can be received. */
+                receive: number;
+            };
+            api_key: {
+                id: string;
+                livemode: boolean;
+                scopes: ("faxes:read" | "faxes:send" | "contacts:read" | "contacts:write" | "webhooks:manage")[];
+            };
+            /**
+             * Format: date-time
+             * @example 2026-12-07T01:32:45.000Z
+             */
+            created_at: string;
+        };
+        NumberList: {
+            /** @enum {string} */
+            object: "list";
+            data: components["schemas"]["Number"][];
+            has_more: boolean;
+            /** @description Pass as `after` for the next page; null on the last. */
+            next_cursor: string | null;
+        };
+        Number: {
+            id: string;
+            /** @enum {string} */
+            object: "number";
+            /** @example +12125550123 */
+            number: string;
+            area_code: string;
+            city: string;
+            region: string;
+            /**
+             * Format: date-time
+             * @example 2026-12-07T01:32:45.000Z
+             */
+            assigned_at: string | null;
+        };
+        File: {
+            id: string;
+            /** @enum {string} */
+            object: "file";
+            name: string;
+            page_count: number;
+            /**
+             * Format: date-time
+             * @example 2026-12-07T01:32:45.000Z
+             */
+            created_at: string;
+        };
+    };
+    responses: never;
+    parameters: never;
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    listFaxes: {
+        parameters: {
+            query?: {
+                /** @description The `next_cursor` of the page before. */
+                after?: string;
+                /** @description 1 to 100; 20 when absent. */
+                limit?: number;
+                /** @description delivered, failed or sending (sent); received, failed or receiving (received). */
+                status?: "delivered" | "failed" | "sending" | "received" | "receiving";
+                /** @description The other party’s number, or digits of it. */
+                number?: string;
+                /** @description First day, YYYY-MM-DD (UTC). */
+                from?: string;
+                /** @description Last day, YYYY-MM-DD (UTC). */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FaxList"];
+                };
+            };
+            /** @description The request is not valid (`errors[]` names each field). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The key lacks the permission this call needs, or the account may not do it yet. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many calls with this key; `Retry-After` says when to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    sendFax: {
+        parameters: {
+            query?: never;
+            header?: {
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SendFaxInput"];
+            };
+        };
+        responses: {
+            /** @description Accepted: queued, or scheduled when `send_at` is given. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Fax"] | components["schemas"]["FaxBatch"];
+                };
+            };
+            /** @description The request is not valid (`errors[]` names each field). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not enough credits. */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The key lacks the permission this call needs, or the account may not do it yet. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource in this account (another account’s id answers the same). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A conflict: the resource’s state, or an Idempotency-Key still in flight. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The Idempotency-Key was used with another request. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many calls with this key; `Retry-After` says when to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listReceivedFaxes: {
+        parameters: {
+            query?: {
+                /** @description The `next_cursor` of the page before. */
+                after?: string;
+                /** @description 1 to 100; 20 when absent. */
+                limit?: number;
+                /** @description delivered, failed or sending (sent); received, failed or receiving (received). */
+                status?: "delivered" | "failed" | "sending" | "received" | "receiving";
+                /** @description The other party’s number, or digits of it. */
+                number?: string;
+                /** @description First day, YYYY-MM-DD (UTC). */
+                from?: string;
+                /** @description Last day, YYYY-MM-DD (UTC). */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FaxList"];
+                };
+            };
+            /** @description The request is not valid (`errors[]` names each field). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The key lacks the permission this call needs, or the account may not do it yet. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many calls with this key; `Retry-After` says when to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getFax: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The fax. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Fax"];
+                };
+            };
+            /** @description The request is not valid (`errors[]` names each field). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The key lacks the permission this call needs, or the account may not do it yet. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource in this account (another account’s id answers the same). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many calls with this key; `Retry-After` says when to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    trashFax: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The fax, `in_trash: true`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Fax"];
+                };
+            };
+            /** @description The request is not valid (`errors[]` names each field). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The key lacks the permission this call needs, or the account may not do it yet. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource in this account (another account’s id answers the same). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A conflict: the resource’s state, or an Idempotency-Key still in flight. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many calls with this key; `Retry-After` says when to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    downloadFaxPdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description The request is not valid (`errors[]` names each field). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The key lacks the permission this call needs, or the account may not do it yet. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource in this account (another account’s id answers the same). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many calls with this key; `Retry-After` says when to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    cancelFax: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The fax, failed with reason `cancelled`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Fax"];
+                };
+            };
+            /** @description The request is not valid (`errors[]` names each field). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The key lacks the permission this call needs, or the account may not do it yet. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource in this account (another account’s id answers the same). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A conflict: the resource’s state, or an Idempotency-Key still in flight. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many calls with this key; `Retry-After` says when to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listContacts: {
+        parameters: {
+            query?: {
+                /** @description The `next_cursor` of the page before. */
+                after?: string;
+                limit?: number;
+                /** @description Words of the name or company, or digits of the number. */
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of contacts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactList"];
+                };
+            };
+            /** @description The request is not valid (`errors[]` names each field). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The key lacks the permission this call needs, or the account may not do it yet. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many calls with this key; `Retry-After` says when to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createContact: {
+        parameters: {
+            query?: never;
+            header?: {
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContactInput"];
+            };
+        };
+        responses: {
+            /** @description The contact added. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Contact"];
+                };
+            };
+            /** @description The request is not valid (`errors[]` names each field). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The key lacks the permission this call needs, or the account may not do it yet. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A conflict: the resource’s state, or an Idempotency-Key still in flight. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The Idempotency-Key was used with another request. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many calls with this key; `Retry-After` says when to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getContact: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contact. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Contact"];
+                };
+            };
+            /** @description The request is not valid (`errors[]` names each field). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The key lacks the permission this call needs, or the account may not do it yet. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource in this account (another account’s id answers the same). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many calls with this key; `Retry-After` says when to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteContact: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeletedContact"];
+                };
+            };
+            /** @description The request is not valid (`errors[]` names each field). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The key lacks the permission this call needs, or the account may not do it yet. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource in this account (another account’s id answers the same). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many calls with this key; `Retry-After` says when to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    updateContact: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContactPatch"];
+            };
+        };
+        responses: {
+            /** @description The contact changed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Contact"];
+                };
+            };
+            /** @description The request is not valid (`errors[]` names each field). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The key lacks the permission this call needs, or the account may not do it yet. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource in this account (another account’s id answers the same). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A conflict: the resource’s state, or an Idempotency-Key still in flight. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many calls with this key; `Retry-After` says when to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account the key belongs to. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Account"];
+                };
+            };
+            /** @description No valid API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many calls with this key; `Retry-After` says when to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listNumbers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Its numbers (none on the free plan). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NumberList"];
+                };
+            };
+            /** @description No valid API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The key lacks the permission this call needs, or the account may not do it yet. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many calls with this key; `Retry-After` says when to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    uploadFile: {
+        parameters: {
+            query?: never;
+            header?: {
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The document stored, ready to fax. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["File"];
+                };
+            };
+            /** @description The request is not valid (`errors[]` names each field). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The key lacks the permission this call needs, or the account may not do it yet. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A conflict: the resource’s state, or an Idempotency-Key still in flight. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The Idempotency-Key was used with another request. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many calls with this key; `Retry-After` says when to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+}
