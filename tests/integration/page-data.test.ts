@@ -194,6 +194,7 @@ describe('page data: settings, plans and the dashboard', () => {
     expect(await pageData(user.userId, '/settings?section=developers')).toEqual({
       page: 'settings',
       section: 'developers',
+      apiKeys: ((await apiAnswer(user.cookie, '/api/apiKeys')) as { apiKeys: unknown }).apiKeys,
       webhookEndpoints: ((await apiAnswer(user.cookie, '/api/webhookEndpoints')) as { endpoints: unknown }).endpoints,
     });
     for (const section of ['notifications', 'appearance']) {
