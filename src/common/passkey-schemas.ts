@@ -8,11 +8,14 @@ import { PASSKEY_NAME_MAX_LENGTH } from './passkey-rules';
 
 export * from './passkey-rules';
 
-const base64url = z
-  .string()
-  .max(16_384)
-  .regex(/^[A-Za-z0-9_-]*$/);
-const credentialId = base64url.min(16).max(1_366);
+/** Base64url of at most `max` characters: sizes an answer with attestation "none" stays well within. */
+const base64url = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .regex(/^[A-Za-z0-9_-]*$/);
+// WebAuthn allows credential ids of up to 1,023 bytes.
+const credentialId = base64url(1_366).min(1);
 
 const credentialCommon = {
   id: credentialId,
@@ -27,12 +30,12 @@ const credentialCommon = {
 export const registrationResponseSchema = z.object({
   ...credentialCommon,
   response: z.object({
-    clientDataJSON: base64url,
-    attestationObject: base64url,
-    authenticatorData: base64url.optional(),
+    clientDataJSON: base64url(2_048),
+    attestationObject: base64url(4_096),
+    authenticatorData: base64url(2_048).optional(),
     transports: z.array(z.string().max(32)).max(8).optional(),
     publicKeyAlgorithm: z.number().int().optional(),
-    publicKey: base64url.optional(),
+    publicKey: base64url(1_024).optional(),
   }),
 });
 
@@ -40,10 +43,10 @@ export const registrationResponseSchema = z.object({
 export const authenticationResponseSchema = z.object({
   ...credentialCommon,
   response: z.object({
-    clientDataJSON: base64url,
-    authenticatorData: base64url,
-    signature: base64url,
-    userHandle: base64url.optional(),
+    clientDataJSON: base64url(2_048),
+    authenticatorData: base64url(2_048),
+    signature: base64url(512),
+    userHandle: base64url(128).optional(),
   }),
 });
 

@@ -245,6 +245,10 @@ describe('signing in with a passkey', () => {
     const unknown = await passkeySignIn(new SoftPasskey());
     expect(unknown.status).toBe(401);
     expect(await errorCode(unknown)).toBe('PASSKEY_UNKNOWN');
+    // From another site's page: refused before anything is read (the same-origin rule of every /api change).
+    const crossSite = await call('/api/passkeySignInOptions', { method: 'POST', headers: { origin: 'https://fax-example.evil' } });
+    expect(crossSite.status).toBe(403);
+    expect(await errorCode(crossSite)).toBe('CROSS_ORIGIN');
     for (const body of [{}, { response: {} }, { response: { id: 'abc', type: 'public-key' } }, 'not json']) {
       expect((await call('/api/passkeySignIn', { method: 'POST', body })).status, JSON.stringify(body)).toBe(400);
     }
