@@ -62,7 +62,8 @@ describe('live updates on the dashboard', () => {
     await liveIndicator(page, 'Connected').waitFor();
     assert.equal(socketsOpened, 2, 'a new live socket was opened');
     // Events may have been missed while it was down: the counts and the dashboard's lists are read once again.
-    for (let waited = 0; statusReads.length < 2 && waited < 10_000; waited += 100) await page.waitForTimeout(100);
+    // Waited for as long as a slow machine may need: the loop ends as soon as both are read.
+    for (let waited = 0; statusReads.length < 2 && waited < 30_000; waited += 100) await page.waitForTimeout(100);
     assert.deepEqual([...statusReads].sort(), ['/api/faxCounts', '/api/recentFaxes']);
 
     // Events reach the page over the new socket.

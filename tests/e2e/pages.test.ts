@@ -87,12 +87,15 @@ describe('pages', () => {
     it('Tab walks the sign-in page in reading order', async () => {
       const page = await browser.newPage();
       await visit(page, '/login?mode=signin');
+      // The passkey button's code loads after the form's.
+      await page.getByRole('button', { name: 'Sign in with a passkey' }).waitFor();
       const expected = [
         'a: Skip to content',
         'a: FaxFlow',
         'input: E-mail',
         'input: Password',
         'button: Sign in',
+        'button: Sign in with a passkey',
         'button: New here? Create an account',
       ];
       const seen: string[] = [];
