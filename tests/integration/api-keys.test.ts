@@ -157,6 +157,14 @@ describe('POST /api/revokeApiKey and what /v1 then says', () => {
     }
   });
 
+  it('refuses the key of an account being deleted, as its sessions are', async () => {
+    const owner = await signUp();
+    const { secret } = await createKey(owner.cookie);
+    expect((await v1('/account', secret)).status).toBe(200);
+    await env.DB.prepare('UPDATE users SET deleting_at = ? WHERE id = ?').bind(Date.now(), owner.userId).run();
+    expect((await v1('/account', secret)).status).toBe(401);
+  });
+
   it('notes a key’s use at most once a minute', async () => {
     const owner = await signUp();
     const { apiKey, secret } = await createKey(owner.cookie);

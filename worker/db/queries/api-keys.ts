@@ -19,7 +19,8 @@ export async function findApiKeyWithOwner(db: Db, hash: string): Promise<{ key: 
     .select({ key: apiKeys, owner: users })
     .from(apiKeys)
     .innerJoin(users, eq(users.id, apiKeys.userId))
-    .where(eq(apiKeys.id, hash))
+    // An account being deleted answers to no key, as to no session.
+    .where(and(eq(apiKeys.id, hash), isNull(users.deletingAt)))
     .limit(1);
   return row ?? null;
 }
