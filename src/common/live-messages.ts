@@ -14,7 +14,8 @@ import type { SignInMethod } from './sign-in-link';
 // get wrong: a type this page does not know, and the kind of each field an event carries.
 
 export type LiveEvent =
-  | { type: 'session.started'; at: number; method: SignInMethod; device: string | null }
+  // `yours`: the page belongs to the session that signed in (its history shows it; no "new sign-in" news).
+  | { type: 'session.started'; at: number; method: SignInMethod; device: string | null; yours: boolean }
   | { type: 'account.updated'; at: number }
   // A user-management job changed (account deletion: its page watches the job's own channel).
   | { type: 'job.updated'; at: number; jobId: string; state: JobState; progress: number; step: string | null; error: string | null }
@@ -52,7 +53,7 @@ type EventFields<T extends LiveEvent['type']> = Exclude<keyof Extract<LiveEvent,
 
 /** The fields of every event and their kind; the type makes a new event or field fail to compile until listed. */
 const EVENT_FIELDS: { [T in LiveEvent['type']]: Record<EventFields<T>, FieldKind> } = {
-  'session.started': { method: 'string', device: 'string|null' },
+  'session.started': { method: 'string', device: 'string|null', yours: 'boolean' },
   'account.updated': {},
   'job.updated': { jobId: 'string', state: 'string', progress: 'number', step: 'string|null', error: 'string|null' },
   'fax.updated': { fax: 'object', totals: 'object', creditsChanged: 'boolean' },

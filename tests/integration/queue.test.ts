@@ -29,7 +29,7 @@ describe('account-jobs through the real queue', () => {
       (e) => e.type === 'session.started' && e.device === 'Firefox on Linux',
       15_000,
     );
-    expect(event).toEqual({ type: 'session.started', at: row.at, method: 'password', device: 'Firefox on Linux' });
+    expect(event).toEqual({ type: 'session.started', at: row.at, method: 'password', device: 'Firefox on Linux', yours: false });
   });
 });
 
@@ -92,19 +92,19 @@ describe('the queue handler fed directly', () => {
       },
     ]);
     const event = await socket.waitForEvent((e) => e['at'] === job.at);
-    expect(event).toEqual({ type: 'session.started', at: job.at, method: 'password', device: 'Chrome on Windows' });
+    expect(event).toEqual({ type: 'session.started', at: job.at, method: 'password', device: 'Chrome on Windows', yours: false });
   });
 
-  it('does not tell the pages of the session that signed in, only the others', async () => {
+  it('tells the pages of the session that signed in that the sign-in is theirs, and the others that it is news', async () => {
     const user = await insertUser();
     const ownCookie = await insertSessionCookie(user.id);
     const own = await openLiveFor(ownCookie);
     const other = await listen(user.id);
     const job = signInJob(user.id, { sessionId: await sessionIdOf(ownCookie) });
     await deliver('account-jobs', [message(job)]);
-    await other.waitForEvent((e) => e['at'] === job.at);
-    await sleep(100);
-    expect(own.events()).toEqual([]);
+    expect(await other.waitForEvent((e) => e['at'] === job.at)).toMatchObject({ type: 'session.started', yours: false });
+    expect(await own.waitForEvent((e) => e['at'] === job.at)).toMatchObject({ type: 'session.started', yours: true });
+    expect(own.events()).toHaveLength(1);
   });
 
   it('writes one row and publishes once when the same job is delivered twice', async () => {
@@ -137,6 +137,7 @@ describe('the queue handler fed directly', () => {
       at: job.at,
       method: 'google',
       device: null,
+      yours: false,
     });
   });
 

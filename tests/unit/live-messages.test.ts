@@ -6,8 +6,8 @@ import { changesAccount, type LiveEvent, readLiveEvent } from '../../src/common/
 
 const totals = { counts: { unreadReceived: 1, received: 2, sent: 3, scheduled: 0 }, lifetimeSendCount: 3, lifetimeReceiveCount: 2 };
 const known: LiveEvent[] = [
-  { type: 'session.started', at: 1, method: 'password', device: 'Firefox on Windows' },
-  { type: 'session.started', at: 1, method: 'google', device: null },
+  { type: 'session.started', at: 1, method: 'password', device: 'Firefox on Windows', yours: false },
+  { type: 'session.started', at: 1, method: 'google', device: null, yours: true },
   { type: 'account.updated', at: 2 },
   { type: 'job.updated', at: 3, jobId: 'j', state: 'running', progress: 40, step: 'faxes', error: null },
   { type: 'fax.updated', at: 4, fax: { id: 'f' } as never, totals, creditsChanged: true },

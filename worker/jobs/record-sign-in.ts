@@ -9,7 +9,7 @@ type SignInJob = Extract<AccountJob, { kind: 'sign-in.record' }>;
 
 /**
  * Writes the login-history row for a sign-in and tells the user's open pages, so a sign-in from
- * another device shows up at once (the pages of the new session itself are not told). A redelivered job finds its row and tells nobody twice.
+ * another device shows up at once (the pages of the new session itself are told it is theirs). A redelivered job finds its row and tells nobody twice.
  */
 export async function recordSignIn(env: Env, job: SignInJob): Promise<void> {
   const db = getDb(env);
@@ -27,10 +27,13 @@ export async function recordSignIn(env: Env, job: SignInJob): Promise<void> {
     country: job.country,
   });
   if (!inserted) return;
+  // The new session's own pages are told too, marked as theirs: a page opened right after signing
+  // in may have been rendered before this row existed, and its sign-in history must still show it.
+  const started = { type: 'session.started', at: job.at, method: job.method, device } as const;
   await publishToUser(
     env,
     job.userId,
-    { type: 'session.started', at: job.at, method: job.method, device },
-    { exceptSessionId: job.sessionId },
+    { ...started, yours: false },
+    { exceptSessionId: job.sessionId, ownEvent: { ...started, yours: true } },
   );
 }

@@ -2,13 +2,15 @@ import type { LiveEvent } from '../../src/common/live-messages';
 import { userHubStub } from '../user-store/stub';
 
 interface PublishOptions {
-  /** Leave out the pages of this session (the one that caused the event). */
+  /** Leave out the pages of this session (the one that caused the event)… */
   exceptSessionId?: string;
+  /** …or send them this event instead. */
+  ownEvent?: LiveEvent;
 }
 
 /** Pushes an event to every open page of the user; answers how many sockets got it. */
 export async function publishToUser(env: Env, userId: string, event: LiveEvent, options: PublishOptions = {}): Promise<number> {
-  return userHubStub(env, userId).publish(event, options.exceptSessionId ?? null);
+  return userHubStub(env, userId).publish(event, options.exceptSessionId ?? null, options.ownEvent ?? null);
 }
 
 /**

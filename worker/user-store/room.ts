@@ -26,7 +26,7 @@ export interface StoreRoom {
   /** Makes the store ready for this user (the one-time copy out of D1); every call names the user. */
   ready(userId: string): Promise<void>;
   /** Sends the event to the user's open pages; answers how many got it. */
-  publish(event: LiveEvent, exceptSessionId?: string | null): Promise<number>;
+  publish(event: LiveEvent, exceptSessionId?: string | null, ownEvent?: LiveEvent | null): Promise<number>;
 }
 
 /** How often, at the most, an object with a fax on its way looks at it again (its alarm). */

@@ -148,15 +148,20 @@ export class UserHub extends DurableObject<Env> implements StoreRoom {
     return new Response(null, { status: 101, webSocket: client });
   }
 
-  /** Sends the event to every open socket of this user but those of `exceptSessionId`; answers how many got it. */
-  async publish(event: LiveEvent, exceptSessionId: string | null = null): Promise<number> {
+  /**
+   * Sends the event to every open socket of this user; those of `exceptSessionId` get `ownEvent`
+   * instead, or nothing without one. Answers how many sockets got a frame.
+   */
+  async publish(event: LiveEvent, exceptSessionId: string | null = null, ownEvent: LiveEvent | null = null): Promise<number> {
     this.pushes++;
     const frame = JSON.stringify(event);
+    const ownFrame = ownEvent ? JSON.stringify(ownEvent) : null;
     let delivered = 0;
     for (const socket of this.ctx.getWebSockets()) {
-      if (exceptSessionId && sessionOf(socket) === exceptSessionId) continue;
+      const own = exceptSessionId !== null && sessionOf(socket) === exceptSessionId;
+      if (own && !ownFrame) continue;
       try {
-        socket.send(frame);
+        socket.send(own ? (ownFrame as string) : frame);
         delivered++;
       } catch {
         // A socket closing at this moment misses the event; its page re-reads state on reconnect.

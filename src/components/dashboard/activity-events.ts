@@ -19,6 +19,8 @@ export interface ShownEvent {
 export function shownEvent(event: LiveEvent): ShownEvent | null {
   switch (event.type) {
     case 'session.started':
+      // The page's own sign-in is no news to the person reading it.
+      if (event.yours) return null;
       return {
         icon: 'log-in',
         text: event.device
