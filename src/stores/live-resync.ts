@@ -6,8 +6,10 @@ import { LIVE_HELLO_PREFIX } from '../common/live-messages';
 // that shows rendered data reads again only when they differ on the first connection (a push came
 // in between, which this page never got), and after every reconnect (pushes may have come while
 // the socket was down). A page whose pushes all came after its socket opened reads nothing twice.
+// A reconnect is known when the new socket opens, without waiting for its first frame: on a loaded
+// local stack that frame could come late or not at all, and the page then never read again.
 
-let connections = 0;
+let opened = 0;
 /** The page knows that what it was rendered with may have changed since. */
 let stale = false;
 const listeners = new Set<() => void>();
@@ -17,14 +19,22 @@ function renderedMark(): string | null {
   return document.querySelector<HTMLMetaElement>('meta[name="live-mark"]')?.content ?? null;
 }
 
+function markStale(): void {
+  stale = true;
+  for (const listener of listeners) listener();
+}
+
+/** A live socket has opened (src/stores/live.ts): every one after the first is a reconnect. */
+export function noteLiveOpen(): void {
+  opened += 1;
+  if (opened > 1) markStale();
+}
+
 /** Takes a socket's first frame (src/stores/live.ts); answers false for any other frame. */
 export function noteLiveHello(frame: unknown): boolean {
   if (typeof frame !== 'string' || !frame.startsWith(LIVE_HELLO_PREFIX)) return false;
-  connections += 1;
-  if (connections > 1 || frame.slice(LIVE_HELLO_PREFIX.length) !== renderedMark()) {
-    stale = true;
-    for (const listener of listeners) listener();
-  }
+  // After a reconnect the page has read again already (noteLiveOpen).
+  if (opened <= 1 && frame.slice(LIVE_HELLO_PREFIX.length) !== renderedMark()) markStale();
   return true;
 }
 

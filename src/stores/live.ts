@@ -2,7 +2,7 @@ import { atom, onMount } from 'nanostores';
 import { LIVE_CLOSE_SESSION_ENDED, LIVE_PING, LIVE_PONG, type LiveEvent, readLiveEvent } from '../common/live-messages';
 import { freshEvents } from '../common/session-timing';
 import { isSessionEnding } from '../lib/api';
-import { noteLiveHello, reloadWhenMissed } from './live-resync';
+import { noteLiveHello, noteLiveOpen, reloadWhenMissed } from './live-resync';
 import { revalidateOnReturn, verifyAuth } from './session';
 import { onTeardown, USER_STORAGE_PREFIX } from './teardown';
 
@@ -122,6 +122,7 @@ onMount($liveStatus, () => {
     socket = ws;
     ws.addEventListener('open', () => {
       attempt = 0;
+      noteLiveOpen();
       $liveStatus.set('connected');
       heartbeat = setInterval(() => ws.send(LIVE_PING), HEARTBEAT_MS);
     });

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { BASE_URL, confirmEmailFromOutbox, liveIndicator, sessionCookieOf, signUp, useBrowser } from './support/browser.ts';
+import { BASE_URL, confirmEmailFromOutbox, liveIndicator, sessionCookieOf, signUp, UI_TIMEOUT_MS, useBrowser } from './support/browser.ts';
 import { makePdf } from './support/documents.ts';
 import { giveOwnNumber, sendFaxFrom } from './support/faxes.ts';
 
@@ -162,7 +162,8 @@ describe('first paint with data', () => {
     assert.doesNotMatch(html, new RegExp(escapeRegExp(SENT_TO)));
   });
 
-  it('reads no list and no fax more than once while a page loads, and nothing moves', async () => {
+  // Twelve pages, each opened and settled in turn: the time limit is a page's wait times the pages.
+  it('reads no list and no fax more than once while a page loads, and nothing moves', { timeout: 12 * UI_TIMEOUT_MS }, async () => {
     const pages = [
       '/dashboard',
       '/sent',
@@ -190,7 +191,7 @@ describe('first paint with data', () => {
     }
   });
 
-  it('/settings renders each section whole: nothing loads after the page, nothing moves', async () => {
+  it('/settings renders each section whole: nothing loads after the page, nothing moves', { timeout: 7 * UI_TIMEOUT_MS }, async () => {
     const sections = [
       { section: 'profile', heading: 'Display name' },
       { section: 'security', heading: 'Sign-in history' },
