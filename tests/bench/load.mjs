@@ -26,6 +26,9 @@
 // Reads in turn with the no-op (2026-11-27, load 6–12, decision 043): verifyAuth 0.60×,
 // checkSubscriptionStatus 0.51× (0.33× before its reads joined the session's batch), the history
 // list 0.50×, sendStatus 0.54×, recentFaxes 0.50×, account 0.58×.
+// After the session token's digest is remembered (2026-12-07, load 6, two runs): verifyAuth 0.64×,
+// checkSubscriptionStatus 0.57/0.53×, the history list 0.55/0.56×, sendStatus 0.57/0.59×,
+// recentFaxes 0.55/0.57×, account 0.58/0.62×.
 import http from 'node:http';
 import autocannon from 'autocannon';
 import { startLocalServer } from '../support/local-server.mjs';

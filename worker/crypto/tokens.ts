@@ -11,9 +11,15 @@ export function generateToken(): string {
   return toBase64Url(crypto.getRandomValues(new Uint8Array(32)));
 }
 
+const encoder = new TextEncoder();
+const HEX = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, '0'));
+
+// Every signed-in request hashes its session token: a table and one encoder, not 32 padStarts.
 export async function sha256Hex(value: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(value));
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', encoder.encode(value)));
+  let hex = '';
+  for (const byte of digest) hex += HEX[byte];
+  return hex;
 }
 
 export { toBase64Url };
