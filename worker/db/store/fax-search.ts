@@ -82,15 +82,17 @@ interface StoreSearch {
   byNumberAlone: boolean;
 }
 
-function toStoreSearch(store: StoreScope, direction: FaxDirection, search: FaxSearch): StoreSearch {
+function toStoreSearch(store: StoreScope, direction: FaxDirection, search: FaxSearch, livemode: boolean): StoreSearch {
   const f = storeFaxes;
-  const conditions: SQL[] = [historyOf(direction)];
+  const conditions: SQL[] = [historyOf(direction, livemode)];
   if (search.statuses) conditions.push(inArray(f.status, search.statuses));
   // What the unread counter counts: arrived (not still arriving) and not read.
   if (search.unread) conditions.push(eq(f.read, false), ne(f.status, 'RECEIVING'));
   if (search.startFrom !== null) conditions.push(sql`${f.start} >= ${search.startFrom}`);
   if (search.startBefore !== null) conditions.push(sql`${f.start} < ${search.startBefore}`);
-  const byNumberAlone = conditions.length === 1;
+  // remote_numbers counts every fax of a number, the sandbox's too (decision 048): its counts are
+  // the total only while the account has no sandbox fax.
+  const byNumberAlone = conditions.length === 1 && livemode && !hasSandboxFaxes(store);
   const where = and(...conditions)!;
   const contactNumbers = search.contactName === null ? null : numbersOfContactsNamed(store, search.contactName);
   if (search.number === null && contactNumbers === null) return { where, numbers: null, byNumberAlone: false };
@@ -145,6 +147,13 @@ function pageOf(store: StoreScope, search: StoreSearch, after: FaxPosition | nul
       );
 }
 
+/** Whether the account has any sandbox fax: one entry of faxes_sandbox_idx at most. */
+function hasSandboxFaxes(store: StoreScope): boolean {
+  // A literal 0, so that SQLite sees the partial index's own condition.
+  const f = storeFaxes;
+  return store.select({ id: f.id }).from(f).where(sql`${f.livemode} = 0`).limit(1).get() !== undefined;
+}
+
 function faxesOf(numbers: HistoryNumber[]): number {
   return numbers.reduce((sum, one) => sum + one.faxes, 0);
 }
@@ -181,12 +190,16 @@ export function searchStoreFaxes(
   after: FaxPosition | null,
   limit: number,
   search: FaxSearch,
+  livemode = true,
 ): { rows: StoreFaxRow[]; total: number } {
   // The plain history, every list's first read, is one statement built once.
-  if (isUnfiltered(search)) return { rows: listStoreFaxes(store, direction, after, limit), total: readFaxCounters(store, direction).total };
-  const resolved = toStoreSearch(store, direction, search);
+  if (livemode && isUnfiltered(search)) {
+    return { rows: listStoreFaxes(store, direction, after, limit), total: readFaxCounters(store, direction).total };
+  }
+  const resolved = toStoreSearch(store, direction, search, livemode);
   if (resolved.numbers?.length === 0) return { rows: [], total: 0 };
   const rows = pageOf(store, resolved, after, limit);
-  const counted = countedByCounters(direction, search);
+  // The counters count live faxes only.
+  const counted = livemode ? countedByCounters(direction, search) : null;
   return { rows, total: counted ? readFaxCounters(store, direction)[counted] : totalOf(store, resolved) };
 }
