@@ -1,4 +1,5 @@
 import type { FaxView } from '../../src/common/faxes';
+import type { UserStore } from '../db/store/open-store';
 import {
   deleteSandboxFaxes,
   findSandboxFaxes,
@@ -8,7 +9,6 @@ import {
   type SandboxReceivedFax,
   saveSandboxUse,
 } from '../db/store/sandbox';
-import type { UserStore } from '../db/store/open-store';
 import { takeSandboxFaxes } from '../domain/sandbox';
 import { deleteObjects } from '../storage/bucket';
 import { faxDocumentKey } from '../storage/documents';
@@ -53,7 +53,10 @@ export const sandboxMethods = {
       const keys = batch.flatMap((fax) => [faxDocumentKey(userId, fax.id), ...(fax.documentKey ? [fax.documentKey] : [])]);
       await this.ctx.blockConcurrencyWhile(async () => {
         await deleteObjects(this.env, [...new Set(keys)]);
-        deleted += deleteSandboxFaxes(this.store, batch.map((fax) => fax.id)).length;
+        deleted += deleteSandboxFaxes(
+          this.store,
+          batch.map((fax) => fax.id),
+        ).length;
       });
       if (faxIds !== 'ALL') return deleted;
     }

@@ -15,8 +15,8 @@ import { creditsLowEvent } from '../domain/webhook-events';
 import { enqueueFaxJob } from '../queues/fax-messages';
 import { recordEnded } from './ledger';
 import { emitFaxEvents, emitWebhookEvents, faxEventsOf } from './outgoing-webhooks';
-import { takeSandboxQuota } from './sandbox';
 import { faxView, faxViews, pushFax, type StoreRoom, watchOpenFaxes } from './room';
+import { takeSandboxQuota } from './sandbox';
 
 // Sending: a send (to one or many) accepted and charged at once, and scheduled faxes moved,
 // cancelled, and started by the alarm when their time comes.

@@ -66,7 +66,13 @@ export function listSandboxFaxes(store: StoreScope, limit: number): StoreFaxRow[
 /** The sandbox faxes among these ids (a live fax's id finds nothing). */
 export function findSandboxFaxes(store: StoreScope, faxIds: string[]): StoreFaxRow[] {
   const f = storeFaxes;
-  return faxIds.length === 0 ? [] : store.select().from(f).where(sql`${inArray(f.id, faxIds)} AND ${f.livemode} = 0`).all();
+  return faxIds.length === 0
+    ? []
+    : store
+        .select()
+        .from(f)
+        .where(sql`${inArray(f.id, faxIds)} AND ${f.livemode} = 0`)
+        .all();
 }
 
 /** Removes sandbox faxes with their attempts and timeline (a live fax named here is left alone). */
