@@ -38,7 +38,15 @@ interface Hook {
   data: { id: string; page?: number; status: string; attempt: number };
 }
 
-const ALL_FAX_EVENTS = ['fax.queued', 'fax.sending', 'fax.page_sent', 'fax.retrying', 'fax.delivered', 'fax.failed', 'fax.received'] as const;
+const ALL_FAX_EVENTS = [
+  'fax.queued',
+  'fax.sending',
+  'fax.page_sent',
+  'fax.retrying',
+  'fax.delivered',
+  'fax.failed',
+  'fax.received',
+] as const;
 
 async function sandboxIntegrator(credits = 0): Promise<Integrator & { testKey: string; testKeyId: string }> {
   const me = await integrator(credits);
@@ -122,7 +130,16 @@ describe('magic numbers', () => {
         to: '+12125550012',
         file: threePages,
         end: { status: 'failed', pages_sent: 2, attempt: 4, failure: { reason: 'line_dropped', retryable: true, pages_sent: 2 } },
-        hooks: ['fax.queued', 'fax.sending', 'fax.page_sent:1', 'fax.page_sent:2', 'fax.retrying', 'fax.retrying', 'fax.retrying', 'fax.failed'],
+        hooks: [
+          'fax.queued',
+          'fax.sending',
+          'fax.page_sent:1',
+          'fax.page_sent:2',
+          'fax.retrying',
+          'fax.retrying',
+          'fax.retrying',
+          'fax.failed',
+        ],
       },
     ];
     const faxes = [];
@@ -185,9 +202,14 @@ describe('kept apart', () => {
     const test = await sent(me.testKey, '+12125550123', fileId);
     expect(live.livemode).toBe(true);
     expect(test.livemode).toBe(false);
-    const listOf = async (key: string) => ((await (await v1('/faxes', key)).json()) as V1List).data.map((fax) => fax.id);
+    const listOf = async (key: string, query = '') =>
+      ((await (await v1(`/faxes${query}`, key)).json()) as V1List).data.map((fax) => fax.id);
     expect(await listOf(me.key)).toEqual([live.id]);
     expect(await listOf(me.testKey)).toEqual([test.id]);
+    // Filters too: a search by number finds each mode's own.
+    expect(await listOf(me.key, '?number=2125550123')).toEqual([live.id]);
+    expect(await listOf(me.testKey, '?number=2125550123')).toEqual([test.id]);
+    expect(await listOf(me.testKey, '?number=555')).toEqual([test.id]);
     for (const [key, other] of [
       [me.key, test.id],
       [me.testKey, live.id],
@@ -271,7 +293,11 @@ describe('limits', () => {
     expect((await sendWith(me.testKey, '+12125550123', fileId)).status, 'after a wipe').toBe(429);
     expect((await sendWith(me.key, '+12125550123', fileId)).status, 'a live send').toBe(201);
     // Yesterday's count is not today's.
-    await storeSql(me.userId, "UPDATE store_facts SET value = ? WHERE key = 'sandbox-use'", JSON.stringify({ day: '2000-01-01', faxes: 100 }));
+    await storeSql(
+      me.userId,
+      "UPDATE store_facts SET value = ? WHERE key = 'sandbox-use'",
+      JSON.stringify({ day: '2000-01-01', faxes: 100 }),
+    );
     expect((await sendWith(me.testKey, '+12125550123', fileId)).status, 'the next day').toBe(201);
   });
 
