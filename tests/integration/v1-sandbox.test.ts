@@ -228,6 +228,8 @@ describe('kept apart', () => {
     };
     expect(search.faxes.map((fax) => fax.id)).toEqual([live.id]);
     expect(search.total).toBe(1);
+    expect((await call(`/api/faxes/${test.id}`, { cookie: me.cookie })).status).toBe(404);
+    expect((await call(`/api/faxes/${live.id}`, { cookie: me.cookie })).status).toBe(200);
     await waitForFaxDone(test.id);
     expect(await sendCounters(me.userId)).toEqual({ total: 1, lifetime: 1, trashed: 0 });
   });
