@@ -15,6 +15,8 @@ export type Problem = components['schemas']['Problem'];
 export type SendFaxInput = components['schemas']['SendFaxInput'];
 export type ContactInput = components['schemas']['ContactInput'];
 export type ContactPatch = components['schemas']['ContactPatch'];
+export type SandboxReceiveInput = components['schemas']['SandboxReceiveInput'];
+export type SandboxWipe = components['schemas']['SandboxWipe'];
 type Query<O extends keyof operations> = operations[O]['parameters'] extends { query?: infer Q } ? NonNullable<Q> : never;
 
 /** A failure of the API: its RFC 9457 problem, with the answer's status and headers. */
@@ -82,6 +84,10 @@ export function createFaxClient({ baseUrl, apiKey, fetch = (request) => globalTh
       call<Contact>('POST', '/contacts', { body: input, idempotencyKey: once(idempotencyKey) }),
     updateContact: (contactId: string, patch: ContactPatch) => call<Contact>('PATCH', `/contacts/${id(contactId)}`, { body: patch }),
     deleteContact: (contactId: string) => call<{ id: string; deleted: true }>('DELETE', `/contacts/${id(contactId)}`),
+    // The sandbox (test keys only): a test fax received on demand, and the wipe of every sandbox fax.
+    receiveSandboxFax: (input: Partial<SandboxReceiveInput> = {}, idempotencyKey?: string) =>
+      call<Fax>('POST', '/sandbox/received_faxes', { body: input, idempotencyKey: once(idempotencyKey) }),
+    wipeSandbox: () => call<SandboxWipe>('DELETE', '/sandbox'),
   };
 }
 

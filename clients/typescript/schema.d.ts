@@ -202,6 +202,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/sandbox/received_faxes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Receive a test fax (sandbox)
+         * @description Test keys only. A fax arrives at once, whole, as a received sandbox fax (`livemode: false`), and `fax.received` is sent to your webhooks. Counts against the sandbox’s 100 faxes a day.
+         */
+        post: operations["receiveSandboxFax"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sandbox": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete every sandbox fax
+         * @description Test keys only. Deletes every sandbox fax, sent and received, with its PDF, for good. Live faxes are untouched; the day’s count against the sandbox limit stays.
+         */
+        delete: operations["wipeSandbox"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -268,6 +308,8 @@ export interface components {
              * @example 2026-12-07T01:32:45.000Z
              */
             completed_at: string | null;
+            /** @description False for a sandbox fax, made with a test key: simulated, never dialled, charged nothing. */
+            livemode: boolean;
         };
         FaxFailure: {
             /** @enum {string} */
@@ -275,7 +317,7 @@ export interface components {
             retryable: boolean;
             pages_sent: number;
         } | null;
-        /** @description RFC 9457. Types: invalid_request, malformed_body, invalid_fax_number, invalid_send_time, invalid_idempotency_key, too_many_pages, unsupported_file_type, encrypted_document, corrupt_document, document_too_complex, image_too_large, unauthenticated, insufficient_credits, insufficient_scope, email_not_verified, sandbox_not_available, not_found, method_not_allowed, idempotency_in_flight, contact_exists, too_many_contacts, fax_started, fax_in_progress, fax_not_ready, payload_too_large, unsupported_media_type, idempotency_key_reused, rate_limited, internal. */
+        /** @description RFC 9457. Types: invalid_request, malformed_body, invalid_fax_number, invalid_send_time, invalid_idempotency_key, too_many_pages, unsupported_file_type, encrypted_document, corrupt_document, document_too_complex, image_too_large, unauthenticated, insufficient_credits, insufficient_scope, email_not_verified, test_key_required, not_found, method_not_allowed, idempotency_in_flight, contact_exists, too_many_contacts, fax_started, fax_in_progress, fax_not_ready, payload_too_large, unsupported_media_type, idempotency_key_reused, rate_limited, sandbox_limit_reached, internal. */
         Problem: {
             /**
              * Format: uri
@@ -445,6 +487,24 @@ export interface components {
              */
             created_at: string;
         };
+        SandboxReceiveInput: {
+            /**
+             * @description The caller’s number.
+             * @example +12025550142
+             */
+            from?: string;
+            /**
+             * @description Pages of the test fax.
+             * @default 1
+             */
+            pages: number;
+        };
+        SandboxWipe: {
+            /** @enum {string} */
+            object: "sandbox_wipe";
+            /** @description Sandbox faxes deleted. */
+            deleted: number;
+        };
     };
     responses: never;
     parameters: never;
@@ -503,7 +563,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The key lacks the permission this call needs, or the account may not do it yet. */
+            /** @description The key lacks the permission this call needs, the account may not do it yet, or the call is for test keys only. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -512,7 +572,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many calls with this key; `Retry-After` says when to try again. */
+            /** @description Too many calls with this key, or (test keys) the day’s sandbox faxes made; `Retry-After` says when to try again. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -574,7 +634,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The key lacks the permission this call needs, or the account may not do it yet. */
+            /** @description The key lacks the permission this call needs, the account may not do it yet, or the call is for test keys only. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -610,7 +670,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many calls with this key; `Retry-After` says when to try again. */
+            /** @description Too many calls with this key, or (test keys) the day’s sandbox faxes made; `Retry-After` says when to try again. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -670,7 +730,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The key lacks the permission this call needs, or the account may not do it yet. */
+            /** @description The key lacks the permission this call needs, the account may not do it yet, or the call is for test keys only. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -679,7 +739,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many calls with this key; `Retry-After` says when to try again. */
+            /** @description Too many calls with this key, or (test keys) the day’s sandbox faxes made; `Retry-After` says when to try again. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -728,7 +788,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The key lacks the permission this call needs, or the account may not do it yet. */
+            /** @description The key lacks the permission this call needs, the account may not do it yet, or the call is for test keys only. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -746,7 +806,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many calls with this key; `Retry-After` says when to try again. */
+            /** @description Too many calls with this key, or (test keys) the day’s sandbox faxes made; `Retry-After` says when to try again. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -795,7 +855,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The key lacks the permission this call needs, or the account may not do it yet. */
+            /** @description The key lacks the permission this call needs, the account may not do it yet, or the call is for test keys only. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -822,7 +882,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many calls with this key; `Retry-After` says when to try again. */
+            /** @description Too many calls with this key, or (test keys) the day’s sandbox faxes made; `Retry-After` says when to try again. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -871,7 +931,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The key lacks the permission this call needs, or the account may not do it yet. */
+            /** @description The key lacks the permission this call needs, the account may not do it yet, or the call is for test keys only. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -889,7 +949,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many calls with this key; `Retry-After` says when to try again. */
+            /** @description Too many calls with this key, or (test keys) the day’s sandbox faxes made; `Retry-After` says when to try again. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -938,7 +998,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The key lacks the permission this call needs, or the account may not do it yet. */
+            /** @description The key lacks the permission this call needs, the account may not do it yet, or the call is for test keys only. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -965,7 +1025,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many calls with this key; `Retry-After` says when to try again. */
+            /** @description Too many calls with this key, or (test keys) the day’s sandbox faxes made; `Retry-After` says when to try again. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -1018,7 +1078,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The key lacks the permission this call needs, or the account may not do it yet. */
+            /** @description The key lacks the permission this call needs, the account may not do it yet, or the call is for test keys only. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1027,7 +1087,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many calls with this key; `Retry-After` says when to try again. */
+            /** @description Too many calls with this key, or (test keys) the day’s sandbox faxes made; `Retry-After` says when to try again. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -1080,7 +1140,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The key lacks the permission this call needs, or the account may not do it yet. */
+            /** @description The key lacks the permission this call needs, the account may not do it yet, or the call is for test keys only. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1107,7 +1167,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many calls with this key; `Retry-After` says when to try again. */
+            /** @description Too many calls with this key, or (test keys) the day’s sandbox faxes made; `Retry-After` says when to try again. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -1156,7 +1216,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The key lacks the permission this call needs, or the account may not do it yet. */
+            /** @description The key lacks the permission this call needs, the account may not do it yet, or the call is for test keys only. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1174,7 +1234,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many calls with this key; `Retry-After` says when to try again. */
+            /** @description Too many calls with this key, or (test keys) the day’s sandbox faxes made; `Retry-After` says when to try again. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -1223,7 +1283,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The key lacks the permission this call needs, or the account may not do it yet. */
+            /** @description The key lacks the permission this call needs, the account may not do it yet, or the call is for test keys only. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1241,7 +1301,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many calls with this key; `Retry-After` says when to try again. */
+            /** @description Too many calls with this key, or (test keys) the day’s sandbox faxes made; `Retry-After` says when to try again. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -1294,7 +1354,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The key lacks the permission this call needs, or the account may not do it yet. */
+            /** @description The key lacks the permission this call needs, the account may not do it yet, or the call is for test keys only. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1321,7 +1381,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many calls with this key; `Retry-After` says when to try again. */
+            /** @description Too many calls with this key, or (test keys) the day’s sandbox faxes made; `Retry-After` says when to try again. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -1359,7 +1419,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many calls with this key; `Retry-After` says when to try again. */
+            /** @description Too many calls with this key, or (test keys) the day’s sandbox faxes made; `Retry-After` says when to try again. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -1397,7 +1457,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The key lacks the permission this call needs, or the account may not do it yet. */
+            /** @description The key lacks the permission this call needs, the account may not do it yet, or the call is for test keys only. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1406,7 +1466,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many calls with this key; `Retry-After` says when to try again. */
+            /** @description Too many calls with this key, or (test keys) the day’s sandbox faxes made; `Retry-After` says when to try again. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -1462,7 +1522,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The key lacks the permission this call needs, or the account may not do it yet. */
+            /** @description The key lacks the permission this call needs, the account may not do it yet, or the call is for test keys only. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1498,7 +1558,134 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many calls with this key; `Retry-After` says when to try again. */
+            /** @description Too many calls with this key, or (test keys) the day’s sandbox faxes made; `Retry-After` says when to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    receiveSandboxFax: {
+        parameters: {
+            query?: never;
+            header?: {
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["SandboxReceiveInput"];
+            };
+        };
+        responses: {
+            /** @description The received test fax. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Fax"];
+                };
+            };
+            /** @description The request is not valid (`errors[]` names each field). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The key lacks the permission this call needs, the account may not do it yet, or the call is for test keys only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A conflict: the resource’s state, or an Idempotency-Key still in flight. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The Idempotency-Key was used with another request. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many calls with this key, or (test keys) the day’s sandbox faxes made; `Retry-After` says when to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    wipeSandbox: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description How many sandbox faxes went. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SandboxWipe"];
+                };
+            };
+            /** @description No valid API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The key lacks the permission this call needs, the account may not do it yet, or the call is for test keys only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many calls with this key, or (test keys) the day’s sandbox faxes made; `Retry-After` says when to try again. */
             429: {
                 headers: {
                     [name: string]: unknown;

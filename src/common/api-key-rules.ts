@@ -4,7 +4,7 @@
 export const API_KEY_SCOPES = ['faxes:read', 'faxes:send', 'contacts:read', 'contacts:write', 'webhooks:manage'] as const;
 export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
 
-/** Live keys act on the account; test keys are for the sandbox (not yet there: /v1 refuses their sends). */
+/** Live keys act on the account; test keys act in the sandbox (decision 048): simulated faxes, charged nothing. */
 export const API_KEY_MODES = ['live', 'test'] as const;
 export type ApiKeyMode = (typeof API_KEY_MODES)[number];
 

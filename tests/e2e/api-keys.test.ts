@@ -53,6 +53,9 @@ describe('API keys in Settings › Developers', () => {
     await page.getByRole('heading', { name: /POST \/v1\/faxes$/ }).waitFor();
     assert.match((await page.locator('#sendFax pre').textContent()) ?? '', /Idempotency-Key/);
     await page.locator('#problem-insufficient-scope').getByText('insufficient_scope').waitFor();
+    // The sandbox's magic numbers (decision 048).
+    await page.locator('#sandbox').getByText('+1 212 555 0001').waitFor();
+    assert.match((await page.locator('#receiveSandboxFax pre').textContent()) ?? '', /"pages": 2/);
     assert.equal(await page.locator('script[src]').count(), 0, 'the reference runs no script');
     await assertNoSeriousAxeViolations(page);
   });

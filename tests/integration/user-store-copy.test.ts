@@ -86,10 +86,11 @@ async function historyInStore(userId: string): Promise<History> {
     // Every fax, as raw columns in D1's order (newest first), to compare column by column.
     const ids = [...listed, ...trashed].sort((a, b) => b.start - a.start || (a.id < b.id ? 1 : -1)).map((fax) => fax.id);
     const raw = (sql: string, ...binds: unknown[]) => state.storage.sql.exec(sql, ...binds).toArray() as Record<string, unknown>[];
-    // Columns D1 never had (send later, send to many) are null in a copied fax and left out.
+    // Columns D1 never had (send later, send to many, the sandbox's mark) are null in a copied fax, or
+    // live, and left out.
     const faxes = ids.map((id) => {
-      const { send_at: sendAt, broadcast_id: broadcastId, ...row } = raw('SELECT * FROM faxes WHERE id = ?', id)[0]!;
-      expect([sendAt, broadcastId]).toEqual([null, null]);
+      const { send_at: sendAt, broadcast_id: broadcastId, livemode, ...row } = raw('SELECT * FROM faxes WHERE id = ?', id)[0]!;
+      expect([sendAt, broadcastId, livemode]).toEqual([null, null, 1]);
       return row;
     });
     const timelines: Record<string, unknown[]> = {};

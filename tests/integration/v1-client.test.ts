@@ -1,6 +1,7 @@
 import { exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { createFaxClient, FaxApiError } from '../../clients/typescript/fax-api';
+import { createKey } from '../support/api-keys';
 import { ORIGIN } from '../support/client';
 import { makePdf } from '../support/documents';
 import { integrator } from '../support/v1';
@@ -26,5 +27,15 @@ describe('the typed TypeScript client', () => {
     expect(refused).toBeInstanceOf(FaxApiError);
     expect((refused as FaxApiError).problem.status).toBe(400);
     expect((refused as FaxApiError).problem.request_id).toMatch(/^req_/);
+  });
+
+  it('works the sandbox with a test key: a test fax received, then wiped', async () => {
+    const me = await integrator(0);
+    const { secret } = await createKey(me.cookie, { mode: 'test' });
+    const client = createFaxClient({ baseUrl: ORIGIN, apiKey: secret, fetch: (request) => exports.default.fetch(request) });
+    const received = await client.receiveSandboxFax({ pages: 2 });
+    expect(received).toMatchObject({ direction: 'inbound', status: 'received', page_count: 2, livemode: false });
+    expect((await client.listReceivedFaxes()).data.map((fax) => fax.id)).toEqual([received.id]);
+    expect(await client.wipeSandbox()).toEqual({ object: 'sandbox_wipe', deleted: 1 });
   });
 });

@@ -43,7 +43,9 @@ async function world() {
     body.set('file', new File([await makePdf(1)], 'a.pdf', { type: 'application/pdf' }));
     return body;
   };
-  const requests: Record<string, () => Promise<{ path: string; body?: unknown }>> = {
+  // The sandbox's own operations take a test key (decision 048).
+  const testKey = (await createKey(me.cookie, { mode: 'test' })).secret;
+  const requests: Record<string, () => Promise<{ path: string; body?: unknown; key?: string }>> = {
     listFaxes: async () => ({ path: '/faxes?limit=5' }),
     listReceivedFaxes: async () => ({ path: '/received_faxes' }),
     getFax: async () => ({ path: `/faxes/${faxId}` }),
@@ -59,6 +61,8 @@ async function world() {
     getAccount: async () => ({ path: '/account' }),
     listNumbers: async () => ({ path: '/numbers' }),
     uploadFile: async () => ({ path: '/files', body: await form() }),
+    receiveSandboxFax: async () => ({ path: '/sandbox/received_faxes', body: { pages: 1 }, key: testKey }),
+    wipeSandbox: async () => ({ path: '/sandbox', key: testKey }),
   };
   return { me, requests };
 }
@@ -87,8 +91,8 @@ describe('every documented operation', () => {
     for (const { path, method, operation } of order) {
       const make = requests[operation.operationId];
       expect(make, `a request for ${operation.operationId}`).toBeDefined();
-      const { path: url, body } = await make!();
-      const response = await v1(url, me.key, { method, body });
+      const { path: url, body, key } = await make!();
+      const response = await v1(url, key ?? me.key, { method, body });
       const documented = operation.responses[String(response.status)];
       if (!documented || response.status >= 300) throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
       expect(response.status).toBeLessThan(300);

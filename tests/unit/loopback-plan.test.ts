@@ -85,6 +85,39 @@ describe('planLoopbackCall', () => {
         [200, 'sender', 'fax.failed', 1, 'LINE_DROPPED', null],
       ],
     ],
+    [
+      '555-0013 (the sandbox\'s "drops after page N"): pages 1 to 3 go through, then the line drops',
+      { to: '+12125550013', pageCount: 5 },
+      [
+        ...ACCEPTED,
+        [0, 'sender', 'fax.sending.started', 0, null, null],
+        [100, 'sender', 'fax.page.sent', 1, null, null],
+        [200, 'sender', 'fax.page.sent', 2, null, null],
+        [300, 'sender', 'fax.page.sent', 3, null, null],
+        [400, 'sender', 'fax.failed', 3, 'LINE_DROPPED', null],
+      ],
+    ],
+    [
+      '555-0019 with a 2-page fax: both pages through, and the call still breaks before the end',
+      { to: '+12125550019' },
+      [
+        ...ACCEPTED,
+        [0, 'sender', 'fax.sending.started', 0, null, null],
+        [100, 'sender', 'fax.page.sent', 1, null, null],
+        [200, 'sender', 'fax.page.sent', 2, null, null],
+        [300, 'sender', 'fax.failed', 2, 'LINE_DROPPED', null],
+      ],
+    ],
+    [
+      '555-0010 is no test line: delivered',
+      { to: '+12125550010', pageCount: 1 },
+      [
+        ...ACCEPTED,
+        [0, 'sender', 'fax.sending.started', 0, null, null],
+        [100, 'sender', 'fax.page.sent', 1, null, null],
+        [100, 'sender', 'fax.delivered', 1, null, null],
+      ],
+    ],
   ])('%s', (_label, call, expected) => {
     const steps = planLoopbackCall({ attempt: 1, pageCount: 2, inbound: false, ...call }, MS);
     expect(rows(steps)).toEqual(expected);

@@ -11,7 +11,8 @@ import type { V1Key } from './v1-env';
 const iso = (ms: number): string => new Date(ms).toISOString();
 const isoOrNull = (ms: number | null): string | null => (ms === null ? null : iso(ms));
 
-export function toV1Fax(fax: FaxView) {
+/** `livemode`: whether the fax is live or the sandbox's (decision 048); a key sees only its own mode's faxes. */
+export function toV1Fax(fax: FaxView, livemode = true) {
   const outbound = fax.direction === 'SEND';
   const reason = fax.status === 'FAILED' ? fax.failureReason : null;
   return {
@@ -41,6 +42,7 @@ export function toV1Fax(fax: FaxView) {
     created_at: iso(fax.start),
     updated_at: iso(fax.updated),
     completed_at: isoOrNull(fax.completed),
+    livemode,
   };
 }
 

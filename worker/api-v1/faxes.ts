@@ -7,6 +7,7 @@ import { FAX_STATUS_FILTERS, toFaxSearch } from '../../src/common/fax-search';
 import type { FaxDirection } from '../../src/common/faxes';
 import { MAX_RECIPIENTS } from '../../src/common/send-many-rules';
 import { decodeFaxCursor } from '../domain/fax-cursor';
+import { canBeTrashed } from '../domain/trash';
 import { faxDocumentBody } from '../fax/fax-files';
 import { sendFaxRequest, sendFaxToManyRequest } from '../fax/send-request';
 import { findFaxOf, mayBeFaxOf } from '../fax/user-faxes';
@@ -213,9 +214,14 @@ function listFaxesOf(direction: FaxDirection) {
         errors: [{ field: 'after', message: 'unknown cursor' }],
       });
     const search = toFaxSearch({ status: query.status, number: query.number, from: query.from, to: query.to });
-    const read = await userStore(c.env, owner.id).listFaxes(direction, after, query.limit + 1, search);
+    // A live key lists the live faxes, a test key the sandbox's (decision 048).
+    const livemode = c.get('apiKey').livemode;
+    const read = await userStore(c.env, owner.id).listFaxes(direction, after, query.limit + 1, search, livemode);
     const page = toFaxListPage(read, query.limit);
-    return toList(page.faxes.map(toV1Fax), page.nextCursor);
+    return toList(
+      page.faxes.map((fax) => toV1Fax(fax, livemode)),
+      page.nextCursor,
+    );
   };
 }
 
@@ -230,13 +236,15 @@ export const faxesV1 = new OpenAPIHono<V1Env>({ defaultHook: v1Hook })
   .openapi(faxRoute, async (c) => {
     const owner = c.get('owner');
     const { id } = c.req.valid('param');
+    const livemode = c.get('apiKey').livemode;
     const details = (await mayBeFaxOf(c.env, owner.id, id)) ? await userStore(c.env, owner.id).faxDetails(id) : null;
-    if (!details) throw new Problem('not_found', 'No fax of this account has this id.');
-    return c.json(toV1Fax(details.fax), 200);
+    if (details?.livemode !== livemode) throw new Problem('not_found', notFoundIn(livemode));
+    return c.json(toV1Fax(details.fax, livemode), 200);
   })
   .openapi(pdfRoute, async (c) => {
+    const livemode = c.get('apiKey').livemode;
     const fax = await findFaxOf(c.env, c.get('owner').id, c.req.valid('param').id);
-    if (!fax) throw new Problem('not_found', 'No fax of this account has this id.');
+    if (fax?.livemode !== livemode) throw new Problem('not_found', notFoundIn(livemode));
     const document = await faxDocumentBody(c.env, fax);
     if (!document) throw new Problem('not_found', 'The fax has no document (yet, or any more).');
     return new Response(document.body, {
@@ -247,38 +255,65 @@ export const faxesV1 = new OpenAPIHono<V1Env>({ defaultHook: v1Hook })
     });
   })
   .openapi(sendRoute, async (c) => {
-    if (!c.get('apiKey').livemode) {
-      throw new Problem('sandbox_not_available', 'Test keys cannot send faxes until the sandbox opens; use a live key.');
-    }
+    // A test key's send is the sandbox's (decision 048): the same rules, the simulated network, no charge.
+    const livemode = c.get('apiKey').livemode;
     const owner = c.get('owner');
     const body = c.req.valid('json');
     const sendAt = body.send_at === undefined ? undefined : Date.parse(body.send_at);
     const coverpage = coverPageOf(body.cover_page, new Date(sendAt ?? Date.now()));
-    const common = { fileId: body.file_id, coverpage, anonymous: body.anonymous, sendAt };
+    const common = { fileId: body.file_id, coverpage, anonymous: body.anonymous, sendAt, livemode };
     if (typeof body.to === 'string') {
       const sent = await sendFaxRequest(c.env, owner, { ...common, toNumber: body.to });
-      return c.json(toV1Fax(sent.fax), 201);
+      return c.json(toV1Fax(sent.fax, livemode), 201);
     }
     const recipients = body.to.map((toNumber) => ({ toNumber }));
     const sent = await sendFaxToManyRequest(c.env, owner, { ...common, recipients });
-    return c.json({ object: 'fax_batch' as const, broadcast_id: sent.broadcastId, data: sent.faxes.map(toV1Fax) }, 201);
+    const data = sent.faxes.map((fax) => toV1Fax(fax, livemode));
+    return c.json({ object: 'fax_batch' as const, broadcast_id: sent.broadcastId, data }, 201);
   })
   .openapi(cancelRoute, async (c) => {
     const owner = c.get('owner');
     const { id } = c.req.valid('param');
+    const livemode = c.get('apiKey').livemode;
+    if ((await findFaxOf(c.env, owner.id, id))?.livemode !== livemode) throw new Problem('not_found', notFoundIn(livemode));
     const outcome = await userStore(c.env, owner.id).cancelScheduled({ faxIds: [id] }, Date.now());
     if (outcome === 'NOT_FOUND') throw new Problem('not_found', 'No scheduled fax of this account has this id.');
     if (outcome === 'STARTED') throw new Problem('fax_started', 'The fax has already started; it can no longer be cancelled.');
-    return c.json(toV1Fax(outcome.faxes[0]!), 200);
+    return c.json(toV1Fax(outcome.faxes[0]!, livemode), 200);
   })
   .openapi(trashRoute, async (c) => {
     const owner = c.get('owner');
     const { id } = c.req.valid('param');
+    const livemode = c.get('apiKey').livemode;
+    if (!livemode) return c.json(await trashSandboxFax(c, id), 200);
+    if ((await findFaxOf(c.env, owner.id, id))?.livemode !== true) throw new Problem('not_found', notFoundIn(livemode));
     const moved = await userStore(c.env, owner.id).moveToTrash([id], true, Date.now());
     if (moved === 'NOT_FOUND') throw new Problem('not_found', 'No fax of this account has this id.');
     if (moved === 'IN_PROGRESS')
       throw new Problem('fax_in_progress', 'A fax on its way cannot be trashed; cancel it or wait until it ends.');
     const details = await userStore(c.env, owner.id).faxDetails(id);
     if (!details) throw new Problem('not_found');
-    return c.json(toV1Fax(details.fax), 200);
+    return c.json(toV1Fax(details.fax, livemode), 200);
   });
+
+/** Live keys see live faxes only, test keys the sandbox's (decision 048): another mode's fax is not found. */
+function notFoundIn(livemode: boolean): string {
+  return livemode
+    ? 'No fax of this account has this id.'
+    : 'No sandbox fax of this account has this id (test keys see sandbox faxes only).';
+}
+
+/**
+ * The sandbox keeps no trash: a test fax moved there is deleted for good, and answered as it was
+ * last, `in_trash: true`. One on its way is refused as a live one would be.
+ */
+async function trashSandboxFax(c: Context<V1Env>, id: string) {
+  const owner = c.get('owner');
+  const details = (await mayBeFaxOf(c.env, owner.id, id)) ? await userStore(c.env, owner.id).faxDetails(id) : null;
+  if (details?.livemode !== false) throw new Problem('not_found', notFoundIn(false));
+  if (!canBeTrashed(details.fax)) {
+    throw new Problem('fax_in_progress', 'A fax on its way cannot be trashed; cancel it or wait until it ends.');
+  }
+  await userStore(c.env, owner.id).wipeSandbox([id]);
+  return { ...toV1Fax(details.fax, false), in_trash: true };
+}

@@ -7,6 +7,7 @@ import { FAILURE_REASONS } from './failure-reasons';
 import { faxesV1 } from './faxes';
 import { requestId, requireApiKey } from './middleware';
 import { PROBLEM_TYPES, Problem, problemOf, problemResponse } from './problems';
+import { sandboxV1 } from './sandbox';
 import { v1Hook } from './spec';
 import type { V1Env } from './v1-env';
 
@@ -58,6 +59,7 @@ v1.use('*', async (c, next) => (c.req.method === 'POST' && c.req.path.endsWith('
 v1.route('/', faxesV1);
 v1.route('/', contactsV1);
 v1.route('/', accountV1);
+v1.route('/', sandboxV1);
 v1.all('*', () => {
   throw new Problem('not_found', 'No such operation in /v1: see /v1/openapi.json.');
 });

@@ -28,7 +28,7 @@ export const PROBLEM_TYPES = {
   insufficient_credits: { status: 402, title: 'Not enough credits' },
   insufficient_scope: { status: 403, title: 'The API key lacks a permission' },
   email_not_verified: { status: 403, title: 'The account e-mail is not verified' },
-  sandbox_not_available: { status: 403, title: 'Test keys cannot send faxes yet' },
+  test_key_required: { status: 403, title: 'This operation is for test keys' },
   not_found: { status: 404, title: 'Not found' },
   method_not_allowed: { status: 405, title: 'Method not allowed' },
   idempotency_in_flight: { status: 409, title: 'A request with this Idempotency-Key is in progress' },
@@ -41,6 +41,7 @@ export const PROBLEM_TYPES = {
   unsupported_media_type: { status: 415, title: 'Unsupported content type' },
   idempotency_key_reused: { status: 422, title: 'The Idempotency-Key was used for another request' },
   rate_limited: { status: 429, title: 'Too many requests' },
+  sandbox_limit_reached: { status: 429, title: "Today's sandbox faxes have been made" },
   internal: { status: 500, title: 'Something went wrong on our side' },
 } as const satisfies Record<string, { status: number; title: string }>;
 

@@ -49,6 +49,9 @@ export const FaxSchema = z
     created_at: isoTime,
     updated_at: isoTime,
     completed_at: isoTime.nullable(),
+    livemode: z
+      .boolean()
+      .openapi({ description: 'False for a sandbox fax, made with a test key: simulated, never dialled, charged nothing.' }),
   })
   .openapi('Fax');
 

@@ -9,13 +9,13 @@ const PROBLEM_DESCRIPTIONS: Record<number, string> = {
   400: 'The request is not valid (`errors[]` names each field).',
   401: 'No valid API key.',
   402: 'Not enough credits.',
-  403: 'The key lacks the permission this call needs, or the account may not do it yet.',
+  403: 'The key lacks the permission this call needs, the account may not do it yet, or the call is for test keys only.',
   404: 'No such resource in this account (another account’s id answers the same).',
   409: 'A conflict: the resource’s state, or an Idempotency-Key still in flight.',
   413: 'The body is too large.',
   415: 'The body is not of a type this call takes.',
   422: 'The Idempotency-Key was used with another request.',
-  429: 'Too many calls with this key; `Retry-After` says when to try again.',
+  429: 'Too many calls with this key, or (test keys) the day’s sandbox faxes made; `Retry-After` says when to try again.',
 };
 
 /** The problem answers of a route, by status, as OpenAPI responses. */

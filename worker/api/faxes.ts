@@ -58,8 +58,10 @@ export const faxesApi = new Hono<AppEnv>()
     const { user } = currentViewer(c);
     const { faxId } = c.req.valid('param');
     // An id that does not name this user's store is not looked up (decision 042): 404 like a missing one.
-    const body: FaxDetails | null = (await mayBeFaxOf(c.env, user.id, faxId)) ? await userStore(c.env, user.id).faxDetails(faxId) : null;
-    if (!body) throw new ApiError(404, 'NOT_FOUND');
+    const details = (await mayBeFaxOf(c.env, user.id, faxId)) ? await userStore(c.env, user.id).faxDetails(faxId) : null;
+    // A sandbox fax (the API's test keys, decision 048) is not the site's.
+    if (!details?.livemode) throw new ApiError(404, 'NOT_FOUND');
+    const body: FaxDetails = { fax: details.fax, timeline: details.timeline };
     return c.json(body, 200);
   })
 

@@ -11,6 +11,14 @@ export function outboundCarrier(env: Env): Carrier {
   return readConfig(env).CARRIER === 'telnyx' ? createTelnyxCarrier(env) : createLoopbackCarrier(env);
 }
 
+/**
+ * The carrier of a test key's faxes (decision 048): the loopback network's lines, whatever CARRIER
+ * says, so a sandbox fax never dials and never reaches a real carrier.
+ */
+export function sandboxCarrier(env: Env): Carrier {
+  return createLoopbackCarrier(env, 'sandbox');
+}
+
 /** Where fax numbers come from: Telnyx's inventory with CARRIER=telnyx, else the local pool. */
 export function numberInventory(env: Env): NumberInventory {
   return readConfig(env).CARRIER === 'telnyx' ? createTelnyxNumberInventory(env) : createLocalNumberInventory(env);

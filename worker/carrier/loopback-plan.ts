@@ -19,7 +19,7 @@ export const LOOPBACK_EVENT_TYPES = [
 ] as const;
 export type LoopbackEventType = (typeof LOOPBACK_EVENT_TYPES)[number];
 
-type LoopbackLine = 'busy' | 'no-answer' | 'not-a-fax' | 'invalid' | 'busy-once' | 'drops-after-page-1';
+type LoopbackLine = 'busy' | 'no-answer' | 'not-a-fax' | 'invalid' | 'busy-once' | { dropsAfterPage: number };
 
 const TEST_LINES: Record<string, LoopbackLine> = {
   '0001': 'busy',
@@ -27,13 +27,19 @@ const TEST_LINES: Record<string, LoopbackLine> = {
   '0003': 'not-a-fax',
   '0004': 'invalid',
   '0005': 'busy-once',
-  '0006': 'drops-after-page-1',
+  '0006': { dropsAfterPage: 1 },
 };
 
-/** The test line a number dials (+1 NXX 555-000n), or null for an ordinary number. */
+/**
+ * The test line a number dials (+1 NXX 555-000n; 555-001N drops the line after page N, N = 1–9),
+ * or null for an ordinary number. The sandbox of /v1 (decision 048) plays the same lines.
+ */
 function loopbackTestLine(to: string): LoopbackLine | null {
   const match = /^\+1\d{3}555(\d{4})$/.exec(to);
-  return (match && TEST_LINES[match[1]!]) || null;
+  if (!match) return null;
+  const drops = /^001([1-9])$/.exec(match[1]!);
+  if (drops) return { dropsAfterPage: Number(drops[1]) };
+  return TEST_LINES[match[1]!] ?? null;
 }
 
 /** Why the network refuses a number outright at send, or null when it takes the call. */
@@ -102,7 +108,23 @@ export function planLoopbackCall(call: LoopbackCallPlan, msPerPage: number): Loo
   const line = loopbackTestLine(call.to);
   // Only an answered call reaches the receiving side.
   const answered = (afterMs: number): LoopbackStep[] => (call.inbound ? [received(afterMs, 'fax.receiving.started', null)] : []);
-  switch (line === 'busy-once' ? (call.attempt === 1 ? 'busy' : null) : line) {
+  const script = line === 'busy-once' ? (call.attempt === 1 ? 'busy' : null) : line;
+  if (script !== null && typeof script === 'object') {
+    // The receiver keeps the pages that arrived: a partial fax. A document of N pages or fewer is
+    // all through, yet the call breaks before the receiver confirms it: failed all the same.
+    const through = Math.min(script.dropsAfterPage, call.pageCount);
+    const sent = Array.from({ length: through }, (_, i) => step((i + 1) * msPerPage, 'fax.page.sent', i + 1));
+    const drop = (through + 1) * msPerPage;
+    return [
+      ...accepted,
+      step(0, 'fax.sending.started', 0),
+      ...answered(0),
+      ...sent,
+      ...(call.inbound ? [received(drop, 'fax.failed', through, 'LINE_DROPPED', through)] : []),
+      step(drop, 'fax.failed', through, 'LINE_DROPPED'),
+    ];
+  }
+  switch (script) {
     case 'busy':
       return [...accepted, step(msPerPage, 'fax.failed', 0, 'BUSY')];
     case 'no-answer':
@@ -111,16 +133,6 @@ export function planLoopbackCall(call: LoopbackCallPlan, msPerPage: number): Loo
       return [...accepted, step(msPerPage, 'fax.sending.started', 0), step(2 * msPerPage, 'fax.failed', 0, 'NOT_A_FAX_MACHINE')];
     case 'invalid':
       return [...accepted, step(0, 'fax.failed', 0, 'INVALID_NUMBER')];
-    case 'drops-after-page-1':
-      // The receiver keeps the page that arrived: a partial fax.
-      return [
-        ...accepted,
-        step(0, 'fax.sending.started', 0),
-        ...answered(0),
-        step(msPerPage, 'fax.page.sent', 1),
-        ...(call.inbound ? [received(2 * msPerPage, 'fax.failed', 1, 'LINE_DROPPED', 1)] : []),
-        step(2 * msPerPage, 'fax.failed', 1, 'LINE_DROPPED'),
-      ];
   }
   const pages = Array.from({ length: call.pageCount }, (_, i) => step((i + 1) * msPerPage, 'fax.page.sent', i + 1));
   const end = call.pageCount * msPerPage;

@@ -36,8 +36,14 @@ export async function loopbackWebhookRequest(signingKey: string, body: LoopbackW
   });
 }
 
-export function createLoopbackCarrier(env: Env): Carrier {
+/**
+ * `sandbox`: the calls of test keys' faxes (decision 048), whatever CARRIER is: never a receiving
+ * side on this instance, and their events applied inside the Worker rather than signed (the line
+ * is a Durable Object only this Worker reaches), so they play in production too.
+ */
+export function createLoopbackCarrier(env: Env, mode: 'network' | 'sandbox' = 'network'): Carrier {
   const config = readConfig(env);
+  const sandbox = mode === 'sandbox';
 
   async function send(fax: OutboundFax): Promise<SendAccepted> {
     const rejection = loopbackRejection(fax.to);
@@ -50,8 +56,9 @@ export function createLoopbackCarrier(env: Env): Carrier {
       to: fax.to,
       pageCount: fax.pageCount,
       documentKey: fax.documentKey,
-      inbound: await isInstanceNumber(env, fax.to),
+      inbound: sandbox ? false : await isInstanceNumber(env, fax.to),
       msPerPage: config.LOOPBACK_MS_PER_PAGE,
+      sandbox,
     };
     await env.LOOPBACK_FAX_LINE.get(env.LOOPBACK_FAX_LINE.idFromName(carrierFaxId)).placeCall(call);
     return { carrierFaxId };

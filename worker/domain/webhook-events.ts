@@ -15,6 +15,8 @@ export interface FaxMark {
 export interface PlannedEvent {
   type: WebhookEventType;
   data: Record<string, unknown>;
+  /** False for an event of the sandbox (a test key's fax, decision 048); true when absent. */
+  livemode?: boolean;
 }
 
 /** What every fax event says of the fax: its public fields, in the API's words. */

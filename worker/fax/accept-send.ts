@@ -5,6 +5,7 @@ import { t } from '../../src/i18n/t';
 import { newFaxId } from '../crypto/fax-id';
 import { creditPeriodOf } from '../db/queries/credit-period';
 import type { FileRow, UserRow } from '../db/schema';
+import { secondsToNextSandboxDay } from '../domain/sandbox';
 import { readConfig } from '../env';
 import { recordAccountStep } from '../funnel/record';
 import { ApiError } from '../http/api-error';
@@ -35,6 +36,8 @@ export interface SendOptions {
   sendAt: number | null;
   /** Set for the faxes of a send to many. */
   broadcastId: string | null;
+  /** False for a test key's send (decision 048): the sandbox's network, charged nothing. Default true. */
+  livemode?: boolean;
 }
 
 export async function acceptFax(
@@ -42,8 +45,9 @@ export async function acceptFax(
   user: UserRow,
   send: FaxToSend,
   sendAt: number | null = null,
+  livemode = true,
 ): Promise<{ faxId: string; fax: FaxView }> {
-  const [fax] = await acceptFaxes(env, user, [send], { sendAt, broadcastId: null });
+  const [fax] = await acceptFaxes(env, user, [send], { sendAt, broadcastId: null, livemode });
   return { faxId: fax!.id, fax: fax! };
 }
 
@@ -76,11 +80,15 @@ export async function acceptFaxes(env: Env, user: UserRow, sends: readonly FaxTo
     sendAt: options.sendAt,
     broadcastId: options.broadcastId,
     mailedBy: send.mailedBy ? { replyTo: send.mailedBy.address, subject: send.mailedBy.subject } : null,
+    livemode: options.livemode ?? true,
   }));
   const sendLimit = user.emailVerifiedAt === null ? UNVERIFIED_SEND_LIMIT : null;
   const outcome = await userStore(env, user.id).acceptSends(faxes, creditPeriodOf(user), sendLimit);
   if (!outcome.accepted) {
     if (outcome.reason === 'UNVERIFIED') throw new ApiError(403, 'EMAIL_NOT_VERIFIED');
+    if (outcome.reason === 'SANDBOX_LIMIT') {
+      throw new ApiError(429, 'SANDBOX_LIMIT_REACHED', undefined, { 'Retry-After': String(secondsToNextSandboxDay(now)) });
+    }
     const { available, needed } = outcome;
     throw new ApiError(
       402,
@@ -101,7 +109,9 @@ export async function acceptFaxes(env: Env, user: UserRow, sends: readonly FaxTo
     }
   }
   // The funnel's last step (decision 040); the row already says whether it was counted.
-  if ((user.funnelSteps & funnelStepBit('first_fax_sent')) === 0) await recordAccountStep(env, user.id, 'first_fax_sent', now);
+  if (options.livemode !== false && (user.funnelSteps & funnelStepBit('first_fax_sent')) === 0) {
+    await recordAccountStep(env, user.id, 'first_fax_sent', now);
+  }
   // The store has pushed the new faxes and the new balance to the user's pages.
   return outcome.faxes;
 }

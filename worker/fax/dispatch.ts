@@ -1,5 +1,5 @@
 import type { FaxFailureReason } from '../../src/common/faxes';
-import { outboundCarrier } from '../carrier';
+import { outboundCarrier, sandboxCarrier } from '../carrier';
 import { signAttemptOwner } from '../carrier/attempt-ref';
 import { type AttemptRef, CarrierRejected } from '../carrier/types';
 import { getDb } from '../db/client';
@@ -66,15 +66,17 @@ export async function dispatchFax(env: Env, ref: AttemptRef, owner: string | und
   const config = readConfig(env);
   const userId = owner ?? (await findFaxOwnerOf(env, ref.faxId));
   if (!userId) return 'ignored';
-  const carrier = outboundCarrier(env);
+  const live = outboundCarrier(env);
   const own = await findNumberOwnedBy(db, userId);
   const start = await userStore(env, userId).startDispatch({
     ref,
-    carrier: carrier.name,
+    carrier: live.name,
     callerIds: { own: own?.number ?? null, shared: config.FAX_SENDER_NUMBER },
   });
   if (start.decision !== 'send') return start.decision === 'wait' ? 'not-ready' : 'ignored';
   const fax: UserFaxRow = { ...start.fax, userId };
+  // A test key's fax goes through the sandbox's simulated lines whatever CARRIER is (decision 048).
+  const carrier = fax.livemode ? live : sandboxCarrier(env);
   const documentKey = await ensureFaxDocument(env, fax);
   if (!documentKey) {
     await failAttempt(env, ref, userId, 'DOCUMENT_UNREADABLE');
@@ -82,7 +84,7 @@ export async function dispatchFax(env: Env, ref: AttemptRef, owner: string | und
   }
 
   const mediaUrl =
-    config.PUBLIC_ORIGIN && config.FAX_MEDIA_SECRET
+    fax.livemode && config.PUBLIC_ORIGIN && config.FAX_MEDIA_SECRET
       ? await signFaxMediaUrl(config.PUBLIC_ORIGIN, config.FAX_MEDIA_SECRET, fax.id, ref.attempt)
       : null;
   try {

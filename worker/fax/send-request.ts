@@ -21,6 +21,8 @@ export interface SendRequest {
   coverpage?: unknown;
   anonymous: boolean;
   sendAt?: number | undefined;
+  /** False for a test key's send through /v1 (decision 048). Default true. */
+  livemode?: boolean;
 }
 
 export interface SendManyRequest extends Omit<SendRequest, 'toNumber'> {
@@ -48,7 +50,7 @@ export async function sendFaxRequest(env: Env, user: UserRow, body: SendRequest)
   checkSendAt(body.sendAt);
   const cover = coverOf(body.coverpage);
   const send = { toNumber, file, coverPage: cover ? JSON.stringify(cover) : null, anonymous: body.anonymous };
-  return acceptFax(env, user, send, body.sendAt ?? null);
+  return acceptFax(env, user, send, body.sendAt ?? null, body.livemode ?? true);
 }
 
 /** Each recipient gets its own fax, all charged in one transaction of the user's store or none. */
@@ -66,6 +68,6 @@ export async function sendFaxToManyRequest(env: Env, user: UserRow, body: SendMa
     const own = coverPageFor(cover, recipient);
     return { toNumber: recipient.number, file, coverPage: own ? JSON.stringify(own) : null, anonymous: body.anonymous };
   });
-  const faxes = await acceptFaxes(env, user, sends, { sendAt: body.sendAt ?? null, broadcastId });
+  const faxes = await acceptFaxes(env, user, sends, { sendAt: body.sendAt ?? null, broadcastId, livemode: body.livemode ?? true });
   return { broadcastId, faxes };
 }

@@ -15,6 +15,8 @@ export async function loadFax({ env, user }: PageInput, faxId: string): Promise<
   if (!user) return null;
   const id = faxIdParamSchema.safeParse({ faxId });
   const mine = id.success && (await mayBeFaxOf(env, user.id, id.data.faxId));
-  const details: FaxDetails | null = mine ? await userStore(env, user.id).faxDetails(id.data.faxId) : null;
+  const found = mine ? await userStore(env, user.id).faxDetails(id.data.faxId) : null;
+  // A sandbox fax (the API's test keys, decision 048) is not the site's: not found.
+  const details: FaxDetails | null = found?.livemode ? { fax: found.fax, timeline: found.timeline } : null;
   return { page: 'fax', details };
 }

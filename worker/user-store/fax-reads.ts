@@ -49,16 +49,30 @@ export const faxReadMethods = {
     return findStoreFax(this.store, faxId);
   },
 
+  /** The fax with its timeline; `livemode`: false for a sandbox fax (decision 048). */
   async faxDetails(this: StoreRoom, userId: string, faxId: string) {
     await this.ready(userId);
     const fax = findStoreFax(this.store, faxId);
-    return fax ? { fax: faxView(this, fax), timeline: listStoreFaxEvents(this.store, faxId).map(toFaxEventView) } : null;
+    return fax
+      ? { fax: faxView(this, fax), timeline: listStoreFaxEvents(this.store, faxId).map(toFaxEventView), livemode: fax.livemode }
+      : null;
   },
 
-  /** One page of the faxes of one direction `search` finds (keyset after `after`), and how many it finds. */
-  async listFaxes(this: StoreRoom, userId: string, direction: FaxDirection, after: FaxPosition | null, limit: number, search: FaxSearch) {
+  /**
+   * One page of the faxes of one direction `search` finds (keyset after `after`), and how many it
+   * finds: the live faxes, or with `livemode` false the sandbox's (test keys', decision 048).
+   */
+  async listFaxes(
+    this: StoreRoom,
+    userId: string,
+    direction: FaxDirection,
+    after: FaxPosition | null,
+    limit: number,
+    search: FaxSearch,
+    livemode = true,
+  ) {
     await this.ready(userId);
-    const { rows, total } = searchStoreFaxes(this.store, direction, after, limit, search);
+    const { rows, total } = searchStoreFaxes(this.store, direction, after, limit, search, livemode);
     return { faxes: faxViews(this, rows), total };
   },
 

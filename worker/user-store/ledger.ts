@@ -17,9 +17,10 @@ export const LEDGER_RETRY_MS = 60_000;
 /** Faxes per batch (a statement of the store binds at most 100 values). */
 const LEDGER_BATCH_FAXES = 90;
 
-/** Notes what an ended fax adds to the ledger; the alarm adds it. */
+/** Notes what an ended live fax adds to the ledger; the alarm adds it. */
 export async function recordEnded(room: StoreRoom, row: StoreFaxRow): Promise<void> {
-  if (!isTerminalStatus(row.status)) return;
+  // A sandbox fax (decision 048) is charged nothing and is no part of the ledger.
+  if (!isTerminalStatus(row.status) || !row.livemode) return;
   noteLedgerPending(room.store, row.id, ledgerEntryOf(row), Date.now());
   await watchOpenFaxes(room);
 }

@@ -37,7 +37,8 @@ export async function emitWebhookEvents(
   if (planned.length === 0) return [];
   const events = planned.map((event) => {
     const id = newWebhookId('evt');
-    const body = JSON.stringify({ type: event.type, timestamp: new Date(now).toISOString(), livemode: true, data: event.data });
+    const livemode = event.livemode ?? true;
+    const body = JSON.stringify({ type: event.type, timestamp: new Date(now).toISOString(), livemode, data: event.data });
     return { id, type: event.type, body, created: now };
   });
   hooks.pruneStoreWebhooks(room.store, now - RETENTION_MS);
@@ -50,7 +51,13 @@ export async function emitWebhookEvents(
 
 /** The webhook events of a fax's change (`before` null: it was just created). */
 export async function emitFaxEvents(room: StoreRoom, before: FaxMark | null, row: StoreFaxRow): Promise<void> {
-  await emitWebhookEvents(room, faxEvents(before, faxView(room, row)));
+  await emitWebhookEvents(room, faxEventsOf(room, before, row));
+}
+
+/** The webhook events of a fax's change, marked `livemode: false` for a sandbox fax (decision 048). */
+export function faxEventsOf(room: StoreRoom, before: FaxMark | null, row: StoreFaxRow): PlannedEvent[] {
+  const events = faxEvents(before, faxView(room, row));
+  return row.livemode ? events : events.map((event) => ({ ...event, livemode: false }));
 }
 
 export type EndpointChange = { ok: true; endpoint: WebhookEndpointView } | { ok: false; code: 'NOT_FOUND' | 'TOO_MANY_WEBHOOK_ENDPOINTS' };

@@ -48,9 +48,12 @@ export function faxView(room: StoreRoom, row: StoreFaxRow): FaxView {
 
 /**
  * Tells the user's pages that a fax changed, and in the same push whether their credits did (a
- * charge or refund): one change, one push (tests/integration/live-pushes.test.ts).
+ * charge or refund): one change, one push (tests/integration/live-pushes.test.ts). A sandbox fax's
+ * changes are not pushed.
  */
 export async function pushFax(room: StoreRoom, row: StoreFaxRow, creditsChanged: boolean): Promise<void> {
+  // The site never shows a sandbox fax (decision 048): its pages are not told of one.
+  if (!row.livemode) return;
   await room.publish({ type: 'fax.updated', at: Date.now(), fax: faxView(room, row), totals: readFaxTotals(room.store), creditsChanged });
 }
 

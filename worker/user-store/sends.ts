@@ -11,11 +11,12 @@ import {
   startScheduledFax,
 } from '../db/store/scheduled-faxes';
 import { type CreditPeriod, spendable } from '../domain/credits';
-import { creditsLowEvent, faxEvents } from '../domain/webhook-events';
+import { creditsLowEvent } from '../domain/webhook-events';
 import { enqueueFaxJob } from '../queues/fax-messages';
 import { recordEnded } from './ledger';
-import { emitFaxEvents, emitWebhookEvents } from './outgoing-webhooks';
+import { emitFaxEvents, emitWebhookEvents, faxEventsOf } from './outgoing-webhooks';
 import { faxView, faxViews, pushFax, type StoreRoom, watchOpenFaxes } from './room';
+import { takeSandboxQuota } from './sandbox';
 
 // Sending: a send (to one or many) accepted and charged at once, and scheduled faxes moved,
 // cancelled, and started by the alarm when their time comes.
@@ -24,7 +25,9 @@ import { faxView, faxViews, pushFax, type StoreRoom, watchOpenFaxes } from './ro
 export type SendOutcome =
   | { accepted: true; faxes: FaxView[] }
   | { accepted: false; reason: 'CREDITS'; available: number; needed: number }
-  | { accepted: false; reason: 'UNVERIFIED' };
+  | { accepted: false; reason: 'UNVERIFIED' }
+  /** Sandbox faxes past today's cap (decision 048). */
+  | { accepted: false; reason: 'SANDBOX_LIMIT' };
 
 export type ScheduleOutcome = { faxes: FaxView[] } | 'NOT_FOUND' | 'STARTED';
 
@@ -47,18 +50,23 @@ export const sendMethods = {
     sendLimit: number | null,
   ): Promise<SendOutcome> {
     await this.ready(userId);
-    applyCreditPeriod(this.store, period, faxes[0]?.now ?? Date.now());
+    const now = faxes[0]?.now ?? Date.now();
+    applyCreditPeriod(this.store, period, now);
+    // A send is live or the sandbox's (a test key's, decision 048) as a whole: the sandbox's is
+    // charged nothing and bounded by its daily cap instead, which it takes in this same call.
+    const sandbox = faxes.some((fax) => fax.livemode === false);
+    if (sandbox && !takeSandboxQuota(this.store, faxes.length, now)) return { accepted: false, reason: 'SANDBOX_LIMIT' };
     // Until the account's address is confirmed it may send only a few faxes (decision 008's addendum).
-    if (sendLimit !== null && readFaxCounters(this.store, 'SEND').lifetime + faxes.length > sendLimit) {
+    if (!sandbox && sendLimit !== null && readFaxCounters(this.store, 'SEND').lifetime + faxes.length > sendLimit) {
       return { accepted: false, reason: 'UNVERIFIED' };
     }
     const creditsBefore = spendable(readBalance(this.store, 'send'));
-    const result = createSendFaxes(this.store, faxes);
+    const result = createSendFaxes(this.store, sandbox ? faxes.map((fax) => ({ ...fax, livemode: false })) : faxes);
     if (!result.accepted) return { accepted: false, reason: 'CREDITS', available: result.available, needed: result.needed };
     for (const [i, row] of result.faxes.entries()) await pushFax(this, row, i === result.faxes.length - 1);
     // Every fax of a send to many in one go: one queue message for all of them, not one a fax.
-    const low = creditsLowEvent(creditsBefore, spendable(readBalance(this.store, 'send')));
-    await emitWebhookEvents(this, [...result.faxes.flatMap((row) => faxEvents(null, faxView(this, row))), ...(low ? [low] : [])]);
+    const low = sandbox ? null : creditsLowEvent(creditsBefore, spendable(readBalance(this.store, 'send')));
+    await emitWebhookEvents(this, [...result.faxes.flatMap((row) => faxEventsOf(this, null, row)), ...(low ? [low] : [])]);
     await watchOpenFaxes(this);
     return { accepted: true, faxes: faxViews(this, result.faxes) };
   },

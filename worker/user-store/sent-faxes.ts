@@ -51,7 +51,9 @@ export const sentFaxMethods = {
     if (decision === 'wait' || decision === 'ignore') return { decision };
     if (decision === 'start') {
       const from = fax.anonymous ? callerIds.shared : (callerIds.own ?? callerIds.shared);
-      if (!(await startAttemptOf(this, fax, ref.attempt, carrier, from))) return { decision: 'ignore' };
+      // A sandbox fax's attempts are the loopback network's, whatever carrier live faxes use (decision 048).
+      const by = fax.livemode ? carrier : 'loopback';
+      if (!(await startAttemptOf(this, fax, ref.attempt, by, from))) return { decision: 'ignore' };
     }
     const started = findStoreFax(this.store, fax.id);
     return started ? { decision: 'send', fax: started } : { decision: 'ignore' };

@@ -14,6 +14,7 @@ import { flushLedgerWhenDue, type LedgerMethods, ledgerMethods } from './ledger'
 import { type OutgoingWebhookMethods, outgoingWebhookMethods } from './outgoing-webhooks';
 import { closeSilentCalls, type ReceivingMethods, receivingMethods } from './receiving';
 import { type StoreRoom, watchOpenFaxes } from './room';
+import { type SandboxMethods, sandboxMethods } from './sandbox';
 import { type SendMethods, sendMethods, startDueFaxes } from './sends';
 import { type SentFaxMethods, sentFaxMethods } from './sent-faxes';
 import { purgeExpiredTrash, type TrashMethods, trashMethods } from './trash';
@@ -28,7 +29,8 @@ export type UserStoreMethods = SendMethods &
   ContactMethods &
   LedgerMethods &
   OutgoingWebhookMethods &
-  ApiCallMethods;
+  ApiCallMethods &
+  SandboxMethods;
 
 interface SocketAttachment {
   sessionId: string;
@@ -219,4 +221,5 @@ Object.assign(
   ledgerMethods,
   outgoingWebhookMethods,
   apiCallMethods,
+  sandboxMethods,
 );

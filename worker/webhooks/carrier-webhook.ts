@@ -1,4 +1,4 @@
-import type { Carrier } from '../carrier/types';
+import type { Carrier, CarrierEvent, CarrierName } from '../carrier/types';
 import { applyCarrierEvent, type ReportOutcome } from '../fax/lifecycle';
 import { handleInboundEvent, type InboundResult } from '../receive/inbound-events';
 
@@ -22,13 +22,19 @@ export async function receiveCarrierWebhook(env: Env, carrier: Carrier, request:
     console.warn(`A signed ${carrier.name} webhook could not be read; answered 400`);
     return { status: 400, outcomes: [] };
   }
+  return { status: 200, outcomes: await applyCarrierEvents(env, carrier.name, reading.events) };
+}
+
+/**
+ * Applies a carrier's events in order, once they are known to be the carrier's: read from a
+ * verified webhook, or handed over in-process by the sandbox's lines (decision 048).
+ */
+export async function applyCarrierEvents(env: Env, carrier: CarrierName, events: CarrierEvent[]): Promise<WebhookResult['outcomes']> {
   const outcomes: WebhookResult['outcomes'] = [];
-  for (const event of reading.events) {
+  for (const event of events) {
     outcomes.push(
-      event.kind === 'outbound.status'
-        ? await applyCarrierEvent(env, carrier.name, event)
-        : await handleInboundEvent(env, carrier.name, event),
+      event.kind === 'outbound.status' ? await applyCarrierEvent(env, carrier, event) : await handleInboundEvent(env, carrier, event),
     );
   }
-  return { status: 200, outcomes };
+  return outcomes;
 }

@@ -91,7 +91,11 @@ export function readFaxTotals(store: StoreScope): FaxTotals {
  */
 export function countScheduledFaxes(store: StoreScope): number {
   const query = builtOnce(store, 'scheduled faxes', (s) =>
-    s.select({ n: count() }).from(storeFaxes).where(isNotNull(storeFaxes.sendAt)).prepare(),
+    s
+      .select({ n: count() })
+      .from(storeFaxes)
+      .where(and(isNotNull(storeFaxes.sendAt), eq(storeFaxes.livemode, true)))
+      .prepare(),
   );
   return query.get()?.n ?? 0;
 }
@@ -110,7 +114,13 @@ export function faxTotalsOf({ SEND: sent, RECEIVE: received }: AllFaxCounters, s
  */
 export function recountFaxCounters(store: StoreScope, direction: FaxDirection): Omit<FaxCounterValues, 'lifetime'> {
   const f = storeFaxes;
-  const n = (where: ReturnType<typeof and>) => store.select({ n: count() }).from(f).where(where).get()?.n ?? 0;
+  // Sandbox faxes (decision 048) are never counted.
+  const n = (where: ReturnType<typeof and>) =>
+    store
+      .select({ n: count() })
+      .from(f)
+      .where(and(where, eq(f.livemode, true)))
+      .get()?.n ?? 0;
   return {
     total: n(and(eq(f.direction, direction), isNull(f.trashedAt))),
     unread:

@@ -82,9 +82,9 @@ interface StoreSearch {
   byNumberAlone: boolean;
 }
 
-function toStoreSearch(store: StoreScope, direction: FaxDirection, search: FaxSearch): StoreSearch {
+function toStoreSearch(store: StoreScope, direction: FaxDirection, search: FaxSearch, livemode: boolean): StoreSearch {
   const f = storeFaxes;
-  const conditions: SQL[] = [historyOf(direction)];
+  const conditions: SQL[] = [historyOf(direction, livemode)];
   if (search.statuses) conditions.push(inArray(f.status, search.statuses));
   // What the unread counter counts: arrived (not still arriving) and not read.
   if (search.unread) conditions.push(eq(f.read, false), ne(f.status, 'RECEIVING'));
@@ -94,6 +94,10 @@ function toStoreSearch(store: StoreScope, direction: FaxDirection, search: FaxSe
   const where = and(...conditions)!;
   const contactNumbers = search.contactName === null ? null : numbersOfContactsNamed(store, search.contactName);
   if (search.number === null && contactNumbers === null) return { where, numbers: null, byNumberAlone: false };
+  // remote_numbers holds the history's numbers, live faxes only (decision 048): the sandbox's are
+  // found on the faxes themselves (at most 100 a day, wiped at will).
+  if (!livemode)
+    return { where: and(where, ...numberFilters(search, contactNumbers, f.remoteNumber))!, numbers: null, byNumberAlone: false };
   const numbers = historyNumbers(store, direction, numberFilters(search, contactNumbers, storeRemoteNumbers.number));
   if (numbers === null)
     return { where: and(where, ...numberFilters(search, contactNumbers, f.remoteNumber))!, numbers: null, byNumberAlone: false };
@@ -181,12 +185,16 @@ export function searchStoreFaxes(
   after: FaxPosition | null,
   limit: number,
   search: FaxSearch,
+  livemode = true,
 ): { rows: StoreFaxRow[]; total: number } {
   // The plain history, every list's first read, is one statement built once.
-  if (isUnfiltered(search)) return { rows: listStoreFaxes(store, direction, after, limit), total: readFaxCounters(store, direction).total };
-  const resolved = toStoreSearch(store, direction, search);
+  if (livemode && isUnfiltered(search)) {
+    return { rows: listStoreFaxes(store, direction, after, limit), total: readFaxCounters(store, direction).total };
+  }
+  const resolved = toStoreSearch(store, direction, search, livemode);
   if (resolved.numbers?.length === 0) return { rows: [], total: 0 };
   const rows = pageOf(store, resolved, after, limit);
-  const counted = countedByCounters(direction, search);
+  // The counters count live faxes only.
+  const counted = livemode ? countedByCounters(direction, search) : null;
   return { rows, total: counted ? readFaxCounters(store, direction)[counted] : totalOf(store, resolved) };
 }

@@ -28,6 +28,8 @@ export interface NewStoreSendFax {
   broadcastId?: string | null;
   /** A fax sent by e-mail: who to tell how it ends, noted with the fax (decision 028). */
   mailedBy?: MailedBy | null;
+  /** False for a sandbox fax (decision 048): charged nothing and counted nowhere. Default true. */
+  livemode?: boolean;
 }
 
 /** Where a history page ends: the keyset of the next. */
@@ -47,10 +49,12 @@ export type SendAcceptance = { accepted: true; faxes: StoreFaxRow[] } | { accept
 export function createSendFaxes(store: UserStore, faxes: readonly NewStoreSendFax[]): SendAcceptance {
   return store.transaction((tx) => {
     const available = spendable(readBalance(tx, 'send'));
-    const needed = faxes.reduce((sum, fax) => sum + fax.pageCount, 0);
+    // A sandbox fax takes no credits, so it needs none (decision 048).
+    const needed = faxes.reduce((sum, fax) => sum + (fax.livemode === false ? 0 : fax.pageCount), 0);
     if (available < needed) return { accepted: false, available, needed };
     const rows = faxes.map((fax) => {
-      const split = splitCharge(fax.pageCount, readBalance(tx, 'send'));
+      const live = fax.livemode !== false;
+      const split = live ? splitCharge(fax.pageCount, readBalance(tx, 'send')) : { fromDefault: 0, fromPaid: 0 };
       const row = tx
         .insert(storeFaxes)
         .values({
@@ -70,15 +74,18 @@ export function createSendFaxes(store: UserStore, faxes: readonly NewStoreSendFa
           read: true,
           sendAt: fax.sendAt ?? null,
           broadcastId: fax.broadcastId ?? null,
+          livemode: live,
         })
         .returning()
         .get();
-      moveCredits(tx, 'send', 'FAX_CHARGE', { defaultDelta: -split.fromDefault, paidDelta: -split.fromPaid }, fax.now, fax.id);
+      if (live) moveCredits(tx, 'send', 'FAX_CHARGE', { defaultDelta: -split.fromDefault, paidDelta: -split.fromPaid }, fax.now, fax.id);
       tx.insert(storeFaxEvents).values({ id: crypto.randomUUID(), faxId: fax.id, at: fax.now, attempt: 0, kind: 'QUEUED' }).run();
       if (fax.mailedBy) recordStoreMailedFax(tx, fax.id, fax.mailedBy, fax.now);
       return row;
     });
-    changeFaxCounters(tx, 'SEND', { total: rows.length, lifetime: rows.length });
+    // The counters are the site's (its history and navigation): a sandbox fax is not in them.
+    const counted = rows.filter((row) => row.livemode).length;
+    if (counted > 0) changeFaxCounters(tx, 'SEND', { total: counted, lifetime: counted });
     return { accepted: true as const, faxes: rows };
   });
 }
@@ -94,15 +101,18 @@ export function findStoreFax(store: StoreScope, faxId: string): StoreFaxRow | nu
   return query.get({ faxId }) ?? null;
 }
 
-/** The faxes of one direction's history: everything but the trash. */
-export function historyOf(direction: FaxDirection): SQL {
-  return and(eq(storeFaxes.direction, direction), isNull(storeFaxes.trashedAt))!;
+/**
+ * The faxes of one direction's history: everything but the trash, of one mode: the live faxes (the
+ * site's history, and live keys'), or with `livemode` false the sandbox's (test keys', decision 048).
+ */
+export function historyOf(direction: FaxDirection, livemode = true): SQL {
+  return and(eq(storeFaxes.direction, direction), isNull(storeFaxes.trashedAt), eq(storeFaxes.livemode, livemode))!;
 }
 
-/** One page of the history of one direction, trash excluded, newest first. */
+/** One page of the (live) history of one direction, trash excluded, newest first. */
 export function listStoreFaxes(store: StoreScope, direction: FaxDirection, after: FaxPosition | null, limit: number): StoreFaxRow[] {
   const f = storeFaxes;
-  const history = and(eq(f.direction, sql.placeholder('direction')), isNull(f.trashedAt))!;
+  const history = and(eq(f.direction, sql.placeholder('direction')), isNull(f.trashedAt), eq(f.livemode, true))!;
   if (!after) {
     const query = builtOnce(store, 'history, first page', (s) =>
       s.select().from(f).where(history).orderBy(desc(f.start), desc(f.id)).limit(sql.placeholder('limit')).prepare(),
@@ -162,7 +172,7 @@ export function listStoreFaxEvents(store: StoreScope, faxId: string) {
 export function sendingFaxQuery(store: StoreScope) {
   const f = storeFaxes;
   const newestOnItsWay = sql`(SELECT id FROM faxes INDEXED BY faxes_on_its_way_idx
-    WHERE direction = 'SEND' AND status IN ('QUEUED', 'SENDING') AND trashed_at IS NULL AND send_at IS NULL
+    WHERE direction = 'SEND' AND status IN ('QUEUED', 'SENDING') AND trashed_at IS NULL AND send_at IS NULL AND livemode = 1
     ORDER BY start DESC, id DESC LIMIT 1)`;
   return store.select().from(f).where(sql`${f.id} = ${newestOnItsWay}`);
 }

@@ -114,7 +114,7 @@ export function setStoreFaxRead(store: UserStore, faxId: string, read: boolean, 
       .set({ read, updated: sql`max(${now}, ${f.updated} + 1)` })
       .where(eq(f.id, faxId))
       .run();
-    if (fax.trashedAt === null) changeFaxCounters(tx, 'RECEIVE', { unread: read ? -1 : 1 });
+    if (fax.trashedAt === null && fax.livemode) changeFaxCounters(tx, 'RECEIVE', { unread: read ? -1 : 1 });
     return true;
   });
 }
@@ -140,7 +140,7 @@ export function findLastStoreReceivedFax(store: StoreScope): StoreFaxRow | null 
     store
       .select()
       .from(f)
-      .where(and(eq(f.direction, 'RECEIVE'), eq(f.status, 'RECEIVED'), isNull(f.trashedAt)))
+      .where(and(eq(f.direction, 'RECEIVE'), eq(f.status, 'RECEIVED'), isNull(f.trashedAt), eq(f.livemode, true)))
       .orderBy(desc(f.completed), desc(f.id))
       .limit(1)
       .get() ?? null

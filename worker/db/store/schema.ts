@@ -50,6 +50,9 @@ export const storeFaxes = sqliteTable(
     partial: integer('partial', { mode: 'boolean' }).notNull().default(false),
     // RECEIVE: pages beyond the receive credits left when it arrived (decision 018).
     uncoveredPages: integer('uncovered_pages').notNull().default(0),
+    // False for a sandbox fax (decision 048): made with a `fx_test_` key, played by the simulated
+    // network, charged nothing, seen only by test keys and never in the site's history or counts.
+    livemode: integer('livemode', { mode: 'boolean' }).notNull().default(true),
   },
   (t) => [
     // History lists, newest first: keyset on (start, id) within a direction.
@@ -72,6 +75,8 @@ export const storeFaxes = sqliteTable(
     // alone, instead of reading every fax of the history to find a few.
     index('faxes_status_idx').on(t.direction, t.trashedAt, t.status, t.start, t.id),
     index('faxes_number_idx').on(t.direction, t.trashedAt, t.remoteNumber, t.start, t.id),
+    // The sandbox's faxes (decision 048), for its wipe; live faxes have no entry.
+    index('faxes_sandbox_idx').on(t.start, t.id).where(sql`${t.livemode} = 0`),
   ],
 );
 
@@ -202,7 +207,7 @@ export const storeContacts = sqliteTable(
 export type StoreContactRow = typeof storeContacts.$inferSelect;
 
 // The other parties' numbers of the history (the trash left out), per direction, with how many
-// faxes each has there. Kept by triggers on `faxes` (migrations 0008, 0009), so no write path can
+// faxes each has there. Kept by triggers on `faxes` (migrations 0008, 0009; 0013 leaves sandbox faxes out), so no write path can
 // forget it; a search by number looks through these few rows, not the whole history, and a search
 // by number alone takes its total from them (decision 027).
 export const storeRemoteNumbers = sqliteTable(

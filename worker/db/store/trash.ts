@@ -20,7 +20,8 @@ export function moveFaxesToTrash(store: UserStore, faxIds: string[], into: boole
   return store.transaction((tx) => {
     const f = storeFaxes;
     const rows = tx.select().from(f).where(inArray(f.id, faxIds)).all();
-    if (rows.length < faxIds.length) return 'NOT_FOUND';
+    // The trash is the site's: a sandbox fax (decision 048) has none, it is wiped instead.
+    if (rows.length < faxIds.length || rows.some((fax) => !fax.livemode)) return 'NOT_FOUND';
     if (into && rows.some((fax) => !canBeTrashed(fax))) return 'IN_PROGRESS';
     const moving = rows.filter((fax) => (fax.trashedAt !== null) !== into);
     const moved: StoreFaxRow[] = [];
