@@ -202,6 +202,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List events
+         * @description Oldest first, from the oldest kept (30 days) or after the event named by `after`: pass the id of the last event you handled, from a webhook’s `webhook-id` or from this list.
+         */
+        get: operations["listEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/events/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get an event */
+        get: operations["getEvent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -444,6 +481,36 @@ export interface components {
              * @example 2026-12-07T01:32:45.000Z
              */
             created_at: string;
+        };
+        EventList: {
+            /** @enum {string} */
+            object: "list";
+            data: components["schemas"]["Event"][];
+            has_more: boolean;
+            /** @description Pass as `after` for the next page; null on the last. */
+            next_cursor: string | null;
+        };
+        /** @description The body a webhook carried, with its id: what happened, in the order it happened. */
+        Event: {
+            /**
+             * @description The `webhook-id` its webhooks carried.
+             * @example evt_3q2UeBcTkqYQy0bq5fJ0ZQ
+             */
+            id: string;
+            /** @enum {string} */
+            object: "event";
+            /** @example fax.delivered */
+            type: string;
+            /**
+             * Format: date-time
+             * @example 2026-12-07T01:32:45.000Z
+             */
+            timestamp: string;
+            livemode: boolean;
+            /** @description As in the webhook’s body: the fax, the number or the credits. */
+            data: {
+                [key: string]: unknown;
+            };
         };
     };
     responses: never;
@@ -1491,6 +1558,134 @@ export interface operations {
             };
             /** @description The Idempotency-Key was used with another request. */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many calls with this key; `Retry-After` says when to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listEvents: {
+        parameters: {
+            query?: {
+                /** @description An event id: the events after it. Its `next_cursor` is the last id of the page. */
+                after?: string;
+                /** @description 1 to 100; 20 when absent. */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The events after `after`, in order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventList"];
+                };
+            };
+            /** @description The request is not valid (`errors[]` names each field). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The key lacks the permission this call needs, or the account may not do it yet. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many calls with this key; `Retry-After` says when to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Event"];
+                };
+            };
+            /** @description The request is not valid (`errors[]` names each field). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The key lacks the permission this call needs, or the account may not do it yet. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource in this account (another account’s id answers the same). */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

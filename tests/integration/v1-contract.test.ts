@@ -38,6 +38,9 @@ async function world() {
   const contact = (await (await v1('/contacts', me.key, { method: 'POST', body: { name: 'Ada', fax_number: '2125550123' } })).json()) as {
     id: string;
   };
+  // Sending made events (fax.queued): one to read by its id.
+  const events = (await (await v1('/events', me.key)).json()) as { data: Array<{ id: string }> };
+  const eventId = events.data[0]!.id;
   const form = async () => {
     const body = new FormData();
     body.set('file', new File([await makePdf(1)], 'a.pdf', { type: 'application/pdf' }));
@@ -59,6 +62,8 @@ async function world() {
     getAccount: async () => ({ path: '/account' }),
     listNumbers: async () => ({ path: '/numbers' }),
     uploadFile: async () => ({ path: '/files', body: await form() }),
+    listEvents: async () => ({ path: '/events?limit=5' }),
+    getEvent: async () => ({ path: `/events/${eventId}` }),
   };
   return { me, requests };
 }
@@ -138,7 +143,7 @@ describe('every operation that names a resource', () => {
     const { requests } = await world();
     const stranger = await integrator();
     const named = operations(document).filter(({ path }) => path.includes('{id}'));
-    expect(named.length).toBe(7);
+    expect(named.length).toBe(8);
     for (const { path, method, operation } of named) {
       const { path: url, body } = await requests[operation.operationId]!();
       const malformed = await v1(path.replace('{id}', 'not an id'), stranger.key, { method, body });

@@ -3,6 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { readConfig } from '../env';
 import { accountV1 } from './account';
 import { contactsV1 } from './contacts';
+import { eventsV1 } from './events';
 import { FAILURE_REASONS } from './failure-reasons';
 import { faxesV1 } from './faxes';
 import { requestId, requireApiKey } from './middleware';
@@ -58,6 +59,7 @@ v1.use('*', async (c, next) => (c.req.method === 'POST' && c.req.path.endsWith('
 v1.route('/', faxesV1);
 v1.route('/', contactsV1);
 v1.route('/', accountV1);
+v1.route('/', eventsV1);
 v1.all('*', () => {
   throw new Problem('not_found', 'No such operation in /v1: see /v1/openapi.json.');
 });

@@ -115,3 +115,8 @@ export async function listWebhookEvents(
 ): Promise<{ events: WebhookEventView[]; next: string | null } | 'UNKNOWN_CURSOR'> {
   return userStore(env, userId).listWebhookEvents(after, limit);
 }
+
+/** One of the account's events, as its webhooks carried it; null when not kept. */
+export async function findWebhookEvent(env: Env, userId: string, eventId: string): Promise<WebhookEventView | null> {
+  return userStore(env, userId).webhookEvent(eventId);
+}

@@ -229,6 +229,13 @@ export const outgoingWebhookMethods = {
     return { events: page.map(toWebhookEventView), next: rows.length > limit ? (page.at(-1)?.id ?? null) : null };
   },
 
+  /** One event of the account as its webhooks carried it; null when not kept (or a test event). */
+  async webhookEvent(this: StoreRoom, userId: string, eventId: string): Promise<WebhookEventView | null> {
+    await this.ready(userId);
+    const row = hooks.findStoreWebhookEvent(this.store, eventId, Date.now() - RETENTION_MS);
+    return row ? toWebhookEventView(row) : null;
+  },
+
   /** An endpoint's delivery log, newest first; null for no such endpoint. */
   async listWebhookAttempts(
     this: StoreRoom,

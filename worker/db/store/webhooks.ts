@@ -217,6 +217,17 @@ export function findStoreWebhookEventSeq(store: StoreScope, id: string): number 
   return store.select({ seq: ev.seq }).from(ev).where(eq(ev.id, id)).get()?.seq ?? null;
 }
 
+/** One event made since `since` (test events left out), or null. */
+export function findStoreWebhookEvent(store: StoreScope, id: string, since: number): StoreWebhookEventRow | null {
+  return (
+    store
+      .select()
+      .from(ev)
+      .where(and(eq(ev.id, id), gte(ev.created, since), ne(ev.type, WEBHOOK_TEST_EVENT)))
+      .get() ?? null
+  );
+}
+
 /** Events after `afterSeq` made since `since`, in the order they happened (test events left out). */
 export function listStoreWebhookEvents(store: StoreScope, afterSeq: number, limit: number, since: number): StoreWebhookEventRow[] {
   return store
