@@ -13,6 +13,7 @@ import { requestId, requireApiKey } from './middleware';
 import { PROBLEM_TYPES, Problem, problemOf, problemResponse } from './problems';
 import { v1Hook } from './spec';
 import type { V1Env } from './v1-env';
+import { webhooksV1 } from './webhooks';
 
 // The public developer API, mounted at /v1 beside the site's /api (decision 046). A bearer API key,
 // no cookie and no same-origin rule (a server calls it, not a page), no CORS headers (a browser page
@@ -77,6 +78,7 @@ v1.route('/', faxesV1);
 v1.route('/', contactsV1);
 v1.route('/', accountV1);
 v1.route('/', eventsV1);
+v1.route('/', webhooksV1);
 
 // MCP (decision 049): each tool is a /v1 request run by this same app, mounted as app.ts mounts it
 // so paths, and so Idempotency-Key fingerprints, are those of a REST call.
