@@ -8,6 +8,7 @@ import type { ApiKeyMode } from '../../src/common/api-key-rules';
 import { ORIGIN } from '../support/client';
 import { makePdf, storedDocument } from '../support/documents';
 import { sendCreditsOf } from '../support/faxes';
+import { insertFaxRow } from '../support/send-fax';
 import { type Integrator, integrator } from '../support/v1';
 import { waitFor } from '../support/wait';
 
@@ -106,7 +107,10 @@ describe('MCP at /v1/mcp', () => {
     expect(delivered.pages_sent).toBe(3);
     const listed = await tool<{ data: V1Fax[] }>(me.client, 'list_faxes', { status: 'delivered' });
     expect(listed.data.map((f) => f.id)).toEqual([fax.id]);
-    expect((await tool<{ data: V1Fax[] }>(me.client, 'list_received_faxes', {})).data).toEqual([]);
+    // A fax that came in: listed as received, not among the sent.
+    const incoming = await insertFaxRow(me.userId, { direction: 'RECEIVE', status: 'RECEIVED', remoteNumber: '+14155550100' });
+    const received = await tool<{ data: Array<V1Fax & { direction: string; from: string }> }>(me.client, 'list_received_faxes', {});
+    expect(received.data.map((f) => [f.id, f.direction, f.from])).toEqual([[incoming, 'inbound', '+14155550100']]);
     await me.client.close();
   });
 
