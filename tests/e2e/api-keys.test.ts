@@ -53,6 +53,9 @@ describe('API keys in Settings › Developers', () => {
     await page.getByRole('heading', { name: /POST \/v1\/faxes$/ }).waitFor();
     assert.match((await page.locator('#sendFax pre').textContent()) ?? '', /Idempotency-Key/);
     await page.locator('#problem-insufficient-scope').getByText('insufficient_scope').waitFor();
+    // AI agents are told where the MCP server is and how to authenticate.
+    await page.getByRole('heading', { name: 'AI agents (MCP)' }).waitFor();
+    assert.match((await page.locator('#mcp pre').textContent()) ?? '', /\/v1\/mcp\nHeader: Authorization: Bearer fx_live_/);
     assert.equal(await page.locator('script[src]').count(), 0, 'the reference runs no script');
     await assertNoSeriousAxeViolations(page);
   });
