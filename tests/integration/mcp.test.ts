@@ -175,11 +175,27 @@ describe('MCP at /v1/mcp', () => {
     expect(Number(/r=(\d+)/.exec(after.headers.get('ratelimit')!)![1])).toBe(remaining - 2);
   });
 
-  it('is POST only: a GET for a server stream answers 405', async () => {
+  it('is POST only, one message a request: a GET for a server stream answers 405, a batch 400, bad JSON a parse error', async () => {
     const me = await integrator(0);
     const response = await exports.default.fetch(
       new Request(MCP_URL, { headers: { authorization: `Bearer ${me.key}`, accept: 'text/event-stream' } }),
     );
     expect(response.status).toBe(405);
+    const post = (body: string) =>
+      exports.default.fetch(
+        new Request(MCP_URL, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${me.key}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+          body,
+        }),
+      );
+    // Many tool calls in one request would count as one call against the key's limit.
+    const call = { jsonrpc: '2.0', method: 'tools/call', params: { name: 'list_faxes', arguments: {} } };
+    const batch = await post(JSON.stringify([1, 2, 3].map((id) => ({ ...call, id }))));
+    expect(batch.status).toBe(400);
+    expect(((await batch.json()) as { error: { code: number } }).error.code).toBe(-32600);
+    const garbled = await post('{"jsonrpc":');
+    expect(garbled.status).toBe(400);
+    expect(((await garbled.json()) as { error: { code: number } }).error.code).toBe(-32700);
   });
 });

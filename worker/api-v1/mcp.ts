@@ -204,10 +204,24 @@ export function mcpHandler(dispatch: V1Dispatch) {
       markInnerCall(request, c);
       return dispatch(request, c);
     });
+    // One message a request: a JSON-RPC batch (dropped from MCP in 2025-06-18) would be many tool
+    // calls counted as one against the key's limit. Anything unreadable is the transport's to answer.
+    let parsedBody: unknown;
+    try {
+      parsedBody = JSON.parse(await c.req.text());
+    } catch {
+      parsedBody = undefined;
+    }
+    if (Array.isArray(parsedBody)) {
+      return c.json(
+        { jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Batches are not supported: send one JSON-RPC message per request.' } },
+        400,
+      );
+    }
     const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     await server.connect(transport);
     try {
-      return await transport.handleRequest(c.req.raw);
+      return await transport.handleRequest(c.req.raw, parsedBody === undefined ? undefined : { parsedBody });
     } finally {
       // Stateless: nothing outlives the request.
       c.executionCtx.waitUntil(server.close());
