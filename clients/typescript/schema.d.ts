@@ -211,7 +211,7 @@ export interface paths {
         };
         /**
          * List events
-         * @description Oldest first, from the oldest kept (30 days) or after the event named by `after`: pass the id of the last event you handled, from a webhook’s `webhook-id` or from this list.
+         * @description Oldest first, from the oldest kept (30 days) or after the event named by `after`: pass the id of the last event you handled, from a webhook’s `webhook-id` or from this list. A live key reads live events, a test key the sandbox’s (`livemode: false`).
          */
         get: operations["listEvents"];
         put?: never;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { problemOf, v1 } from '../support/api-keys';
+import { createKey, problemOf, v1 } from '../support/api-keys';
 import { storedDocument } from '../support/documents';
 import { integrator } from '../support/v1';
 import { waitFor } from '../support/wait';
@@ -98,6 +98,18 @@ describe('GET /v1/events', () => {
     expect((await problemOf(cursor)).errors).toEqual([{ field: 'after', message: 'unknown event' }]);
     expect((await v1('/events/not-an-event', me.key)).status).toBe(400);
     expect((await v1('/events?limit=0', me.key)).status).toBe(400);
+  });
+
+  it('keeps to the key’s mode: a test key of the same account reads none of the live events', async () => {
+    const me = await integrator(20);
+    const fileId = await storedDocument(me.userId, 1);
+    expect((await v1('/faxes', me.key, { method: 'POST', body: { to: '2125550123', file_id: fileId } })).status).toBe(201);
+    const live = await waitFor(async () => (await events(me.key)).data[0] ?? null, { timeoutMs: 10_000, what: 'an event' });
+    expect(live.livemode).toBe(true);
+    const { secret: testKey } = await createKey(me.cookie, { mode: 'test' });
+    expect((await events(testKey)).data).toEqual([]);
+    expect((await v1(`/events/${live.id}`, testKey)).status).toBe(404);
+    expect((await v1(`/events?after=${live.id}`, testKey)).status).toBe(400);
   });
 
   it('needs faxes:read', async () => {
