@@ -17,8 +17,23 @@ import { waitFor } from '../support/wait';
 // delivered; the key's scopes bound what the tools may do; no key, no server.
 
 // The mode of the key the agent sends with. Locally a live key goes through the loopback network,
-// which delivers; once the sandbox sends test keys' faxes (decision 048) this becomes 'test'.
+// which delivers; once the sandbox sends test keys' faxes (decision 048) this becomes 'test', and
+// the lines below that depend on it follow (a sandbox fax is charged nothing).
 const SEND_MODE: ApiKeyMode = 'live';
+const CHARGED = (pages: number) => (SEND_MODE === 'live' ? pages : 0);
+
+/** A fax that came in, of the key's mode: a live row, or the sandbox's test fax received on demand. */
+async function incomingFax(userId: string, key: string): Promise<string> {
+  if (SEND_MODE === 'live') return insertFaxRow(userId, { direction: 'RECEIVE', status: 'RECEIVED', remoteNumber: '+14155550100' });
+  const response = await exports.default.fetch(
+    new Request(`${ORIGIN}/v1/sandbox/received_faxes`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ from: '+14155550100' }),
+    }),
+  );
+  return ((await response.json()) as { id: string }).id;
+}
 
 const MCP_URL = new URL(`${ORIGIN}/v1/mcp`);
 
@@ -89,10 +104,10 @@ describe('MCP at /v1/mcp', () => {
     expect(file.page_count).toBe(2);
     const args = { to: '(212) 555-0123', file_id: file.id, cover_text: 'Please sign.', idempotency_key: 'agent-send-1' };
     const fax = await tool<V1Fax>(me.client, 'send_fax', args);
-    expect(fax).toMatchObject({ object: 'fax', status: 'queued', to: '+12125550123', has_cover_page: true, credits_charged: 3 });
+    expect(fax).toMatchObject({ object: 'fax', status: 'queued', to: '+12125550123', has_cover_page: true, credits_charged: CHARGED(3) });
     // The agent retried: the same fax answered, nothing sent or charged twice.
     expect((await tool<V1Fax>(me.client, 'send_fax', args)).id).toBe(fax.id);
-    expect(await sendCreditsOf(me.userId)).toEqual({ default: 17, paid: 0 });
+    expect(await sendCreditsOf(me.userId)).toEqual({ default: 20 - CHARGED(3), paid: 0 });
     const reused = (await me.client.callTool({ name: 'send_fax', arguments: { ...args, to: '4155550100' } })) as CallToolResult;
     expect(reused.isError).toBe(true);
     expect(textOf(reused)).toContain('idempotency_key_reused');
@@ -108,7 +123,7 @@ describe('MCP at /v1/mcp', () => {
     const listed = await tool<{ data: V1Fax[] }>(me.client, 'list_faxes', { status: 'delivered' });
     expect(listed.data.map((f) => f.id)).toEqual([fax.id]);
     // A fax that came in: listed as received, not among the sent.
-    const incoming = await insertFaxRow(me.userId, { direction: 'RECEIVE', status: 'RECEIVED', remoteNumber: '+14155550100' });
+    const incoming = await incomingFax(me.userId, me.key);
     const received = await tool<{ data: Array<V1Fax & { direction: string; from: string }> }>(me.client, 'list_received_faxes', {});
     expect(received.data.map((f) => [f.id, f.direction, f.from])).toEqual([[incoming, 'inbound', '+14155550100']]);
     await me.client.close();
