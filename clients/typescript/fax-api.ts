@@ -17,6 +17,15 @@ export type ContactInput = components['schemas']['ContactInput'];
 export type ContactPatch = components['schemas']['ContactPatch'];
 export type SandboxReceiveInput = components['schemas']['SandboxReceiveInput'];
 export type SandboxWipe = components['schemas']['SandboxWipe'];
+export type Event = components['schemas']['Event'];
+export type EventList = components['schemas']['EventList'];
+export type WebhookEndpoint = components['schemas']['WebhookEndpoint'];
+export type WebhookEndpointWithSecret = components['schemas']['WebhookEndpointWithSecret'];
+export type WebhookEndpointList = components['schemas']['WebhookEndpointList'];
+export type WebhookEndpointInput = components['schemas']['WebhookEndpointInput'];
+export type WebhookEndpointPatch = components['schemas']['WebhookEndpointPatch'];
+export type WebhookAttemptList = components['schemas']['WebhookAttemptList'];
+export type Redelivery = components['schemas']['Redelivery'];
 type Query<O extends keyof operations> = operations[O]['parameters'] extends { query?: infer Q } ? NonNullable<Q> : never;
 
 /** A failure of the API: its RFC 9457 problem, with the answer's status and headers. */
@@ -88,6 +97,24 @@ export function createFaxClient({ baseUrl, apiKey, fetch = (request) => globalTh
     receiveSandboxFax: (input: Partial<SandboxReceiveInput> = {}, idempotencyKey?: string) =>
       call<Fax>('POST', '/sandbox/received_faxes', { body: input, idempotencyKey: once(idempotencyKey) }),
     wipeSandbox: () => call<SandboxWipe>('DELETE', '/sandbox'),
+    listEvents: (query: Query<'listEvents'> = {}) => call<EventList>('GET', '/events', { query }),
+    getEvent: (eventId: string) => call<Event>('GET', `/events/${id(eventId)}`),
+    listWebhookEndpoints: () => call<WebhookEndpointList>('GET', '/webhook_endpoints'),
+    createWebhookEndpoint: (input: WebhookEndpointInput, idempotencyKey?: string) =>
+      call<WebhookEndpointWithSecret>('POST', '/webhook_endpoints', { body: input, idempotencyKey: once(idempotencyKey) }),
+    getWebhookEndpoint: (endpointId: string) => call<WebhookEndpoint>('GET', `/webhook_endpoints/${id(endpointId)}`),
+    updateWebhookEndpoint: (endpointId: string, patch: WebhookEndpointPatch) =>
+      call<WebhookEndpoint>('PATCH', `/webhook_endpoints/${id(endpointId)}`, { body: patch }),
+    deleteWebhookEndpoint: (endpointId: string) => call<{ id: string; deleted: true }>('DELETE', `/webhook_endpoints/${id(endpointId)}`),
+    rotateWebhookSecret: (endpointId: string) =>
+      call<WebhookEndpointWithSecret>('POST', `/webhook_endpoints/${id(endpointId)}/rotate_secret`),
+    listWebhookAttempts: (endpointId: string, query: Query<'listWebhookAttempts'> = {}) =>
+      call<WebhookAttemptList>('GET', `/webhook_endpoints/${id(endpointId)}/attempts`, { query }),
+    /** One delivery again, or every failed one of the endpoint without `deliveryId`. */
+    redeliverWebhooks: (endpointId: string, deliveryId?: string) =>
+      call<Redelivery>('POST', `/webhook_endpoints/${id(endpointId)}/redeliver`, {
+        body: deliveryId ? { delivery_id: deliveryId } : undefined,
+      }),
   };
 }
 

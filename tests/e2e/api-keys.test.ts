@@ -56,6 +56,9 @@ describe('API keys in Settings › Developers', () => {
     // The sandbox's magic numbers (decision 048).
     await page.locator('#sandbox').getByText('+1 212 555 0001').waitFor();
     assert.match((await page.locator('#receiveSandboxFax pre').textContent()) ?? '', /"pages": 2/);
+    // AI agents are told where the MCP server is and how to authenticate.
+    await page.getByRole('heading', { name: 'AI agents (MCP)' }).waitFor();
+    assert.match((await page.locator('#mcp pre').textContent()) ?? '', /\/v1\/mcp\nHeader: Authorization: Bearer fx_live_/);
     assert.equal(await page.locator('script[src]').count(), 0, 'the reference runs no script');
     await assertNoSeriousAxeViolations(page);
   });

@@ -22,6 +22,9 @@ describe('the typed TypeScript client', () => {
     const list = await client.listFaxes({ limit: 5 });
     expect(list.data).toHaveLength(1);
     expect((await client.getAccount()).credits.send).toBe(9);
+    const events = await client.listEvents();
+    expect(events.data[0]).toMatchObject({ object: 'event', type: 'fax.queued', data: { id: 'id' in sent ? sent.id : '' } });
+    expect(await client.getEvent(events.data[0]!.id)).toEqual(events.data[0]);
 
     const refused = await client.getFax('not-a-fax').catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(FaxApiError);

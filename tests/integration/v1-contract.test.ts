@@ -38,6 +38,15 @@ async function world() {
   const contact = (await (await v1('/contacts', me.key, { method: 'POST', body: { name: 'Ada', fax_number: '2125550123' } })).json()) as {
     id: string;
   };
+  // Sending made events (fax.queued): one to read by its id.
+  const events = (await (await v1('/events', me.key)).json()) as { data: Array<{ id: string }> };
+  const eventId = events.data[0]!.id;
+  const hook = (await (
+    await v1('/webhook_endpoints', me.key, {
+      method: 'POST',
+      body: { url: 'https://hooks.receiver.test/contract', events: ['fax.delivered'] },
+    })
+  ).json()) as { id: string };
   const form = async () => {
     const body = new FormData();
     body.set('file', new File([await makePdf(1)], 'a.pdf', { type: 'application/pdf' }));
@@ -63,6 +72,19 @@ async function world() {
     uploadFile: async () => ({ path: '/files', body: await form() }),
     receiveSandboxFax: async () => ({ path: '/sandbox/received_faxes', body: { pages: 1 }, key: testKey }),
     wipeSandbox: async () => ({ path: '/sandbox', key: testKey }),
+    listEvents: async () => ({ path: '/events?limit=5' }),
+    getEvent: async () => ({ path: `/events/${eventId}` }),
+    listWebhookEndpoints: async () => ({ path: '/webhook_endpoints' }),
+    createWebhookEndpoint: async () => ({
+      path: '/webhook_endpoints',
+      body: { url: 'https://hooks.receiver.test/more', events: ['fax.failed'] },
+    }),
+    getWebhookEndpoint: async () => ({ path: `/webhook_endpoints/${hook.id}` }),
+    updateWebhookEndpoint: async () => ({ path: `/webhook_endpoints/${hook.id}`, body: { description: 'CRM' } }),
+    deleteWebhookEndpoint: async () => ({ path: `/webhook_endpoints/${hook.id}` }),
+    rotateWebhookSecret: async () => ({ path: `/webhook_endpoints/${hook.id}/rotate_secret` }),
+    listWebhookAttempts: async () => ({ path: `/webhook_endpoints/${hook.id}/attempts` }),
+    redeliverWebhooks: async () => ({ path: `/webhook_endpoints/${hook.id}/redeliver` }),
   };
   return { me, requests };
 }
@@ -107,13 +129,15 @@ describe('every documented operation', () => {
   it('answers 401 without a key, 403 without its scope and 429 past the limit, as documented problems', async () => {
     const document = await servedDocument();
     const { me, requests } = await world();
+    // A key with one scope no operation of the other kind needs: webhooks:manage for the rest, contacts:read for webhooks.
     const unscoped = (await createKey(me.cookie, { scopes: ['webhooks:manage'] })).secret;
+    const noWebhooks = (await createKey(me.cookie, { scopes: ['contacts:read'] })).secret;
     const problemSchema = { $ref: '#/components/schemas/Problem' };
     for (const { path, method, operation } of operations(document)) {
       const { path: url, body } = await requests[operation.operationId]!();
       for (const [key, expected] of [
         [null, 401],
-        [unscoped, operation.operationId === 'getAccount' ? 200 : 403],
+        [operation['x-scope'] === 'webhooks:manage' ? noWebhooks : unscoped, operation.operationId === 'getAccount' ? 200 : 403],
       ] as const) {
         const response = await v1(url, key, { method, body: body instanceof FormData ? await (await requests.uploadFile!()).body : body });
         expect(response.status, `${method} ${path} with ${key ? 'no scope' : 'no key'}`).toBe(expected);
@@ -142,7 +166,7 @@ describe('every operation that names a resource', () => {
     const { requests } = await world();
     const stranger = await integrator();
     const named = operations(document).filter(({ path }) => path.includes('{id}'));
-    expect(named.length).toBe(7);
+    expect(named.length).toBe(14);
     for (const { path, method, operation } of named) {
       const { path: url, body } = await requests[operation.operationId]!();
       const malformed = await v1(path.replace('{id}', 'not an id'), stranger.key, { method, body });

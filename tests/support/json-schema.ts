@@ -11,6 +11,7 @@ export interface OpenApiDocument {
 
 export interface OperationObject {
   operationId: string;
+  'x-scope'?: string;
   responses: Record<string, { content?: Record<string, { schema: unknown }> }>;
 }
 

@@ -1,6 +1,7 @@
 import type { AccountDetails } from '../../src/common/account-view';
 import type { ContactView } from '../../src/common/contacts';
 import type { FaxView } from '../../src/common/faxes';
+import type { WebhookEventView } from '../../src/common/outgoing-webhook-rules';
 import type { FaxNumberRow, FileRow } from '../db/schema';
 import { FAILURE_REASONS } from './failure-reasons';
 import type { V1Key } from './v1-env';
@@ -96,4 +97,17 @@ export function toV1Account(account: AccountDetails, key: V1Key) {
 
 export function toList<T>(data: T[], nextCursor: string | null) {
   return { object: 'list' as const, data, has_more: nextCursor !== null, next_cursor: nextCursor };
+}
+
+/** An event as its webhooks carried it (`{ type, timestamp, livemode, data }`), with its id. */
+export function toV1Event(event: WebhookEventView) {
+  const body = event.payload as { type: string; timestamp: string; livemode: boolean; data: Record<string, unknown> };
+  return {
+    id: event.id,
+    object: 'event' as const,
+    type: event.type,
+    timestamp: body.timestamp,
+    livemode: body.livemode,
+    data: body.data,
+  };
 }

@@ -1,15 +1,20 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
+import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { createMiddleware } from 'hono/factory';
 import { readConfig } from '../env';
 import { accountV1 } from './account';
 import { contactsV1 } from './contacts';
+import { eventsV1 } from './events';
 import { FAILURE_REASONS } from './failure-reasons';
 import { faxesV1 } from './faxes';
+import { mcpHandler, mcpMethodNotAllowed } from './mcp';
 import { requestId, requireApiKey } from './middleware';
 import { PROBLEM_TYPES, Problem, problemOf, problemResponse } from './problems';
 import { sandboxV1 } from './sandbox';
 import { v1Hook } from './spec';
 import type { V1Env } from './v1-env';
+import { webhooksV1 } from './webhooks';
 
 // The public developer API, mounted at /v1 beside the site's /api (decision 046). A bearer API key,
 // no cookie and no same-origin rule (a server calls it, not a page), no CORS headers (a browser page
@@ -55,11 +60,37 @@ const limitJson = bodyLimit({
     throw new Problem('payload_too_large', 'A JSON body may be at most 64 KB.');
   },
 });
-v1.use('*', async (c, next) => (c.req.method === 'POST' && c.req.path.endsWith('/v1/files') ? next() : limitJson(c, next)));
+// The MCP endpoint's tool calls carry a document as base64 (upload_document): its own, larger limit.
+const limitMcp = createMiddleware<V1Env>(async (c, next) => {
+  const maxSize = Math.ceil((readConfig(c.env).MAX_DOCUMENT_BYTES * 4) / 3) + 64 * 1024;
+  return bodyLimit({
+    maxSize,
+    onError: () => {
+      throw new Problem('payload_too_large', `An MCP message may be at most ${maxSize} bytes.`);
+    },
+  })(c, next);
+});
+v1.use('*', async (c, next) => {
+  if (c.req.method === 'POST' && c.req.path.endsWith('/v1/files')) return next();
+  if (c.req.path.endsWith('/v1/mcp')) return limitMcp(c, next);
+  return limitJson(c, next);
+});
 v1.route('/', faxesV1);
 v1.route('/', contactsV1);
 v1.route('/', accountV1);
 v1.route('/', sandboxV1);
+v1.route('/', eventsV1);
+v1.route('/', webhooksV1);
+
+// MCP (decision 049): each tool is a /v1 request run by this same app, mounted as app.ts mounts it
+// so paths, and so Idempotency-Key fingerprints, are those of a REST call.
+let mounted: Hono<V1Env> | undefined;
+const dispatch = (request: Request, c: Context<V1Env>) => {
+  mounted ??= new Hono<V1Env>().route('/v1', v1);
+  return Promise.resolve(mounted.fetch(request, c.env, c.executionCtx));
+};
+v1.post('/mcp', mcpHandler(dispatch));
+v1.on(['GET', 'DELETE'], '/mcp', mcpMethodNotAllowed);
 v1.all('*', () => {
   throw new Problem('not_found', 'No such operation in /v1: see /v1/openapi.json.');
 });

@@ -1,3 +1,4 @@
+import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { ApiKeyScope } from '../../src/common/api-key-rules';
 import { authenticateApiKey, noteApiKeyUse } from '../api-keys/authenticate';
@@ -32,11 +33,35 @@ export const requestId = createMiddleware<V1Env>(async (c, next) => {
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
+interface InnerCall {
+  apiKey: V1Env['Variables']['apiKey'];
+  owner: V1Env['Variables']['owner'];
+  rateLimitHeaders: Record<string, string>;
+}
+
+/**
+ * Requests the MCP endpoint (mcp.ts) hands to /v1 for its tools, by identity: only code holding the
+ * Request object can be one, so no header can claim it. They carry the key the MCP call was checked
+ * and counted with, and are neither looked up nor counted again.
+ */
+const innerCalls = new WeakMap<Request, InnerCall>();
+
+export function markInnerCall(request: Request, c: Context<V1Env>): void {
+  innerCalls.set(request, { apiKey: c.get('apiKey'), owner: c.get('owner'), rateLimitHeaders: c.get('rateLimitHeaders') });
+}
+
 /**
  * 401 without a live, unexpired key (which of these is not said); then the call is counted against
  * the key and the RateLimit fields set, on this answer and every later one, 429 past the limit.
  */
 export const requireApiKey = createMiddleware<V1Env>(async (c, next) => {
+  const inner = innerCalls.get(c.req.raw);
+  if (inner) {
+    c.set('apiKey', inner.apiKey);
+    c.set('owner', inner.owner);
+    c.set('rateLimitHeaders', inner.rateLimitHeaders);
+    return next();
+  }
   const presented = BEARER.exec(c.req.header('authorization') ?? '')?.[1];
   const challenge = { headers: { 'WWW-Authenticate': 'Bearer realm="api"' } };
   if (!presented) throw new Problem('unauthenticated', 'Send an API key as `Authorization: Bearer fx_live_…`.', challenge);

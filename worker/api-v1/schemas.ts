@@ -148,3 +148,14 @@ export const ContactIdParam = z.object({
 
 export const limitQuery = z.coerce.number().int().min(1).max(100).default(20).openapi({ description: '1 to 100; 20 when absent.' });
 export const afterQuery = z.string().min(1).max(400).optional().openapi({ description: 'The `next_cursor` of the page before.' });
+
+export const EventSchema = z
+  .object({
+    id: z.string().openapi({ description: 'The `webhook-id` its webhooks carried.', example: 'evt_3q2UeBcTkqYQy0bq5fJ0ZQ' }),
+    object: z.literal('event'),
+    type: z.string().openapi({ example: 'fax.delivered' }),
+    timestamp: isoTime,
+    livemode: z.boolean(),
+    data: z.record(z.string(), z.unknown()).openapi({ description: 'As in the webhook’s body: the fax, the number or the credits.' }),
+  })
+  .openapi('Event', { description: 'The body a webhook carried, with its id: what happened, in the order it happened.' });

@@ -106,12 +106,26 @@ export async function listWebhookAttempts(
   return userStore(env, userId).listWebhookAttempts(endpointId, before, limit);
 }
 
-/** The account's events after `after` in order (the catch-up of a client that missed webhooks). */
+/**
+ * The account's events after `after` in order (the catch-up of a client that missed webhooks): of
+ * one mode for a /v1 key (live or sandbox, decision 048), of both for Settings (`livemode` null).
+ */
 export async function listWebhookEvents(
   env: Env,
   userId: string,
   after: string | null,
   limit: number,
+  livemode: boolean | null = null,
 ): Promise<{ events: WebhookEventView[]; next: string | null } | 'UNKNOWN_CURSOR'> {
-  return userStore(env, userId).listWebhookEvents(after, limit);
+  return userStore(env, userId).listWebhookEvents(after, limit, livemode);
+}
+
+/** One of the account's events, as its webhooks carried it; null when not kept. */
+export async function findWebhookEvent(
+  env: Env,
+  userId: string,
+  eventId: string,
+  livemode: boolean | null = null,
+): Promise<WebhookEventView | null> {
+  return userStore(env, userId).webhookEvent(eventId, livemode);
 }

@@ -221,19 +221,30 @@ export const outgoingWebhookMethods = {
     return count;
   },
 
-  /** Events after the one named (from the oldest kept without one), in order; 'UNKNOWN_CURSOR' for an event not kept. */
+  /**
+   * Events after the one named (from the oldest kept without one), in order; 'UNKNOWN_CURSOR' for an
+   * event not kept. `livemode` keeps to one mode (a /v1 key's, decision 048); null lists both (Settings).
+   */
   async listWebhookEvents(
     this: StoreRoom,
     userId: string,
     after: string | null,
     limit: number,
+    livemode: boolean | null = null,
   ): Promise<{ events: WebhookEventView[]; next: string | null } | 'UNKNOWN_CURSOR'> {
     await this.ready(userId);
-    const afterSeq = after === null ? 0 : hooks.findStoreWebhookEventSeq(this.store, after);
+    const afterSeq = after === null ? 0 : hooks.findStoreWebhookEventSeq(this.store, after, livemode);
     if (afterSeq === null) return 'UNKNOWN_CURSOR';
-    const rows = hooks.listStoreWebhookEvents(this.store, afterSeq, limit + 1, Date.now() - RETENTION_MS);
+    const rows = hooks.listStoreWebhookEvents(this.store, afterSeq, limit + 1, Date.now() - RETENTION_MS, livemode);
     const page = rows.slice(0, limit);
     return { events: page.map(toWebhookEventView), next: rows.length > limit ? (page.at(-1)?.id ?? null) : null };
+  },
+
+  /** One event of the account as its webhooks carried it, of one mode or either; null when not kept (or a test event). */
+  async webhookEvent(this: StoreRoom, userId: string, eventId: string, livemode: boolean | null = null): Promise<WebhookEventView | null> {
+    await this.ready(userId);
+    const row = hooks.findStoreWebhookEvent(this.store, eventId, Date.now() - RETENTION_MS, livemode);
+    return row ? toWebhookEventView(row) : null;
   },
 
   /** An endpoint's delivery log, newest first; null for no such endpoint. */

@@ -213,16 +213,49 @@ export function findStoreWebhookDelivery(store: StoreScope, id: string): StoreWe
 }
 
 /** The event's place in the order of events, or null when it is not (or no longer) kept. */
-export function findStoreWebhookEventSeq(store: StoreScope, id: string): number | null {
-  return store.select({ seq: ev.seq }).from(ev).where(eq(ev.id, id)).get()?.seq ?? null;
+export function findStoreWebhookEventSeq(store: StoreScope, id: string, livemode: boolean | null = null): number | null {
+  return (
+    store
+      .select({ seq: ev.seq })
+      .from(ev)
+      .where(and(eq(ev.id, id), inMode(livemode)))
+      .get()?.seq ?? null
+  );
+}
+
+/** Events of one mode, by the `livemode` of the body they were sent with (decision 048); null: both. */
+function inMode(livemode: boolean | null) {
+  return livemode === null ? undefined : sql`json_extract(${ev.body}, '$.livemode') = ${livemode ? 1 : 0}`;
+}
+
+/** One event made since `since` (test events left out), of one mode or either, or null. */
+export function findStoreWebhookEvent(
+  store: StoreScope,
+  id: string,
+  since: number,
+  livemode: boolean | null = null,
+): StoreWebhookEventRow | null {
+  return (
+    store
+      .select()
+      .from(ev)
+      .where(and(eq(ev.id, id), gte(ev.created, since), ne(ev.type, WEBHOOK_TEST_EVENT), inMode(livemode)))
+      .get() ?? null
+  );
 }
 
 /** Events after `afterSeq` made since `since`, in the order they happened (test events left out). */
-export function listStoreWebhookEvents(store: StoreScope, afterSeq: number, limit: number, since: number): StoreWebhookEventRow[] {
+export function listStoreWebhookEvents(
+  store: StoreScope,
+  afterSeq: number,
+  limit: number,
+  since: number,
+  livemode: boolean | null = null,
+): StoreWebhookEventRow[] {
   return store
     .select()
     .from(ev)
-    .where(and(gt(ev.seq, afterSeq), gte(ev.created, since), ne(ev.type, WEBHOOK_TEST_EVENT)))
+    .where(and(gt(ev.seq, afterSeq), gte(ev.created, since), ne(ev.type, WEBHOOK_TEST_EVENT), inMode(livemode)))
     .orderBy(asc(ev.seq))
     .limit(limit)
     .all();
