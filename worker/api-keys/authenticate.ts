@@ -1,6 +1,6 @@
 import type { ApiKeyScope } from '../../src/common/api-key-rules';
 import { readApiKey } from '../crypto/api-key';
-import { sha256Hex } from '../crypto/tokens';
+import { rememberedSha256Hex } from '../crypto/tokens';
 import { getDb } from '../db/client';
 import { findApiKeyWithOwner, touchApiKey } from '../db/queries/api-keys';
 import type { UserRow } from '../db/schema';
@@ -22,7 +22,7 @@ export interface KeyHolder {
 
 export async function authenticateApiKey(env: Env, presented: string, now: number): Promise<KeyHolder | null> {
   if (readApiKey(presented) === null) return null;
-  const hash = await sha256Hex(presented);
+  const hash = await rememberedSha256Hex(presented);
   const found = await findApiKeyWithOwner(getDb(env), hash);
   if (!found) return null;
   const { key, owner } = found;

@@ -4,7 +4,7 @@ import type { ApiKeyChange } from '../../src/common/sign-in-link-rules';
 import { recordFactorChange } from '../auth/factor-notice';
 import { requireRecentSecondFactor } from '../auth/step-up';
 import { generateApiKey } from '../crypto/api-key';
-import { sha256Hex } from '../crypto/tokens';
+import { sha256Hex, toHex } from '../crypto/tokens';
 import { type Db, getDb } from '../db/client';
 import { countApiKeys, insertApiKey, listApiKeys, revokeApiKey } from '../db/queries/api-keys';
 import type { ApiKeyRow, UserRow } from '../db/schema';
@@ -54,7 +54,7 @@ export async function createApiKey(c: Context<AppEnv>, user: UserRow, input: New
   const now = Date.now();
   const row: ApiKeyRow = {
     id: await sha256Hex(secret),
-    keyId: `key_${[...crypto.getRandomValues(new Uint8Array(12))].map((b) => b.toString(16).padStart(2, '0')).join('')}`,
+    keyId: `key_${toHex(crypto.getRandomValues(new Uint8Array(12)))}`,
     userId: user.id,
     name: input.name,
     livemode: input.mode === 'live',

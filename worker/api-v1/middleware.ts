@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { ApiKeyScope } from '../../src/common/api-key-rules';
 import { authenticateApiKey, noteApiKeyUse } from '../api-keys/authenticate';
+import { toHex } from '../crypto/tokens';
 import { API_RATE_LIMIT, isIdempotencyKey, type RateLimitState } from '../domain/api-limits';
 import { readConfig } from '../env';
 import { userStore } from '../user-store/stub';
@@ -101,8 +102,7 @@ async function fingerprintOf(method: string, path: string, body: ArrayBuffer): P
   const all = new Uint8Array(head.byteLength + body.byteLength);
   all.set(head);
   all.set(new Uint8Array(body), head.byteLength);
-  const digest = await crypto.subtle.digest('SHA-256', all);
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
+  return toHex(await crypto.subtle.digest('SHA-256', all));
 }
 
 /**

@@ -4,6 +4,7 @@ import type { SecondFactorProof, SecondFactorStatus } from '../../src/common/sec
 import type { SignInMethod } from '../../src/common/sign-in-link';
 import { t } from '../../src/i18n/t';
 import { unseal } from '../crypto/seal';
+import { toHex } from '../crypto/tokens';
 import type { Db } from '../db/client';
 import { getDb } from '../db/client';
 import { countRecoveryCodesLeft, findAppFactor, spendAppStep, spendRecoveryCode } from '../db/queries/second-factors';
@@ -103,5 +104,5 @@ export async function recoveryCodeHash(userId: string, code: string): Promise<st
     key,
     256,
   );
-  return [...new Uint8Array(bits)].map((b) => b.toString(16).padStart(2, '0')).join('');
+  return toHex(bits);
 }

@@ -1,4 +1,4 @@
-import { generateToken, sha256Hex } from '../crypto/tokens';
+import { generateToken, rememberedSha256Hex, sha256Hex } from '../crypto/tokens';
 import type { Db } from '../db/client';
 import {
   deleteExpiredUserSessions,
@@ -25,20 +25,9 @@ interface ValidSession {
   alongside: unknown[];
 }
 
-// A session's id is the SHA-256 of its token; every signed-in request needs it, and the digest was a
-// tenth of a light read's time (issue 30's profile). The ids of the tokens seen lately are kept in
-// the isolate, at most SESSION_IDS_KEPT, oldest out first: a Map keeps insertion order.
-const SESSION_IDS_KEPT = 5_000;
-const sessionIds = new Map<string, string>();
-
-/** The id the session behind `token` is stored under. */
-export async function sessionIdOf(token: string): Promise<string> {
-  const known = sessionIds.get(token);
-  if (known) return known;
-  const id = await sha256Hex(token);
-  if (sessionIds.size >= SESSION_IDS_KEPT) sessionIds.delete(sessionIds.keys().next().value as string);
-  sessionIds.set(token, id);
-  return id;
+/** The id the session behind `token` is stored under: its SHA-256, remembered for tokens seen lately. */
+export function sessionIdOf(token: string): Promise<string> {
+  return rememberedSha256Hex(token);
 }
 
 export async function createSession(

@@ -3,6 +3,7 @@
 // bytes of HMAC-SHA256 with FAX_ID_SECRET over the rest, in base64url (55 characters). A forged
 // or re-pointed id fails the MAC and names nobody: it touches no store. Ids made before (UUIDs)
 // name nobody either; their owner is still found through D1's fax_owners, which no longer grows.
+import { toHex } from './tokens';
 
 const VERSION = 1;
 const USER_BYTES = 16;
@@ -29,7 +30,7 @@ function uuidBytes(userId: string): Uint8Array {
 }
 
 function uuidText(bytes: Uint8Array): string {
-  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+  const hex = toHex(bytes);
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 

@@ -2,6 +2,7 @@
 // It carries no session, so it is signed: HMAC-SHA256 with FAX_MEDIA_SECRET over the fax, the
 // attempt and the expiry, valid for 15 minutes — long enough for the carrier to fetch it, short
 // enough that a leaked URL soon stops working.
+import { toHex } from '../crypto/tokens';
 
 const FAX_MEDIA_TTL_MS = 15 * 60 * 1000;
 
@@ -13,10 +14,6 @@ function importSecret(secret: string): Promise<CryptoKey> {
 
 function payload(faxId: string, attempt: number, expires: number): Uint8Array {
   return encoder.encode(`fax-media:${faxId}:${attempt}:${expires}`);
-}
-
-function toHex(bytes: ArrayBuffer): string {
-  return [...new Uint8Array(bytes)].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
 
 function fromHex(hex: string): Uint8Array | null {
