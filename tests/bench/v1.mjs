@@ -8,6 +8,9 @@
 // Measured 2026-12-07 on the 2-core machine shared with three other sessions (ping itself at ~170 req/s,
 // a third of its quiet figure): GET /v1/faxes 71 req/s · p50 119 ms = 0.42× ping; GET /v1/faxes/{id}
 // 121 req/s · p50 79 ms = 0.73× ping; one at a time in turn with ping: list 0.46×, get 0.48×.
+// After the key lookup, the call count, a fax's timeline and a single number's contact name are built
+// once (2026-12-07, machine quiet, load ~1): list 261 req/s = 0.52× / 233 = 0.57× (two runs), get
+// 274 req/s = 0.52×; in turn list 0.51-0.52×, get 0.51-0.52×.
 // The server's RATE_LIMIT_MULTIPLIER is 1000 (refused in production) so the per-key limit, 120 calls
 // a minute, is not what is measured.
 import http from 'node:http';

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNull, lt, or } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import { type ApiKeyRow, apiKeys, type UserRow, users } from '../schema';
 
@@ -14,14 +14,30 @@ export async function findApiKeyByHash(db: Db, hash: string): Promise<ApiKeyRow 
 }
 
 /** The key a /v1 caller presented and its owner, in one query (one D1 round trip a call). */
+function prepareKeyWithOwner(db: Db) {
+  return (
+    db
+      .select({ key: apiKeys, owner: users })
+      .from(apiKeys)
+      .innerJoin(users, eq(users.id, apiKeys.userId))
+      // An account being deleted answers to no key, as to no session.
+      .where(and(eq(apiKeys.id, sql.placeholder('hash')), isNull(users.deletingAt)))
+      .limit(1)
+      .prepare()
+  );
+}
+
+// Every /v1 call looks its key up: the statement is built once per database binding, as the
+// session check is (db/queries/sessions.ts, decision 043's amendment).
+const preparedKeyWithOwner = new WeakMap<Db, ReturnType<typeof prepareKeyWithOwner>>();
+
 export async function findApiKeyWithOwner(db: Db, hash: string): Promise<{ key: ApiKeyRow; owner: UserRow } | null> {
-  const [row] = await db
-    .select({ key: apiKeys, owner: users })
-    .from(apiKeys)
-    .innerJoin(users, eq(users.id, apiKeys.userId))
-    // An account being deleted answers to no key, as to no session.
-    .where(and(eq(apiKeys.id, hash), isNull(users.deletingAt)))
-    .limit(1);
+  let query = preparedKeyWithOwner.get(db);
+  if (!query) {
+    query = prepareKeyWithOwner(db);
+    preparedKeyWithOwner.set(db, query);
+  }
+  const [row] = await query.all({ hash });
   return row ?? null;
 }
 

@@ -1,4 +1,5 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
+import { builtOnce } from './built-once';
 import type { StoreScope } from './open-store';
 import { type StoreIdempotencyKeyRow, storeApiCalls, storeIdempotencyKeys } from './schema';
 
@@ -7,12 +8,16 @@ import { type StoreIdempotencyKeyRow, storeApiCalls, storeIdempotencyKeys } from
 
 /** Counts one call of the key in the window; answers the count with it. */
 export function countApiCall(store: StoreScope, keyId: string, windowStart: number): number {
-  const [row] = store
-    .insert(storeApiCalls)
-    .values({ keyId, windowStart, count: 1 })
-    .onConflictDoUpdate({ target: [storeApiCalls.keyId, storeApiCalls.windowStart], set: { count: sql`${storeApiCalls.count} + 1` } })
-    .returning({ count: storeApiCalls.count })
-    .all();
+  // Every /v1 call runs it: built once per store (built-once.ts).
+  const query = builtOnce(store, 'count an API call', (s) =>
+    s
+      .insert(storeApiCalls)
+      .values({ keyId: sql.placeholder('keyId'), windowStart: sql.placeholder('windowStart'), count: 1 })
+      .onConflictDoUpdate({ target: [storeApiCalls.keyId, storeApiCalls.windowStart], set: { count: sql`${storeApiCalls.count} + 1` } })
+      .returning({ count: storeApiCalls.count })
+      .prepare(),
+  );
+  const [row] = query.all({ keyId, windowStart });
   return row?.count ?? 1;
 }
 

@@ -1,6 +1,7 @@
 import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { ContactFields } from '../../../src/common/contacts';
 import { type ContactPosition, contactSearchText, contactSortKey, foldText } from '../../domain/contacts';
+import { builtOnce } from './built-once';
 import type { StoreScope, UserStore } from './open-store';
 import { type StoreContactRow, storeContacts } from './schema';
 
@@ -68,6 +69,19 @@ export function contactNumbers(store: StoreScope): Map<string, string> {
 export function contactNamesByNumber(store: StoreScope, numbers: readonly string[]): Map<string, string> {
   const wanted = [...new Set(numbers)].filter((n) => n !== '');
   const names = new Map<string, string>();
+  // One fax's number (its page, every push of its changes): a statement built once (built-once.ts).
+  if (wanted.length === 1) {
+    const query = builtOnce(store, 'contact name of a number', (s) =>
+      s
+        .select({ name: c.name })
+        .from(c)
+        .where(eq(c.faxNumber, sql.placeholder('faxNumber')))
+        .prepare(),
+    );
+    const [row] = query.all({ faxNumber: wanted[0]! });
+    if (row) names.set(wanted[0]!, row.name);
+    return names;
+  }
   // SQLite takes up to 100 bound values a statement in a Durable Object.
   for (let i = 0; i < wanted.length; i += 90) {
     const rows = store

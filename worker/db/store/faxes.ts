@@ -161,7 +161,15 @@ export function listStoreFaxPositionsWhere(store: StoreScope, where: SQL, after:
 
 /** The fax's timeline, oldest first (insertion order breaks ties within a millisecond). */
 export function listStoreFaxEvents(store: StoreScope, faxId: string) {
-  return store.select().from(storeFaxEvents).where(eq(storeFaxEvents.faxId, faxId)).orderBy(asc(storeFaxEvents.at), asc(sql`rowid`)).all();
+  const query = builtOnce(store, 'timeline of a fax', (s) =>
+    s
+      .select()
+      .from(storeFaxEvents)
+      .where(eq(storeFaxEvents.faxId, sql.placeholder('faxId')))
+      .orderBy(asc(storeFaxEvents.at), asc(sql`rowid`))
+      .prepare(),
+  );
+  return query.all({ faxId });
 }
 
 /**
