@@ -7,7 +7,6 @@ import { z } from 'zod';
 import { FAX_ID_PATTERN } from '../../src/common/fax-id';
 import { FAX_STATUS_FILTERS } from '../../src/common/fax-search';
 import { markInnerCall } from './middleware';
-import { Problem } from './problems';
 import type { V1Env } from './v1-env';
 
 // The MCP server (decision 049): Streamable HTTP at POST /v1/mcp, stateless (a server and a
@@ -227,11 +226,4 @@ export function mcpHandler(dispatch: V1Dispatch) {
       c.executionCtx.waitUntil(server.close());
     }
   };
-}
-
-/** GET (a stream of server messages) and DELETE (ending a session) have no meaning without sessions. */
-export function mcpMethodNotAllowed(): never {
-  throw new Problem('method_not_allowed', 'This MCP server is stateless: POST JSON-RPC messages to /v1/mcp.', {
-    headers: { Allow: 'POST' },
-  });
 }
