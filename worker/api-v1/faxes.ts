@@ -179,7 +179,7 @@ const sendRoute = createRoute({
       description: 'Accepted: queued, or scheduled when `send_at` is given.',
       content: { 'application/json': { schema: z.union([FaxSchema, FaxBatch]) } },
     },
-    ...problemResponses(400, 401, 402, 403, 404, 409, 422, 429),
+    ...problemResponses(400, 401, 402, 403, 404, 409, 413, 422, 429),
   },
 });
 
