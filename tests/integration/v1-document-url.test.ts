@@ -81,6 +81,22 @@ describe('POST /v1/faxes with document_url', () => {
     expect(await waitForFaxDone(fax.id)).toMatchObject({ status: 'DELIVERED', page_count: 2, pages_sent: 2 });
   });
 
+  it('sends one fetched document to many numbers, one fax each', async () => {
+    const pdf = await makePdf(1);
+    const server = documentServer({ '/memo': () => new Response(pdf) });
+    const me = await integrator(10);
+    const response = await send(me.key, { to: ['2125550123', '4155550100'], document_url: server.url('/memo') });
+    expect(response.status, await response.clone().text()).toBe(201);
+    const batch = (await response.json()) as { object: string; data: V1Fax[] };
+    expect(batch.object).toBe('fax_batch');
+    expect(batch.data.map((fax) => [fax.page_count, fax.credits_charged])).toEqual([
+      [1, 1],
+      [1, 1],
+    ]);
+    expect(server.requested).toEqual([server.url('/memo')]);
+    expect(await sendCreditsOf(me.userId)).toEqual({ default: 8, paid: 0 });
+  });
+
   it('refuses private, loopback, link-local and privately resolving addresses, and http, without fetching or charging', async () => {
     const server = documentServer({
       '/docs/moved.pdf': () => new Response(null, { status: 302, headers: { location: 'https://10.1.2.3/internal.pdf' } }),
