@@ -15,7 +15,7 @@ export interface paths {
         put?: never;
         /**
          * Send a fax
-         * @description Charges the pages at once (refunded when the fax fails). Send `Idempotency-Key` so a retried request never sends twice.
+         * @description Charges the pages at once (refunded when the fax fails). The document is an uploaded `file_id` or a `document_url` fetched once. Send `Idempotency-Key` so a retried request never sends twice (nor fetches again).
          */
         post: operations["sendFax"];
         delete?: never;
@@ -460,7 +460,7 @@ export interface components {
             retryable: boolean;
             pages_sent: number;
         } | null;
-        /** @description RFC 9457. Types: invalid_request, malformed_body, invalid_fax_number, invalid_send_time, invalid_idempotency_key, too_many_pages, unsupported_file_type, encrypted_document, corrupt_document, document_too_complex, image_too_large, webhook_url_refused, unauthenticated, insufficient_credits, insufficient_scope, email_not_verified, test_key_required, not_found, method_not_allowed, idempotency_in_flight, contact_exists, too_many_contacts, too_many_webhook_endpoints, fax_started, fax_in_progress, fax_not_ready, payload_too_large, unsupported_media_type, idempotency_key_reused, rate_limited, sandbox_limit_reached, internal. */
+        /** @description RFC 9457. Types: invalid_request, malformed_body, invalid_fax_number, invalid_send_time, invalid_idempotency_key, too_many_pages, unsupported_file_type, encrypted_document, corrupt_document, document_too_complex, image_too_large, webhook_url_refused, document_url_refused, document_unreachable, document_too_large, unauthenticated, insufficient_credits, insufficient_scope, email_not_verified, test_key_required, not_found, method_not_allowed, idempotency_in_flight, contact_exists, too_many_contacts, too_many_webhook_endpoints, fax_started, fax_in_progress, fax_not_ready, payload_too_large, unsupported_media_type, idempotency_key_reused, rate_limited, sandbox_limit_reached, internal. */
         Problem: {
             /**
              * Format: uri
@@ -491,9 +491,15 @@ export interface components {
             to: string | string[];
             /**
              * Format: uuid
-             * @description A document uploaded with POST /v1/files.
+             * @description A document uploaded with POST /v1/files. Give this or `document_url`.
              */
-            file_id: string;
+            file_id?: string;
+            /**
+             * Format: uri
+             * @description An https URL the document is fetched from, once, instead of `file_id`: no private or reserved addresses, at most 3 redirects, 15 s, the upload size limit; then stored and checked as an upload.
+             * @example https://example.com/invoice.pdf
+             */
+            document_url?: string;
             cover_page?: components["schemas"]["CoverPageInput"];
             /**
              * Format: date-time
@@ -939,6 +945,15 @@ export interface operations {
             };
             /** @description A conflict: the resource’s state, or an Idempotency-Key still in flight. */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is too large. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };

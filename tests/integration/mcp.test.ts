@@ -3,7 +3,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/cfworker';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { ApiKeyMode } from '../../src/common/api-key-rules';
 import { ORIGIN } from '../support/client';
 import { makePdf, storedDocument } from '../support/documents';
@@ -11,6 +11,7 @@ import { sendCreditsOf } from '../support/faxes';
 import { insertFaxRow } from '../support/send-fax';
 import { type Integrator, integrator } from '../support/v1';
 import { waitFor } from '../support/wait';
+import { RECEIVER_HOST } from '../support/webhook-receiver';
 
 // The MCP server (decision 049) driven by the official SDK's client over Streamable HTTP, as Claude
 // Desktop or any agent would: the tools are listed, a fax is uploaded, sent, and followed until
@@ -88,8 +89,9 @@ describe('MCP at /v1/mcp', () => {
       'upload_document',
     ]);
     const send = tools.find((t) => t.name === 'send_fax')!;
-    expect(send.inputSchema.required).toEqual(['to', 'file_id']);
-    expect(Object.keys(send.inputSchema.properties ?? {})).toContain('idempotency_key');
+    // The document is file_id or document_url (decision 050): exactly one, which /v1 checks.
+    expect(send.inputSchema.required).toEqual(['to']);
+    expect(Object.keys(send.inputSchema.properties ?? {})).toEqual(expect.arrayContaining(['file_id', 'document_url', 'idempotency_key']));
     await client.close();
   });
 
@@ -126,6 +128,30 @@ describe('MCP at /v1/mcp', () => {
     const received = await tool<{ data: Array<V1Fax & { direction: string; from: string }> }>(me.client, 'list_received_faxes', {});
     expect(received.data.map((f) => [f.id, f.direction, f.from])).toEqual([[incoming, 'inbound', '+14155550100']]);
     await me.client.close();
+  });
+
+  it('sends a document fetched from a document_url, and refuses a private one as /v1 does', async () => {
+    const me = await agent(20);
+    const pdf = await makePdf(1);
+    const realFetch = globalThis.fetch;
+    const spy = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+      const url = new URL(new Request(input as RequestInfo, init).url);
+      if (url.hostname !== RECEIVER_HOST) return realFetch(input as RequestInfo, init);
+      return new Response(pdf, { headers: { 'content-type': 'application/pdf' } });
+    });
+    try {
+      const fax = await tool<V1Fax>(me.client, 'send_fax', { to: '2125550123', document_url: `https://${RECEIVER_HOST}/memo.pdf` });
+      expect(fax).toMatchObject({ object: 'fax', status: 'queued', page_count: 1, credits_charged: CHARGED(1) });
+      const refused = (await me.client.callTool({
+        name: 'send_fax',
+        arguments: { to: '2125550123', document_url: 'https://169.254.169.254/latest/meta-data' },
+      })) as CallToolResult;
+      expect(refused.isError).toBe(true);
+      expect(textOf(refused)).toContain('document_url_refused');
+    } finally {
+      spy.mockRestore();
+      await me.client.close();
+    }
   });
 
   it('reads contacts: one by id, and found by name or digits', async () => {

@@ -6,11 +6,15 @@ import { FAX_ID_PATTERN } from '../../src/common/fax-id';
 import { FAX_STATUS_FILTERS, toFaxSearch } from '../../src/common/fax-search';
 import type { FaxDirection } from '../../src/common/faxes';
 import { MAX_RECIPIENTS } from '../../src/common/send-many-rules';
+import { getDb } from '../db/client';
 import { decodeFaxCursor } from '../domain/fax-cursor';
 import { canBeTrashed } from '../domain/trash';
+import { readConfig } from '../env';
 import { faxDocumentBody } from '../fax/fax-files';
 import { sendFaxRequest, sendFaxToManyRequest } from '../fax/send-request';
 import { findFaxOf, mayBeFaxOf } from '../fax/user-faxes';
+import { fetchDocument } from '../uploads/fetch-document';
+import { storeDocument } from '../uploads/store-document';
 import { userStore } from '../user-store/stub';
 import { toFaxListPage } from '../views/faxes';
 import { toList, toV1Fax } from './envelope';
@@ -48,7 +52,12 @@ const SendFaxInput = z
     to: z
       .union([z.string().min(1).max(40), z.array(z.string().min(1).max(40)).min(1).max(MAX_RECIPIENTS)])
       .openapi({ description: `A fax number, or up to ${MAX_RECIPIENTS} of them (one fax each).`, example: '+12125550123' }),
-    file_id: z.uuid().openapi({ description: 'A document uploaded with POST /v1/files.' }),
+    file_id: z.uuid().optional().openapi({ description: 'A document uploaded with POST /v1/files. Give this or `document_url`.' }),
+    document_url: z.url().max(2048).optional().openapi({
+      description:
+        'An https URL the document is fetched from, once, instead of `file_id`: no private or reserved addresses, at most 3 redirects, 15 s, the upload size limit; then stored and checked as an upload.',
+      example: 'https://example.com/invoice.pdf',
+    }),
     cover_page: CoverPageInput.optional(),
     send_at: z.string().datetime({ offset: true }).optional().openapi({ description: 'Send later (within 30 days); at once when absent.' }),
     anonymous: z.boolean().default(false).openapi({ description: 'Withhold your number.' }),
@@ -155,7 +164,8 @@ const sendRoute = createRoute({
   method: 'post',
   path: '/faxes',
   summary: 'Send a fax',
-  description: 'Charges the pages at once (refunded when the fax fails). Send `Idempotency-Key` so a retried request never sends twice.',
+  description:
+    'Charges the pages at once (refunded when the fax fails). The document is an uploaded `file_id` or a `document_url` fetched once. Send `Idempotency-Key` so a retried request never sends twice (nor fetches again).',
   operationId: 'sendFax',
   tags: ['Faxes'],
   middleware: [requireScope('faxes:send'), idempotent] as const,
@@ -169,7 +179,7 @@ const sendRoute = createRoute({
       description: 'Accepted: queued, or scheduled when `send_at` is given.',
       content: { 'application/json': { schema: z.union([FaxSchema, FaxBatch]) } },
     },
-    ...problemResponses(400, 401, 402, 403, 404, 409, 422, 429),
+    ...problemResponses(400, 401, 402, 403, 404, 409, 413, 422, 429),
   },
 });
 
@@ -261,7 +271,8 @@ export const faxesV1 = new OpenAPIHono<V1Env>({ defaultHook: v1Hook })
     const body = c.req.valid('json');
     const sendAt = body.send_at === undefined ? undefined : Date.parse(body.send_at);
     const coverpage = coverPageOf(body.cover_page, new Date(sendAt ?? Date.now()));
-    const common = { fileId: body.file_id, coverpage, anonymous: body.anonymous, sendAt, livemode };
+    const fileId = await documentOf(c, body);
+    const common = { fileId, coverpage, anonymous: body.anonymous, sendAt, livemode };
     if (typeof body.to === 'string') {
       const sent = await sendFaxRequest(c.env, owner, { ...common, toNumber: body.to });
       return c.json(toV1Fax(sent.fax, livemode), 201);
@@ -295,6 +306,34 @@ export const faxesV1 = new OpenAPIHono<V1Env>({ defaultHook: v1Hook })
     if (!details) throw new Problem('not_found');
     return c.json(toV1Fax(details.fax, livemode), 200);
   });
+
+/**
+ * The document of a send: the uploaded `file_id`, or the one fetched from `document_url` (decision
+ * 050), stored and checked as an upload is (its problems are an upload's) before the send goes on.
+ */
+async function documentOf(c: Context<V1Env>, body: { file_id?: string | undefined; document_url?: string | undefined }) {
+  if ((body.file_id === undefined) === (body.document_url === undefined)) {
+    const message = 'give exactly one of file_id and document_url';
+    throw new Problem('invalid_request', 'Give the document as exactly one of `file_id` and `document_url`.', {
+      errors: [
+        { field: 'file_id', message },
+        { field: 'document_url', message },
+      ],
+    });
+  }
+  if (body.file_id !== undefined) return body.file_id;
+  const config = readConfig(c.env);
+  const fetched = await fetchDocument(body.document_url!, config);
+  if (!fetched.ok) throw new Problem(FETCH_PROBLEMS[fetched.code], fetched.detail);
+  const row = await storeDocument(c.env, getDb(c.env), c.get('owner').id, fetched.name, fetched.bytes, config);
+  return row.id;
+}
+
+const FETCH_PROBLEMS = {
+  REFUSED: 'document_url_refused',
+  UNREACHABLE: 'document_unreachable',
+  TOO_LARGE: 'document_too_large',
+} as const;
 
 /** Live keys see live faxes only, test keys the sandbox's (decision 048): another mode's fax is not found. */
 function notFoundIn(livemode: boolean): string {

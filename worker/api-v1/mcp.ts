@@ -76,11 +76,17 @@ function mcpServer(call: (method: string, path: string, body?: BodyInit, headers
     {
       title: 'Send a fax',
       description:
-        'Sends a document (file_id from upload_document) to a fax number, charging its pages (refunded if the fax fails). ' +
+        'Sends a document to a fax number, charging its pages (refunded if the fax fails): give file_id (from upload_document) ' +
+        'or document_url (an https URL fetched once; public addresses only, at most the upload size limit). ' +
         'Needs the faxes:send permission. Answers the fax, status queued (or scheduled with send_at).',
       inputSchema: {
         to: z.string().min(1).max(40).describe('The fax number, e.g. +12125550123 or (212) 555-0123.'),
-        file_id: z.uuid().describe('The document to fax: an id from upload_document or POST /v1/files.'),
+        file_id: z.uuid().optional().describe('The document to fax: an id from upload_document or POST /v1/files.'),
+        document_url: z
+          .url()
+          .max(2048)
+          .optional()
+          .describe('Instead of file_id: an https URL of the document (PDF or image), fetched once and checked like an upload.'),
         cover_text: z.string().max(2000).optional().describe('Adds a cover page with this message.'),
         cover_subject: z.string().max(120).optional().describe('The cover page’s subject.'),
         to_name: z.string().max(80).optional().describe('The recipient’s name on the cover page.'),
@@ -98,7 +104,8 @@ function mcpServer(call: (method: string, path: string, body?: BodyInit, headers
       const wantsCover = input.cover_text !== undefined || input.cover_subject !== undefined || input.to_name !== undefined;
       const body = {
         to: input.to,
-        file_id: input.file_id,
+        ...(input.file_id !== undefined ? { file_id: input.file_id } : {}),
+        ...(input.document_url !== undefined ? { document_url: input.document_url } : {}),
         ...(wantsCover ? { cover_page: { message: input.cover_text, subject: input.cover_subject, to_name: input.to_name } } : {}),
         ...(input.send_at ? { send_at: input.send_at } : {}),
       };
