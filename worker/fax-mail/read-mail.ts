@@ -1,4 +1,5 @@
 import PostalMime, { type Email } from 'postal-mime';
+import { readStreamAtMost } from '../http/bytes';
 
 // Reading a mail to a fax address: its raw bytes, never more than the limit (whatever rawSize
 // claimed), then parsed by postal-mime with tight bounds on nesting and headers.
@@ -7,25 +8,8 @@ export class MailTooLarge extends Error {}
 
 /** The raw mail, refusing it as soon as it passes `maxBytes`. */
 export async function readRawMail(raw: ReadableStream<Uint8Array>, maxBytes: number): Promise<Uint8Array> {
-  const reader = raw.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > maxBytes) {
-      await reader.cancel();
-      throw new MailTooLarge();
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(total);
-  let at = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, at);
-    at += chunk.byteLength;
-  }
+  const bytes = await readStreamAtMost(raw, maxBytes);
+  if (!bytes) throw new MailTooLarge();
   return bytes;
 }
 

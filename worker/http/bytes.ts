@@ -16,3 +16,20 @@ export function joinBytes(parts: readonly Uint8Array[]): Uint8Array {
     parts.reduce((sum, part) => sum + part.byteLength, 0),
   );
 }
+
+/** A stream's bytes, read as they come and abandoned the moment they pass `max` (null then). */
+export async function readStreamAtMost(stream: ReadableStream<Uint8Array>, max: number): Promise<Uint8Array | null> {
+  const reader = stream.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return joinChunks(chunks, total);
+    total += value.byteLength;
+    if (total > max) {
+      await reader.cancel();
+      return null;
+    }
+    chunks.push(value);
+  }
+}

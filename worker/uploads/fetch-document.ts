@@ -1,5 +1,6 @@
 import { fileNameSchema } from '../../src/common/uploads';
 import type { AppConfig } from '../env';
+import { readStreamAtMost } from '../http/bytes';
 import { checkWebhookTarget } from '../outgoing-webhooks/resolve';
 
 // A document to fax fetched from the caller's URL (decision 050): once, by the SSRF rules of
@@ -61,27 +62,7 @@ async function readAtMost(response: Response, max: number): Promise<Uint8Array |
     await response.body?.cancel();
     return null;
   }
-  if (!response.body) return new Uint8Array(0);
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > max) {
-      await reader.cancel();
-      return null;
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(total);
-  let at = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return bytes;
+  return response.body ? readStreamAtMost(response.body, max) : new Uint8Array(0);
 }
 
 function refusal(problem: string, hop: number): string {
