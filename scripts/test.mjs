@@ -12,6 +12,9 @@ import { run } from './local-env.mjs';
 const workDir = mkdtempSync(join(tmpdir(), 'fax-test-'));
 const totals = { passed: 0, failed: 0 };
 const steps = [];
+// Each failed test's name, printed again under the summary: a lane's output can be long, and a
+// reader of its tail alone (a CI page) should still learn which test failed.
+const failedTests = [];
 
 /** Runs a command with its output kept in a file, printed whole once it ends (the lanes run at once). */
 async function runKept(name, command, args, options = {}) {
@@ -49,6 +52,7 @@ function count(ok, passed, failed) {
 function countTap(ok, file) {
   if (!existsSync(file)) return count(ok, 0, 0);
   const tap = readFileSync(file, 'utf8');
+  for (const [, name] of tap.matchAll(/^\s*not ok \d+ - (.*)$/gm)) failedTests.push(name);
   count(ok, Number(/^# pass (\d+)/m.exec(tap)?.[1] ?? 0), Number(/^# fail (\d+)/m.exec(tap)?.[1] ?? 0));
 }
 
@@ -95,6 +99,11 @@ async function workerLane() {
   );
   if (existsSync(vitestReport)) {
     const report = JSON.parse(readFileSync(vitestReport, 'utf8'));
+    for (const file of report.testResults) {
+      for (const test of file.assertionResults) {
+        if (test.status === 'failed') failedTests.push(`${file.name.replace(`${process.cwd()}/`, '')} › ${test.fullName}`);
+      }
+    }
     count(vitestOk, report.numPassedTests, report.numFailedTests);
   } else {
     count(vitestOk, 0, 0);
