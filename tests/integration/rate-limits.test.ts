@@ -1,11 +1,14 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sha256Hex } from '../../worker/crypto/tokens';
-import { RATE_LIMITS } from '../../worker/domain/rate-limits';
+import { getDb } from '../../worker/db/client';
+import { countHit, readHits } from '../../worker/db/queries/rate-limits';
+import { RATE_LIMIT_MEMORY_MS, RATE_LIMITS, windowStart } from '../../worker/domain/rate-limits';
+import { runCron } from '../../worker/jobs/cron';
 import { logIn } from '../support/auth';
 import { call, errorCode, GOOD_PASSWORD, sessionCookieFrom, uniqueEmail } from '../support/client';
 import { hashTestPassword, insertUser } from '../support/db';
-import { addressSource, awaitRoomInWindow, expectRateLimited, from } from '../support/rate-limit';
+import { addressSource, awaitRoomInWindow, expectRateLimited, from, letWindowPass } from '../support/rate-limit';
 
 // Abuse limits, each from the caller's point of view. Every request here names its address
 // (cf-connecting-ip) so the per-IP counts are the test's own; storage is this file's alone.
@@ -23,13 +26,6 @@ const freshIp = addressSource('198.18');
 async function expectLimited(response: Response, windowMs: number): Promise<void> {
   await expectRateLimited(response, windowMs);
   expect(sessionCookieFrom(response)).toBeNull();
-}
-
-/** Moves a limit's window back by a full window, as if it had passed. */
-async function letWindowPass(name: keyof typeof RATE_LIMITS, subject: string): Promise<void> {
-  await env.DB.prepare('UPDATE rate_limits SET window_start = window_start - ? WHERE key = ?')
-    .bind(RATE_LIMITS[name].windowMs, `${name}:${await sha256Hex(subject)}`)
-    .run();
 }
 
 describe('POST /api/login, per address', () => {
@@ -256,5 +252,42 @@ describe('the rate_limits table', () => {
     expect(dump).not.toContain('@');
     expect(dump).not.toContain(email.split('@')[0]!);
     expect(dump).not.toContain(ip);
+  });
+});
+
+describe('attempts around a window edge (decision 051)', () => {
+  /** Moves the counts of a limit back by `ms`, as if its attempts had been made that long ago. */
+  async function age(name: keyof typeof RATE_LIMITS, subject: string, ms: number): Promise<void> {
+    await env.DB.prepare('UPDATE rate_limits SET window_start = window_start - ? WHERE key = ?')
+      .bind(ms, `${name}:${await sha256Hex(subject)}`)
+      .run();
+  }
+
+  it('keeps the count of the window just ended beside the new one, and forgets windows further back', async () => {
+    const db = getDb(env);
+    const key = `test-edge:${crypto.randomUUID()}`;
+    const windowMs = 10 * 60_000;
+    const start = windowStart(Date.now(), windowMs);
+    for (let i = 1; i <= 3; i++) expect(await countHit(db, key, start, windowMs)).toEqual({ current: i, previous: 0 });
+    // The next window carries the three along, so slidingHits can still count them near the edge.
+    expect(await countHit(db, key, start + windowMs, windowMs)).toEqual({ current: 1, previous: 3 });
+    expect(await readHits(db, key, start + windowMs, windowMs)).toEqual({ current: 1, previous: 3 });
+    expect(await readHits(db, key, start + 2 * windowMs, windowMs)).toEqual({ current: 0, previous: 1 });
+    expect(await readHits(db, key, start + 3 * windowMs, windowMs)).toEqual({ current: 0, previous: 0 });
+    // A window that skipped one starts from nothing.
+    expect(await countHit(db, key, start + 3 * windowMs, windowMs)).toEqual({ current: 1, previous: 0 });
+  });
+
+  it('forgets, at the cron, the counters of addresses not seen for two windows, and keeps the others', async () => {
+    const old = freshIp();
+    const recent = freshIp();
+    await logIn(uniqueEmail('old'), 'any password', from(old));
+    await logIn(uniqueEmail('recent'), 'any password', from(recent));
+    await age('login-ip', old, RATE_LIMIT_MEMORY_MS + RATE_LIMITS['login-ip'].windowMs);
+    await runCron(env);
+    const { results } = await env.DB.prepare('SELECT key FROM rate_limits').all<{ key: string }>();
+    const keys = results.map((r) => r.key);
+    expect(keys).not.toContain(`login-ip:${await sha256Hex(old)}`);
+    expect(keys).toContain(`login-ip:${await sha256Hex(recent)}`);
   });
 });

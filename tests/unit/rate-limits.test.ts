@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RATE_LIMITS, secondsUntilReset, windowStart } from '../../worker/domain/rate-limits';
+import { RATE_LIMITS, secondsUntilRoom, slidingHits, type WindowHits, windowStart } from '../../worker/domain/rate-limits';
 
 const MINUTE = 60_000;
 
@@ -53,29 +53,72 @@ describe('windowStart', () => {
   });
 });
 
-describe('secondsUntilReset', () => {
+describe('slidingHits', () => {
+  const W = 60 * MINUTE;
   it.each([
-    ['at the start of a 10-minute window', 0, 10 * MINUTE, 0, 600],
-    ['1 ms in', 0, 10 * MINUTE, 1, 600],
-    ['1 s in', 0, 10 * MINUTE, 1_000, 599],
-    ['1.5 s before the end (rounds up)', 0, 10 * MINUTE, 10 * MINUTE - 1_500, 2],
-    ['1 ms before the end', 0, 10 * MINUTE, 10 * MINUTE - 1, 1],
-    ['exactly at the end (never 0)', 0, 10 * MINUTE, 10 * MINUTE, 1],
-    ['past the end (never negative)', 0, 10 * MINUTE, 11 * MINUTE, 1],
-    ['a real 15-minute window', 1_700_000_100_000, 15 * MINUTE, 1_700_000_123_456, 877],
-    ['a real hour window', 1_699_999_200_000, 60 * MINUTE, 1_700_000_123_456, 2677],
-  ])('%s', (_label, start, windowMs, now, expected) => {
-    expect(secondsUntilReset(start, windowMs, now)).toBe(expected);
+    ['only this window, at its start', { current: 7, previous: 0 }, 0, 7],
+    ['the last window whole at the very edge', { current: 11, previous: 20 }, 0, 31],
+    ['half the last window a half-window in', { current: 3, previous: 20 }, W / 2, 13],
+    ['a part of an attempt counts whole', { current: 3, previous: 20 }, W / 2 + 1, 13],
+    ['none of the last window at the end', { current: 3, previous: 20 }, W, 3],
+  ])('%s', (_label, hits, sinceStart, expected) => {
+    const start = windowStart(1_700_000_123_456, W);
+    expect(slidingHits(hits, start, W, start + sinceStart)).toBe(expected);
   });
 
-  it('is always a whole number of seconds from 1 to the window length', () => {
-    for (const windowMs of [10 * MINUTE, 15 * MINUTE, 60 * MINUTE]) {
-      for (let i = 0; i < 200; i++) {
-        const now = Math.floor(Math.random() * 4_000_000_000_000);
-        const seconds = secondsUntilReset(windowStart(now, windowMs), windowMs, now);
-        expect(Number.isInteger(seconds)).toBe(true);
-        expect(seconds).toBeGreaterThanOrEqual(1);
-        expect(seconds).toBeLessThanOrEqual(windowMs / 1000);
+  it("lets no more than the limit through around a window's edge, where fixed windows let twice", () => {
+    const limit = 30;
+    const start = windowStart(1_700_000_123_456, W);
+    // 30 attempts in the last minute of one window, then as many as are let through in the next minute.
+    const before = { current: 30, previous: 0 };
+    const hits = { current: 0, previous: before.current };
+    let through = 0;
+    for (let i = 0; i < 60; i++) {
+      hits.current++;
+      if (slidingHits(hits, start, W, start + i * 1000) <= limit) through++;
+    }
+    expect(through).toBe(0);
+  });
+});
+
+describe('secondsUntilRoom', () => {
+  const W = 15 * MINUTE;
+  const limit = 10;
+
+  /** The hits as counted at `at`: the windows move on and nothing else is counted. */
+  function hitsAt(hits: WindowHits, start: number, at: number): { hits: WindowHits; start: number } {
+    const atStart = windowStart(at, W);
+    if (atStart === start) return { hits, start };
+    if (atStart === start + W) return { hits: { current: 0, previous: hits.current }, start: atStart };
+    return { hits: { current: 0, previous: 0 }, start: atStart };
+  }
+
+  it('is 1 s at least, and whole seconds', () => {
+    const start = windowStart(1_700_000_123_456, W);
+    expect(secondsUntilRoom({ current: 0, previous: 0 }, limit, start, W, start + 5)).toBe(1);
+    expect(secondsUntilRoom({ current: 12, previous: 4 }, limit, start, W, start + 1234)).toSatisfy(Number.isInteger);
+  });
+
+  it("waits into the next window, until a tenth of this window's ten have slid out", () => {
+    const start = windowStart(1_700_000_123_456, W);
+    // 10 in this window: room for one once a tenth of them has slid out, 1.5 min into the next window.
+    expect(secondsUntilRoom({ current: 10, previous: 0 }, limit, start, W, start + W - 60_000)).toBe(60 + 90);
+  });
+
+  it('leaves room when it says, and not a second before, for any hits and moment', () => {
+    for (let i = 0; i < 500; i++) {
+      const now = 1_700_000_000_000 + Math.floor(Math.random() * 10 * W);
+      const start = windowStart(now, W);
+      const hits = { current: Math.floor(Math.random() * 25), previous: Math.floor(Math.random() * 25) };
+      if (slidingHits(hits, start, W, now) <= limit - 1) continue;
+      const wait = secondsUntilRoom(hits, limit, start, W, now);
+      const then = now + wait * 1000;
+      const after = hitsAt(hits, start, then);
+      expect(slidingHits(after.hits, after.start, W, then)).toBeLessThanOrEqual(limit - 1);
+      if (wait > 1) {
+        const earlier = now + (wait - 1) * 1000 - 1;
+        const before = hitsAt(hits, start, earlier);
+        expect(slidingHits(before.hits, before.start, W, earlier)).toBeGreaterThan(limit - 1);
       }
     }
   });

@@ -1,5 +1,7 @@
-// Abuse limits (fixed windows). Each slows guessing to a crawl while a real owner who mistypes
-// is only ever held up until the window ends: nothing locks an account for good.
+// Abuse limits, each a number of attempts per window length. Each slows guessing to a crawl while a
+// real owner who mistypes is only held up until enough of their attempts are a window old: nothing
+// locks an account for good. The window slides (decision 051): counted in fixed windows, it would let
+// twice the limit through around a window's edge.
 export const RATE_LIMITS = {
   'login-ip': { limit: 30, windowMs: 10 * 60_000 },
   // Wrong passwords only, never sign-ins that worked (decision 009, sign-in links). Strict for one address
@@ -49,12 +51,43 @@ export const RATE_LIMITS = {
 
 export type RateLimitName = keyof typeof RATE_LIMITS;
 
+/** Counters whose window began longer ago than this count for nothing under any limit. */
+export const RATE_LIMIT_MEMORY_MS = 2 * Math.max(...Object.values(RATE_LIMITS).map((l) => l.windowMs));
+
 /** The start of the window `now` falls in. */
 export function windowStart(now: number, windowMs: number): number {
   return now - (now % windowMs);
 }
 
-/** Seconds until the window that began at `start` ends (at least 1). */
-export function secondsUntilReset(start: number, windowMs: number, now: number): number {
-  return Math.max(1, Math.ceil((start + windowMs - now) / 1000));
+/** The attempts counted in the fixed window under way and in the one just before it. */
+export interface WindowHits {
+  current: number;
+  previous: number;
+}
+
+/**
+ * The attempts within the last window's length at `now`: all of the window under way, and the share
+ * of the window before that is still within reach, as if its attempts had been spread evenly over it
+ * (the estimate Cloudflare's own rate limiting makes, with two counters instead of a log per attempt).
+ * Rounded up: an attempt partly within reach counts whole, so the limit is never passed by a fraction.
+ */
+export function slidingHits(hits: WindowHits, start: number, windowMs: number, now: number): number {
+  return Math.ceil(hits.current + hits.previous * (1 - (now - start) / windowMs));
+}
+
+/**
+ * Seconds until `slidingHits` leaves room for one more attempt under `limit` (at least 1), when no
+ * attempt is made meanwhile. While the window under way holds fewer than the limit, room comes as the
+ * last window's attempts slide out; when it holds the limit or more, only in the next window, as
+ * enough of its own have slid out.
+ */
+export function secondsUntilRoom(hits: WindowHits, limit: number, start: number, windowMs: number, now: number): number {
+  const allowed = limit - 1;
+  const roomAt =
+    hits.current <= allowed
+      ? hits.previous === 0
+        ? now
+        : start + windowMs * (1 - (allowed - hits.current) / hits.previous)
+      : start + windowMs * (2 - allowed / hits.current);
+  return Math.max(1, Math.ceil((roomAt - now) / 1000));
 }

@@ -3,7 +3,7 @@ import { t } from '../../src/i18n/t';
 import { sha256Hex } from '../crypto/tokens';
 import { getDb } from '../db/client';
 import { countHit, readHits } from '../db/queries/rate-limits';
-import { RATE_LIMITS, type RateLimitName, secondsUntilReset, windowStart } from '../domain/rate-limits';
+import { RATE_LIMITS, type RateLimitName, secondsUntilRoom, slidingHits, windowStart } from '../domain/rate-limits';
 import { readConfig } from '../env';
 import { ApiError } from './api-error';
 
@@ -13,7 +13,8 @@ export function clientIp(c: Context): string {
 }
 
 /**
- * Counts one attempt against a limit and answers 429 with Retry-After once it is exceeded.
+ * Counts one attempt against a limit and answers 429 with Retry-After once it is exceeded (over the
+ * last window's length, decision 051).
  * Keys are hashed so the table holds no e-mail addresses.
  */
 export async function enforceRateLimit(c: Context, name: RateLimitName, subject: string): Promise<void> {
@@ -22,16 +23,16 @@ export async function enforceRateLimit(c: Context, name: RateLimitName, subject:
 }
 
 /**
- * Counts one attempt against a limit; answers the seconds until its window ends once the limit is
- * passed, else null. For work that no request carries (mail to a fax address).
+ * Counts one attempt against a limit; answers the seconds until there is room again once the
+ * limit is passed, else null. For work that no request carries (mail to a fax address).
  */
 export async function countAgainstLimit(env: Env, name: RateLimitName, subject: string): Promise<number | null> {
   const { windowMs } = RATE_LIMITS[name];
   const limit = RATE_LIMITS[name].limit * readConfig(env).RATE_LIMIT_MULTIPLIER;
   const now = Date.now();
   const start = windowStart(now, windowMs);
-  const count = await countHit(getDb(env), await keyOf(name, subject), start);
-  return count > limit ? secondsUntilReset(start, windowMs, now) : null;
+  const hits = await countHit(getDb(env), await keyOf(name, subject), start, windowMs);
+  return slidingHits(hits, start, windowMs, now) > limit ? secondsUntilRoom(hits, limit, start, windowMs, now) : null;
 }
 
 async function keyOf(name: RateLimitName, subject: string): Promise<string> {
@@ -54,14 +55,16 @@ export async function refuseWhenFailuresReached(
   const { limit, windowMs } = RATE_LIMITS[name];
   const now = Date.now();
   const start = windowStart(now, windowMs);
-  if ((await readHits(getDb(c.env), await keyOf(name, subject), start)) >= limit) {
+  const hits = await readHits(getDb(c.env), await keyOf(name, subject), start, windowMs);
+  if (slidingHits(hits, start, windowMs, now) >= limit) {
     throw new ApiError(429, 'RATE_LIMITED', message, {
-      'Retry-After': String(secondsUntilReset(start, windowMs, now)),
+      'Retry-After': String(secondsUntilRoom(hits, limit, start, windowMs, now)),
     });
   }
 }
 
 /** Counts one failed attempt against a failures-only limit. */
 export async function countFailure(c: Context, name: RateLimitName, subject: string): Promise<void> {
-  await countHit(getDb(c.env), await keyOf(name, subject), windowStart(Date.now(), RATE_LIMITS[name].windowMs));
+  const { windowMs } = RATE_LIMITS[name];
+  await countHit(getDb(c.env), await keyOf(name, subject), windowStart(Date.now(), windowMs), windowMs);
 }

@@ -1,5 +1,7 @@
 import { getDb } from '../db/client';
 import { deleteExpiredPasskeyChallenges } from '../db/queries/passkeys';
+import { deleteRateLimitsBefore } from '../db/queries/rate-limits';
+import { RATE_LIMIT_MEMORY_MS } from '../domain/rate-limits';
 import { runScheduledBilling } from '../subscriptions/lifecycle';
 import { moveHistoriesToStores } from './move-histories';
 import { moveInboundEventsToStores } from './move-inbound-events';
@@ -44,5 +46,12 @@ export async function runCron(env: Env): Promise<void> {
     await deleteExpiredPasskeyChallenges(getDb(env), Date.now());
   } catch (err) {
     console.error('Cron task "expired passkey challenges" failed; the next run sweeps them', err);
+  }
+  try {
+    // Abuse counters of addresses and accounts not seen for two windows: without this, every address
+    // that ever knocked would keep a row in D1.
+    await deleteRateLimitsBefore(getDb(env), Date.now() - RATE_LIMIT_MEMORY_MS);
+  } catch (err) {
+    console.error('Cron task "old rate limit counters" failed; the next run sweeps them', err);
   }
 }

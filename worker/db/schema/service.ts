@@ -18,11 +18,13 @@ export const outbox = sqliteTable(
   (t) => [index('outbox_to_idx').on(t.to, t.createdAt)],
 );
 
-// Fixed-window counters for abuse limits, one row per limit and key (e.g. login by IP).
+// Counters for abuse limits, one row per limit and key (e.g. login by IP): the hits of the window
+// under way and of the one before it, from which the last window's length is estimated (decision 051).
 export const rateLimits = sqliteTable('rate_limits', {
   key: text('key').primaryKey(),
   windowStart: integer('window_start').notNull(),
   count: integer('count').notNull(),
+  previousCount: integer('previous_count').notNull().default(0),
 });
 
 // Product options (spec §3): prices, trial, default credits… one JSON value per key.
