@@ -12,7 +12,7 @@ import { canBeTrashed } from '../domain/trash';
 import { readConfig } from '../env';
 import { faxDocumentBody } from '../fax/fax-files';
 import { sendFaxRequest, sendFaxToManyRequest } from '../fax/send-request';
-import { findFaxOf, mayBeFaxOf } from '../fax/user-faxes';
+import { findFaxDetailsOf, findFaxOf, mayBeFaxOf } from '../fax/user-faxes';
 import { fetchDocument } from '../uploads/fetch-document';
 import { storeDocument } from '../uploads/store-document';
 import { userStore } from '../user-store/stub';
@@ -247,8 +247,8 @@ export const faxesV1 = new OpenAPIHono<V1Env>({ defaultHook: v1Hook })
     const owner = c.get('owner');
     const { id } = c.req.valid('param');
     const livemode = c.get('apiKey').livemode;
-    const details = (await mayBeFaxOf(c.env, owner.id, id)) ? await userStore(c.env, owner.id).faxDetails(id) : null;
-    if (details?.livemode !== livemode) throw new Problem('not_found', notFoundIn(livemode));
+    const details = await findFaxDetailsOf(c.env, owner.id, id, livemode);
+    if (!details) throw new Problem('not_found', notFoundIn(livemode));
     return c.json(toV1Fax(details.fax, livemode), 200);
   })
   .openapi(pdfRoute, async (c) => {
@@ -297,14 +297,14 @@ export const faxesV1 = new OpenAPIHono<V1Env>({ defaultHook: v1Hook })
     const { id } = c.req.valid('param');
     const livemode = c.get('apiKey').livemode;
     if (!livemode) return c.json(await trashSandboxFax(c, id), 200);
-    if ((await findFaxOf(c.env, owner.id, id))?.livemode !== true) throw new Problem('not_found', notFoundIn(livemode));
-    const moved = await userStore(c.env, owner.id).moveToTrash([id], true, Date.now());
-    if (moved === 'NOT_FOUND') throw new Problem('not_found', 'No fax of this account has this id.');
+    // The store finds no sandbox fax here (the trash is the live faxes'), nor any fax of an id not the owner's.
+    const moved = (await mayBeFaxOf(c.env, owner.id, id))
+      ? await userStore(c.env, owner.id).moveToTrash([id], true, Date.now())
+      : 'NOT_FOUND';
+    if (moved === 'NOT_FOUND') throw new Problem('not_found', notFoundIn(livemode));
     if (moved === 'IN_PROGRESS')
       throw new Problem('fax_in_progress', 'A fax on its way cannot be trashed; cancel it or wait until it ends.');
-    const details = await userStore(c.env, owner.id).faxDetails(id);
-    if (!details) throw new Problem('not_found');
-    return c.json(toV1Fax(details.fax, livemode), 200);
+    return c.json(toV1Fax(moved.faxes[0]!, livemode), 200);
   });
 
 /**
@@ -348,8 +348,8 @@ function notFoundIn(livemode: boolean): string {
  */
 async function trashSandboxFax(c: Context<V1Env>, id: string) {
   const owner = c.get('owner');
-  const details = (await mayBeFaxOf(c.env, owner.id, id)) ? await userStore(c.env, owner.id).faxDetails(id) : null;
-  if (details?.livemode !== false) throw new Problem('not_found', notFoundIn(false));
+  const details = await findFaxDetailsOf(c.env, owner.id, id, false);
+  if (!details) throw new Problem('not_found', notFoundIn(false));
   if (!canBeTrashed(details.fax)) {
     throw new Problem('fax_in_progress', 'A fax on its way cannot be trashed; cancel it or wait until it ends.');
   }

@@ -8,7 +8,7 @@ import { t } from '../../src/i18n/t';
 import { currentViewer } from '../auth/viewer';
 import { decodeFaxCursor } from '../domain/fax-cursor';
 import { faxConfirmationPdf, faxDocumentBody } from '../fax/fax-files';
-import { findFaxOf, mayBeFaxOf } from '../fax/user-faxes';
+import { findFaxDetailsOf, findFaxOf } from '../fax/user-faxes';
 import { ApiError } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
 import { validate } from '../http/validate';
@@ -57,12 +57,10 @@ export const faxesApi = new Hono<AppEnv>()
   .get('/faxes/:faxId', validate('param', faxIdParamSchema), async (c) => {
     const { user } = currentViewer(c);
     const { faxId } = c.req.valid('param');
-    // An id that does not name this user's store is not looked up (decision 042): 404 like a missing one.
-    const details = (await mayBeFaxOf(c.env, user.id, faxId)) ? await userStore(c.env, user.id).faxDetails(faxId) : null;
-    // A sandbox fax (the API's test keys, decision 048) is not the site's.
-    if (!details?.livemode) throw new ApiError(404, 'NOT_FOUND');
-    const body: FaxDetails = { fax: details.fax, timeline: details.timeline };
-    return c.json(body, 200);
+    // Another user's fax, a missing one and a sandbox fax (the API's test keys') answer alike.
+    const details: FaxDetails | null = await findFaxDetailsOf(c.env, user.id, faxId);
+    if (!details) throw new ApiError(404, 'NOT_FOUND');
+    return c.json(details, 200);
   })
 
   .get('/faxes/:faxId/document', validate('param', faxIdParamSchema), async (c) => {

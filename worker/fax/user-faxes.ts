@@ -35,6 +35,15 @@ export async function findFaxOf(env: Env, userId: string, faxId: string): Promis
   return row ? { ...row, userId } : null;
 }
 
+/**
+ * The user's fax with its timeline, as its page shows it, when it is of `livemode` (the site's are
+ * live, decision 048); null when they have none by that id.
+ */
+export async function findFaxDetailsOf(env: Env, userId: string, faxId: string, livemode = true) {
+  if (!(await mayBeFaxOf(env, userId, faxId))) return null;
+  return userStore(env, userId).faxDetails(faxId, livemode);
+}
+
 /** A sent fax found by its id alone (a queue message or a carrier's news), the owner read from the id. */
 export async function findSendFax(env: Env, faxId: string): Promise<UserFaxRow | null> {
   const userId = await findFaxOwnerOf(env, faxId);

@@ -1,8 +1,7 @@
 import { faxIdParamSchema } from '../../src/common/fax-queries';
 import type { FaxDetails } from '../../src/common/faxes';
 import type { PageData } from '../../src/common/page-data';
-import { mayBeFaxOf } from '../fax/user-faxes';
-import { userStore } from '../user-store/stub';
+import { findFaxDetailsOf } from '../fax/user-faxes';
 import type { PageInput } from './page-input';
 
 /**
@@ -14,9 +13,7 @@ import type { PageInput } from './page-input';
 export async function loadFax({ env, user }: PageInput, faxId: string): Promise<PageData | null> {
   if (!user) return null;
   const id = faxIdParamSchema.safeParse({ faxId });
-  const mine = id.success && (await mayBeFaxOf(env, user.id, id.data.faxId));
-  const found = mine ? await userStore(env, user.id).faxDetails(id.data.faxId) : null;
   // A sandbox fax (the API's test keys, decision 048) is not the site's: not found.
-  const details: FaxDetails | null = found?.livemode ? { fax: found.fax, timeline: found.timeline } : null;
+  const details: FaxDetails | null = id.success ? await findFaxDetailsOf(env, user.id, id.data.faxId) : null;
   return { page: 'fax', details };
 }

@@ -49,13 +49,15 @@ export const faxReadMethods = {
     return findStoreFax(this.store, faxId);
   },
 
-  /** The fax with its timeline; `livemode`: false for a sandbox fax (decision 048). */
-  async faxDetails(this: StoreRoom, userId: string, faxId: string) {
+  /**
+   * The fax with its timeline, when it is of `livemode`: a live fax for the site and live keys, a
+   * sandbox fax for test keys (decision 048); another mode's is not found.
+   */
+  async faxDetails(this: StoreRoom, userId: string, faxId: string, livemode: boolean) {
     await this.ready(userId);
     const fax = findStoreFax(this.store, faxId);
-    return fax
-      ? { fax: faxView(this, fax), timeline: listStoreFaxEvents(this.store, faxId).map(toFaxEventView), livemode: fax.livemode }
-      : null;
+    if (fax?.livemode !== livemode) return null;
+    return { fax: faxView(this, fax), timeline: listStoreFaxEvents(this.store, faxId).map(toFaxEventView) };
   },
 
   /**
