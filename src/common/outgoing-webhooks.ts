@@ -20,8 +20,10 @@ export const createWebhookEndpointSchema = z.object({
   description: z.string().trim().max(WEBHOOK_LIMITS.description).default(''),
 });
 
-export const webhookEndpointIdSchema = z.string().regex(/^we_[A-Za-z0-9_-]{10,40}$/);
-export const webhookDeliveryIdSchema = z.string().regex(/^del_[A-Za-z0-9_-]{10,40}$/);
+export const WEBHOOK_ENDPOINT_ID_PATTERN = /^we_[A-Za-z0-9_-]{10,40}$/;
+export const WEBHOOK_DELIVERY_ID_PATTERN = /^del_[A-Za-z0-9_-]{10,40}$/;
+export const webhookEndpointIdSchema = z.string().regex(WEBHOOK_ENDPOINT_ID_PATTERN);
+export const webhookDeliveryIdSchema = z.string().regex(WEBHOOK_DELIVERY_ID_PATTERN);
 export const webhookEventIdSchema = z.string().regex(/^evt_[A-Za-z0-9_-]{10,40}$/);
 
 export const endpointIdParamSchema = z.object({ endpointId: webhookEndpointIdSchema });

@@ -2,6 +2,7 @@ import type { AccountDetails } from '../../src/common/account-view';
 import type { ContactView } from '../../src/common/contacts';
 import type { FaxView } from '../../src/common/faxes';
 import type { WebhookEventView } from '../../src/common/outgoing-webhook-rules';
+import type { WebhookAttemptView, WebhookEndpointView } from '../../src/common/outgoing-webhooks';
 import type { FaxNumberRow, FileRow } from '../db/schema';
 import { FAILURE_REASONS } from './failure-reasons';
 import type { V1Key } from './v1-env';
@@ -109,5 +110,42 @@ export function toV1Event(event: WebhookEventView) {
     timestamp: body.timestamp,
     livemode: body.livemode,
     data: body.data,
+  };
+}
+
+export function toV1Endpoint(view: WebhookEndpointView) {
+  return {
+    id: view.id,
+    object: 'webhook_endpoint' as const,
+    url: view.url,
+    description: view.description,
+    events: view.events,
+    enabled: view.enabled,
+    disabled_reason: view.disabledReason,
+    previous_secret_until: isoOrNull(view.previousSecretUntil),
+    failing_since: isoOrNull(view.failingSince),
+    created_at: iso(view.created),
+    updated_at: iso(view.updated),
+  };
+}
+
+export function toV1Attempt(view: WebhookAttemptView) {
+  return {
+    id: view.id,
+    object: 'webhook_attempt' as const,
+    delivery_id: view.deliveryId,
+    event_id: view.eventId,
+    event_type: view.eventType,
+    attempt: view.attempt,
+    at: iso(view.at),
+    url: view.url,
+    request_headers: view.requestHeaders,
+    request_body: view.requestBody,
+    response_status: view.responseStatus,
+    response_body: view.responseBody,
+    latency_ms: view.latencyMs,
+    error: view.error,
+    retry_in_seconds: view.retryInSeconds,
+    delivery_state: view.deliveryState,
   };
 }

@@ -3,13 +3,13 @@ import type { Context } from 'hono';
 import {
   createWebhookEndpointSchema,
   updateWebhookEndpointSchema,
+  WEBHOOK_DELIVERY_ID_PATTERN,
+  WEBHOOK_ENDPOINT_ID_PATTERN,
   WEBHOOK_EVENT_TYPES,
   WEBHOOK_LIMITS,
-  type WebhookAttemptView,
-  type WebhookEndpointView,
 } from '../../src/common/outgoing-webhooks';
 import * as webhooks from '../outgoing-webhooks/endpoints';
-import { toList } from './envelope';
+import { toList, toV1Attempt, toV1Endpoint } from './envelope';
 import { idempotent, requireScope } from './middleware';
 import { Problem } from './problems';
 import { limitQuery, listSchema } from './schemas';
@@ -21,13 +21,11 @@ import type { V1Env } from './v1-env';
 // the site's own schemas for what a body may say, in the public envelope. Scope webhooks:manage.
 
 const isoTime = z.string().datetime({ offset: true });
-const iso = (ms: number) => new Date(ms).toISOString();
-const isoOrNull = (ms: number | null) => (ms === null ? null : iso(ms));
 
 const EndpointId = z.object({
   id: z
     .string()
-    .regex(/^we_[A-Za-z0-9_-]{10,40}$/)
+    .regex(WEBHOOK_ENDPOINT_ID_PATTERN)
     .openapi({ param: { name: 'id', in: 'path' }, example: 'we_Zr0Pq7yXc1l3mA9bKq2sWw' }),
 });
 
@@ -98,43 +96,6 @@ const EndpointPatch = z
     enabled: z.boolean().optional().openapi({ description: 'Turn the endpoint off or on again (a failing one comes back on).' }),
   })
   .openapi('WebhookEndpointPatch');
-
-function toV1Endpoint(view: WebhookEndpointView) {
-  return {
-    id: view.id,
-    object: 'webhook_endpoint' as const,
-    url: view.url,
-    description: view.description,
-    events: view.events,
-    enabled: view.enabled,
-    disabled_reason: view.disabledReason,
-    previous_secret_until: isoOrNull(view.previousSecretUntil),
-    failing_since: isoOrNull(view.failingSince),
-    created_at: iso(view.created),
-    updated_at: iso(view.updated),
-  };
-}
-
-function toV1Attempt(view: WebhookAttemptView) {
-  return {
-    id: view.id,
-    object: 'webhook_attempt' as const,
-    delivery_id: view.deliveryId,
-    event_id: view.eventId,
-    event_type: view.eventType,
-    attempt: view.attempt,
-    at: iso(view.at),
-    url: view.url,
-    request_headers: view.requestHeaders,
-    request_body: view.requestBody,
-    response_status: view.responseStatus,
-    response_body: view.responseBody,
-    latency_ms: view.latencyMs,
-    error: view.error,
-    retry_in_seconds: view.retryInSeconds,
-    delivery_state: view.deliveryState,
-  };
-}
 
 /** The site's own schema for the body (one rule): a failure names the fields as /v1 spells them. */
 function siteRules<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
@@ -310,10 +271,7 @@ const redeliverRoute = createRoute({
         'application/json': {
           schema: z
             .object({
-              delivery_id: z
-                .string()
-                .regex(/^del_[A-Za-z0-9_-]{10,40}$/)
-                .optional(),
+              delivery_id: z.string().regex(WEBHOOK_DELIVERY_ID_PATTERN).optional(),
             })
             .openapi('RedeliverInput'),
         },
