@@ -1,3 +1,5 @@
+import { DAY_MS } from './subscriptions';
+
 // The sandbox of the public API (decision 048): a test key's faxes run through the simulated
 // network, charged nothing. What bounds it, with no I/O.
 
@@ -14,8 +16,7 @@ export function sandboxDay(at: number): string {
 
 /** Seconds from `at` until the next UTC day, when the cap starts again (at least 1). */
 export function secondsToNextSandboxDay(at: number): number {
-  const next = Date.UTC(new Date(at).getUTCFullYear(), new Date(at).getUTCMonth(), new Date(at).getUTCDate() + 1);
-  return Math.max(1, Math.ceil((next - at) / 1000));
+  return Math.max(1, Math.ceil((DAY_MS - (at % DAY_MS)) / 1000));
 }
 
 export interface SandboxUse {

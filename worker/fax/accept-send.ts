@@ -87,7 +87,7 @@ export async function acceptFaxes(env: Env, user: UserRow, sends: readonly FaxTo
   if (!outcome.accepted) {
     if (outcome.reason === 'UNVERIFIED') throw new ApiError(403, 'EMAIL_NOT_VERIFIED');
     if (outcome.reason === 'SANDBOX_LIMIT') {
-      throw new ApiError(429, 'SANDBOX_LIMIT_REACHED', undefined, { 'Retry-After': String(secondsToNextSandboxDay(now)) });
+      throw sandboxLimitReached(now);
     }
     const { available, needed } = outcome;
     throw new ApiError(
@@ -114,4 +114,9 @@ export async function acceptFaxes(env: Env, user: UserRow, sends: readonly FaxTo
   }
   // The store has pushed the new faxes and the new balance to the user's pages.
   return outcome.faxes;
+}
+
+/** The sandbox's daily cap is used up (decision 048): again on the next UTC day. */
+export function sandboxLimitReached(now: number): ApiError {
+  return new ApiError(429, 'SANDBOX_LIMIT_REACHED', undefined, { 'Retry-After': String(secondsToNextSandboxDay(now)) });
 }

@@ -4,12 +4,11 @@ import { getDb } from '../db/client';
 import { findNumberOwnedBy } from '../db/queries/numbers';
 import type { UserRow } from '../db/schema';
 import { sandboxFaxPdf } from '../documents/sandbox-fax';
-import { secondsToNextSandboxDay } from '../domain/sandbox';
 import { readConfig } from '../env';
-import { ApiError } from '../http/api-error';
 import { deleteObjects, writePdf } from '../storage/bucket';
 import { faxDocumentKey } from '../storage/documents';
 import { userStore } from '../user-store/stub';
+import { sandboxLimitReached } from './accept-send';
 
 // A test fax received on demand in the sandbox (decision 048, POST /v1/sandbox/received_faxes): the
 // network hands over a whole fax, as the loopback network's receiving side does at its end, so the
@@ -27,7 +26,7 @@ export async function receiveSandboxFax(env: Env, user: UserRow, from: string, p
   const received = await userStore(env, user.id).receiveSandboxFax(fax);
   if (received === 'LIMIT') {
     await deleteObjects(env, key);
-    throw new ApiError(429, 'SANDBOX_LIMIT_REACHED', undefined, { 'Retry-After': String(secondsToNextSandboxDay(now)) });
+    throw sandboxLimitReached(now);
   }
   return received;
 }

@@ -50,7 +50,7 @@ export async function sendFaxRequest(env: Env, user: UserRow, body: SendRequest)
   checkSendAt(body.sendAt);
   const cover = coverOf(body.coverpage);
   const send = { toNumber, file, coverPage: cover ? JSON.stringify(cover) : null, anonymous: body.anonymous };
-  return acceptFax(env, user, send, body.sendAt ?? null, body.livemode ?? true);
+  return acceptFax(env, user, send, body.sendAt ?? null, body.livemode);
 }
 
 /** Each recipient gets its own fax, all charged in one transaction of the user's store or none. */
@@ -68,6 +68,6 @@ export async function sendFaxToManyRequest(env: Env, user: UserRow, body: SendMa
     const own = coverPageFor(cover, recipient);
     return { toNumber: recipient.number, file, coverPage: own ? JSON.stringify(own) : null, anonymous: body.anonymous };
   });
-  const faxes = await acceptFaxes(env, user, sends, { sendAt: body.sendAt ?? null, broadcastId, livemode: body.livemode ?? true });
+  const faxes = await acceptFaxes(env, user, sends, { sendAt: body.sendAt ?? null, broadcastId, livemode: body.livemode });
   return { broadcastId, faxes };
 }

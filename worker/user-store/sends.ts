@@ -54,14 +54,14 @@ export const sendMethods = {
     applyCreditPeriod(this.store, period, now);
     // A send is live or the sandbox's (a test key's, decision 048) as a whole: the sandbox's is
     // charged nothing and bounded by its daily cap instead, which it takes in this same call.
-    const sandbox = faxes.some((fax) => fax.livemode === false);
+    const sandbox = faxes[0]?.livemode === false;
     if (sandbox && !takeSandboxQuota(this.store, faxes.length, now)) return { accepted: false, reason: 'SANDBOX_LIMIT' };
     // Until the account's address is confirmed it may send only a few faxes (decision 008's addendum).
     if (!sandbox && sendLimit !== null && readFaxCounters(this.store, 'SEND').lifetime + faxes.length > sendLimit) {
       return { accepted: false, reason: 'UNVERIFIED' };
     }
     const creditsBefore = spendable(readBalance(this.store, 'send'));
-    const result = createSendFaxes(this.store, sandbox ? faxes.map((fax) => ({ ...fax, livemode: false })) : faxes);
+    const result = createSendFaxes(this.store, faxes);
     if (!result.accepted) return { accepted: false, reason: 'CREDITS', available: result.available, needed: result.needed };
     for (const [i, row] of result.faxes.entries()) await pushFax(this, row, i === result.faxes.length - 1);
     // Every fax of a send to many in one go: one queue message for all of them, not one a fax.

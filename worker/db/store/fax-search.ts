@@ -96,9 +96,7 @@ function toStoreSearch(store: StoreScope, direction: FaxDirection, search: FaxSe
   if (search.number === null && contactNumbers === null) return { where, numbers: null, byNumberAlone: false };
   // remote_numbers holds the history's numbers, live faxes only (decision 048): the sandbox's are
   // found on the faxes themselves (at most 100 a day, wiped at will).
-  if (!livemode)
-    return { where: and(where, ...numberFilters(search, contactNumbers, f.remoteNumber))!, numbers: null, byNumberAlone: false };
-  const numbers = historyNumbers(store, direction, numberFilters(search, contactNumbers, storeRemoteNumbers.number));
+  const numbers = livemode ? historyNumbers(store, direction, numberFilters(search, contactNumbers, storeRemoteNumbers.number)) : null;
   if (numbers === null)
     return { where: and(where, ...numberFilters(search, contactNumbers, f.remoteNumber))!, numbers: null, byNumberAlone: false };
   return { where, numbers, byNumberAlone };
