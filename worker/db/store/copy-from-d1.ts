@@ -3,10 +3,11 @@ import type { Db } from '../client';
 import { faxAttempts, faxEvents, faxes, users } from '../schema';
 import { saveAppliedPeriod } from './credit-period';
 import { moveCredits, readBalance } from './credits';
+import { readFact, writeFact } from './facts';
 import { recountFaxCounters, setFaxCounters } from './fax-counters';
 import type { FaxPosition } from './faxes';
-import type { UserStore } from './open-store';
-import { storeFacts, storeFaxAttempts, storeFaxEvents, storeFaxes } from './schema';
+import type { StoreScope, UserStore } from './open-store';
+import { storeFaxAttempts, storeFaxEvents, storeFaxes } from './schema';
 
 // The one-time copy of a user's history out of D1 into their own store (decision 023, step 4
 // of its move). Page by page, oldest first, with the position saved in the store after each page, so
@@ -24,14 +25,13 @@ export interface CopyProgress {
   done: boolean;
 }
 
-export function readCopyProgress(store: Pick<UserStore, 'select'>): CopyProgress {
-  const row = store.select().from(storeFacts).where(eq(storeFacts.key, PROGRESS_KEY)).get();
-  return row ? (JSON.parse(row.value) as CopyProgress) : { after: null, done: false };
+export function readCopyProgress(store: StoreScope): CopyProgress {
+  const value = readFact(store, PROGRESS_KEY);
+  return value === null ? { after: null, done: false } : (JSON.parse(value) as CopyProgress);
 }
 
-function saveCopyProgress(store: Pick<UserStore, 'insert'>, progress: CopyProgress): void {
-  const value = JSON.stringify(progress);
-  store.insert(storeFacts).values({ key: PROGRESS_KEY, value }).onConflictDoUpdate({ target: storeFacts.key, set: { value } }).run();
+function saveCopyProgress(store: StoreScope, progress: CopyProgress): void {
+  writeFact(store, PROGRESS_KEY, JSON.stringify(progress));
 }
 
 /** Copies the next page of the user's faxes with their attempts and timeline; answers how many. */

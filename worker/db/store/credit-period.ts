@@ -1,8 +1,7 @@
-import { eq } from 'drizzle-orm';
 import type { CreditPeriod } from '../../domain/credits';
 import { setPeriodCredits } from './credits';
+import { readFact, writeFact } from './facts';
 import type { StoreScope } from './open-store';
-import { storeFacts } from './schema';
 
 // Plans are sold and renewed in D1 (the billing schedule is found across users there), while the
 // balance is in the user's store. D1 numbers each credit period (users.credit_period: up by one
@@ -13,13 +12,12 @@ import { storeFacts } from './schema';
 const PERIOD_KEY = 'credit-period';
 
 export function readAppliedPeriod(store: StoreScope): number {
-  const row = store.select().from(storeFacts).where(eq(storeFacts.key, PERIOD_KEY)).get();
-  return row ? Number(row.value) : 0;
+  const value = readFact(store, PERIOD_KEY);
+  return value === null ? 0 : Number(value);
 }
 
 export function saveAppliedPeriod(store: StoreScope, period: number): void {
-  const value = String(period);
-  store.insert(storeFacts).values({ key: PERIOD_KEY, value }).onConflictDoUpdate({ target: storeFacts.key, set: { value } }).run();
+  writeFact(store, PERIOD_KEY, String(period));
 }
 
 /**

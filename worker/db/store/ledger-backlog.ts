@@ -1,5 +1,6 @@
 import { eq, inArray, like } from 'drizzle-orm';
 import { type LedgerEntry, type LedgerTotal, sumLedgerEntries } from '../../domain/ledger-totals';
+import { readFact, writeFact } from './facts';
 import type { StoreScope } from './open-store';
 import { storeFacts } from './schema';
 
@@ -16,14 +17,6 @@ const LAST_BATCH = 'ledger.last-batch';
 export interface LedgerBatch {
   batch: number;
   totals: LedgerTotal[];
-}
-
-function readFact(store: StoreScope, key: string): string | null {
-  return store.select({ value: storeFacts.value }).from(storeFacts).where(eq(storeFacts.key, key)).get()?.value ?? null;
-}
-
-function writeFact(store: StoreScope, key: string, value: string): void {
-  store.insert(storeFacts).values({ key, value }).onConflictDoUpdate({ target: storeFacts.key, set: { value } }).run();
 }
 
 /** Notes what an ended fax adds to the ledger; noting it again changes nothing. */

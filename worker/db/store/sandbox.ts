@@ -1,7 +1,8 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { SandboxUse } from '../../domain/sandbox';
+import { readFact, writeFact } from './facts';
 import type { StoreScope, UserStore } from './open-store';
-import { type StoreFaxRow, storeFacts, storeFaxAttempts, storeFaxEvents, storeFaxes } from './schema';
+import { type StoreFaxRow, storeFaxAttempts, storeFaxEvents, storeFaxes } from './schema';
 
 // The sandbox's part of the user's store (decision 048): the day's use against its cap, kept as one
 // fact (a wipe leaves it, so wiping cannot reset the cap), a test fax received on demand, and the wipe.
@@ -9,13 +10,12 @@ import { type StoreFaxRow, storeFacts, storeFaxAttempts, storeFaxEvents, storeFa
 const USE_KEY = 'sandbox-use';
 
 export function readSandboxUse(store: StoreScope): SandboxUse | null {
-  const value = store.select().from(storeFacts).where(eq(storeFacts.key, USE_KEY)).get()?.value;
+  const value = readFact(store, USE_KEY);
   return value ? (JSON.parse(value) as SandboxUse) : null;
 }
 
 export function saveSandboxUse(store: StoreScope, use: SandboxUse): void {
-  const value = JSON.stringify(use);
-  store.insert(storeFacts).values({ key: USE_KEY, value }).onConflictDoUpdate({ target: storeFacts.key, set: { value } }).run();
+  writeFact(store, USE_KEY, JSON.stringify(use));
 }
 
 export interface SandboxReceivedFax {

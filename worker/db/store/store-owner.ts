@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { readFact } from './facts';
 import type { StoreScope } from './open-store';
 import { storeFacts } from './schema';
 
@@ -8,7 +8,7 @@ import { storeFacts } from './schema';
 const OWNER_KEY = 'owner';
 
 export function readStoreOwner(store: StoreScope): string | null {
-  return store.select().from(storeFacts).where(eq(storeFacts.key, OWNER_KEY)).get()?.value ?? null;
+  return readFact(store, OWNER_KEY);
 }
 
 export function saveStoreOwner(store: StoreScope, userId: string): void {
