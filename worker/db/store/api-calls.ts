@@ -49,13 +49,15 @@ export function pruneApiRecords(store: StoreScope, idempotencyBefore: number, ca
 
 /** When the oldest claim was made and the oldest window counted began, each null when there is none. */
 export function oldestApiRecords(store: StoreScope): { claim: number | null; window: number | null } {
-  const claim = store
-    .select({ at: sql<number | null>`min(${storeIdempotencyKeys.created})` })
-    .from(storeIdempotencyKeys)
-    .get();
-  const window = store
-    .select({ at: sql<number | null>`min(${storeApiCalls.windowStart})` })
-    .from(storeApiCalls)
-    .get();
-  return { claim: claim?.at ?? null, window: window?.at ?? null };
+  const query = builtOnce(store, 'oldest API records', (s) =>
+    s
+      .select({
+        claim: sql<number | null>`(SELECT min(${storeIdempotencyKeys.created}) FROM ${storeIdempotencyKeys})`,
+        window: sql<number | null>`(SELECT min(${storeApiCalls.windowStart}) FROM ${storeApiCalls})`,
+      })
+      .from(sql`(SELECT 1)`)
+      .prepare(),
+  );
+  const row = query.get();
+  return { claim: row?.claim ?? null, window: row?.window ?? null };
 }

@@ -1,4 +1,5 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { builtOnce } from './built-once';
 import type { StoreScope } from './open-store';
 import { storeFaxAttempts, storeFaxes } from './schema';
 
@@ -9,13 +10,15 @@ import { storeFaxAttempts, storeFaxes } from './schema';
 export type StoreFaxAttemptRow = typeof storeFaxAttempts.$inferSelect;
 
 export function findStoreAttempt(store: StoreScope, faxId: string, attempt: number): StoreFaxAttemptRow | null {
-  return (
-    store
+  // Every page the carrier reports looks its attempt up: built once per store.
+  const query = builtOnce(store, 'attempt of a fax', (s) =>
+    s
       .select()
       .from(storeFaxAttempts)
-      .where(and(eq(storeFaxAttempts.faxId, faxId), eq(storeFaxAttempts.attempt, attempt)))
-      .get() ?? null
+      .where(and(eq(storeFaxAttempts.faxId, sql.placeholder('faxId')), eq(storeFaxAttempts.attempt, sql.placeholder('attempt'))))
+      .prepare(),
   );
+  return query.get({ faxId, attempt }) ?? null;
 }
 
 /** Records the carrier's id for an attempt the first time it is known; never replaces one. */

@@ -1,4 +1,5 @@
 import { and, eq, inArray, isNull, lt, min, or } from 'drizzle-orm';
+import { builtOnce } from './built-once';
 import type { StoreScope } from './open-store';
 import { storeFaxAttempts, storeFaxes } from './schema';
 
@@ -41,11 +42,13 @@ export function listSilentStoreReceivingFaxes(store: StoreScope, before: number)
 
 /** When the oldest fax still on its way last changed, or null when none is (nothing to watch). */
 export function oldestOpenFaxChange(store: StoreScope): number | null {
-  const f = storeFaxes;
-  const row = store
-    .select({ at: min(f.updated) })
-    .from(f)
-    .where(and(inArray(f.status, ['QUEUED', 'SENDING', 'RECEIVING']), isNull(f.sendAt)))
-    .get();
-  return row?.at ?? null;
+  // Asked after every change of a fax (the alarm's anchors, room.ts): built once per store.
+  const query = builtOnce(store, 'oldest open fax change', (s) =>
+    s
+      .select({ at: min(storeFaxes.updated) })
+      .from(storeFaxes)
+      .where(and(inArray(storeFaxes.status, ['QUEUED', 'SENDING', 'RECEIVING']), isNull(storeFaxes.sendAt)))
+      .prepare(),
+  );
+  return query.get()?.at ?? null;
 }

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNotNull, lte, min, sql } from 'drizzle-orm';
 import { splitRefund } from '../../domain/credits';
 import { isWaitingToStart } from '../../domain/schedule';
+import { builtOnce } from './built-once';
 import { moveCredits } from './credits';
 import type { StoreScope, UserStore } from './open-store';
 import { type StoreFaxRow, storeFaxEvents, storeFaxes } from './schema';
@@ -15,14 +16,14 @@ export type ScheduleTarget = { faxIds: string[] } | { broadcastId: string };
 
 /** When the next scheduled fax starts, or null when none waits. */
 export function nextSendAt(store: StoreScope): number | null {
-  const f = storeFaxes;
-  return (
-    store
-      .select({ at: min(f.sendAt) })
-      .from(f)
-      .where(isNotNull(f.sendAt))
-      .get()?.at ?? null
+  const query = builtOnce(store, 'next scheduled send', (s) =>
+    s
+      .select({ at: min(storeFaxes.sendAt) })
+      .from(storeFaxes)
+      .where(isNotNull(storeFaxes.sendAt))
+      .prepare(),
   );
+  return query.get()?.at ?? null;
 }
 
 /** Scheduled faxes whose time has come (at most `limit`), the earliest first. */

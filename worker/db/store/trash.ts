@@ -1,5 +1,6 @@
-import { and, asc, desc, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, lt, min, sql } from 'drizzle-orm';
 import { canBeTrashed, trashCounterChange } from '../../domain/trash';
+import { builtOnce } from './built-once';
 import { changeFaxCounters, readFaxCounters } from './fax-counters';
 import type { FaxPosition } from './faxes';
 import type { StoreScope, UserStore } from './open-store';
@@ -74,7 +75,14 @@ export function oldestTrashedFaxes(store: StoreScope, limit: number, before?: nu
 
 /** When the longest-trashed fax was trashed, or null with an empty trash. */
 export function oldestTrashing(store: StoreScope): number | null {
-  return oldestTrashedFaxes(store, 1)[0]?.trashedAt ?? null;
+  const query = builtOnce(store, 'oldest trashing', (s) =>
+    s
+      .select({ at: min(storeFaxes.trashedAt) })
+      .from(storeFaxes)
+      .where(isNotNull(storeFaxes.trashedAt))
+      .prepare(),
+  );
+  return query.get()?.at ?? null;
 }
 
 /** Faxes in the trash now, from the counters (never a count of the rows). */

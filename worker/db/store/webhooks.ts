@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, lt, lte, min, ne, or, sql } from 'drizzle-orm';
 import { WEBHOOK_TEST_EVENT } from '../../../src/common/outgoing-webhook-rules';
+import { builtOnce } from './built-once';
 import type { StoreScope } from './open-store';
 import {
   type StoreWebhookAttemptRow,
@@ -287,14 +288,15 @@ export function countStoreWebhookEndpoints(store: StoreScope): number {
 
 /** When the next pending delivery is due (the object's alarm takes over a lost queue message), or null. */
 export function nextStoreWebhookDue(store: StoreScope): number | null {
-  return (
-    store
+  const query = builtOnce(store, 'next webhook due', (s) =>
+    s
       .select({ due: min(dl.nextAt) })
       .from(dl)
       .innerJoin(ep, eq(ep.id, dl.endpointId))
       .where(and(eq(dl.state, 'pending'), isNotNull(dl.nextAt), eq(ep.enabled, true)))
-      .get()?.due ?? null
+      .prepare(),
   );
+  return query.get()?.due ?? null;
 }
 
 /** Forgets events, deliveries and attempts from before `before`. */
