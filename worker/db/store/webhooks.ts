@@ -301,7 +301,22 @@ export function nextStoreWebhookDue(store: StoreScope): number | null {
 
 /** Forgets events, deliveries and attempts from before `before`. */
 export function pruneStoreWebhooks(store: StoreScope, before: number): void {
-  store.delete(at).where(lt(at.at, before)).run();
-  store.delete(dl).where(lt(dl.created, before)).run();
-  store.delete(ev).where(lt(ev.created, before)).run();
+  // Run whenever events are made (each page a fax reports): built once per store.
+  const [attempts, deliveries, events] = builtOnce(store, 'prune webhooks', (s) => [
+    s
+      .delete(at)
+      .where(lt(at.at, sql.placeholder('before')))
+      .prepare(),
+    s
+      .delete(dl)
+      .where(lt(dl.created, sql.placeholder('before')))
+      .prepare(),
+    s
+      .delete(ev)
+      .where(lt(ev.created, sql.placeholder('before')))
+      .prepare(),
+  ]);
+  attempts.run({ before });
+  deliveries.run({ before });
+  events.run({ before });
 }
