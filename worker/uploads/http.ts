@@ -2,7 +2,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { ONE_SHOT_UPLOAD_MAX_BYTES } from '../../src/common/uploads';
 import { t } from '../../src/i18n/t';
 import { ApiError } from '../http/api-error';
-import { joinChunks } from '../http/bytes';
+import { readStreamAtMost } from '../http/bytes';
 
 // Request handling shared by the file and upload routes, which take bytes rather than JSON and so
 // set their own body limits (the app-wide 64 KB JSON limit skips them: worker/http/body-limit.ts).
@@ -34,23 +34,14 @@ export async function readRawBody(request: Request, maxBytes: number): Promise<U
   const declared = Number(request.headers.get('content-length') ?? Number.NaN);
   if (declared > maxBytes) throw new ApiError(413, 'PAYLOAD_TOO_LARGE');
   if (!request.body) return new Uint8Array(0);
-  const chunks: Uint8Array[] = [];
-  let length = 0;
-  const reader = request.body.getReader();
+  let bytes: Uint8Array | null;
   try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      length += value.byteLength;
-      if (length > maxBytes) throw new ApiError(413, 'PAYLOAD_TOO_LARGE');
-      chunks.push(value);
-    }
-  } catch (error) {
-    await reader.cancel().catch(() => undefined);
-    if (error instanceof ApiError) throw error;
+    bytes = await readStreamAtMost(request.body, maxBytes);
+  } catch {
     throw new ApiError(400, 'MALFORMED_BODY');
   }
+  if (bytes === null) throw new ApiError(413, 'PAYLOAD_TOO_LARGE');
   // A body shorter than announced was cut off on the way: none of it is kept.
-  if (Number.isFinite(declared) && length !== declared) throw new ApiError(400, 'MALFORMED_BODY');
-  return joinChunks(chunks, length);
+  if (Number.isFinite(declared) && bytes.byteLength !== declared) throw new ApiError(400, 'MALFORMED_BODY');
+  return bytes;
 }
