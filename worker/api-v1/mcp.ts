@@ -17,9 +17,9 @@ import type { V1Env } from './v1-env';
 // can do nothing the key could not do over REST, and no rule has a second home here.
 
 /** Runs a /v1 request inside this Worker as the key that called the MCP endpoint (index.ts mounts it). */
-export type V1Dispatch = (request: Request, c: Context<V1Env>) => Promise<Response>;
+type V1Dispatch = (request: Request, c: Context<V1Env>) => Promise<Response>;
 
-export const MCP_SERVER_INFO = { name: 'fax', version: '1.0.0' };
+const MCP_SERVER_INFO = { name: 'fax', version: '1.0.0' };
 
 const INSTRUCTIONS =
   'Send and receive faxes for the account the API key belongs to. To send a document, upload it with ' +

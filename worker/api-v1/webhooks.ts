@@ -34,7 +34,7 @@ const EventTypes = z
   .min(1)
   .openapi({ description: 'The events to receive, from the published catalogue.', example: ['fax.delivered', 'fax.failed'] });
 
-export const WebhookEndpointSchema = z
+const WebhookEndpointSchema = z
   .object({
     id: z.string(),
     object: z.literal('webhook_endpoint'),

@@ -8,8 +8,8 @@ import { checkWebhookTarget } from '../outgoing-webhooks/resolve';
 // every URL the Worker calls on a customer's word), each redirect checked again (at most 3), within
 // a time limit, and never more than the document limit read. The bytes then go the way of an upload.
 
-export const DOCUMENT_FETCH_TIMEOUT_MS = 15_000;
-export const DOCUMENT_FETCH_MAX_REDIRECTS = 3;
+const DOCUMENT_FETCH_TIMEOUT_MS = 15_000;
+const DOCUMENT_FETCH_MAX_REDIRECTS = 3;
 
 export type DocumentFetch =
   | { ok: true; name: string; bytes: Uint8Array }
@@ -18,8 +18,8 @@ export type DocumentFetch =
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
 /** The document at `text`, or why it could not be had. */
-export async function fetchDocument(text: string, config: AppConfig, timeoutMs = DOCUMENT_FETCH_TIMEOUT_MS): Promise<DocumentFetch> {
-  const signal = AbortSignal.timeout(timeoutMs);
+export async function fetchDocument(text: string, config: AppConfig): Promise<DocumentFetch> {
+  const signal = AbortSignal.timeout(DOCUMENT_FETCH_TIMEOUT_MS);
   let current = text;
   try {
     for (let hop = 0; ; hop++) {
@@ -50,7 +50,7 @@ export async function fetchDocument(text: string, config: AppConfig, timeoutMs =
       return { ok: true, name: nameOf(target.url), bytes };
     }
   } catch {
-    const detail = signal.aborted ? `No complete answer within ${timeoutMs / 1000} s.` : 'The URL could not be reached.';
+    const detail = signal.aborted ? `No complete answer within ${DOCUMENT_FETCH_TIMEOUT_MS / 1000} s.` : 'The URL could not be reached.';
     return { ok: false, code: 'UNREACHABLE', detail };
   }
 }
