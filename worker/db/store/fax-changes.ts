@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FaxEventKind, FaxFailureReason, FaxStatus } from '../../../src/common/faxes';
 import type { FaxProgress } from '../../domain/fax-status';
+import { builtOnce } from './built-once';
 import { moveCredits } from './credits';
 import type { UserStore } from './open-store';
 import { storeCarrierReceipts, storeFaxAttempts, storeFaxEvents, storeFaxes } from './schema';
@@ -43,52 +44,25 @@ export interface FaxChange {
 export type CommitResult = 'committed' | 'conflict' | 'duplicate';
 
 export function commitStoreFaxChange(store: UserStore, change: FaxChange): CommitResult {
+  // Every page a carrier reports is one change (350 for the largest fax): the statements are built
+  // once per store and run inside the transaction, which is the store's one connection.
+  const q = changeStatements(store);
   return store.transaction((tx) => {
-    if (change.receipt) {
-      const { provider, eventId } = change.receipt;
-      const seen = tx
-        .select()
-        .from(storeCarrierReceipts)
-        .where(and(eq(storeCarrierReceipts.provider, provider), eq(storeCarrierReceipts.eventId, eventId)))
-        .get();
-      if (seen) return 'duplicate';
-    }
-    if (change.attemptInsert) {
-      const taken = tx
-        .select()
-        .from(storeFaxAttempts)
-        .where(and(eq(storeFaxAttempts.faxId, change.faxId), eq(storeFaxAttempts.attempt, change.attemptInsert.attempt)))
-        .get();
-      if (taken) return 'duplicate';
-    }
-    const current = tx.select({ updated: storeFaxes.updated }).from(storeFaxes).where(eq(storeFaxes.id, change.faxId)).get();
-    if (current?.updated !== change.version) return 'conflict';
+    if (change.receipt && q.receiptSeen.get(change.receipt)) return 'duplicate';
+    if (change.attemptInsert && q.attemptTaken.get({ faxId: change.faxId, attempt: change.attemptInsert.attempt })) return 'duplicate';
+    if (q.version.get({ faxId: change.faxId })?.updated !== change.version) return 'conflict';
 
-    if (change.receipt)
-      tx.insert(storeCarrierReceipts)
-        .values({ ...change.receipt, receivedAt: change.now })
-        .run();
+    if (change.receipt) q.recordReceipt.run({ ...change.receipt, receivedAt: change.now });
     if (change.attemptInsert) {
       const { attempt, carrier } = change.attemptInsert;
-      tx.insert(storeFaxAttempts).values({ faxId: change.faxId, attempt, carrier, status: 'QUEUED', startedAt: change.now }).run();
+      q.insertAttempt.run({ faxId: change.faxId, attempt, carrier, startedAt: change.now });
     }
     if (change.attemptUpdate) {
-      const a = change.attemptUpdate;
-      tx.update(storeFaxAttempts)
-        .set({
-          status: a.status,
-          pagesSent: a.pagesSent,
-          failureReason: a.failureReason,
-          carrierFaxId: sql`coalesce(${storeFaxAttempts.carrierFaxId}, ${a.carrierFaxId})`,
-          endedAt: a.endedAt,
-        })
-        .where(and(eq(storeFaxAttempts.faxId, change.faxId), eq(storeFaxAttempts.attempt, a.attempt)))
-        .run();
+      const { carrierFaxId, ...a } = change.attemptUpdate;
+      q.updateAttempt.run({ ...a, carrierFaxId: carrierFaxId ?? null, faxId: change.faxId });
     }
     for (const entry of change.timeline) {
-      tx.insert(storeFaxEvents)
-        .values({ id: crypto.randomUUID(), faxId: change.faxId, at: change.now, ...entry })
-        .run();
+      q.insertEvent.run({ id: crypto.randomUUID(), faxId: change.faxId, at: change.now, ...entry });
     }
     const refunded = change.refund ? change.refund.toPaid + change.refund.toDefault : 0;
     if (change.refund && refunded > 0) {
@@ -96,20 +70,87 @@ export function commitStoreFaxChange(store: UserStore, change: FaxChange): Commi
       moveCredits(tx, 'send', 'FAX_REFUND', delta, change.now, change.faxId);
     }
     const { fax } = change;
-    tx.update(storeFaxes)
-      .set({
-        status: fax.status,
-        pagesSent: fax.pagesSent,
-        attempt: fax.attempt,
-        nextAttemptAt: fax.nextAttemptAt,
-        failureReason: fax.failureReason,
-        completed: fax.completed,
-        refunded: sql`${storeFaxes.refunded} + ${refunded}`,
-        localNumber: sql`coalesce(${fax.localNumber ?? null}, ${storeFaxes.localNumber})`,
-        updated: Math.max(change.now, change.version + 1),
-      })
-      .where(eq(storeFaxes.id, change.faxId))
-      .run();
+    q.updateFax.run({
+      faxId: change.faxId,
+      status: fax.status,
+      pagesSent: fax.pagesSent,
+      attempt: fax.attempt,
+      nextAttemptAt: fax.nextAttemptAt,
+      failureReason: fax.failureReason,
+      completed: fax.completed,
+      refunded,
+      localNumber: fax.localNumber ?? null,
+      updated: Math.max(change.now, change.version + 1),
+    });
     return 'committed';
   });
+}
+
+function changeStatements(store: UserStore) {
+  const p = (name: string) => sql.placeholder(name);
+  const a = storeFaxAttempts;
+  const f = storeFaxes;
+  return builtOnce(store, 'commit a fax change', (s) => ({
+    receiptSeen: s
+      .select({ eventId: storeCarrierReceipts.eventId })
+      .from(storeCarrierReceipts)
+      .where(and(eq(storeCarrierReceipts.provider, p('provider')), eq(storeCarrierReceipts.eventId, p('eventId'))))
+      .prepare(),
+    attemptTaken: s
+      .select({ attempt: a.attempt })
+      .from(a)
+      .where(and(eq(a.faxId, p('faxId')), eq(a.attempt, p('attempt'))))
+      .prepare(),
+    version: s
+      .select({ updated: f.updated })
+      .from(f)
+      .where(eq(f.id, p('faxId')))
+      .prepare(),
+    recordReceipt: s
+      .insert(storeCarrierReceipts)
+      .values({ provider: p('provider'), eventId: p('eventId'), receivedAt: p('receivedAt') })
+      .prepare(),
+    insertAttempt: s
+      .insert(a)
+      .values({ faxId: p('faxId'), attempt: p('attempt'), carrier: p('carrier'), status: 'QUEUED', startedAt: p('startedAt') })
+      .prepare(),
+    updateAttempt: s
+      .update(a)
+      .set({
+        status: sql`${p('status')}`,
+        pagesSent: sql`${p('pagesSent')}`,
+        failureReason: sql`${p('failureReason')}`,
+        carrierFaxId: sql`coalesce(${a.carrierFaxId}, ${p('carrierFaxId')})`,
+        endedAt: sql`${p('endedAt')}`,
+      })
+      .where(and(eq(a.faxId, p('faxId')), eq(a.attempt, p('attempt'))))
+      .prepare(),
+    insertEvent: s
+      .insert(storeFaxEvents)
+      .values({
+        id: p('id'),
+        faxId: p('faxId'),
+        at: p('at'),
+        kind: p('kind'),
+        attempt: p('attempt'),
+        pagesSent: p('pagesSent'),
+        reason: p('reason'),
+      })
+      .prepare(),
+    updateFax: s
+      .update(f)
+      .set({
+        status: sql`${p('status')}`,
+        pagesSent: sql`${p('pagesSent')}`,
+        attempt: sql`${p('attempt')}`,
+        nextAttemptAt: sql`${p('nextAttemptAt')}`,
+        failureReason: sql`${p('failureReason')}`,
+        completed: sql`${p('completed')}`,
+        refunded: sql`${f.refunded} + ${p('refunded')}`,
+        localNumber: sql`coalesce(${p('localNumber')}, ${f.localNumber})`,
+        updated: sql`${p('updated')}`,
+      })
+      .where(eq(f.id, p('faxId')))
+      .prepare(),
+  }));
 }
