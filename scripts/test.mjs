@@ -148,6 +148,7 @@ await Promise.all([workerLane(), browserLane()]);
 
 console.log('\nSummary');
 for (const s of steps) console.log(`  ${s.ok ? '✓' : '✗'} ${s.name} (${s.seconds} s)`);
+for (const name of failedTests) console.log(`    ✗ ${name}`);
 console.log(`  both lanes together: ${((Date.now() - started) / 1000).toFixed(1)} s`);
 console.log(`${totals.passed} passed, ${totals.failed} failed`);
 process.exit(totals.failed === 0 && steps.every((s) => s.ok) ? 0 : 1);
