@@ -256,13 +256,6 @@ describe('the rate_limits table', () => {
 });
 
 describe('attempts around a window edge (decision 051)', () => {
-  /** Moves the counts of a limit back by `ms`, as if its attempts had been made that long ago. */
-  async function age(name: keyof typeof RATE_LIMITS, subject: string, ms: number): Promise<void> {
-    await env.DB.prepare('UPDATE rate_limits SET window_start = window_start - ? WHERE key = ?')
-      .bind(ms, `${name}:${await sha256Hex(subject)}`)
-      .run();
-  }
-
   it('keeps the count of the window just ended beside the new one, and forgets windows further back', async () => {
     const db = getDb(env);
     const key = `test-edge:${crypto.randomUUID()}`;
@@ -283,7 +276,7 @@ describe('attempts around a window edge (decision 051)', () => {
     const recent = freshIp();
     await logIn(uniqueEmail('old'), 'any password', from(old));
     await logIn(uniqueEmail('recent'), 'any password', from(recent));
-    await age('login-ip', old, RATE_LIMIT_MEMORY_MS + RATE_LIMITS['login-ip'].windowMs);
+    await letWindowPass('login-ip', old, RATE_LIMIT_MEMORY_MS + RATE_LIMITS['login-ip'].windowMs);
     await runCron(env);
     const { results } = await env.DB.prepare('SELECT key FROM rate_limits').all<{ key: string }>();
     const keys = results.map((r) => r.key);

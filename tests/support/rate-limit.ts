@@ -57,9 +57,12 @@ export async function expectRateLimited(response: Response, windowMs: number): P
   expectRetryAfterWithin(response, windowMs);
 }
 
-/** Moves a limit's counts for `subject` back by two windows, as if its attempts were all a window old. */
-export async function letWindowPass(name: RateLimitName, subject: string): Promise<void> {
+/**
+ * Moves a limit's counts for `subject` back by `ms`: by default two windows, as if its attempts
+ * were all a window old.
+ */
+export async function letWindowPass(name: RateLimitName, subject: string, ms = 2 * RATE_LIMITS[name].windowMs): Promise<void> {
   await env.DB.prepare('UPDATE rate_limits SET window_start = window_start - ? WHERE key = ?')
-    .bind(2 * RATE_LIMITS[name].windowMs, `${name}:${await sha256Hex(subject)}`)
+    .bind(ms, `${name}:${await sha256Hex(subject)}`)
     .run();
 }
