@@ -47,7 +47,8 @@ describe('POST /api/files', () => {
     const object = await env.DOCUMENTS.get(file.fullPath);
     expect(new Uint8Array(await object!.arrayBuffer())).toEqual(bytes);
     expect(object!.httpMetadata?.contentType).toBe('application/pdf');
-    expect(await keysOf(userId)).toEqual([file.fullPath]);
+    // The document, and its outline kept for its cover page (decision 052).
+    expect(await keysOf(userId)).toEqual([file.fullPath, `${file.fullPath}.outline`]);
   });
 
   it('turns a PNG into a one-page PDF, on a landscape page when the image is wide', async () => {
@@ -75,7 +76,8 @@ describe('POST /api/files', () => {
     const refused = await postFile(cookie, await makePdf(351), 'longer.pdf');
     expect(refused.status).toBe(400);
     expect(await errorCode(refused)).toBe('TOO_MANY_PAGES');
-    expect(await keysOf(userId)).toHaveLength(1);
+    // Only what the 350 pages left: their document and its outline.
+    expect(await keysOf(userId)).toHaveLength(2);
   });
 
   it.each([

@@ -122,7 +122,8 @@ describe('PUT /api/uploads/:uploadId and complete', () => {
       pageCount: 4,
       contentType: 'application/pdf',
     });
-    expect(await keysOf(userId)).toEqual([file.fullPath]);
+    // The document, and its outline kept for its cover page (decision 052).
+    expect(await keysOf(userId)).toEqual([file.fullPath, `${file.fullPath}.outline`]);
     expect(await statusOf(cookie, upload.uploadId)).toMatchObject({ state: 'complete', received: bytes.byteLength, fileId: file.fileId });
 
     const again = await completeUpload(cookie, upload.uploadId);
@@ -181,7 +182,7 @@ describe('PUT /api/uploads/:uploadId and complete', () => {
     expect(row!.md5).toBe(md5Of(bytes));
     const stored = await env.DOCUMENTS.get(file.fullPath);
     expect(md5Of(new Uint8Array(await stored!.arrayBuffer()))).toBe(md5Of(bytes));
-    expect(await keysOf(userId)).toEqual([file.fullPath]);
+    expect(await keysOf(userId)).toEqual([file.fullPath, `${file.fullPath}.outline`]);
   }, 30_000); // 18 MiB through R2 multipart parts: seconds on a loaded 2-core machine
 
   it('answers 409 UPLOAD_OFFSET_MISMATCH with what the server holds', async () => {
@@ -313,7 +314,7 @@ describe('DELETE /api/uploads/:uploadId', () => {
     await putChunk(cookie, upload.uploadId, 0, bytes);
     const file = (await (await completeUpload(cookie, upload.uploadId)).json()) as StoredFileView;
     expect((await callRaw(`/api/uploads/${upload.uploadId}`, { method: 'DELETE', cookie })).status).toBe(404);
-    expect(await keysOf(userId)).toEqual([file.fullPath]);
+    expect(await keysOf(userId)).toEqual([file.fullPath, `${file.fullPath}.outline`]);
   });
 });
 

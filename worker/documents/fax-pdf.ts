@@ -3,7 +3,7 @@ import type { CoverPage } from '../../src/common/cover-page';
 import { joinBytes } from '../http/bytes';
 import { addCoverPage } from './cover-page';
 import { bytesSource, yieldToEventLoop } from './document-source';
-import { type PdfOutline, readPageTree } from './pdf-outline';
+import { type PageTree, type PdfOutline, readPageTree } from './pdf-outline';
 import { scanPdf } from './pdf-scan';
 import { isDict, nameOf, parseValue } from './pdf-syntax';
 import { PdfUpdate, refText, withEntry } from './pdf-update';
@@ -44,11 +44,14 @@ function needsVersion(outline: PdfOutline, catalog: Uint8Array): boolean {
 
 /**
  * The cover page as an update of the document whose outline is given: a new page tree root
- * holding the cover and the document's own tree, the catalog pointing at it. Throws
- * PdfStructureError when the document has no readable page tree.
+ * holding the cover and the document's own tree (`tree`, found in the outline unless given), the
+ * catalog pointing at it. Throws PdfStructureError when the document has no readable page tree.
  */
-export async function coverPageUpdate(outline: PdfOutline, cover: CoverPage): Promise<CoverPageUpdate> {
-  const tree = readPageTree(outline);
+export async function coverPageUpdate(
+  outline: PdfOutline,
+  cover: CoverPage,
+  tree: PageTree = readPageTree(outline),
+): Promise<CoverPageUpdate> {
   const pageCount = tree.pageCount + 1;
   const update = new PdfUpdate(outline);
   // Each step below takes some milliseconds (drawing the cover, a cross-reference of every

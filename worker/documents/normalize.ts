@@ -6,6 +6,7 @@ import type { DocumentSource } from './document-source';
 import { bytesSource } from './document-source';
 import { imageToPdf } from './image-pdf';
 import { MAX_IMAGE_FILE_BYTES } from './image-size';
+import { keptOutlineBytes } from './kept-outline';
 import { checkPdf } from './pdf-check';
 import { CONTENT_TYPES, SNIFF_BYTES, sniffDocumentKind } from './sniff';
 
@@ -48,6 +49,8 @@ export interface NormalizedDocument {
   pageCount: number;
   /** What the bytes were before any conversion (e.g. image/png). */
   originalContentType: string;
+  /** The stored PDF's outline to keep beside it (kept-outline.ts), or null (an image's page: small to read again). */
+  outline: Uint8Array | null;
 }
 
 /**
@@ -70,7 +73,15 @@ export async function normalizeDocument(
     const checked = await checkPdf(source);
     if (!checked.encrypted) {
       if (checked.pageCount > limits.maxPages) throw new ApiError(400, 'TOO_MANY_PAGES');
-      return { converted: null, decrypted: false, size: source.size, md5: checked.md5, pageCount: checked.pageCount, originalContentType };
+      return {
+        converted: null,
+        decrypted: false,
+        size: source.size,
+        md5: checked.md5,
+        pageCount: checked.pageCount,
+        originalContentType,
+        outline: keptOutlineBytes(checked.outline, checked.tree),
+      };
     }
     // Opens without a password: its decrypted copy is checked as any PDF and stored in its place.
     const written = await sink.write(checked.decrypted());
@@ -85,6 +96,7 @@ export async function normalizeDocument(
       md5: copy.md5,
       pageCount: copy.pageCount,
       originalContentType,
+      outline: keptOutlineBytes(copy.outline, copy.tree),
     };
   }
   if (source.size > MAX_IMAGE_FILE_BYTES) {
@@ -99,5 +111,5 @@ export async function normalizeDocument(
   // A converted image can outgrow the limit a little (PNG alpha is split out); the carrier's limit
   // is about what we send.
   if (pdf.byteLength > limits.maxBytes) throw new ApiError(413, 'FILE_TOO_LARGE');
-  return { converted: pdf, decrypted: false, size: pdf.byteLength, md5: md5Hex(pdf), pageCount: 1, originalContentType };
+  return { converted: pdf, decrypted: false, size: pdf.byteLength, md5: md5Hex(pdf), pageCount: 1, originalContentType, outline: null };
 }

@@ -3,7 +3,7 @@ import { t } from '../../src/i18n/t';
 import { ApiError } from '../http/api-error';
 import type { DocumentSource } from './document-source';
 import { decryptedPdf, openEncryptedPdf } from './pdf-decrypt';
-import { type PdfOutline, PdfStructureError, readPageTree } from './pdf-outline';
+import { type PageTree, type PdfOutline, PdfStructureError, readPageTree } from './pdf-outline';
 import { DocumentTooComplex, type ScanOptions, scanPdf } from './pdf-scan';
 import { StreamTooLarge } from './stream-bounds';
 
@@ -29,6 +29,9 @@ export interface CheckedPdf {
   pageCount: number;
   /** Hex MD5 of every byte (spec §3 md5Hash), computed on the same pass. */
   md5: string;
+  /** What the pass learnt of the document's structure, and its pages (a cover page is appended from them). */
+  outline: PdfOutline;
+  tree: PageTree;
 }
 
 /** A PDF that opens without a password: its decrypted copy, to be stored and checked in its place. */
@@ -52,17 +55,17 @@ async function scanOrRefuse(source: DocumentSource, options: Omit<ScanOptions, '
   }
 }
 
-/** The pages of an outline; 400 CORRUPT_DOCUMENT for a missing catalog, a broken (even cyclic) tree or no page. */
-function pagesOrRefuse(outline: PdfOutline): number {
-  let pageCount: number;
+/** The page tree of an outline; 400 CORRUPT_DOCUMENT for a missing catalog, a broken (even cyclic) tree or no page. */
+function pagesOrRefuse(outline: PdfOutline): PageTree {
+  let tree: PageTree;
   try {
-    pageCount = readPageTree(outline).pageCount;
+    tree = readPageTree(outline);
   } catch (error) {
     if (error instanceof PdfStructureError) throw new ApiError(400, 'CORRUPT_DOCUMENT');
     throw error;
   }
-  if (pageCount < 1) throw new ApiError(400, 'CORRUPT_DOCUMENT');
-  return pageCount;
+  if (tree.pageCount < 1) throw new ApiError(400, 'CORRUPT_DOCUMENT');
+  return tree;
 }
 
 /**
@@ -92,7 +95,8 @@ export async function checkPdf(source: DocumentSource): Promise<CheckedPdf | Enc
   const outline = await scanOrRefuse(source, { onBytes: (bytes) => hash.update(bytes) });
   // A trailer naming an encryption dictionary, whether or not it resolves.
   if (outline.trailer.encrypted || ENCRYPT_ENTRY.test(tail)) return decryptOrRefuse(source, outline);
-  return { encrypted: false, pageCount: pagesOrRefuse(outline), md5: hash.digest('hex') };
+  const tree = pagesOrRefuse(outline);
+  return { encrypted: false, pageCount: tree.pageCount, md5: hash.digest('hex'), outline, tree };
 }
 
 /** The pages of a PDF as far as its structure tells, or null when it cannot be read (a received fax: kept anyway). */

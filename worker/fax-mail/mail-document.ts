@@ -97,6 +97,8 @@ export async function storeMailDocument(
     md5: md5Hex(pdf),
     pageCount,
     originalContentType: 'application/pdf',
+    // The merged PDF was written here, not read: its outline is found when it is first sent.
+    outline: null,
   };
   const record = newFileRecord({ fileId: crypto.randomUUID(), userId, name, document, now: Date.now() });
   await putDocumentPdf(env, record, pdf);

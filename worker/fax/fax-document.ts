@@ -1,24 +1,40 @@
 import type { CoverPage } from '../../src/common/cover-page';
 import type { UserFaxRow } from '../db/store/schema';
+import type { DocumentSource } from '../documents/document-source';
 import { coverPageUpdate } from '../documents/fax-pdf';
+import { type KeptOutline, MAX_KEPT_OUTLINE_BYTES, readKeptOutline } from '../documents/kept-outline';
 import { PdfStructureError, readPageTree } from '../documents/pdf-outline';
 import { DocumentTooComplex, scanPdf } from '../documents/pdf-scan';
 import { StreamTooLarge } from '../documents/stream-bounds';
-import { copyObject, readObjectSource } from '../storage/bucket';
-import { documentKey, faxDocumentKey } from '../storage/documents';
+import { readStreamAtMost } from '../http/bytes';
+import { copyObject, readObject, readObjectSource } from '../storage/bucket';
+import { documentKey, documentOutlineKey, faxDocumentKey } from '../storage/documents';
 import { userStore } from '../user-store/stub';
 import { storedCoverPage } from './stored-cover';
 
 const PDF_METADATA: R2PutOptions = { httpMetadata: { contentType: 'application/pdf' } };
 
+/** The outline the upload's check kept beside the document (decision 052); null when there is none to trust. */
+async function keptOutlineOf(env: Env, key: string, source: DocumentSource): Promise<KeptOutline | null> {
+  const kept = await readObject(env, documentOutlineKey(key));
+  if (!kept) return null;
+  const bytes = await readStreamAtMost(kept.body, MAX_KEPT_OUTLINE_BYTES);
+  return bytes && readKeptOutline(bytes, source.size);
+}
+
 /**
  * What to append to the document at `key`: the cover page's update (fax-pdf.ts), or nothing when
- * there is no cover. The document is read from R2 piece by piece, never held whole, and its pages
- * found either way: null when it is gone or they cannot be (the carrier could not send it).
+ * there is no cover. The update is made from the outline the upload's check kept; without one (a
+ * document stored before it was kept, or written by us rather than checked), from the document
+ * read from R2 piece by piece, never held whole, its pages found either way: null when it is gone
+ * or they cannot be (the carrier could not send it).
  */
 async function updateOf(env: Env, key: string, cover: CoverPage | null, faxId: string): Promise<Uint8Array | null> {
   const source = await readObjectSource(env, key);
   if (!source) return null;
+  // Its pages were found at upload: with no cover there is nothing to append.
+  const kept = await keptOutlineOf(env, key, source);
+  if (kept) return cover ? (await coverPageUpdate(kept.outline, cover, kept.tree)).bytes : new Uint8Array(0);
   try {
     const outline = await scanPdf(source, { checkStreams: false });
     if (cover) return (await coverPageUpdate(outline, cover)).bytes;

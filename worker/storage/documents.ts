@@ -17,6 +17,14 @@ export function documentKey(userId: string, documentId: string): string {
   return `${userPrefix(userId)}documents/${documentId}`;
 }
 
+/**
+ * Where the outline of the document at `key` is kept (documents/kept-outline.ts): beside it, so the
+ * prefix delete of an account takes it too. No id holds a dot, so it is never another document's key.
+ */
+export function documentOutlineKey(key: string): string {
+  return `${key}.outline`;
+}
+
 /** The PDF actually transmitted for a fax (cover page first), or the PDF a received fax arrived as. */
 export function faxDocumentKey(userId: string, faxId: string): string {
   if (!ID_PATTERN.test(userId) || !ID_PATTERN.test(faxId)) {

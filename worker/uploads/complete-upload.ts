@@ -9,7 +9,7 @@ import { ApiError } from '../http/api-error';
 import { copyObject, deleteObjects, multipartUpload, readObjectInfo, readObjectSource, writeObjectInParts } from '../storage/bucket';
 import { uploadDecryptedKey } from '../storage/documents';
 import { discardUploadBytes, listStagedKeys } from './staging';
-import { documentLimits, newFileRecord, putDocumentPdf, storedPdfOptions } from './store-document';
+import { documentLimits, keepDocumentOutline, newFileRecord, putDocumentPdf, storedPdfOptions } from './store-document';
 
 // POST /api/uploads/:id/complete: the parts become one object at the document's key, which is then
 // checked like a one-shot upload, read piece by piece from R2 (a 50 MB document is never held
@@ -81,6 +81,7 @@ export async function completeUpload(env: Env, db: Db, upload: UploadRow, config
   if (document.converted) await putDocumentPdf(env, record, document.converted);
   else if (document.decrypted)
     await copyObject(env, uploadDecryptedKey(upload.userId, upload.id), upload.r2Key, null, storedPdfOptions(record));
+  await keepDocumentOutline(env, record, document);
   const file = await finishUpload(db, upload.id, record);
   await deleteObjects(env, await listStagedKeys(env, upload));
   return file;

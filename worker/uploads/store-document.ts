@@ -6,7 +6,7 @@ import { documentHttpMetadata, toR2HttpMetadata } from '../documents/file-view';
 import { type DocumentLimits, type NormalizedDocument, normalizeDocument } from '../documents/normalize';
 import type { AppConfig } from '../env';
 import { writeObject } from '../storage/bucket';
-import { documentKey } from '../storage/documents';
+import { documentKey, documentOutlineKey } from '../storage/documents';
 
 export function documentLimits(config: AppConfig): DocumentLimits {
   return { maxBytes: config.MAX_DOCUMENT_BYTES, maxPages: config.MAX_FAX_PAGES };
@@ -46,6 +46,11 @@ export async function putDocumentPdf(env: Env, record: NewFile, pdf: Uint8Array)
   await writeObject(env, record.r2Key, pdf, storedPdfOptions(record));
 }
 
+/** Keeps the stored PDF's outline beside it, when its check gave one (a fax's dispatch appends the cover from it). */
+export async function keepDocumentOutline(env: Env, record: NewFile, document: NormalizedDocument): Promise<void> {
+  if (document.outline) await writeObject(env, documentOutlineKey(record.r2Key), document.outline);
+}
+
 /** The one-shot upload (POST /api/files): checked, converted if an image, stored, recorded. */
 export async function storeDocument(
   env: Env,
@@ -58,5 +63,6 @@ export async function storeDocument(
   const document = await normalizeDocument(bytesSource(bytes), documentLimits(config));
   const record = newFileRecord({ fileId: crypto.randomUUID(), userId, name, document, now: Date.now() });
   await putDocumentPdf(env, record, document.converted ?? bytes);
+  await keepDocumentOutline(env, record, document);
   return insertFile(db, record);
 }

@@ -6,7 +6,7 @@ import type { UserStore } from '../db/store/open-store';
 import type { StoreFaxRow } from '../db/store/schema';
 import { deleteTrashedFaxes, unusedFileIds } from '../db/store/trash';
 import { deleteObjects } from '../storage/bucket';
-import { faxDocumentKey } from '../storage/documents';
+import { documentOutlineKey, faxDocumentKey } from '../storage/documents';
 
 // Deleting trashed faxes forever (decision 024): their PDFs in R2, the uploaded documents no other fax
 // uses (R2 and D1's files), the D1 owners of faxes made before decision 042, then their rows in the store. The
@@ -24,7 +24,8 @@ export async function deleteFaxesForever(env: Env, store: UserStore, userId: str
     new Set(faxIds),
   );
   const faxPdfs = faxes.flatMap((fax) => [faxDocumentKey(userId, fax.id), ...(fax.documentKey ? [fax.documentKey] : [])]);
-  await deleteObjects(env, [...new Set([...faxPdfs, ...(await fileKeysOfUser(db, userId, fileIds))])]);
+  const documents = (await fileKeysOfUser(db, userId, fileIds)).flatMap((key) => [key, documentOutlineKey(key)]);
+  await deleteObjects(env, [...new Set([...faxPdfs, ...documents])]);
   await deleteFilesOfUser(db, userId, fileIds);
   const legacy = faxIds.filter(isLegacyFaxId);
   if (legacy.length > 0) await forgetFaxOwners(db, legacy);
