@@ -105,6 +105,24 @@ describe('POST /api/uploads', () => {
 });
 
 describe('PUT /api/uploads/:uploadId and complete', () => {
+  it('goes back to the start of a part whose staged bytes are gone, and still stores the file whole', async () => {
+    const { cookie, userId } = await passwordAccount();
+    const bytes = await makePdf(2, { padBytes: 900 * KiB });
+    const upload = await openUpload(cookie, bytes.byteLength);
+    expect((await putChunk(cookie, upload.uploadId, 0, bytes.subarray(0, 256 * KiB))).status).toBe(200);
+    const staged = await keysOf(userId, 'uploads/');
+    expect(staged).toHaveLength(1);
+    await env.DOCUMENTS.delete(staged);
+    // The chunk that ends the part cannot make it whole: the client is sent back to its start.
+    const rest = await putChunk(cookie, upload.uploadId, 256 * KiB, bytes.subarray(256 * KiB));
+    expect(rest.status).toBe(409);
+    expect(((await rest.json()) as { received: number }).received).toBe(0);
+    expect(await sendRange(cookie, upload, bytes, 0, bytes.byteLength, 512 * KiB)).toBe(bytes.byteLength);
+    const file = (await (await completeUpload(cookie, upload.uploadId)).json()) as StoredFileView;
+    expect(file).toMatchObject({ size: bytes.byteLength, md5Hash: md5Of(bytes), pageCount: 2 });
+    expect(md5Of(new Uint8Array(await (await env.DOCUMENTS.get(file.fullPath))!.arrayBuffer()))).toBe(md5Of(bytes));
+  });
+
   it('takes a file in chunks and stores it byte for byte; asking to complete again answers the same file', async () => {
     const { cookie, userId } = await passwordAccount();
     const bytes = await makePdf(4, { padBytes: 600 * KiB });

@@ -17,19 +17,31 @@ export function joinBytes(parts: readonly Uint8Array[]): Uint8Array {
   );
 }
 
-/** A stream's bytes, read as they come and abandoned the moment they pass `max` (null then). */
-export async function readStreamAtMost(stream: ReadableStream<Uint8Array>, max: number): Promise<Uint8Array | null> {
+/** Bytes read from a stream, in the pieces they came in (not joined), and how many in all. */
+export interface StreamPieces {
+  pieces: Uint8Array[];
+  byteLength: number;
+}
+
+/** A stream's bytes in the pieces they came in, abandoned the moment they pass `max` (null then). */
+export async function readStreamPiecesAtMost(stream: ReadableStream<Uint8Array>, max: number): Promise<StreamPieces | null> {
   const reader = stream.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
+  const pieces: Uint8Array[] = [];
+  let byteLength = 0;
   for (;;) {
     const { done, value } = await reader.read();
-    if (done) return joinChunks(chunks, total);
-    total += value.byteLength;
-    if (total > max) {
+    if (done) return { pieces, byteLength };
+    byteLength += value.byteLength;
+    if (byteLength > max) {
       await reader.cancel();
       return null;
     }
-    chunks.push(value);
+    pieces.push(value);
   }
+}
+
+/** A stream's bytes, read as they come and abandoned the moment they pass `max` (null then). */
+export async function readStreamAtMost(stream: ReadableStream<Uint8Array>, max: number): Promise<Uint8Array | null> {
+  const read = await readStreamPiecesAtMost(stream, max);
+  return read && joinChunks(read.pieces, read.byteLength);
 }

@@ -105,6 +105,71 @@ async function writeFed(
   return stored;
 }
 
+/** What a written object or part is made of, in order: bytes in memory, or a range of an object already stored. */
+export type PartPiece = Uint8Array | { key: string; offset: number; length: number };
+
+/**
+ * A stream of the `size` bytes of `pieces`, in order: stored ranges piped from R2 by workerd, bytes
+ * in memory handed on as they are, so no JavaScript joins them (an upload's part is 8 MB) nor does
+ * R2 copy one buffer of that size in a single turn. `fed` answers false when a stored piece was
+ * gone (the stream is aborted: whatever takes it keeps nothing).
+ */
+function streamOfPieces(env: Env, pieces: readonly PartPiece[], size: number): { readable: ReadableStream; fed: Promise<boolean> } {
+  const { readable, writable } = new FixedLengthStream(size);
+  const fed = (async () => {
+    for (const piece of pieces) {
+      if (piece instanceof Uint8Array) {
+        const writer = writable.getWriter();
+        await writer.write(piece);
+        writer.releaseLock();
+        continue;
+      }
+      const stored = await env.DOCUMENTS.get(piece.key, { range: { offset: piece.offset, length: piece.length } });
+      if (!stored || !('body' in stored)) {
+        await writable.abort(new Error(`${piece.key} went away`));
+        return false;
+      }
+      await stored.body.pipeTo(writable, { preventClose: true });
+    }
+    await writable.close();
+    return true;
+  })();
+  return { readable, fed };
+}
+
+/** Writes `pieces` (`size` bytes) to `key` or to part `part` of an upload; null when a stored piece is gone. */
+async function writePieces<T>(
+  env: Env,
+  pieces: readonly PartPiece[],
+  size: number,
+  write: (body: ReadableStream) => Promise<T>,
+): Promise<T | null> {
+  const { readable, fed } = streamOfPieces(env, pieces, size);
+  const [written, whole] = await Promise.allSettled([write(readable), fed]);
+  if (whole.status === 'rejected') throw whole.reason;
+  if (!whole.value) return null;
+  if (written.status === 'rejected') throw written.reason;
+  return written.value;
+}
+
+/** Uploads part `partNumber` of a multipart upload from `pieces` (`size` bytes), streamed; null when a stored piece is gone. */
+export function uploadPartFrom(
+  upload: R2MultipartUpload,
+  env: Env,
+  partNumber: number,
+  pieces: readonly PartPiece[],
+  size: number,
+): Promise<R2UploadedPart | null> {
+  return writePieces(env, pieces, size, (body) => upload.uploadPart(partNumber, body));
+}
+
+/** Stores at `key` the bytes in memory `pieces` (`size` bytes), streamed. */
+export async function writeObjectFrom(env: Env, key: string, pieces: readonly Uint8Array[], size: number): Promise<R2Object> {
+  const stored = await writePieces(env, pieces, size, (body) => writeObject(env, key, body));
+  if (!stored) throw new Error(`R2 did not store ${key}`);
+  return stored;
+}
+
 /** Parts of a stream written without a known length: R2 wants every part but the last the same size, at least 5 MiB. */
 const STREAM_PART_BYTES = 8 * 1024 * 1024;
 

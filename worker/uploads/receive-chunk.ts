@@ -4,6 +4,7 @@ import type { Db } from '../db/client';
 import { advanceUpload, findUploadOfUser, rewindUpload, type UploadedPart } from '../db/queries/uploads';
 import type { UploadRow } from '../db/schema';
 import { ApiError } from '../http/api-error';
+import type { StreamPieces } from '../http/bytes';
 import { deleteObjects } from '../storage/bucket';
 import { checkChunk, partAt, UPLOAD_IDLE_MS } from './chunk-rules';
 import { sendPart, stageChunk } from './staging';
@@ -23,7 +24,7 @@ const PROBLEMS = {
 } as const;
 
 /** `accepted: false` (409 UPLOAD_OFFSET_MISMATCH) tells the client where the server really is. */
-export async function receiveChunk(env: Env, db: Db, upload: UploadRow, offset: number, chunk: Uint8Array): Promise<ChunkAnswer> {
+export async function receiveChunk(env: Env, db: Db, upload: UploadRow, offset: number, chunk: StreamPieces): Promise<ChunkAnswer> {
   if (upload.state !== 'open' || offset !== upload.received) return { accepted: false, received: upload.received };
   const problem = checkChunk(offset, chunk.byteLength, upload.size, UPLOAD_PART_BYTES);
   if (problem) throw PROBLEMS[problem]();

@@ -1,6 +1,7 @@
 import type { UploadedPart } from '../db/queries/uploads';
 import type { UploadRow } from '../db/schema';
-import { deleteObjects, listObjectKeys, multipartUpload, readObject, writeObject } from '../storage/bucket';
+import type { StreamPieces } from '../http/bytes';
+import { deleteObjects, listObjectKeys, multipartUpload, type PartPiece, uploadPartFrom, writeObjectFrom } from '../storage/bucket';
 import { uploadChunkKey, uploadStagingPrefix } from '../storage/documents';
 import { coverRange, type PartRange, type StagedPiece } from './chunk-rules';
 
@@ -8,8 +9,9 @@ import { coverRange, type PartRange, type StagedPiece } from './chunk-rules';
 // and the R2 multipart upload at the key the stored document will have.
 
 /** Keeps a chunk that does not end its part until the rest of the part arrives. */
-export async function stageChunk(env: Env, upload: UploadRow, part: PartRange, offset: number, chunk: Uint8Array): Promise<void> {
-  await writeObject(env, uploadChunkKey(upload.userId, upload.id, part.partNumber, offset, offset + chunk.byteLength), chunk);
+export async function stageChunk(env: Env, upload: UploadRow, part: PartRange, offset: number, chunk: StreamPieces): Promise<void> {
+  const key = uploadChunkKey(upload.userId, upload.id, part.partNumber, offset, offset + chunk.byteLength);
+  await writeObjectFrom(env, key, chunk.pieces, chunk.byteLength);
 }
 
 async function listStagedPieces(env: Env, upload: UploadRow, partNumber: number): Promise<StagedPiece[]> {
@@ -20,22 +22,6 @@ async function listStagedPieces(env: Env, upload: UploadRow, partNumber: number)
   });
 }
 
-/** The staged bytes [part.start, offset), or null when some of them are gone. */
-async function readStaged(env: Env, pieces: StagedPiece[], part: PartRange, offset: number): Promise<Uint8Array | null> {
-  const slices = coverRange(pieces, part.start, offset);
-  if (!slices) return null;
-  const bytes = new Uint8Array(offset - part.start);
-  let at = 0;
-  for (const slice of slices) {
-    const object = await readObject(env, slice.key);
-    if (!object) return null;
-    const piece = new Uint8Array(await object.arrayBuffer());
-    bytes.set(piece.subarray(slice.from, slice.to), at);
-    at += slice.to - slice.from;
-  }
-  return bytes;
-}
-
 interface SentPart {
   part: UploadedPart;
   /** Staged chunks now inside the part: delete them once the upload row has moved on. */
@@ -43,22 +29,30 @@ interface SentPart {
 }
 
 /**
- * Sends part `part` to R2: the staged chunks before `offset` and `chunk`, which ends the part.
- * Null when staged bytes are missing (the caller rewinds the upload to the part's start).
+ * Sends part `part` to R2: the staged chunks before `offset` and `chunk`, which ends the part,
+ * streamed into it (storage/bucket.ts). Null when staged bytes are missing (the caller rewinds the
+ * upload to the part's start).
  */
-export async function sendPart(env: Env, upload: UploadRow, part: PartRange, offset: number, chunk: Uint8Array): Promise<SentPart | null> {
-  let body = chunk;
+export async function sendPart(
+  env: Env,
+  upload: UploadRow,
+  part: PartRange,
+  offset: number,
+  chunk: StreamPieces,
+): Promise<SentPart | null> {
+  const pieces: PartPiece[] = [];
   let consumed: string[] = [];
   if (offset > part.start) {
-    const pieces = await listStagedPieces(env, upload, part.partNumber);
-    const staged = await readStaged(env, pieces, part, offset);
-    if (!staged) return null;
-    body = new Uint8Array(part.end - part.start);
-    body.set(staged, 0);
-    body.set(chunk, offset - part.start);
-    consumed = pieces.map((p) => p.key);
+    const staged = await listStagedPieces(env, upload, part.partNumber);
+    const slices = coverRange(staged, part.start, offset);
+    if (!slices) return null;
+    for (const slice of slices) pieces.push({ key: slice.key, offset: slice.from, length: slice.to - slice.from });
+    consumed = staged.map((p) => p.key);
   }
-  const uploaded = await multipartUpload(env, upload.r2Key, upload.r2UploadId).uploadPart(part.partNumber, body);
+  pieces.push(...chunk.pieces);
+  const multipart = multipartUpload(env, upload.r2Key, upload.r2UploadId);
+  const uploaded = await uploadPartFrom(multipart, env, part.partNumber, pieces, part.end - part.start);
+  if (!uploaded) return null;
   return { part: { partNumber: uploaded.partNumber, etag: uploaded.etag }, consumed };
 }
 
