@@ -40,6 +40,33 @@ export function rawPdf(objects: (string | Uint8Array)[], trailer = '/Root 1 0 R'
   return joinBytes(parts);
 }
 
+/** One page whose cross-reference table puts every object 11 bytes off, as broken writers do. */
+export function pdfWithWrongOffsets(): Uint8Array {
+  return rawPdf(
+    [
+      '<< /Type /Catalog /Pages 2 0 R >>',
+      '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+      '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >>',
+    ],
+    undefined,
+    { xrefShift: 11 },
+  );
+}
+
+/** One page of PDF 1.3 whose trailer names /Info (titled "Records") and an /ID <00112233> <44556677>. */
+export function pdfWithInfoAndId(): Uint8Array {
+  return rawPdf(
+    [
+      '<< /Type /Catalog /Pages 2 0 R >>',
+      '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+      '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >>',
+      '<< /Title (Records) >>',
+    ],
+    '/Root 1 0 R /Info 4 0 R /ID [<00112233> <44556677>]',
+    { version: '1.3' },
+  );
+}
+
 /** A stream object's body: its dictionary (without /Length unless `length` is a string) and data. */
 export function streamBody(dict: string, data: Uint8Array | string, length: number | string = 'auto'): Uint8Array {
   const bytes = typeof data === 'string' ? encoder.encode(data) : data;

@@ -6,7 +6,7 @@ import { buildFaxPdf } from '../../worker/documents/fax-pdf';
 import { PdfStructureError } from '../../worker/documents/pdf-outline';
 import { makePdf } from '../support/documents';
 import { A4, LEGAL, LETTER, makePdfOfSizes, pageSizes, pageTexts } from '../support/pdf';
-import { crossReferenceProblems, rawPdf, scannedPdf } from '../support/pdf-structure';
+import { crossReferenceProblems, pdfWithInfoAndId, pdfWithWrongOffsets, rawPdf, scannedPdf } from '../support/pdf-structure';
 
 function coverPage(fields: Partial<CoverPageInput> = {}): CoverPage {
   return coverPageSchema.parse({
@@ -156,19 +156,7 @@ describe('the cover page as an update of the document (issue 16)', () => {
   it.each([
     ['with object streams', () => scannedPdf(5, { objectStreams: true })],
     ['with a classic table', () => scannedPdf(5, { objectStreams: false })],
-    [
-      'whose cross-reference offsets are all wrong',
-      async () =>
-        rawPdf(
-          [
-            '<< /Type /Catalog /Pages 2 0 R >>',
-            '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-            '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >>',
-          ],
-          undefined,
-          { xrefShift: 11 },
-        ),
-    ],
+    ['whose cross-reference offsets are all wrong', async () => pdfWithWrongOffsets()],
     ['that was sent with a cover before', async () => (await buildFaxPdf(await makePdf(2), coverPage())).bytes],
   ])('makes a file readers trust as it is, from a document %s', async (_label, build) => {
     const document = await build();
@@ -189,17 +177,7 @@ describe('the cover page as an update of the document (issue 16)', () => {
   });
 
   it("keeps the document's /Info and /ID, and raises a version older than cross-reference streams", async () => {
-    const document = rawPdf(
-      [
-        '<< /Type /Catalog /Pages 2 0 R >>',
-        '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-        '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >>',
-        '<< /Title (Records) >>',
-      ],
-      '/Root 1 0 R /Info 4 0 R /ID [<00112233> <44556677>]',
-      { version: '1.3' },
-    );
-    const pdf = await PDFDocument.load((await buildFaxPdf(document, cover())).bytes);
+    const pdf = await PDFDocument.load((await buildFaxPdf(pdfWithInfoAndId(), cover())).bytes);
     expect(pdf.getTitle()).toBe('Records');
     expect(pdf.context.trailerInfo.ID?.toString()).toBe('[ <00112233> <44556677> ]');
     expect(pdf.catalog.get(PDFName.of('Version'))?.toString()).toBe('/1.5');

@@ -7,7 +7,7 @@ import { keptOutlineBytes, readKeptOutline } from '../../worker/documents/kept-o
 import { checkPdf } from '../../worker/documents/pdf-check';
 import { bytesOf } from '../support/corpus';
 import { makePdf } from '../support/documents';
-import { rawPdf, scannedPdf } from '../support/pdf-structure';
+import { pdfWithInfoAndId, pdfWithWrongOffsets, scannedPdf } from '../support/pdf-structure';
 
 // The outline an upload's check keeps beside the document (decision 052) must give the fax the very
 // bytes a second pass over the document would: the dispatch appends the cover from it.
@@ -42,33 +42,8 @@ async function coverFromScan(document: Uint8Array): Promise<Uint8Array> {
 const CONSTRUCTED: [string, () => Promise<Uint8Array> | Uint8Array][] = [
   ['a 30-page scan with object streams', () => scannedPdf(30)],
   ['a scan with a classic table', () => scannedPdf(5, { objectStreams: false })],
-  [
-    'one whose cross-reference offsets are all wrong',
-    () =>
-      rawPdf(
-        [
-          '<< /Type /Catalog /Pages 2 0 R >>',
-          '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-          '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >>',
-        ],
-        undefined,
-        { xrefShift: 11 },
-      ),
-  ],
-  [
-    'one with /Info, /ID and version 1.3',
-    () =>
-      rawPdf(
-        [
-          '<< /Type /Catalog /Pages 2 0 R >>',
-          '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-          '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >>',
-          '<< /Title (Records) >>',
-        ],
-        '/Root 1 0 R /Info 4 0 R /ID [<00112233> <44556677>]',
-        { version: '1.3' },
-      ),
-  ],
+  ['one whose cross-reference offsets are all wrong', () => pdfWithWrongOffsets()],
+  ['one with /Info, /ID and version 1.3', () => pdfWithInfoAndId()],
   ['one sent with a cover before', async () => (await buildFaxPdf(await makePdf(2), COVER)).bytes],
 ];
 
