@@ -224,6 +224,29 @@ describe('first paint with data', () => {
     }
   });
 
+  // Islands hydrate one by one: on a busy machine the page's own island can act before the
+  // navigation's has hydrated. Here opening an unread fax marks it read first, so the unread
+  // count the navigation was rendered with is no longer the store's when it hydrates.
+  it('hydrates the navigation with the count it was rendered with, though the count changed before', async () => {
+    const page = await signedInPage();
+    await post(page, '/api/setFaxReadStatus', { faxId: setup.receivedId, status: 'unread' });
+    const marked = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/setFaxReadStatus', {
+      timeout: UI_TIMEOUT_MS,
+    });
+    let held = 0;
+    await page.route('**/_astro/CountedNavLink.*.js', async (route) => {
+      held += 1;
+      await marked.catch(() => undefined);
+      await route.continue();
+    });
+    await page.goto(`/preview?faxId=${setup.receivedId}`);
+    await page.getByRole('navigation').getByRole('link', { name: 'Inbox 1 unread' }).first().waitFor();
+    await marked;
+    await page.waitForFunction(() => document.querySelector('astro-island[ssr]') === null);
+    assert.ok(held > 0, 'the navigation’s island was held until the fax was marked read');
+    await page.getByRole('navigation').getByRole('link', { name: 'Inbox', exact: true }).first().waitFor();
+  });
+
   it('shows what changed between its render and its live connection', async () => {
     const page = await signedInPage();
     // The live socket opens after verifyAuth: holding it back opens a gap after the render.

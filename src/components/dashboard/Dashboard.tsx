@@ -1,5 +1,4 @@
 import dashboardMessages from 'virtual:messages/dashboard';
-import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import type { SubscriptionView } from '../../common/billing';
 import type { FaxCounts } from '../../common/faxes';
@@ -61,15 +60,16 @@ function greeting(viewer: Viewer): string {
  */
 function Dashboard(props: Props) {
   const { faxNumber, paying, plan, setupChecklist, emailConfirmation, verifyEmailToken } = props;
-  const current = useStore($viewer);
-  useEffect(() => setViewer(props.viewer), [props.viewer]);
+  // Shared with the page's other islands (the live connection re-reads the viewer): each is shown
+  // once this one has hydrated, and the page's own data until then (use-seeded-store.ts).
+  const current = useSeededStore($viewer, props.viewer, () => setViewer(props.viewer));
   const viewer = current ?? props.viewer;
   const [emailConfirmed, setEmailConfirmed] = useState(false);
   const faxes = useSeededStore($recentFaxes, props.recentFaxes, () => seedRecentFaxes(props.recentFaxes)) ?? props.recentFaxes;
   const counts = useSeededStore($faxCounts, props.faxCounts, () => seedFaxCounts(props.faxCounts)) ?? props.faxCounts;
   const subscription = useSeededStore($subscription, props.subscription, () => seedSubscription(props.subscription));
   useEffect(() => followSubscription({ withHistory: false }), []);
-  const number = ownNumberOr(useStore($ownNumber), faxNumber);
+  const number = ownNumberOr(useSeededStore($ownNumber, undefined), faxNumber);
   const pending = emailConfirmed ? null : emailConfirmation;
 
   return (

@@ -1,9 +1,9 @@
 import dashboardMessages from 'virtual:messages/dashboard';
-import { useStore } from '@nanostores/react';
 import { translator } from '../../i18n/translator';
 import { $ownNumber, ownNumberOr } from '../../stores/subscription';
 import Icon from '../icons/Icon';
 import CopyButton from '../nav/CopyButton';
+import { useSeededStore } from '../page-data/use-seeded-store';
 import ShareNumber from './ShareNumber';
 
 const t = translator({ dashboard: dashboardMessages });
@@ -17,7 +17,7 @@ interface Props {
 
 /** What the customer pays for, first: their number, big, to copy or share; else the way to get one. */
 export default function NumberCard({ initial, paying }: Props) {
-  const number = ownNumberOr(useStore($ownNumber), initial);
+  const number = ownNumberOr(useSeededStore($ownNumber, undefined), initial);
   if (!number) {
     return (
       <section className="card dash-number dash-get-number" aria-labelledby="your-number-heading" aria-live="polite">

@@ -1,11 +1,11 @@
 import dashboardMessages from 'virtual:messages/dashboard';
-import { useStore } from '@nanostores/react';
 import type { SubscriptionView } from '../../common/billing';
 import type { PlanSummary } from '../../common/plan-summary';
 import { translator } from '../../i18n/translator';
 import { $planSummary } from '../../stores/plan-summary';
 import PaymentProblem from '../billing/PaymentProblem';
 import Icon from '../icons/Icon';
+import { useSeededStore } from '../page-data/use-seeded-store';
 import { planLine } from './plan-line';
 
 const t = translator({ dashboard: dashboardMessages });
@@ -22,7 +22,7 @@ interface Props {
  * included), with the way to get more.
  */
 export default function PlanCard({ initial, subscription }: Props) {
-  const plan = useStore($planSummary) ?? initial;
+  const plan = useSeededStore($planSummary, null) ?? initial;
   return (
     <section className="card dash-plan" aria-labelledby="plan-heading" aria-live="polite">
       <div className="card-header">

@@ -1,19 +1,22 @@
 import dashboardMessages from 'virtual:messages/dashboard';
-import { useStore } from '@nanostores/react';
-import { useEffect } from 'react';
 import type { FaxView } from '../../common/faxes';
+import type { LiveEvent } from '../../common/live-messages';
 import { isOnItsWay, RECENT_SHOWN } from '../../common/recent-faxes';
 import { formatDateTime } from '../../i18n/dates';
 import { translator } from '../../i18n/translator';
 import { $liveEvents, restoreKeptEvents } from '../../stores/live';
 import FaxStatusPill from '../faxes/FaxStatusPill';
 import Icon from '../icons/Icon';
+import { useSeededStore } from '../page-data/use-seeded-store';
 import LocalTime from '../time/LocalTime';
 import { useTimeZone } from '../time/time-zone';
 import { type ShownEvent, shownEvent } from './activity-events';
 import { partyName, rowDetail } from './fax-row-text';
 
 const t = translator({ dashboard: dashboardMessages });
+
+/** What the server renders of this tab's events: none (it cannot know them). */
+const NO_EVENTS: LiveEvent[] = [];
 
 type Item = { at: number; fax: FaxView; event?: undefined } | { at: number; event: ShownEvent; fax?: undefined };
 
@@ -44,9 +47,9 @@ function FaxRow({ fax }: { fax: FaxView }) {
  * account's events this tab was told of, as one list, newest first.
  */
 export default function RecentActivity({ faxes }: { faxes: FaxView[] }) {
-  const events = useStore($liveEvents);
-  // After hydration: the server could not know what this tab was told before.
-  useEffect(() => restoreKeptEvents(), []);
+  // After hydration: the server could not know what this tab was told before, nor what a push
+  // brought while the page's islands hydrated.
+  const events = useSeededStore($liveEvents, NO_EVENTS, restoreKeptEvents);
   const moving = faxes.filter(isOnItsWay).map((fax): Item => ({ at: Number.POSITIVE_INFINITY, fax }));
   const rest: Item[] = [
     ...faxes.filter((fax) => !isOnItsWay(fax)).map((fax): Item => ({ at: fax.start, fax })),

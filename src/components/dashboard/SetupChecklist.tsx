@@ -1,5 +1,4 @@
 import dashboardMessages from 'virtual:messages/dashboard';
-import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import type { SetupTask, SetupTaskState } from '../../common/setup-checklist';
 import { withTaskDone } from '../../common/setup-checklist';
@@ -8,6 +7,7 @@ import { saveSetupStep } from '../../stores/onboarding';
 import { $recentFaxes } from '../../stores/recent-faxes';
 import { $ownNumber } from '../../stores/subscription';
 import Icon from '../icons/Icon';
+import { useSeededStore } from '../page-data/use-seeded-store';
 
 const t = translator({ dashboard: dashboardMessages });
 
@@ -57,8 +57,8 @@ export default function SetupChecklist({ initial, email, emailConfirmed }: Props
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   // What the page learns after it was rendered: a number assigned, a first fax sent, the address confirmed.
-  const number = useStore($ownNumber);
-  const recent = useStore($recentFaxes);
+  const number = useSeededStore($ownNumber, undefined);
+  const recent = useSeededStore($recentFaxes, null);
   let tasks: SetupTaskState[] | null = initial;
   if (number) tasks = withTaskDone(tasks, 'number');
   if (recent?.recent.some((fax) => fax.direction === 'SEND')) tasks = withTaskDone(tasks, 'send');

@@ -1,11 +1,10 @@
 import navMessages from 'virtual:messages/nav';
-import { useStore } from '@nanostores/react';
-import { useEffect } from 'react';
 import type { FaxCounts } from '../../common/faxes';
 import { translator } from '../../i18n/translator';
 import type { IconName } from '../../icons/icon-names';
 import { $faxCounts, seedFaxCounts } from '../../stores/fax-counts';
 import Icon from '../icons/Icon';
+import { useSeededStore } from '../page-data/use-seeded-store';
 
 const t = translator({ nav: navMessages });
 
@@ -29,8 +28,7 @@ interface Props {
  * (WCAG 2.5.3), a screen reader hears what the figure counts.
  */
 export default function CountedNavLink({ href, label, icon, current, look, kind, initial }: Props) {
-  useEffect(() => seedFaxCounts(initial), [initial]);
-  const counts = useStore($faxCounts) ?? initial;
+  const counts = useSeededStore($faxCounts, initial, () => seedFaxCounts(initial)) ?? initial;
   const count = (kind === 'unread' ? counts?.unreadReceived : counts?.scheduled) ?? 0;
   const badge = count > 0 && (
     <>
