@@ -177,7 +177,9 @@ describe('POST /api/forgotPassword', () => {
     expect(await errorCode(limited)).toBe('RATE_LIMITED');
     const retryAfter = Number(limited.headers.get('retry-after'));
     expect(retryAfter).toBeGreaterThan(0);
-    expect(retryAfter).toBeLessThanOrEqual(3600);
+    // The window slides (decision 051): ten asked for early in an hour are taken as spread over it,
+    // so the wait can pass the hour, never two.
+    expect(retryAfter).toBeLessThanOrEqual(2 * 3600);
     // Another address is not held up.
     expect((await forgotPassword(uniqueEmail('ip-limit'))).status).toBe(202);
   });
