@@ -157,7 +157,17 @@ export function pathOf(page: Page): string {
 
 /** Waits until the page is on exactly this path and query (on the page's own origin). */
 export async function waitForPath(page: Page, pathWithQuery: string, timeout = UI_TIMEOUT_MS): Promise<void> {
-  await page.waitForURL((url) => url.pathname + url.search === pathWithQuery, { timeout });
+  try {
+    await page.waitForURL((url) => url.pathname + url.search === pathWithQuery, { timeout });
+  } catch (err) {
+    // Where the page is instead, and whether it is still loading: a failure on a busy CI machine
+    // says which of the two it was (never left, or arrived and never finished loading).
+    const described = page
+      .evaluate(() => `${document.readyState}, saying: ${document.querySelector('[role=alert]')?.textContent ?? 'no alert'}`)
+      .catch(() => 'unknown');
+    const state = await Promise.race([described, new Promise<string>((resolve) => setTimeout(resolve, 2_000, 'not answering'))]);
+    throw new Error(`${(err as Error).message}\nThe page is at ${pathOf(page)} (${state}).`);
+  }
 }
 
 /**
