@@ -103,9 +103,13 @@ export function describeTurns(figures) {
     .join(' · ');
 }
 
+/** How long an inspector call may take: a collection of a few hundred MB takes well under a second. */
+const INSPECTOR_CALL_MS = 30_000;
+
 /**
  * Our Worker's isolate through the inspector at `inspectorUrl` (http://host:port): `sample()` reads
- * its V8 heap (used) plus the ArrayBuffers outside it, in bytes.
+ * its V8 heap (used) plus the ArrayBuffers outside it, in bytes; `collect(nudge)` has V8 collect its
+ * garbage now, so that a step starts from what is alive, not from what the step before left.
  */
 export async function isolateMemory(inspectorUrl) {
   const targets = await (await fetch(`${inspectorUrl}/json`)).json();
@@ -124,16 +128,37 @@ export async function isolateMemory(inspectorUrl) {
     waiting.get(message.id)?.(message);
     waiting.delete(message.id);
   });
+  // An answer that never comes fails the bench with the call's name rather than hanging it.
   const call = (method) =>
-    new Promise((resolve) => {
+    new Promise((resolve, reject) => {
       const id = next++;
-      waiting.set(id, resolve);
+      const timer = setTimeout(() => {
+        waiting.delete(id);
+        reject(new Error(`the inspector did not answer ${method} within ${INSPECTOR_CALL_MS / 1000} s`));
+      }, INSPECTOR_CALL_MS);
+      waiting.set(id, (message) => {
+        clearTimeout(timer);
+        resolve(message);
+      });
       socket.send(JSON.stringify({ id, method }));
     });
   return {
     async sample() {
       const { result } = await call('Runtime.getHeapUsage');
       return (result?.usedSize ?? 0) + (result?.backingStorageSize ?? 0);
+    },
+    // workerd reads this call only when the isolate next runs (an idle one may not for a minute):
+    // `nudge`, a trivial request to the Worker, makes it run until the answer has come.
+    async collect(nudge) {
+      let answered = false;
+      const collected = call('HeapProfiler.collectGarbage').finally(() => {
+        answered = true;
+      });
+      while (!answered) {
+        await nudge().catch(() => undefined);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      await collected;
     },
     close: () => socket.close(),
   };
