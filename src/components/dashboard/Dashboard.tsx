@@ -90,7 +90,7 @@ function Dashboard(props: Props) {
         />
       )}
       <div className="dash-top">
-        <NumberCard initial={faxNumber} paying={paying} />
+        <NumberCard number={number} paying={paying} />
         <PlanCard initial={plan} subscription={subscription} />
       </div>
       {setupChecklist && <SetupChecklist initial={setupChecklist} email={pending?.email ?? viewer.email} emailConfirmed={emailConfirmed} />}

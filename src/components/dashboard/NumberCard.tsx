@@ -1,23 +1,21 @@
 import dashboardMessages from 'virtual:messages/dashboard';
 import { translator } from '../../i18n/translator';
-import { $ownNumber, ownNumberOr } from '../../stores/subscription';
+import type { OwnNumber } from '../../stores/subscription';
 import Icon from '../icons/Icon';
 import CopyButton from '../nav/CopyButton';
-import { useSeededStore } from '../page-data/use-seeded-store';
 import ShareNumber from './ShareNumber';
 
 const t = translator({ dashboard: dashboardMessages });
 
 interface Props {
-  /** The number (E.164) the page was rendered with, or null; a pushed change replaces it. */
-  initial: string | null;
+  /** The user's number as the dashboard shows it (rendered, then pushed changes), or null. */
+  number: OwnNumber | null;
   /** The plan is on (TRIAL or PAID): it includes a number, so choosing one is all there is to do. */
   paying: boolean;
 }
 
 /** What the customer pays for, first: their number, big, to copy or share; else the way to get one. */
-export default function NumberCard({ initial, paying }: Props) {
-  const number = ownNumberOr(useSeededStore($ownNumber, undefined), initial);
+export default function NumberCard({ number, paying }: Props) {
   if (!number) {
     return (
       <section className="card dash-number dash-get-number" aria-labelledby="your-number-heading" aria-live="polite">
