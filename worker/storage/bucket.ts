@@ -4,7 +4,7 @@
 // elsewhere). Keys are built by documents.ts, never taken from a caller.
 
 import type { DocumentSource } from '../documents/document-source';
-import { copiesInSteps, feedInSteps } from './local-steps';
+import { feedInSteps, localPacer, stepRanges, stepsLocally } from './local-steps';
 
 type ObjectBody = ArrayBuffer | ArrayBufferView | ReadableStream | string;
 
@@ -44,7 +44,12 @@ export async function readObjectSource(env: Env, key: string): Promise<DocumentS
     },
     async *stream(offset) {
       if (offset >= size) return;
-      yield* (await get({ offset })).body;
+      if (!stepsLocally(env)) {
+        yield* (await get({ offset })).body;
+        return;
+      }
+      // One stream of the rest kept the local R2 stand-in busy, other requests waiting, for its whole length (decision 054).
+      for (const step of stepRanges(offset, size - offset)) yield* (await get(step)).body;
     },
   };
 }
@@ -74,10 +79,13 @@ export async function copyObject(
   suffix: Uint8Array | null,
   options?: R2PutOptions,
 ): Promise<R2Object | null> {
-  if (copiesInSteps(env)) {
+  if (stepsLocally(env)) {
     const source = await env.DOCUMENTS.head(from);
     if (!source) return null;
-    return writeFed(env, to, source.size, suffix, options, (writable) => feedInSteps(env, from, source, writable));
+    return writeFed(env, to, source.size, suffix, options, async (writable) => {
+      const whole = await feedInSteps(env, from, { offset: 0, length: source.size }, source.etag, writable);
+      if (!whole) throw new Error(`R2 object ${from} changed or went away while it was copied`);
+    });
   }
   const source = await env.DOCUMENTS.get(from);
   if (!source) return null;
@@ -108,28 +116,38 @@ async function writeFed(
 /** What a written object or part is made of, in order: bytes in memory, or a range of an object already stored. */
 export type PartPiece = Uint8Array | { key: string; offset: number; length: number };
 
+/** Pipes the stored range `piece` into `writable`, left open (locally in steps); false when it is gone. */
+async function feedStoredPiece(env: Env, piece: Exclude<PartPiece, Uint8Array>, writable: WritableStream<Uint8Array>): Promise<boolean> {
+  if (stepsLocally(env)) return feedInSteps(env, piece.key, piece, null, writable);
+  const stored = await env.DOCUMENTS.get(piece.key, { range: { offset: piece.offset, length: piece.length } });
+  if (!stored || !('body' in stored)) return false;
+  await stored.body.pipeTo(writable, { preventClose: true });
+  return true;
+}
+
 /**
  * A stream of the `size` bytes of `pieces`, in order: stored ranges piped from R2 by workerd, bytes
  * in memory handed on as they are, so no JavaScript joins them (an upload's part is 8 MB) nor does
- * R2 copy one buffer of that size in a single turn. `fed` answers false when a stored piece was
- * gone (the stream is aborted: whatever takes it keeps nothing).
+ * R2 copy one buffer of that size in a single turn; locally in steps that let other requests in
+ * (local-steps.ts). `fed` answers false when a stored piece was gone (the stream is aborted:
+ * whatever takes it keeps nothing).
  */
 function streamOfPieces(env: Env, pieces: readonly PartPiece[], size: number): { readable: ReadableStream; fed: Promise<boolean> } {
   const { readable, writable } = new FixedLengthStream(size);
+  const passed = localPacer(env);
   const fed = (async () => {
     for (const piece of pieces) {
       if (piece instanceof Uint8Array) {
         const writer = writable.getWriter();
         await writer.write(piece);
         writer.releaseLock();
+        await passed(piece.byteLength);
         continue;
       }
-      const stored = await env.DOCUMENTS.get(piece.key, { range: { offset: piece.offset, length: piece.length } });
-      if (!stored || !('body' in stored)) {
+      if (!(await feedStoredPiece(env, piece, writable))) {
         await writable.abort(new Error(`${piece.key} went away`));
         return false;
       }
-      await stored.body.pipeTo(writable, { preventClose: true });
     }
     await writable.close();
     return true;
