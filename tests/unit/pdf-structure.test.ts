@@ -59,7 +59,7 @@ function piecesOf(bytes: Uint8Array, piece: number): DocumentSource {
 }
 
 async function pagesOf(bytes: Uint8Array, piece = 4096): Promise<number> {
-  return readPageTree(await scanPdf(piecesOf(bytes, piece), { checkStreams: true })).pageCount;
+  return (await readPageTree(await scanPdf(piecesOf(bytes, piece), { checkStreams: true }))).pageCount;
 }
 
 const catalog = '<< /Type /Catalog /Pages 2 0 R >>';

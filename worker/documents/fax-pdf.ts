@@ -44,14 +44,11 @@ function needsVersion(outline: PdfOutline, catalog: Uint8Array): boolean {
 
 /**
  * The cover page as an update of the document whose outline is given: a new page tree root
- * holding the cover and the document's own tree (`tree`, found in the outline unless given), the
+ * holding the cover and the document's own tree (`known`, found in the outline unless given), the
  * catalog pointing at it. Throws PdfStructureError when the document has no readable page tree.
  */
-export async function coverPageUpdate(
-  outline: PdfOutline,
-  cover: CoverPage,
-  tree: PageTree = readPageTree(outline),
-): Promise<CoverPageUpdate> {
+export async function coverPageUpdate(outline: PdfOutline, cover: CoverPage, known?: PageTree): Promise<CoverPageUpdate> {
+  const tree = known ?? (await readPageTree(outline));
   const pageCount = tree.pageCount + 1;
   const update = new PdfUpdate(outline);
   // Each step below takes some milliseconds (drawing the cover, a cross-reference of every
@@ -94,7 +91,7 @@ interface FaxPdf {
  */
 export async function buildFaxPdf(document: Uint8Array, cover: CoverPage | null): Promise<FaxPdf> {
   const outline = await scanPdf(bytesSource(document), { checkStreams: false });
-  if (!cover) return { bytes: document, pageCount: readPageTree(outline).pageCount };
+  if (!cover) return { bytes: document, pageCount: (await readPageTree(outline)).pageCount };
   const update = await coverPageUpdate(outline, cover);
   return { bytes: joinBytes([document, update.bytes]), pageCount: update.pageCount };
 }

@@ -56,10 +56,10 @@ async function scanOrRefuse(source: DocumentSource, options: Omit<ScanOptions, '
 }
 
 /** The page tree of an outline; 400 CORRUPT_DOCUMENT for a missing catalog, a broken (even cyclic) tree or no page. */
-function pagesOrRefuse(outline: PdfOutline): PageTree {
+async function pagesOrRefuse(outline: PdfOutline): Promise<PageTree> {
   let tree: PageTree;
   try {
-    tree = readPageTree(outline);
+    tree = await readPageTree(outline);
   } catch (error) {
     if (error instanceof PdfStructureError) throw new ApiError(400, 'CORRUPT_DOCUMENT');
     throw error;
@@ -79,7 +79,7 @@ async function decryptOrRefuse(source: DocumentSource, outline: PdfOutline): Pro
   }
   // Again with the key: object streams hold the page tree, and a bomb is only seen decrypted.
   const decrypted = await scanOrRefuse(source, { decipher, keepStreams: true });
-  pagesOrRefuse(decrypted);
+  await pagesOrRefuse(decrypted);
   return { encrypted: true, decrypted: () => decryptedPdf(source, decrypted, decipher) };
 }
 
@@ -95,7 +95,7 @@ export async function checkPdf(source: DocumentSource): Promise<CheckedPdf | Enc
   const outline = await scanOrRefuse(source, { onBytes: (bytes) => hash.update(bytes) });
   // A trailer naming an encryption dictionary, whether or not it resolves.
   if (outline.trailer.encrypted || ENCRYPT_ENTRY.test(tail)) return decryptOrRefuse(source, outline);
-  const tree = pagesOrRefuse(outline);
+  const tree = await pagesOrRefuse(outline);
   return { encrypted: false, pageCount: tree.pageCount, md5: hash.digest('hex'), outline, tree };
 }
 
@@ -103,7 +103,7 @@ export async function checkPdf(source: DocumentSource): Promise<CheckedPdf | Enc
 export async function countPdfPages(source: DocumentSource): Promise<number | null> {
   try {
     const outline = await scanPdf(source, { checkStreams: false });
-    return readPageTree(outline).pageCount || null;
+    return (await readPageTree(outline)).pageCount || null;
   } catch (error) {
     if (error instanceof PdfStructureError || error instanceof StreamTooLarge || error instanceof DocumentTooComplex) return null;
     throw error;

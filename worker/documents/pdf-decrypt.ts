@@ -61,7 +61,7 @@ function dictOf(bytes: Uint8Array): PdfDict | null {
 
 /** The PDF `outline` (scanned with keepStreams and `decipher`) describes, decrypted, in pieces. */
 export async function* decryptedPdf(source: DocumentSource, outline: PdfOutline, decipher: PdfDecipher): AsyncGenerator<Uint8Array> {
-  const catalog = outline.trailer.root ?? readPageTree(outline).catalog;
+  const catalog = outline.trailer.root ?? (await readPageTree(outline)).catalog;
   const skipped = new Set<number>();
   if (outline.trailer.encrypt && !(outline.trailer.encrypt instanceof Uint8Array)) skipped.add(outline.trailer.encrypt.num);
   const direct = [...outline.objects].flatMap(([num, entry]) => (entry.kind === 'direct' && !skipped.has(num) ? [{ num, entry }] : []));

@@ -1,3 +1,4 @@
+import { yieldToEventLoop } from './document-source';
 import { isDict, isRef, nameOf, type PdfDict, PdfLexer, type PdfRef, PdfSyntaxError, type PdfValue, parseValue } from './pdf-syntax';
 
 // What a scan (pdf-scan.ts) learns of a PDF without keeping its content: where each object is,
@@ -141,17 +142,25 @@ export interface PageTree {
 }
 
 /**
+ * Nodes of the page tree read between two turns for other requests: each is a dictionary parsed
+ * from the outline's bytes, and the largest fax's 350 took 25 ms in one turn (decision 054); a
+ * document may have as many nodes as objects.
+ */
+const NODES_PER_TURN = 64;
+
+/**
  * Walks the page tree from the catalog and counts its pages (leaves: /Type /Page, or a node
  * without /Kids and without a type). A node met twice is a loop: PdfStructureError.
  */
-export function readPageTree(outline: PdfOutline): PageTree {
+export async function readPageTree(outline: PdfOutline): Promise<PageTree> {
   const catalog = catalogRef(outline);
   const root = dictAt(outline, catalog).entries.get('Pages');
   if (!isRef(root)) throw new PdfStructureError('the catalog names no page tree');
   const seen = new Set<number>();
   const stack: [PdfValue, number][] = [[root, 0]];
   let pageCount = 0;
-  while (stack.length > 0) {
+  for (let nodes = 1; stack.length > 0; nodes++) {
+    if (nodes % NODES_PER_TURN === 0) await yieldToEventLoop();
     const [node, depth] = stack.pop()!;
     if (depth > MAX_TREE_DEPTH) throw new PdfStructureError('the page tree is too deep');
     if (isRef(node)) {

@@ -38,7 +38,7 @@ async function updateOf(env: Env, key: string, cover: CoverPage | null, faxId: s
   try {
     const outline = await scanPdf(source, { checkStreams: false });
     if (cover) return (await coverPageUpdate(outline, cover)).bytes;
-    readPageTree(outline);
+    await readPageTree(outline);
     return new Uint8Array(0);
   } catch (err) {
     if (!(err instanceof PdfStructureError || err instanceof DocumentTooComplex || err instanceof StreamTooLarge)) throw err;
