@@ -1,5 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
+import { joinBytes } from '../../worker/http/bytes';
 import {
   copyObject,
   multipartUpload,
@@ -61,13 +62,7 @@ describe('copies in the local R2 stand-in', () => {
 async function streamed(pieces: AsyncIterable<Uint8Array>): Promise<Uint8Array> {
   const parts: Uint8Array[] = [];
   for await (const piece of pieces) parts.push(piece);
-  const joined = new Uint8Array(parts.reduce((sum, p) => sum + p.byteLength, 0));
-  let at = 0;
-  for (const part of parts) {
-    joined.set(part, at);
-    at += part.byteLength;
-  }
-  return joined;
+  return joinBytes(parts);
 }
 
 describe('reads of the local R2 stand-in', () => {
