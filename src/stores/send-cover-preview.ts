@@ -22,7 +22,14 @@ export async function fetchCoverPagePreview(signal?: AbortSignal): Promise<Cover
   } catch {
     return { ok: false, code: 'NETWORK', message: networkError };
   }
-  if (response.ok) return { ok: true, pdf: await response.blob() };
+  if (response.ok) {
+    // The body can still fail after the headers: a newer preview aborts this one, or the line drops.
+    try {
+      return { ok: true, pdf: await response.blob() };
+    } catch {
+      return { ok: false, code: 'NETWORK', message: networkError };
+    }
+  }
   const payload = (await response.json().catch(() => null)) as ApiErrorBody | null;
   return { ok: false, code: payload?.error.code ?? 'INTERNAL', message: payload?.error.message ?? response.statusText };
 }
