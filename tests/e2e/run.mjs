@@ -6,7 +6,8 @@
 //   E2E_SKIP_BUILD=1     serve the last `astro build` as it is (the caller has just built)
 //   E2E_TAP_FILE         where the TAP report goes (default tests/e2e/.results.tap)
 //   E2E_START_TIMEOUT_MS how long the server may take to answer (default 90000)
-//   CHROMIUM_PATH        the Chromium to drive (default /usr/bin/chromium)
+//   CHROMIUM_PATH        the Chromium to drive (default /usr/bin/chromium-headless-shell when it is
+//                        installed, else /usr/bin/chromium)
 //
 // Names given as arguments run only the test files whose name contains one of them
 // (`npx node tests/e2e/run.mjs receive-fax`); with none, every file runs.
