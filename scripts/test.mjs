@@ -137,7 +137,11 @@ async function browserLane() {
   const tapFile = join(workDir, 'e2e.tap');
   const e2eOk = buildOk
     ? await step('browser tests (Chromium)', () =>
-        runKept('browser tests', 'npx', ['node', 'tests/e2e/run.mjs'], { env: { E2E_SKIP_BUILD: '1', E2E_TAP_FILE: tapFile } }),
+        // Niced: Chromium's many busy threads otherwise took the Worker's lane's core, and its tests, one
+        // core's 170 s alone, took 850–980 s beside them (decision 055).
+        runKept('browser tests', 'nice', ['-n', '10', 'npx', 'node', 'tests/e2e/run.mjs'], {
+          env: { E2E_SKIP_BUILD: '1', E2E_TAP_FILE: tapFile },
+        }),
       )
     : false;
   countTap(e2eOk, tapFile);
