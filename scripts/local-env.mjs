@@ -68,10 +68,12 @@ export function ensureDevVars(path = '.dev.vars') {
   console.log(`Wrote ${missing.map(([key]) => key).join(', ')} to ${path}.`);
 }
 
-/** Runs a command to completion with the offline environment, failing loudly. */
+/** Runs a command to completion with the offline environment, failing loudly; `options.onSpawn(pid)` learns its pid. */
 export function run(command, args, options = {}) {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { stdio: 'inherit', ...options, env: { ...process.env, ...OFFLINE_ENV, ...options.env } });
+    const { onSpawn, ...spawnOptions } = options;
+    const child = spawn(command, args, { stdio: 'inherit', ...spawnOptions, env: { ...process.env, ...OFFLINE_ENV, ...options.env } });
+    if (child.pid) onSpawn?.(child.pid);
     child.on('error', reject);
     child.on('exit', (code, signal) =>
       code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} exited with ${code ?? signal}`)),
