@@ -1,14 +1,14 @@
 import type { FaxReadStatus, FaxView, SetFaxReadStatusResult } from '../common/faxes';
 import { type ApiResult, api, call } from '../lib/api';
-import { applyFaxCounts } from './fax-counts';
+import { awaitCountsAnswer } from './fax-counts';
 
 // Read and unread (spec §4: unread → read through a server call). The answer carries the fresh
 // counts, so the navigation's unread number drops at once, before any live event arrives.
 
 export async function setFaxReadStatus(faxId: string, status: FaxReadStatus): Promise<ApiResult<SetFaxReadStatusResult>> {
-  const startedAt = Date.now();
+  const answered = awaitCountsAnswer();
   const result = await call(api.setFaxReadStatus.$post({ json: { faxId, status } }));
-  if (result.ok) applyFaxCounts(result.data.counts, startedAt);
+  if (result.ok) answered(result.data.counts);
   return result;
 }
 
