@@ -1,9 +1,8 @@
 // npm test: everything CI checks — lint and format, the import rules, a production build, then two lanes side by side:
-// type-check and the unit and integration tests in workerd (one Worker, so one core), and each page's JavaScript against
-// its budget, the deploy dry run against the Workers limits and the browser tests against that build served locally
-// (the other core). Every step runs even when an
-// earlier one failed, so one run reports everything; a lane's output is printed whole when its step ends, so the two
-// never interleave. The last line is `N passed, N failed`.
+// type-check and the unit and integration tests in workerd (one Worker, so about one core, in a session of its own), and
+// each page's JavaScript against its budget, the deploy dry run against the Workers limits and the browser tests against
+// that build served locally (the rest). Every step runs even when an earlier one failed, so one run reports everything;
+// a lane's output is printed whole when its step ends, so the two never interleave. The last line is `N passed, N failed`.
 import { closeSync, existsSync, mkdtempSync, openSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
