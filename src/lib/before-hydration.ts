@@ -5,8 +5,12 @@
 // (and shows the form's button busy), and a file dropped on it in its file input rather than letting
 // the browser open it. When Astro says the island is hydrating, what the person did is handed to the
 // island's own handlers as though done then: each changed field's input, change or click event
-// (and the focusout of a text field they have left), then the submit. No island does anything for it: their fields only have to report through
-// onChange/onInput, and their forms through onSubmit.
+// (and the focusout of a text field they have left), then the submit. No island does anything for
+// it: their fields only have to report through onChange/onInput, and their forms through onSubmit.
+// A part of an island that loads its code later (a lazy component) keeps a button pressed in it
+// the same way, and acts on it once loaded (loading-part.ts, decision 056).
+
+import { LOADING_PART, PRESSED_EARLY } from './loading-part';
 
 type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 /** What a person left in a field: its text, whether it is ticked, which options are chosen, or true for picked files. */
@@ -110,6 +114,19 @@ export function keepWhatIsDoneBeforeHydration(): void {
       },
       true,
     );
+  // A button of a part still loading its code (loading-part.ts): the part acts on it once ready.
+  addEventListener(
+    'click',
+    (event) => {
+      const button = (event.target as Element).closest?.('button');
+      if (!button?.closest(`[${LOADING_PART}]`)) return;
+      event.preventDefault();
+      event.stopPropagation();
+      button.setAttribute(PRESSED_EARLY, '');
+      button.setAttribute('aria-busy', 'true');
+    },
+    true,
+  );
   // Astro's event on an island once it has handed it to React (it does not bubble: caught on the way down).
   addEventListener('astro:hydrate', (event) => takeOver(event.target as Element), true);
 }

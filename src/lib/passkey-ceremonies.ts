@@ -33,8 +33,13 @@ export function autofillWorks(): Promise<boolean> {
   return browserSupportsWebAuthnAutofill();
 }
 
+// Counts the ceremonies begun: an autofill one whose options arrive after a button began another
+// gives way, rather than ending the button's (a new ceremony ends the one under way).
+let ceremoniesBegun = 0;
+
 /** Ends a ceremony under way (the autofill one, when a button starts another). */
 export function cancelPasskeyCeremony(): void {
+  ceremoniesBegun += 1;
   WebAuthnAbortService.cancelCeremony();
 }
 
@@ -69,8 +74,11 @@ function failed(answer: object): answer is Cancelled | ApiFailure {
 
 /** Signs in with any passkey of this site, from a button or from the e-mail field's autofill. */
 export async function signInWithPasskey(autofill: boolean): Promise<PasskeyResult<{ user: Viewer }>> {
+  ceremoniesBegun += 1;
+  const ceremony = ceremoniesBegun;
   const options = await call(api.passkeySignInOptions.$post());
   if (!options.ok) return options;
+  if (autofill && ceremony !== ceremoniesBegun) return CANCELLED;
   const answer = await answerRequest(options.data, autofill);
   if (failed(answer)) return answer;
   return call(api.passkeySignIn.$post({ json: { response: onWire(answer) } }));

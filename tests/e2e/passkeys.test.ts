@@ -115,6 +115,31 @@ describe('passkeys', () => {
     await waitForPath(page, '/dashboard');
   });
 
+  it('keeps a press of “Sign in with a passkey” made before the passkey way has loaded, and signs in with it', async () => {
+    const page = await browser.newPage();
+    await addVirtualAuthenticator(page);
+    await signUp(page, { label: 'passkey-early-press' });
+    await addPasskeyInSettings(page);
+    await signOutToLogin(page);
+    // The form is ready; the passkey way's own code is held back (as on a slow line) until the
+    // press has been made on the button the server drew (an event, not a delay).
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/_astro/PasskeyWay*.js', async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto('/login?mode=signin');
+    await waitForHydration(page);
+    const button = page.getByRole('button', { name: 'Sign in with a passkey' });
+    await button.click();
+    assert.equal(await button.getAttribute('aria-busy'), 'true', 'the button shows the press was taken');
+    release();
+    await waitForPath(page, '/dashboard');
+  });
+
   it('refuses a passkey whose user is not verified', async () => {
     const page = await browser.newPage();
     const device = await addVirtualAuthenticator(page);

@@ -3,6 +3,7 @@ import { type ReactElement, useEffect, useRef, useState } from 'react';
 import { pathAfterSignUp } from '../../common/routes';
 import { translator } from '../../i18n/translator';
 import { errorSentence } from '../../lib/error-sentence';
+import { loadingPartMark, takeEarlyPress } from '../../lib/loading-part';
 import { pathAfterSignIn } from './sign-in-path';
 
 const t = translator({ passkeys: passkeysMessages });
@@ -35,6 +36,11 @@ export default function PasskeyWay({ mode, redirect, emailId, nameId }: PasskeyW
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const autofilling = useRef(false);
+  // The button's ceremony is under way: the autofill's gives way to it.
+  const pressed = useRef(false);
+  // Drawn from the server's HTML before this code has loaded: a press meanwhile was kept for now.
+  const [ready, setReady] = useState(false);
+  const root = useRef<HTMLDivElement>(null);
 
   async function finish(result: Awaited<ReturnType<Ceremonies['signInWithPasskey']>>, after: (data: object) => string): Promise<void> {
     if (result.ok) {
@@ -56,7 +62,7 @@ export default function PasskeyWay({ mode, redirect, emailId, nameId }: PasskeyW
       autofilling.current = true;
       try {
         const lib = await loadCeremonies();
-        if (!(await lib.autofillWorks())) return;
+        if (!(await lib.autofillWorks()) || pressed.current) return;
         const result = await lib.signInWithPasskey(true);
         // Ended by the button (or by leaving the field's page): nothing to say.
         if (!result.ok && 'cancelled' in result) return;
@@ -75,6 +81,12 @@ export default function PasskeyWay({ mode, redirect, emailId, nameId }: PasskeyW
     };
   }, [mode, emailId, redirect]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when this part is first ready.
+  useEffect(() => {
+    setReady(true);
+    if (takeEarlyPress(root.current)) void pressButton();
+  }, []);
+
   async function pressButton(): Promise<void> {
     setError(null);
     let lib: Ceremonies;
@@ -89,9 +101,11 @@ export default function PasskeyWay({ mode, redirect, emailId, nameId }: PasskeyW
       return;
     }
     if (mode === 'signIn') {
+      pressed.current = true;
       lib.cancelPasskeyCeremony();
       setBusy(true);
       await finish(await lib.signInWithPasskey(false), (data) => pathAfterSignIn(redirect, data));
+      pressed.current = false;
       return;
     }
     const email = document.getElementById(emailId) as HTMLInputElement | null;
@@ -102,7 +116,7 @@ export default function PasskeyWay({ mode, redirect, emailId, nameId }: PasskeyW
   }
 
   return (
-    <div className="passkey-way">
+    <div className="passkey-way" ref={root} {...loadingPartMark(ready)}>
       {error && (
         <p className="form-error" role="alert">
           {error}
