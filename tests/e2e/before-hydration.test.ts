@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Locator, Page } from 'playwright-core';
 import { createAccount, GOOD_PASSWORD, uniqueEmail } from './support/api.ts';
-import { BASE_URL, UI_TIMEOUT_MS, useBrowser, waitForPath } from './support/browser.ts';
+import { BASE_URL, holdRequests, UI_TIMEOUT_MS, useBrowser, waitForPath } from './support/browser.ts';
 import { makePdf } from './support/documents.ts';
 import { signUpConfirmed } from './support/seeded-account.ts';
 
@@ -18,15 +18,8 @@ const HYDRATED_MS = UI_TIMEOUT_MS * 4;
  * arrives, and calls the answer to let the scripts load (the page then hydrates).
  */
 async function openBeforeHydration(page: Page, path: string): Promise<() => void> {
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
   await page.unroute('**/_astro/*.js');
-  await page.route('**/_astro/*.js', async (route) => {
-    await released;
-    await route.continue();
-  });
+  const release = await holdRequests(page, '**/_astro/*.js');
   // Not 'domcontentloaded': the page's module scripts hold that event back until they have run.
   await page.goto(path, { waitUntil: 'commit' });
   return release;

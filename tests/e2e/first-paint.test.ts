@@ -1,7 +1,16 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { BASE_URL, confirmEmailFromOutbox, liveIndicator, sessionCookieOf, signUp, UI_TIMEOUT_MS, useBrowser } from './support/browser.ts';
+import {
+  BASE_URL,
+  confirmEmailFromOutbox,
+  holdRequests,
+  liveIndicator,
+  sessionCookieOf,
+  signUp,
+  UI_TIMEOUT_MS,
+  useBrowser,
+} from './support/browser.ts';
 import { makePdf } from './support/documents.ts';
 import { giveOwnNumber, sendFaxFrom } from './support/faxes.ts';
 
@@ -250,14 +259,7 @@ describe('first paint with data', () => {
   it('shows what changed between its render and its live connection', async () => {
     const page = await signedInPage();
     // The live socket opens after verifyAuth: holding it back opens a gap after the render.
-    let release = (): void => undefined;
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route('**/api/verifyAuth', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, '**/api/verifyAuth');
     await page.goto('/phonebook');
     await page.getByText(CONTACT).first().waitFor();
     await post(page, '/api/addContact', { name: 'Added In The Gap', faxNumber: '(212) 555-0177' });

@@ -5,6 +5,7 @@ import { uniqueEmail } from './support/api.ts';
 import { appCode } from './support/authenticator.ts';
 import {
   assertNoSeriousAxeViolations,
+  holdRequests,
   signOutFromMenu,
   signUp,
   useBrowser,
@@ -123,14 +124,7 @@ describe('passkeys', () => {
     await signOutToLogin(page);
     // The form is ready; the passkey way's own code is held back (as on a slow line) until the
     // press has been made on the button the server drew (an event, not a delay).
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route('**/_astro/PasskeyWay*.js', async (route) => {
-      await released;
-      await route.continue();
-    });
+    const release = await holdRequests(page, '**/_astro/PasskeyWay*.js');
     await page.goto('/login?mode=signin');
     await waitForHydration(page);
     const button = page.getByRole('button', { name: 'Sign in with a passkey' });

@@ -152,6 +152,22 @@ export async function visit(page: Page, path: string): Promise<void> {
   await waitForHydration(page);
 }
 
+/**
+ * Holds back every request of `page` to `url` (a glob) until the answer is called: an event, not a
+ * delay, so the test does what it does meanwhile however slow the machine, then lets them go.
+ */
+export async function holdRequests(page: Page, url: string): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(url, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
 /** The path and query the page is on, e.g. `/login?redirect=%2Fdashboard`. */
 export function pathOf(page: Page): string {
   const url = new URL(page.url());
