@@ -6,6 +6,7 @@ import { appCode } from './support/authenticator.ts';
 import {
   assertNoSeriousAxeViolations,
   holdRequests,
+  newUserSetUp,
   signOutFromMenu,
   signUp,
   useBrowser,
@@ -105,8 +106,10 @@ describe('passkeys', () => {
     await page.getByRole('heading', { name: 'Create your account' }).waitFor();
     await page.getByLabel('Your name (optional)').fill('Ada Passkey');
     await page.getByLabel('E-mail').fill(uniqueEmail('passkey-only'));
+    const setUp = newUserSetUp(page);
     await page.getByRole('button', { name: 'Create the account with a passkey instead' }).click();
     await waitForPath(page, '/welcome');
+    await setUp;
     await visit(page, '/settings?section=security');
     const password = page.getByRole('region', { name: 'Password', exact: true });
     await password.getByRole('link', { name: 'Set a password' }).waitFor();

@@ -268,6 +268,16 @@ export async function signUp(page: Page, options: { name?: string; label?: strin
 }
 
 /**
+ * Answers once this page's new-user setup (which /welcome runs) has answered; call it before the
+ * sign-up. A test that moves on sooner leaves it in flight: the next page runs it again, and a
+ * sign-out meanwhile has it refused (a 401 the page logs).
+ */
+export async function newUserSetUp(page: Page): Promise<void> {
+  const response = await page.waitForResponse((answer) => new URL(answer.url()).pathname === '/api/setupNewUser');
+  await response.finished();
+}
+
+/**
  * Signs up through the sign-up form with a fresh e-mail, as a new user would, waits for the
  * welcome sign-up leads to and its new-user setup, and opens the dashboard from there (the
  * first-run path stays open, as for a user who has not chosen yet).
@@ -283,11 +293,10 @@ export async function signUpThroughUi(page: Page, options: { name?: string; labe
   if (account.name) await page.getByLabel('Your name (optional)').fill(account.name);
   await page.getByLabel('E-mail').fill(account.email);
   await page.getByLabel('Password').fill(account.password);
-  // The welcome runs new-user setup; leaving before it has answered could run it twice.
-  const setUp = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/setupNewUser');
+  const setUp = newUserSetUp(page);
   await page.getByRole('button', { name: 'Create account' }).click();
   await waitForPath(page, '/welcome');
-  await (await setUp).finished();
+  await setUp;
   await visit(page, '/dashboard');
   return account;
 }
