@@ -89,30 +89,26 @@ export default function PasskeyWay({ mode, redirect, emailId, nameId }: PasskeyW
 
   async function pressButton(): Promise<void> {
     setError(null);
-    let lib: Ceremonies;
-    try {
-      lib = await loadCeremonies();
-    } catch {
-      setError(t('passkeys.cancelled'));
-      return;
-    }
-    if (!lib.passkeysWork()) {
-      setError(t('passkeys.unsupported'));
+    const email = document.getElementById(emailId) as HTMLInputElement | null;
+    if (mode === 'signUp' && !email?.reportValidity()) return;
+    pressed.current = mode === 'signIn';
+    // Busy at once: the WebAuthn library may still be on its way.
+    setBusy(true);
+    const lib = await loadCeremonies().catch(() => null);
+    if (!lib?.passkeysWork()) {
+      pressed.current = false;
+      setBusy(false);
+      setError(t(lib ? 'passkeys.unsupported' : 'passkeys.cancelled'));
       return;
     }
     if (mode === 'signIn') {
-      pressed.current = true;
       lib.cancelPasskeyCeremony();
-      setBusy(true);
       await finish(await lib.signInWithPasskey(false), (data) => pathAfterSignIn(redirect, data));
       pressed.current = false;
       return;
     }
-    const email = document.getElementById(emailId) as HTMLInputElement | null;
     const name = document.getElementById(nameId) as HTMLInputElement | null;
-    if (!email?.reportValidity()) return;
-    setBusy(true);
-    await finish(await lib.signUpWithPasskey(email.value, name?.value ?? ''), () => pathAfterSignUp(redirect));
+    await finish(await lib.signUpWithPasskey(email?.value ?? '', name?.value ?? ''), () => pathAfterSignUp(redirect));
   }
 
   return (
