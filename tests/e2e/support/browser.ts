@@ -222,8 +222,13 @@ export async function openAccountMenu(page: Page): Promise<Locator> {
   return menu;
 }
 
-/** Signs out from the account menu, as a person does. */
+/**
+ * Signs out from the account menu, as a person does, once the page's first calls (new-user setup,
+ * the live connection's handshake) have finished: one still on its way when the session ends is
+ * refused, which Chromium logs as an error (a busy machine's CI met it after a sign-in).
+ */
 export async function signOutFromMenu(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
   const menu = await openAccountMenu(page);
   await menu.getByRole('button', { name: 'Sign out' }).click();
 }
