@@ -48,6 +48,16 @@ async function signOutToLogin(page: Page): Promise<void> {
 describe('passkeys', () => {
   const browser = useBrowser();
 
+  /** A new account with this tab's device's passkey, signed out and on /login: answers the tab and the device. */
+  async function passkeyAccountAtLogin(label: string) {
+    const page = await browser.newPage();
+    const device = await addVirtualAuthenticator(page);
+    await signUp(page, { label });
+    await addPasskeyInSettings(page);
+    await signOutToLogin(page);
+    return { page, device };
+  }
+
   it('adds a passkey in Settings, then signs in with it from the button, no password typed; the history says Passkey', async () => {
     const page = await browser.newPage();
     const device = await addVirtualAuthenticator(page);
@@ -86,11 +96,7 @@ describe('passkeys', () => {
   });
 
   it('signs in from the e-mail field’s autofill (conditional mediation)', async () => {
-    const page = await browser.newPage();
-    await addVirtualAuthenticator(page);
-    await signUp(page, { label: 'passkey-autofill' });
-    await addPasskeyInSettings(page);
-    await signOutToLogin(page);
+    const { page } = await passkeyAccountAtLogin('passkey-autofill');
     assert.equal(await page.getByLabel('E-mail').getAttribute('autocomplete'), 'username webauthn');
     // Focusing the field asks the browser for the site's passkeys; the virtual device answers as a
     // person picking the one it offers would.
@@ -120,11 +126,7 @@ describe('passkeys', () => {
   });
 
   it('keeps a press of “Sign in with a passkey” made before the passkey way has loaded, and signs in with it', async () => {
-    const page = await browser.newPage();
-    await addVirtualAuthenticator(page);
-    await signUp(page, { label: 'passkey-early-press' });
-    await addPasskeyInSettings(page);
-    await signOutToLogin(page);
+    const { page } = await passkeyAccountAtLogin('passkey-early-press');
     // The form is ready; the passkey way's own code is held back (as on a slow line) until the
     // press has been made on the button the server drew (an event, not a delay).
     const release = await holdRequests(page, '**/_astro/PasskeyWay*.js');
@@ -138,11 +140,7 @@ describe('passkeys', () => {
   });
 
   it('refuses a passkey whose user is not verified', async () => {
-    const page = await browser.newPage();
-    const device = await addVirtualAuthenticator(page);
-    await signUp(page, { label: 'passkey-uv' });
-    await addPasskeyInSettings(page);
-    await signOutToLogin(page);
+    const { page, device } = await passkeyAccountAtLogin('passkey-uv');
     await device.setUserVerified(false);
     await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
     await page.getByRole('alert').filter({ hasText: 'No passkey was used' }).waitFor();
