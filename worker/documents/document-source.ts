@@ -7,11 +7,11 @@ export interface DocumentSource {
   readonly size: number;
   /** Bytes [offset, offset + length), fewer at the end of the document. */
   read(offset: number, length: number): Promise<Uint8Array>;
-  /** The bytes from `offset` to the end, in pieces of whatever size the storage hands over. */
+  /** The bytes from `offset` to the end, in pieces (from R2, of at least 64 KiB but the last: http/bytes.ts). */
   stream(offset: number): AsyncIterable<Uint8Array>;
 }
 
-/** Pieces of this size when the bytes are in memory (a stream from R2 brings its own). */
+/** Pieces of this size when the bytes are in memory. */
 const MEMORY_PIECE_BYTES = 64 * 1024;
 
 export function bytesSource(bytes: Uint8Array): DocumentSource {

@@ -1,3 +1,5 @@
+import { streamPieces } from '../storage/stream-pieces';
+
 /** Chunks read from a stream, as one array of `length` bytes (their total). */
 export function joinChunks(chunks: readonly Uint8Array[], length: number): Uint8Array {
   const bytes = new Uint8Array(length);
@@ -17,27 +19,22 @@ export function joinBytes(parts: readonly Uint8Array[]): Uint8Array {
   );
 }
 
-/** Bytes read from a stream, in the pieces they came in (not joined), and how many in all. */
+/** Bytes read from a stream, in pieces (not joined), and how many in all. */
 export interface StreamPieces {
   pieces: Uint8Array[];
   byteLength: number;
 }
 
-/** A stream's bytes in the pieces they came in, abandoned the moment they pass `max` (null then). */
+/** A stream's bytes in pieces (streamPieces), abandoned the moment they pass `max` (null then). */
 export async function readStreamPiecesAtMost(stream: ReadableStream<Uint8Array>, max: number): Promise<StreamPieces | null> {
-  const reader = stream.getReader();
   const pieces: Uint8Array[] = [];
   let byteLength = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) return { pieces, byteLength };
-    byteLength += value.byteLength;
-    if (byteLength > max) {
-      await reader.cancel();
-      return null;
-    }
-    pieces.push(value);
+  for await (const piece of streamPieces(stream)) {
+    byteLength += piece.byteLength;
+    if (byteLength > max) return null; // leaving the loop cancels the stream
+    pieces.push(piece);
   }
+  return { pieces, byteLength };
 }
 
 /** A stream's bytes, read as they come and abandoned the moment they pass `max` (null then). */

@@ -1,6 +1,7 @@
 import { SNIFF_BYTES, sniffDocumentKind } from '../documents/sniff';
 import { joinChunks } from '../http/bytes';
 import { writeObjectInParts, writePdf } from '../storage/bucket';
+import { streamPieces } from '../storage/stream-pieces';
 import { UnusableMedia } from './media-errors';
 
 // A received fax's PDF on its way from the carrier into R2, never held whole (decision 030): its
@@ -15,7 +16,7 @@ async function* checkedPieces(body: ReadableStream<Uint8Array>, maxBytes: number
   const head: Uint8Array[] = [];
   let headBytes = 0;
   let size = 0;
-  for await (const piece of body) {
+  for await (const piece of streamPieces(body)) {
     size += piece.byteLength;
     if (size > maxBytes) throw new UnusableMedia(`media is over ${maxBytes} bytes`);
     if (headBytes >= SNIFF_BYTES) {

@@ -5,6 +5,7 @@
 
 import type { DocumentSource } from '../documents/document-source';
 import { feedInSteps, localPacer, stepRanges, stepsLocally } from './local-steps';
+import { streamPieces } from './stream-pieces';
 
 type ObjectBody = ArrayBuffer | ArrayBufferView | ReadableStream | string;
 
@@ -45,11 +46,11 @@ export async function readObjectSource(env: Env, key: string): Promise<DocumentS
     async *stream(offset) {
       if (offset >= size) return;
       if (!stepsLocally(env)) {
-        yield* (await get({ offset })).body;
+        yield* streamPieces((await get({ offset })).body);
         return;
       }
       // One stream of the rest kept the local R2 stand-in busy, other requests waiting, for its whole length (decision 054).
-      for (const step of stepRanges(offset, size - offset)) yield* (await get(step)).body;
+      for (const step of stepRanges(offset, size - offset)) yield* streamPieces((await get(step)).body);
     },
   };
 }
