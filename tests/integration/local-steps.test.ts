@@ -5,6 +5,7 @@ import {
   copyObject,
   multipartUpload,
   readObjectSource,
+  readObjectStream,
   startMultipartUpload,
   uploadPartFrom,
   writeObject,
@@ -76,6 +77,32 @@ describe('reads of the local R2 stand-in', () => {
       expect(await streamed(local!.stream(offset))).toEqual(source.subarray(offset));
       expect(await streamed(deployed!.stream(offset))).toEqual(source.subarray(offset));
     }
+  });
+
+  it('hand a stored document on whole, with its size and ETag, as R2 does; null when there is none', async () => {
+    const key = `local-steps/${crypto.randomUUID()}/handed`;
+    const source = bytesOf(2 * STEP_BYTES + 99);
+    const stored = await writeObject(env, key, source);
+    for (const where of [localEnv, env]) {
+      const object = await readObjectStream(where, key);
+      expect(object).toMatchObject({ size: source.byteLength, httpEtag: stored.httpEtag });
+      expect(new Uint8Array(await new Response(object!.body).arrayBuffer())).toEqual(source);
+      expect(await readObjectStream(where, `${key}-none`)).toBeNull();
+    }
+  });
+
+  it('end a local hand-over short, never mixed, when the document is replaced meanwhile', async () => {
+    const key = `local-steps/${crypto.randomUUID()}/replaced`;
+    await writeObject(env, key, bytesOf(3 * STEP_BYTES));
+    const object = await readObjectStream(localEnv, key);
+    const reader = object!.body.getReader();
+    await reader.read();
+    await writeObject(env, key, bytesOf(3 * STEP_BYTES + 1));
+    await expect(
+      (async () => {
+        for (;;) if ((await reader.read()).done) return 'whole';
+      })(),
+    ).rejects.toThrow();
   });
 });
 

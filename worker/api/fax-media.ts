@@ -6,7 +6,7 @@ import { verifyFaxMediaSignature } from '../fax/media-url';
 import { findSendFax } from '../fax/user-faxes';
 import { ApiError } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
-import { readObject } from '../storage/bucket';
+import { readObjectStream } from '../storage/bucket';
 
 export const mediaQuerySchema = z.object({
   attempt: z.coerce.number().int().min(1).max(99),
@@ -25,7 +25,7 @@ export const faxMediaApi = new Hono<AppEnv>().get('/faxMedia/:faxId', async (c) 
     query.success && (await verifyFaxMediaSignature(FAX_MEDIA_SECRET, faxId, query.data.attempt, query.data.expires, query.data.signature));
   if (!valid) throw new ApiError(403, 'INVALID_SIGNATURE', t('api.faxLinkInvalid'));
   const fax = await findSendFax(c.env, faxId);
-  const object = fax?.documentKey ? await readObject(c.env, fax.documentKey) : null;
+  const object = fax?.documentKey ? await readObjectStream(c.env, fax.documentKey) : null;
   if (!object) throw new ApiError(404, 'NOT_FOUND');
   return c.body(object.body, 200, { 'content-type': 'application/pdf', 'content-length': String(object.size) });
 });

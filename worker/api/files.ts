@@ -10,7 +10,7 @@ import { readConfig } from '../env';
 import { ApiError } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
 import { validate } from '../http/validate';
-import { readObject } from '../storage/bucket';
+import { readObjectStream } from '../storage/bucket';
 import { limitOneShotBody, oneShotTooLarge, requireViewer } from '../uploads/http';
 import { storeDocument } from '../uploads/store-document';
 import { toStoredFileView } from '../views/files';
@@ -44,7 +44,7 @@ export const filesApi = new Hono<AppEnv>()
   // The stored PDF, shown inline (the send page's preview).
   .get('/files/:fileId/content', validate('param', fileParamSchema), async (c) => {
     const row = await findFileOfUser(getDb(c.env), currentViewer(c).viewer.id, c.req.valid('param').fileId);
-    const object = row ? await readObject(c.env, row.r2Key) : null;
+    const object = row ? await readObjectStream(c.env, row.r2Key) : null;
     if (!row || !object) throw new ApiError(404, 'NOT_FOUND');
     return c.body(object.body, 200, {
       'Content-Type': STORED_CONTENT_TYPE,

@@ -5,7 +5,7 @@ import type { FileRow } from '../db/schema';
 import type { UserFaxRow } from '../db/store/schema';
 import { renderDeliveryConfirmation } from '../documents/confirmation';
 import { renderCoverPage } from '../documents/cover-page';
-import { readObject } from '../storage/bucket';
+import { type ObjectStream, readObjectStream } from '../storage/bucket';
 import { storedCoverPage } from './stored-cover';
 
 /** The file the user uploaded for the fax (before any cover page), or null when it is gone. */
@@ -15,14 +15,14 @@ async function sourceFileOf(env: Env, fax: UserFaxRow): Promise<FileRow | null> 
 }
 
 /** The document the user uploaded for the fax (before any cover page), or null when it is gone. */
-async function sourceDocumentOf(env: Env, fax: UserFaxRow): Promise<R2ObjectBody | null> {
+async function sourceDocumentOf(env: Env, fax: UserFaxRow): Promise<ObjectStream | null> {
   const file = await sourceFileOf(env, fax);
-  return file ? readObject(env, file.r2Key) : null;
+  return file ? readObjectStream(env, file.r2Key) : null;
 }
 
 /** The PDF that was transmitted (cover page first), or the uploaded document before dispatch rendered it. */
-export async function faxDocumentBody(env: Env, fax: UserFaxRow): Promise<R2ObjectBody | null> {
-  return fax.documentKey ? readObject(env, fax.documentKey) : sourceDocumentOf(env, fax);
+export async function faxDocumentBody(env: Env, fax: UserFaxRow): Promise<ObjectStream | null> {
+  return fax.documentKey ? readObjectStream(env, fax.documentKey) : sourceDocumentOf(env, fax);
 }
 
 /**
@@ -45,7 +45,7 @@ async function firstPageOf(env: Env, fax: UserFaxRow): Promise<Uint8Array | null
     await document.body.cancel();
     return null;
   }
-  return new Uint8Array(await document.arrayBuffer());
+  return new Uint8Array(await new Response(document.body).arrayBuffer());
 }
 
 /** The delivery confirmation of a delivered fax, with a picture of its first page. */

@@ -17,6 +17,35 @@ export function readObject(env: Env, key: string): Promise<R2ObjectBody | null> 
   return env.DOCUMENTS.get(key);
 }
 
+/** A stored object handed to a caller as it is: its bytes as a stream, its size and ETag. */
+export interface ObjectStream {
+  body: ReadableStream<Uint8Array>;
+  size: number;
+  httpEtag: string;
+}
+
+/**
+ * The object at `key` to hand on (a download, a carrier fetching a fax's media), or null. Deployed,
+ * R2's own stream; locally in steps (local-steps.ts): the stand-in handing 50 MB over in one go
+ * kept every other request waiting about 280 ms (decision 057).
+ */
+export async function readObjectStream(env: Env, key: string): Promise<ObjectStream | null> {
+  if (!stepsLocally(env)) {
+    const object = await env.DOCUMENTS.get(key);
+    return object && { body: object.body, size: object.size, httpEtag: object.httpEtag };
+  }
+  const info = await env.DOCUMENTS.head(key);
+  if (!info) return null;
+  const { readable, writable } = new FixedLengthStream(info.size);
+  const fed = feedInSteps(env, key, { offset: 0, length: info.size }, info.etag, writable).then((whole) => {
+    if (!whole) throw new Error(`R2 object ${key} changed or went away while it was read`);
+    return writable.close();
+  });
+  // A caller who went away cancels the stream; a changed object ends it short, never mixed.
+  fed.catch((error) => writable.abort(error).catch(() => undefined));
+  return { body: readable, size: info.size, httpEtag: info.httpEtag };
+}
+
 /** The object's metadata without its body, or null when there is none at `key`. */
 export function readObjectInfo(env: Env, key: string): Promise<R2Object | null> {
   return env.DOCUMENTS.head(key);
