@@ -7,7 +7,7 @@ export interface DocumentSource {
   readonly size: number;
   /** Bytes [offset, offset + length), fewer at the end of the document. */
   read(offset: number, length: number): Promise<Uint8Array>;
-  /** The bytes from `offset` to the end, in pieces (from R2, of at least 64 KiB but the last: http/bytes.ts). */
+  /** The bytes from `offset` to the end, in pieces (from R2, of at least 64 KiB but the last: storage/stream-pieces.ts). */
   stream(offset: number): AsyncIterable<Uint8Array>;
 }
 
