@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import {
   BASE_URL,
   confirmEmailFromOutbox,
+  FAX_TIMEOUT_MS,
   holdRequests,
   liveIndicator,
   sessionCookieOf,
@@ -19,7 +20,6 @@ import { giveOwnNumber, sendFaxFrom } from './support/faxes.ts';
 // changed between its render and its live connection, and does not move as it loads.
 
 const SAME_SITE = { origin: BASE_URL };
-const FAX_TIMEOUT_MS = 40_000;
 /** Moto G Power, the phone Lighthouse's mobile run emulates. */
 const PHONE = { width: 412, height: 823 };
 

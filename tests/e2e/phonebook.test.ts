@@ -5,6 +5,7 @@ import {
   assertNoSeriousAxeViolations,
   BASE_URL,
   confirmEmailFromOutbox,
+  limitWaitingForFaxes,
   liveIndicator,
   signUp,
   useBrowser,
@@ -266,7 +267,7 @@ describe('the phonebook', () => {
     assert.deepEqual(await recipientChips(page), []);
   });
 
-  it('adds a fax’s other party to the phonebook from the fax’s page, then sends them a fax from it', async () => {
+  it('adds a fax’s other party to the phonebook from the fax’s page, then sends them a fax from it', limitWaitingForFaxes(1), async () => {
     const page = await browser.newPage();
     const account = await signUp(page, { label: 'phonebook-from-fax' });
     await confirmEmailFromOutbox(page, account.email);

@@ -5,6 +5,8 @@ import { launchAnotherBrowser } from './support/another-browser.ts';
 import {
   assertNoSeriousAxeViolations,
   confirmEmailFromOutbox,
+  FAX_TIMEOUT_MS,
+  limitWaitingForFaxes,
   liveIndicator,
   signUp,
   useBrowser,
@@ -20,8 +22,6 @@ import { checkZoomAndRotation, openFaxActions, waitForInk } from './support/view
 // The full preview (/preview?faxId=) shows its pages in the viewer and reads it too. An inbox of
 // more than 30 faxes shows 30 and "Load more".
 
-/** Pages through the loopback network at 300 ms each, plus the queue and the inbound webhooks. */
-const FAX_TIMEOUT_MS = 40_000;
 const FREE_SEND_CREDITS = 10;
 const PAGES = 3;
 /** The inbox's first page (spec §7). */
@@ -49,86 +49,90 @@ async function recordInboxStatuses(page: Page): Promise<void> {
 describe('receiving a fax', () => {
   const browser = useBrowser();
 
-  it('arrives live in the inbox of the number it was sent to, is read when opened and can be unread again', async () => {
-    const inbox = await browser.newPage();
-    await signUp(inbox, { label: 'receiver' });
-    const number = await giveOwnNumber(inbox);
+  it(
+    'arrives live in the inbox of the number it was sent to, is read when opened and can be unread again',
+    limitWaitingForFaxes(3),
+    async () => {
+      const inbox = await browser.newPage();
+      await signUp(inbox, { label: 'receiver' });
+      const number = await giveOwnNumber(inbox);
 
-    await visit(inbox, '/inbox');
-    await inbox.getByRole('heading', { name: 'No faxes yet' }).waitFor();
-    await inbox.getByText(`Your number is ${number}. Faxes sent to it appear here the moment they arrive.`).waitFor();
-    // The next step: the number to copy, and a test fax to it.
-    await inbox.getByRole('main').getByRole('button', { name: 'Copy your number' }).waitFor();
-    const testFax = inbox.getByRole('link', { name: 'Send yourself a test fax' });
-    assert.equal(await testFax.getAttribute('href'), `/send?to=${encodeURIComponent(`+1${number.replace(/\D/g, '')}`)}`);
-    await inboxLink(inbox, 0).waitFor();
-    await liveIndicator(inbox, 'Connected').waitFor();
-    await assertNoSeriousAxeViolations(inbox);
-    await recordInboxStatuses(inbox);
+      await visit(inbox, '/inbox');
+      await inbox.getByRole('heading', { name: 'No faxes yet' }).waitFor();
+      await inbox.getByText(`Your number is ${number}. Faxes sent to it appear here the moment they arrive.`).waitFor();
+      // The next step: the number to copy, and a test fax to it.
+      await inbox.getByRole('main').getByRole('button', { name: 'Copy your number' }).waitFor();
+      const testFax = inbox.getByRole('link', { name: 'Send yourself a test fax' });
+      assert.equal(await testFax.getAttribute('href'), `/send?to=${encodeURIComponent(`+1${number.replace(/\D/g, '')}`)}`);
+      await inboxLink(inbox, 0).waitFor();
+      await liveIndicator(inbox, 'Connected').waitFor();
+      await assertNoSeriousAxeViolations(inbox);
+      await recordInboxStatuses(inbox);
 
-    const sender = await launchAnotherBrowser();
-    try {
-      const page = await sender.context.newPage();
-      await signUp(page, { label: 'sender' });
-      await waitForSendCredits(page, FREE_SEND_CREDITS);
-      await sendFaxFrom(page, number, PAGES);
-      await page.close();
-      assert.deepEqual(sender.consoleErrors, []);
-    } finally {
-      await sender.close();
-    }
+      const sender = await launchAnotherBrowser();
+      try {
+        const page = await sender.context.newPage();
+        await signUp(page, { label: 'sender' });
+        await waitForSendCredits(page, FREE_SEND_CREDITS);
+        await sendFaxFrom(page, number, PAGES);
+        await page.close();
+        assert.deepEqual(sender.consoleErrors, []);
+      } finally {
+        await sender.close();
+      }
 
-    const row = inbox
-      .getByRole('row')
-      .filter({ hasText: 'Received' })
-      .filter({ hasText: `${PAGES} pages` });
-    await row.waitFor({ timeout: FAX_TIMEOUT_MS });
-    const statuses = await inbox.evaluate(() => (window as unknown as { inboxStatuses: string[] }).inboxStatuses);
-    assert.ok(
-      statuses.some((status) => status.startsWith('Receiving…')),
-      `the inbox showed "Receiving…" while the fax arrived (saw ${JSON.stringify([...new Set(statuses)])})`,
-    );
-    await row.getByText('Unread', { exact: true }).waitFor();
-    await inboxLink(inbox, 1).waitFor();
-    await inbox.getByText('Showing 1 of 1').waitFor();
-    await assertNoSeriousAxeViolations(inbox);
+      const row = inbox
+        .getByRole('row')
+        .filter({ hasText: 'Received' })
+        .filter({ hasText: `${PAGES} pages` });
+      await row.waitFor({ timeout: FAX_TIMEOUT_MS });
+      const statuses = await inbox.evaluate(() => (window as unknown as { inboxStatuses: string[] }).inboxStatuses);
+      assert.ok(
+        statuses.some((status) => status.startsWith('Receiving…')),
+        `the inbox showed "Receiving…" while the fax arrived (saw ${JSON.stringify([...new Set(statuses)])})`,
+      );
+      await row.getByText('Unread', { exact: true }).waitFor();
+      await inboxLink(inbox, 1).waitFor();
+      await inbox.getByText('Showing 1 of 1').waitFor();
+      await assertNoSeriousAxeViolations(inbox);
 
-    await row.getByRole('link', { name: /^Open the fax from / }).click();
-    await inbox.waitForURL(/\/faxDetails\/(?:[0-9a-f-]{36}|[\w-]{55})$/);
-    const faxId = new URL(inbox.url()).pathname.split('/').at(-1)!;
-    await waitForHydration(inbox);
-    await inbox.getByRole('heading', { name: /^Fax from / }).waitFor();
-    await inbox
-      .getByRole('region', { name: 'Status' })
-      .getByRole('status')
-      .filter({ hasText: /^Received$/ })
-      .waitFor();
-    // pdf.js draws the pages onto canvases.
-    await inbox.locator('canvas').first().waitFor({ timeout: FAX_TIMEOUT_MS });
-    await inboxLink(inbox, 0).waitFor();
-    assert.equal(await inbox.locator('.nav-badge').count(), 0, 'no badge once nothing is unread');
-    await assertNoSeriousAxeViolations(inbox);
+      await row.getByRole('link', { name: /^Open the fax from / }).click();
+      await inbox.waitForURL(/\/faxDetails\/(?:[0-9a-f-]{36}|[\w-]{55})$/);
+      const faxId = new URL(inbox.url()).pathname.split('/').at(-1)!;
+      await waitForHydration(inbox);
+      await inbox.getByRole('heading', { name: /^Fax from / }).waitFor();
+      await inbox
+        .getByRole('region', { name: 'Status' })
+        .getByRole('status')
+        .filter({ hasText: /^Received$/ })
+        .waitFor();
+      // pdf.js draws the pages onto canvases.
+      await inbox.locator('canvas').first().waitFor({ timeout: FAX_TIMEOUT_MS });
+      await inboxLink(inbox, 0).waitFor();
+      assert.equal(await inbox.locator('.nav-badge').count(), 0, 'no badge once nothing is unread');
+      await assertNoSeriousAxeViolations(inbox);
 
-    // Read and unread are in the fax's "⋯" menu.
-    await (await openFaxActions(inbox)).getByRole('menuitem', { name: 'Mark as unread' }).click();
-    await inboxLink(inbox, 1).waitFor();
-    await (await openFaxActions(inbox)).getByRole('menuitem', { name: 'Mark as read' }).waitFor();
-    await inbox.keyboard.press('Escape');
+      // Read and unread are in the fax's "⋯" menu.
+      await (await openFaxActions(inbox)).getByRole('menuitem', { name: 'Mark as unread' }).click();
+      await inboxLink(inbox, 1).waitFor();
+      await (await openFaxActions(inbox)).getByRole('menuitem', { name: 'Mark as read' }).waitFor();
+      await inbox.keyboard.press('Escape');
 
-    await visit(inbox, '/inbox');
-    await inbox.getByRole('row').filter({ hasText: 'Received' }).getByText('Unread', { exact: true }).waitFor();
-    await visit(inbox, '/dashboard');
-    const unread = inbox.getByRole('region', { name: /^Unread faxes/ });
-    await unread.getByText('1', { exact: true }).waitFor();
-    const open = unread.getByRole('link', { name: /^Fax from / });
-    assert.equal(await open.count(), 1);
-    assert.equal(await open.getAttribute('href'), `/faxDetails/${faxId}`);
-    await assertNoSeriousAxeViolations(inbox);
+      await visit(inbox, '/inbox');
+      await inbox.getByRole('row').filter({ hasText: 'Received' }).getByText('Unread', { exact: true }).waitFor();
+      await visit(inbox, '/dashboard');
+      const unread = inbox.getByRole('region', { name: /^Unread faxes/ });
+      await unread.getByText('1', { exact: true }).waitFor();
+      const open = unread.getByRole('link', { name: /^Fax from / });
+      assert.equal(await open.count(), 1);
+      assert.equal(await open.getAttribute('href'), `/faxDetails/${faxId}`);
+      await assertNoSeriousAxeViolations(inbox);
 
-    await previewReceivedFax(inbox, faxId);
-  });
+      await previewReceivedFax(inbox, faxId);
+    },
+  );
 
-  it('follows an arriving fax on the dashboard from the pushes alone, reading nothing again', async () => {
+  it('follows an arriving fax on the dashboard from the pushes alone, reading nothing again', limitWaitingForFaxes(1), async () => {
     const dashboard = await browser.newPage();
     await signUp(dashboard, { label: 'receiver-dashboard' });
     const number = await giveOwnNumber(dashboard);

@@ -5,6 +5,8 @@ import type { Page, Response, Route } from 'playwright-core';
 import {
   assertNoSeriousAxeViolations,
   BASE_URL,
+  FAX_TIMEOUT_MS,
+  limitWaitingForFaxes,
   liveIndicator,
   openAndExpectReturn,
   pathOf,
@@ -25,8 +27,6 @@ import { openFaxActions } from './support/viewer.ts';
 // then a busy line explained in plain words, retried automatically and refunded. The server runs
 // the loopback carrier with short page times and retry delays (tests/e2e/run.mjs).
 
-/** How long a fax may take through the loopback network here (pages, queue, retries 1 s, 3 s, 9 s). */
-const FAX_TIMEOUT_MS = 40_000;
 const FREE_SEND_CREDITS = 10;
 // Chromium logs every 4xx answer to a fetch as a console error; only the test that causes one allows it.
 const DETAILS_404 = /status of 404 .*\[at .*\/api\/faxes\/[\w-]+\]$/;
@@ -117,100 +117,107 @@ async function waitForDelivery(page: Page, pages: number): Promise<void> {
 describe('sending a fax', () => {
   const browser = useBrowser();
 
-  it('sends a 3-page PDF with a cover page and follows it to delivery, live on /sent and its details', async () => {
-    const page = await browser.newPage();
-    await signUp(page, { name: 'Ada Lovelace', label: 'send' });
-    await waitForSendCredits(page, FREE_SEND_CREDITS);
+  it(
+    'sends a 3-page PDF with a cover page and follows it to delivery, live on /sent and its details',
+    limitWaitingForFaxes(2),
+    async () => {
+      const page = await browser.newPage();
+      await signUp(page, { name: 'Ada Lovelace', label: 'send' });
+      await waitForSendCredits(page, FREE_SEND_CREDITS);
 
-    // Another tab keeps /sent open: the fax must appear and move on there by itself.
-    const sentTab = await browser.newPage();
-    await visit(sentTab, '/sent');
-    await sentTab.getByText('You have not sent a fax yet.').waitFor();
-    await liveIndicator(sentTab, 'Connected').waitFor();
-    await assertNoSeriousAxeViolations(sentTab);
+      // Another tab keeps /sent open: the fax must appear and move on there by itself.
+      const sentTab = await browser.newPage();
+      await visit(sentTab, '/sent');
+      await sentTab.getByText('You have not sent a fax yet.').waitFor();
+      await liveIndicator(sentTab, 'Connected').waitFor();
+      await assertNoSeriousAxeViolations(sentTab);
 
-    await openSendPage(page);
-    await summary(page).getByText(`You have ${FREE_SEND_CREDITS} credits`).waitFor();
-    await assertNoSeriousAxeViolations(page);
+      await openSendPage(page);
+      await summary(page).getByText(`You have ${FREE_SEND_CREDITS} credits`).waitFor();
+      await assertNoSeriousAxeViolations(page);
 
-    // A number that is not whole stays as a chip that says why; corrected, it is read.
-    await toField(page).fill('212 555 012');
-    await toField(page).press('Enter');
-    await page.getByText('212 555 012: too short for a fax number').first().waitFor();
-    assert.equal(await toField(page).getAttribute('aria-invalid'), 'true');
-    await page.getByRole('button', { name: 'Edit 212 555 012: too short for a fax number' }).click();
-    assert.equal(await toField(page).inputValue(), '212 555 012', 'back in the field to be corrected');
-    await enterNumber(page, '2125550123', '(212) 555-0123');
-    assert.deepEqual(await recipients(page), ['(212) 555-0123']);
+      // A number that is not whole stays as a chip that says why; corrected, it is read.
+      await toField(page).fill('212 555 012');
+      await toField(page).press('Enter');
+      await page.getByText('212 555 012: too short for a fax number').first().waitFor();
+      assert.equal(await toField(page).getAttribute('aria-invalid'), 'true');
+      await page.getByRole('button', { name: 'Edit 212 555 012: too short for a fax number' }).click();
+      assert.equal(await toField(page).inputValue(), '212 555 012', 'back in the field to be corrected');
+      await enterNumber(page, '2125550123', '(212) 555-0123');
+      assert.deepEqual(await recipients(page), ['(212) 555-0123']);
 
-    await upload(page, await makePdf(3, 'contract.pdf'), /^[\d.]+ KB · 3 pages$/);
-    await summary(page).getByText('1 fax · 3 pages · 3 credits').waitFor();
+      await upload(page, await makePdf(3, 'contract.pdf'), /^[\d.]+ KB · 3 pages$/);
+      await summary(page).getByText('1 fax · 3 pages · 3 credits').waitFor();
 
-    await page.getByLabel('Add a cover page').check();
-    await page.getByRole('radio', { name: 'Modern' }).check();
-    assert.equal(await page.getByLabel('To: fax number').inputValue(), '(212) 555-0123', 'prefilled from the recipient');
-    assert.equal(await page.getByLabel('From: name').inputValue(), 'Ada Lovelace', 'prefilled from the account');
-    // The cover page is drawn beside its fields, again once they settle.
-    const previews = recordCoverPreviews(page);
-    await page.getByLabel('To: name').fill('Charles Babbage');
-    await page.getByLabel('Subject').fill('The analytical engine');
-    await page.getByLabel('Message').fill('My notes are attached: three pages.');
-    await summary(page).getByText('1 fax · 4 pages · 4 credits').waitFor();
-    await summary(page).getByText('contract.pdf and a cover page').waitFor();
+      await page.getByLabel('Add a cover page').check();
+      await page.getByRole('radio', { name: 'Modern' }).check();
+      assert.equal(await page.getByLabel('To: fax number').inputValue(), '(212) 555-0123', 'prefilled from the recipient');
+      assert.equal(await page.getByLabel('From: name').inputValue(), 'Ada Lovelace', 'prefilled from the account');
+      // The cover page is drawn beside its fields, again once they settle.
+      const previews = recordCoverPreviews(page);
+      await page.getByLabel('To: name').fill('Charles Babbage');
+      await page.getByLabel('Subject').fill('The analytical engine');
+      await page.getByLabel('Message').fill('My notes are attached: three pages.');
+      await summary(page).getByText('1 fax · 4 pages · 4 credits').waitFor();
+      await summary(page).getByText('contract.pdf and a cover page').waitFor();
 
-    const openPreview = page.getByRole('link', { name: 'Open the cover page preview in a new tab' });
-    await page.getByText('Cover page preview', { exact: true }).waitFor({ timeout: UI_TIMEOUT_MS * 2 });
-    assert.ok(previews.length > 0, 'the preview was made');
-    for (const preview of previews) {
-      assert.equal(preview.status(), 200);
-      assert.equal(preview.headers()['content-type'], 'application/pdf');
-    }
-    const [previewTab] = await Promise.all([page.waitForEvent('popup'), openPreview.click()]);
-    await previewTab.close();
-    await assertNoSeriousAxeViolations(page);
+      const openPreview = page.getByRole('link', { name: 'Open the cover page preview in a new tab' });
+      await page.getByText('Cover page preview', { exact: true }).waitFor({ timeout: UI_TIMEOUT_MS * 2 });
+      assert.ok(previews.length > 0, 'the preview was made');
+      for (const preview of previews) {
+        assert.equal(preview.status(), 200);
+        assert.equal(preview.headers()['content-type'], 'application/pdf');
+      }
+      const [previewTab] = await Promise.all([page.waitForEvent('popup'), openPreview.click()]);
+      await previewTab.close();
+      await assertNoSeriousAxeViolations(page);
 
-    const faxId = await sendAndOpenDetails(page, '(212) 555-0123');
-    await waitForDelivery(page, 4);
-    const timeline = page.getByRole('region', { name: 'Timeline' });
-    await timeline.getByText('Accepted and queued for sending').waitFor();
-    await timeline.getByText('Attempt 1: dialing').waitFor();
-    await timeline.getByText('Delivered', { exact: true }).waitFor();
-    await page.getByText('4 credits charged').waitFor();
-    // The fax is the page's first action; its delivery confirmation is in the "⋯" menu.
-    const downloads = [
-      // The header's, then the viewer's: both are the fax as sent.
-      page.getByRole('link', { name: 'Download', exact: true }).first(),
-      (await openFaxActions(page)).getByRole('menuitem', { name: 'Download the delivery confirmation' }),
-    ];
-    for (const [index, link] of downloads.entries()) {
-      const name = index === 0 ? 'the fax as sent' : 'the delivery confirmation';
-      const href = await link.getAttribute('href');
-      const file = await page.request.get(href!);
-      assert.equal(file.status(), 200, name);
-      assert.equal(file.headers()['content-type'], 'application/pdf', name);
-    }
-    await assertNoSeriousAxeViolations(page);
+      const faxId = await sendAndOpenDetails(page, '(212) 555-0123');
+      await waitForDelivery(page, 4);
+      const timeline = page.getByRole('region', { name: 'Timeline' });
+      await timeline.getByText('Accepted and queued for sending').waitFor();
+      await timeline.getByText('Attempt 1: dialing').waitFor();
+      await timeline.getByText('Delivered', { exact: true }).waitFor();
+      await page.getByText('4 credits charged').waitFor();
+      // The fax is the page's first action; its delivery confirmation is in the "⋯" menu.
+      const downloads = [
+        // The header's, then the viewer's: both are the fax as sent.
+        page.getByRole('link', { name: 'Download', exact: true }).first(),
+        (await openFaxActions(page)).getByRole('menuitem', { name: 'Download the delivery confirmation' }),
+      ];
+      for (const [index, link] of downloads.entries()) {
+        const name = index === 0 ? 'the fax as sent' : 'the delivery confirmation';
+        const href = await link.getAttribute('href');
+        const file = await page.request.get(href!);
+        assert.equal(file.status(), 200, name);
+        assert.equal(file.headers()['content-type'], 'application/pdf', name);
+      }
+      await assertNoSeriousAxeViolations(page);
 
-    const row = sentTab.getByRole('row').filter({ hasText: '(212) 555-0123' });
-    await row.filter({ hasText: 'Delivered' }).filter({ hasText: '4 pages' }).waitFor({ timeout: FAX_TIMEOUT_MS });
-    await row.getByText('Cover page').waitFor();
-    await sentTab.getByText('Showing 1 of 1').waitFor();
-    await assertNoSeriousAxeViolations(sentTab);
-    await row.getByRole('link', { name: /^Open the fax to \(212\) 555-0123/ }).click();
-    await waitForPath(sentTab, `/faxDetails/${faxId}`);
+      const row = sentTab.getByRole('row').filter({ hasText: '(212) 555-0123' });
+      await row.filter({ hasText: 'Delivered' }).filter({ hasText: '4 pages' }).waitFor({ timeout: FAX_TIMEOUT_MS });
+      await row.getByText('Cover page').waitFor();
+      await sentTab.getByText('Showing 1 of 1').waitFor();
+      await assertNoSeriousAxeViolations(sentTab);
+      await row.getByRole('link', { name: /^Open the fax to \(212\) 555-0123/ }).click();
+      await waitForPath(sentTab, `/faxDetails/${faxId}`);
 
-    // The dashboard's recent activity names the fax, its status and its pages, and opens it.
-    await visit(sentTab, '/dashboard');
-    const activity = sentTab.getByRole('region', { name: 'Recent activity' }).getByRole('listitem');
-    const sent = activity.filter({ hasText: 'To (212) 555-0123' });
-    await sent.getByText('Delivered', { exact: true }).waitFor();
-    await sent.getByText('4 pages').waitFor();
-    assert.equal(await activity.count(), 1);
-    assert.equal(await sent.getByRole('link', { name: /^Open the fax to \(212\) 555-0123/ }).getAttribute('href'), `/faxDetails/${faxId}`);
-    await assertNoSeriousAxeViolations(sentTab);
-  });
+      // The dashboard's recent activity names the fax, its status and its pages, and opens it.
+      await visit(sentTab, '/dashboard');
+      const activity = sentTab.getByRole('region', { name: 'Recent activity' }).getByRole('listitem');
+      const sent = activity.filter({ hasText: 'To (212) 555-0123' });
+      await sent.getByText('Delivered', { exact: true }).waitFor();
+      await sent.getByText('4 pages').waitFor();
+      assert.equal(await activity.count(), 1);
+      assert.equal(
+        await sent.getByRole('link', { name: /^Open the fax to \(212\) 555-0123/ }).getAttribute('href'),
+        `/faxDetails/${faxId}`,
+      );
+      await assertNoSeriousAxeViolations(sentTab);
+    },
+  );
 
-  it('uploads a 1 MB JPEG with pause and resume, and sends it anonymously', async () => {
+  it('uploads a 1 MB JPEG with pause and resume, and sends it anonymously', limitWaitingForFaxes(1), async () => {
     const page = await browser.newPage();
     await signUp(page, { label: 'send-jpeg' });
     await waitForSendCredits(page, FREE_SEND_CREDITS);
@@ -264,7 +271,7 @@ describe('sending a fax', () => {
     await page.getByText('Hidden (sent anonymously)').waitFor();
   });
 
-  it('explains a busy line in plain words, retries it, and refunds the credits', async () => {
+  it('explains a busy line in plain words, retries it, and refunds the credits', limitWaitingForFaxes(2), async () => {
     const page = await browser.newPage();
     await signUp(page, { label: 'send-busy' });
     await waitForSendCredits(page, FREE_SEND_CREDITS);

@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import {
   assertNoSeriousAxeViolations,
   confirmEmailFromOutbox,
+  limitWaitingForFaxes,
   liveIndicator,
   signUp,
   UI_TIMEOUT_MS,
@@ -21,7 +22,7 @@ import { waitForSendCredits } from './support/faxes.ts';
 // cancelled with its credits back.
 
 /** Three retries of a busy line (1 s, 3 s, 9 s here) plus the pages of three faxes. */
-const FAX_TIMEOUT_MS = 60_000;
+const BROADCAST_TIMEOUT_MS = 60_000;
 
 async function openSendPage(page: Page): Promise<void> {
   await visit(page, '/send');
@@ -43,46 +44,50 @@ function row(page: Page, number: string) {
 describe('sending to many numbers and sending later', () => {
   const browser = useBrowser();
 
-  it('sends one document to three numbers, shows each live, and resends to the busy one only', async () => {
-    const page = await browser.newPage();
-    const account = await signUp(page, { label: 'many' });
-    // An unconfirmed account may send only 3 faxes; the resend is the 4th.
-    await confirmEmailFromOutbox(page, account.email);
-    await waitForSendCredits(page, 10);
-    await openSendPage(page);
-    const to = page.getByRole('combobox', { name: 'To' });
-    await to.fill('(312) 555-0190');
-    await to.press('Enter');
-    await page.getByRole('list', { name: 'Recipients' }).getByText('(312) 555-0190').waitFor();
-    // Pasted the way people paste: a comma list with a repeat and a line break.
-    await to.focus();
-    await pasteText(page, '312.555.0001, (312) 555-0190\n+1 312 555 0191');
-    await page.getByText('1 repeated number was merged.').waitFor();
-    assert.deepEqual(await recipients(page), ['(312) 555-0190', '(312) 555-0001', '(312) 555-0191']);
-    await uploadOnePage(page, 'notice.pdf');
-    await page.getByRole('region', { name: 'Summary' }).getByText('3 faxes · 1 page each · 3 credits').waitFor();
-    await assertNoSeriousAxeViolations(page);
-    await page.getByRole('button', { name: 'Send to 3 numbers' }).click();
+  it(
+    'sends one document to three numbers, shows each live, and resends to the busy one only',
+    limitWaitingForFaxes(3, BROADCAST_TIMEOUT_MS),
+    async () => {
+      const page = await browser.newPage();
+      const account = await signUp(page, { label: 'many' });
+      // An unconfirmed account may send only 3 faxes; the resend is the 4th.
+      await confirmEmailFromOutbox(page, account.email);
+      await waitForSendCredits(page, 10);
+      await openSendPage(page);
+      const to = page.getByRole('combobox', { name: 'To' });
+      await to.fill('(312) 555-0190');
+      await to.press('Enter');
+      await page.getByRole('list', { name: 'Recipients' }).getByText('(312) 555-0190').waitFor();
+      // Pasted the way people paste: a comma list with a repeat and a line break.
+      await to.focus();
+      await pasteText(page, '312.555.0001, (312) 555-0190\n+1 312 555 0191');
+      await page.getByText('1 repeated number was merged.').waitFor();
+      assert.deepEqual(await recipients(page), ['(312) 555-0190', '(312) 555-0001', '(312) 555-0191']);
+      await uploadOnePage(page, 'notice.pdf');
+      await page.getByRole('region', { name: 'Summary' }).getByText('3 faxes · 1 page each · 3 credits').waitFor();
+      await assertNoSeriousAxeViolations(page);
+      await page.getByRole('button', { name: 'Send to 3 numbers' }).click();
 
-    await page.waitForURL(/\/broadcast\/[0-9a-f-]{36}$/);
-    await waitForHydration(page);
-    await page.getByRole('heading', { name: 'Sent to 3 numbers' }).waitFor();
-    await liveIndicator(page, 'Connected').waitFor();
-    // Each recipient moves on its own, with no reload.
-    await row(page, '(312) 555-0190').filter({ hasText: 'Delivered' }).waitFor({ timeout: FAX_TIMEOUT_MS });
-    await row(page, '(312) 555-0191').filter({ hasText: 'Delivered' }).waitFor({ timeout: FAX_TIMEOUT_MS });
-    await row(page, '(312) 555-0001').filter({ hasText: 'Failed: Line busy' }).waitFor({ timeout: FAX_TIMEOUT_MS });
-    await page.getByText('2 delivered · 1 failed · 0 on their way · 0 scheduled').waitFor();
-    await assertNoSeriousAxeViolations(page);
+      await page.waitForURL(/\/broadcast\/[0-9a-f-]{36}$/);
+      await waitForHydration(page);
+      await page.getByRole('heading', { name: 'Sent to 3 numbers' }).waitFor();
+      await liveIndicator(page, 'Connected').waitFor();
+      // Each recipient moves on its own, with no reload.
+      await row(page, '(312) 555-0190').filter({ hasText: 'Delivered' }).waitFor({ timeout: BROADCAST_TIMEOUT_MS });
+      await row(page, '(312) 555-0191').filter({ hasText: 'Delivered' }).waitFor({ timeout: BROADCAST_TIMEOUT_MS });
+      await row(page, '(312) 555-0001').filter({ hasText: 'Failed: Line busy' }).waitFor({ timeout: BROADCAST_TIMEOUT_MS });
+      await page.getByText('2 delivered · 1 failed · 0 on their way · 0 scheduled').waitFor();
+      await assertNoSeriousAxeViolations(page);
 
-    const first = new URL(page.url()).pathname;
-    await page.getByRole('button', { name: 'Send again to the 1 that failed' }).click();
-    await page.waitForURL((url) => /\/broadcast\/[0-9a-f-]{36}$/.test(url.pathname) && url.pathname !== first);
-    await waitForHydration(page);
-    await page.getByRole('heading', { name: 'Sent to 1 number' }).waitFor();
-    assert.equal(await page.locator('.broadcast-table tbody tr').count(), 1);
-    await row(page, '(312) 555-0001').waitFor();
-  });
+      const first = new URL(page.url()).pathname;
+      await page.getByRole('button', { name: 'Send again to the 1 that failed' }).click();
+      await page.waitForURL((url) => /\/broadcast\/[0-9a-f-]{36}$/.test(url.pathname) && url.pathname !== first);
+      await waitForHydration(page);
+      await page.getByRole('heading', { name: 'Sent to 1 number' }).waitFor();
+      assert.equal(await page.locator('.broadcast-table tbody tr').count(), 1);
+      await row(page, '(312) 555-0001').waitFor();
+    },
+  );
 
   it('schedules a fax for later, moves it, and cancels it with its credits back', async () => {
     const page = await browser.newPage();

@@ -3,7 +3,7 @@ import { before, describe, it } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
 import { ROUTES } from '../../src/common/routes.ts';
 import { BASE_URL, GOOD_PASSWORD } from './support/api.ts';
-import { signUp, useBrowser, visit } from './support/browser.ts';
+import { FAX_TIMEOUT_MS, signUp, useBrowser, visit } from './support/browser.ts';
 import { makePdf } from './support/documents.ts';
 import { giveOwnNumber, sendFaxFrom, waitForSendCredits } from './support/faxes.ts';
 
@@ -15,7 +15,6 @@ import { giveOwnNumber, sendFaxFrom, waitForSendCredits } from './support/faxes.
 
 /** Half an hour off UTC, so no time of day reads the same in both. */
 const ZONE = 'Asia/Kolkata';
-const FAX_TIMEOUT_MS = 40_000;
 const SAME_SITE = { origin: BASE_URL };
 
 interface Fixture {

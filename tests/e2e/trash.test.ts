@@ -1,7 +1,16 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { assertNoSeriousAxeViolations, liveIndicator, signUp, useBrowser, visit, waitForHydration } from './support/browser.ts';
+import {
+  assertNoSeriousAxeViolations,
+  FAX_TIMEOUT_MS,
+  limitWaitingForFaxes,
+  liveIndicator,
+  signUp,
+  useBrowser,
+  visit,
+  waitForHydration,
+} from './support/browser.ts';
 import { sendFaxFrom, waitForSendCredits } from './support/faxes.ts';
 import { openFaxActions } from './support/viewer.ts';
 
@@ -12,8 +21,6 @@ import { openFaxActions } from './support/viewer.ts';
 // toast whose Undo brings them back, in every tab. The page passes axe with faxes in it and empty,
 // on a phone and a desktop.
 
-/** The loopback carrier delivers an outside number's fax at 300 ms a page, plus the queue. */
-const FAX_TIMEOUT_MS = 40_000;
 const OUTSIDE_NUMBER = '+1 312 555 0190';
 
 async function waitForDelivered(page: Page, faxId: string): Promise<void> {
@@ -39,7 +46,7 @@ function toast(page: Page, text: string) {
 describe('the trash', () => {
   const browser = useBrowser();
 
-  it('moves a fax to the trash and back live across two tabs, then deletes it forever', async () => {
+  it('moves a fax to the trash and back live across two tabs, then deletes it forever', limitWaitingForFaxes(2), async () => {
     const details = await browser.newPage();
     await signUp(details, { label: 'trash' });
     await waitForSendCredits(details, 10);
@@ -122,7 +129,7 @@ describe('the trash', () => {
     assert.equal(gone.status(), 404);
   });
 
-  it('moves several faxes from the sent list at once, and undoes it', async () => {
+  it('moves several faxes from the sent list at once, and undoes it', limitWaitingForFaxes(2), async () => {
     const page = await browser.newPage();
     await signUp(page, { label: 'trash-many' });
     await waitForSendCredits(page, 10);
@@ -163,7 +170,7 @@ describe('the trash', () => {
     await toast(page, 'Moved 1 fax to the trash').waitFor({ state: 'detached', timeout: 10_000 });
   });
 
-  it('keeps a toast while the pointer is on it, and lets it go after', async () => {
+  it('keeps a toast while the pointer is on it, and lets it go after', limitWaitingForFaxes(1), async () => {
     const page = await browser.newPage();
     await signUp(page, { label: 'trash-toast' });
     await waitForSendCredits(page, 10);

@@ -33,6 +33,21 @@ const CHROMIUM_ARGS = [
 // sign-up that takes 1 s alone took over 10 s.
 export const UI_TIMEOUT_MS = 20_000;
 
+/** How long a fax may take to be delivered, or to arrive, through the loopback network before a test gives up on it. */
+export const FAX_TIMEOUT_MS = 40_000;
+
+/** The time limit of a test that names none (`--test-timeout` in tests/e2e/run.mjs). */
+export const TEST_TIMEOUT_MS = 60_000;
+
+/**
+ * The time limit of a test that waits for `waits` faxes one after another: each wait's own limit on
+ * top of the usual limit for the rest (sign-ups, pages, clicks). Its work sets it, not a quiet
+ * machine: beside two busy loops, a test that waited up to 80 s for two faxes met the usual 60 s.
+ */
+export function limitWaitingForFaxes(waits: number, eachMs = FAX_TIMEOUT_MS): { timeout: number } {
+  return { timeout: TEST_TIMEOUT_MS + waits * eachMs };
+}
+
 interface PageProblem {
   kind: 'console.error' | 'pageerror';
   text: string;

@@ -3,7 +3,7 @@
 // pages would. The browser tests of those pages cover the pages themselves.
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { BASE_URL, UI_TIMEOUT_MS } from './browser.ts';
+import { BASE_URL, FAX_TIMEOUT_MS, UI_TIMEOUT_MS } from './browser.ts';
 import { makePdf } from './documents.ts';
 
 const SAME_SITE = { origin: BASE_URL };
@@ -63,14 +63,11 @@ export async function sendFaxFrom(page: Pick<Page, 'request'>, toNumber: string,
   return ((await sent.json()) as { faxId: string }).faxId;
 }
 
-/** The loopback carrier delivers an outside number's fax at 300 ms a page, plus the queue. */
-const FAX_DONE_TIMEOUT_MS = 40_000;
-
 type Sent = { faxes: Array<{ id: string; status: string }> };
 
 /** Waits until every fax the user sent has ended (delivered or failed). */
 export async function waitForSentFaxesDone(page: Pick<Page, 'request'>, count: number): Promise<void> {
-  const deadline = Date.now() + FAX_DONE_TIMEOUT_MS;
+  const deadline = Date.now() + FAX_TIMEOUT_MS;
   for (;;) {
     const { faxes } = (await (await page.request.get('/api/faxes?direction=SEND')).json()) as Sent;
     if (faxes.length === count && faxes.every((fax) => fax.status === 'DELIVERED' || fax.status === 'FAILED')) return;
