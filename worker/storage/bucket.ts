@@ -36,13 +36,8 @@ export async function readObjectStream(env: Env, key: string): Promise<ObjectStr
   }
   const info = await env.DOCUMENTS.head(key);
   if (!info) return null;
-  const { readable, writable } = new FixedLengthStream(info.size);
-  const fed = feedInSteps(env, key, { offset: 0, length: info.size }, info.etag, writable).then((whole) => {
-    if (!whole) throw new Error(`R2 object ${key} changed or went away while it was read`);
-    return writable.close();
-  });
   // A caller who went away cancels the stream; a changed object ends it short, never mixed.
-  fed.catch((error) => writable.abort(error).catch(() => undefined));
+  const { readable } = fedStream(info.size, null, feedStepped(env, key, info));
   return { body: readable, size: info.size, httpEtag: info.httpEtag };
 }
 
@@ -112,15 +107,40 @@ export async function copyObject(
   if (stepsLocally(env)) {
     const source = await env.DOCUMENTS.head(from);
     if (!source) return null;
-    return writeFed(env, to, source.size, suffix, options, async (writable) => {
-      const whole = await feedInSteps(env, from, { offset: 0, length: source.size }, source.etag, writable);
-      if (!whole) throw new Error(`R2 object ${from} changed or went away while it was copied`);
-    });
+    return writeFed(env, to, source.size, suffix, options, feedStepped(env, from, source));
   }
   const source = await env.DOCUMENTS.get(from);
   if (!source) return null;
   if (!suffix?.byteLength) return writeObject(env, to, source.body, options);
   return writeFed(env, to, source.size, suffix, options, (writable) => source.body.pipeTo(writable, { preventClose: true }));
+}
+
+/** Writes the object `source` at `key` into a writable, left open, in local steps; fails when it changed part-way. */
+function feedStepped(env: Env, key: string, source: R2Object): (writable: WritableStream<Uint8Array>) => Promise<void> {
+  return async (writable) => {
+    const whole = await feedInSteps(env, key, { offset: 0, length: source.size }, source.etag, writable);
+    if (!whole) throw new Error(`R2 object ${key} changed or went away while it was read`);
+  };
+}
+
+/**
+ * A stream of the `size` bytes `feed` writes (leaving it open), followed by `suffix`; `fed` settles
+ * once all is written. A feed that fails aborts the stream, so whatever takes it keeps nothing.
+ */
+function fedStream(
+  size: number,
+  suffix: Uint8Array | null,
+  feed: (writable: WritableStream<Uint8Array>) => Promise<void>,
+): { readable: ReadableStream; fed: Promise<void> } {
+  // R2 takes a stream only when its length is known: the source's and the suffix's.
+  const { readable, writable } = new FixedLengthStream(size + (suffix?.byteLength ?? 0));
+  const fed = feed(writable).then(async () => {
+    const writer = writable.getWriter();
+    if (suffix?.byteLength) await writer.write(suffix);
+    await writer.close();
+  });
+  fed.catch((error) => writable.abort(error).catch(() => undefined));
+  return { readable, fed };
 }
 
 /** Stores at `to` the `size` bytes `feed` writes (leaving the stream open), followed by `suffix`. */
@@ -132,14 +152,8 @@ async function writeFed(
   options: R2PutOptions | undefined,
   feed: (writable: WritableStream<Uint8Array>) => Promise<void>,
 ): Promise<R2Object> {
-  // R2 takes a stream only when its length is known: the source's and the suffix's.
-  const { readable, writable } = new FixedLengthStream(size + (suffix?.byteLength ?? 0));
-  const feeding = feed(writable).then(async () => {
-    const writer = writable.getWriter();
-    if (suffix?.byteLength) await writer.write(suffix);
-    await writer.close();
-  });
-  const [stored] = await Promise.all([writeObject(env, to, readable, options), feeding]);
+  const { readable, fed } = fedStream(size, suffix, feed);
+  const [stored] = await Promise.all([writeObject(env, to, readable, options), fed]);
   return stored;
 }
 
